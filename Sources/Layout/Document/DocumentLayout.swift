@@ -1,0 +1,69 @@
+/// How much of a row the viewport shows (SPEC §2.5).
+public enum Visibility: String, CaseIterable, Hashable, Sendable {
+    case hidden, entire, partial, offscreen
+}
+
+/// One row of a computed layout (SPEC §4.2 `rows[]`). Frames are absolute, in the root's content
+/// coordinates; hidden rows (and rows under a hidden row) have no frames.
+public struct RowLayout: Hashable, Sendable {
+    public var id: RowID
+    public var parent: RowID?
+    public var index: Int
+    public var type: String
+    public var hidden: Bool
+    public var frame: Rect?
+    public var content: Rect?
+    public var separator: Rect?
+    public var visibility: Visibility
+    /// 100 × visible area / frame area; 100 for `entire`, 0 for `offscreen` and `hidden`.
+    public var percent: Double
+
+    public init(id: RowID, parent: RowID?, index: Int, type: String, hidden: Bool, frame: Rect?,
+                content: Rect?, separator: Rect?, visibility: Visibility, percent: Double) {
+        self.id = id
+        self.parent = parent
+        self.index = index
+        self.type = type
+        self.hidden = hidden
+        self.frame = frame
+        self.content = content
+        self.separator = separator
+        self.visibility = visibility
+        self.percent = percent
+    }
+}
+
+/// A row whose visibility state changed between two layouts (SPEC §2.5 transitions).
+public struct VisibilityTransition: Hashable, Sendable {
+    public var row: RowID
+    public var from: Visibility
+    public var to: Visibility
+
+    public init(row: RowID, from: Visibility, to: Visibility) {
+        self.row = row
+        self.from = from
+        self.to = to
+    }
+}
+
+/// A document laid out: every row's frames and visibility, the content size and the clamped
+/// offset (SPEC §2.3–§2.6, §4.2).
+public struct DocumentLayout: Hashable, Sendable {
+    public var document: String
+    public var axis: Axis
+    public var viewport: Size
+    /// The offset clamped to [0, max(0, content main − viewport main)].
+    public var offset: Double
+    public var contentSize: Size
+    /// Every row at every depth, in document order.
+    public var rows: [RowLayout]
+
+    public init(document: String, axis: Axis, viewport: Size, offset: Double, contentSize: Size, rows: [RowLayout]) {
+        self.document = document
+        self.axis = axis
+        self.viewport = viewport
+        self.offset = offset
+        self.contentSize = contentSize
+        self.rows = rows
+    }
+}

@@ -1,0 +1,41 @@
+/// Live defaults of a document: rows that override nothing follow them (SPEC §2.1).
+public struct DocumentDefaults: Hashable, Sendable {
+    public var insets: Edges
+    public var separator: SeparatorStyle
+    public var autoHideLastSeparator: Bool
+
+    public init(insets: Edges = Edges(top: 12, left: 15, bottom: 12, right: 15),
+                separator: SeparatorStyle = .standard,
+                autoHideLastSeparator: Bool = true) {
+        self.insets = insets
+        self.separator = separator
+        self.autoHideLastSeparator = autoHideLastSeparator
+    }
+}
+
+/// The root stack's settings and the view state of a document (SPEC §2.1), everything but its
+/// name and rows.
+public struct DocumentSettings: Hashable, Sendable {
+    public var axis: Axis
+    public var viewport: Size
+    /// Scroll offset along the main axis; kept clamped by the layout (SPEC §2.6).
+    public var offset: Double
+    public var padding: Edges
+    public var spacing: Double
+    public var justify: Justify
+    public var align: Align
+    public var defaults: DocumentDefaults
+
+    public init(axis: Axis = .vertical, viewport: Size = Size(width: 390, height: 844), offset: Double = 0,
+                padding: Edges = .zero, spacing: Double = 0, justify: Justify = .start,
+                align: Align = .stretch, defaults: DocumentDefaults = DocumentDefaults()) {
+        self.axis = axis
+        self.viewport = viewport
+        self.offset = offset
+        self.padding = padding
+        self.spacing = spacing
+        self.justify = justify
+        self.align = align
+        self.defaults = defaults
+    }
+}

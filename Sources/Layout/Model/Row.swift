@@ -1,0 +1,71 @@
+/// A row id: unique in its document, `[A-Za-z_][A-Za-z0-9_.-]{0,63}` (SPEC §2.2).
+public typealias RowID = String
+
+/// The settings that make a row a nested stack (SPEC §2.2 `stack`); its rows live in the
+/// document's child lists.
+public struct StackSettings: Hashable, Sendable {
+    public var axis: Axis
+    public var justify: Justify
+    public var align: Align
+    public var spacing: Double
+
+    public init(axis: Axis = .vertical, justify: Justify = .start, align: Align = .stretch, spacing: Double = 0) {
+        self.axis = axis
+        self.justify = justify
+        self.align = align
+        self.spacing = spacing
+    }
+}
+
+/// Everything about a row except its id, its place and its children (SPEC §2.2).
+public struct RowConfig: Hashable, Sendable {
+    public var type: String
+    public var size: RowSize
+    /// Intrinsic content size of a leaf row.
+    public var content: Size
+    /// `nil` inherits the document's live `defaults.insets`.
+    public var insets: Edges?
+    public var margin: Edges
+    public var grow: Double
+    public var shrink: Double
+    public var alignSelf: AlignSelf
+    public var hidden: Bool
+    public var separator: SeparatorOverrides
+    /// Non-nil makes the row a nested stack.
+    public var stack: StackSettings?
+
+    public init(type: String = "view", size: RowSize = .fit, content: Size = .zero, insets: Edges? = nil,
+                margin: Edges = .zero, grow: Double = 0, shrink: Double = 0, alignSelf: AlignSelf = .auto,
+                hidden: Bool = false, separator: SeparatorOverrides = SeparatorOverrides(),
+                stack: StackSettings? = nil) {
+        self.type = type
+        self.size = size
+        self.content = content
+        self.insets = insets
+        self.margin = margin
+        self.grow = grow
+        self.shrink = shrink
+        self.alignSelf = alignSelf
+        self.hidden = hidden
+        self.separator = separator
+        self.stack = stack
+    }
+
+    /// The insets layout uses: the row's own, or the document's default.
+    public func effectiveInsets(_ defaults: DocumentDefaults) -> Edges { insets ?? defaults.insets }
+}
+
+/// A row and its nested rows as one value: the shape of the saved JSON format (SPEC §5) and of
+/// whole subtrees moving in and out of a document.
+public struct RowTree: Hashable, Sendable {
+    public var id: RowID
+    public var config: RowConfig
+    /// Child rows; only meaningful when `config.stack` is non-nil.
+    public var rows: [RowTree]
+
+    public init(id: RowID, config: RowConfig = RowConfig(), rows: [RowTree] = []) {
+        self.id = id
+        self.config = config
+        self.rows = rows
+    }
+}

@@ -1,0 +1,47 @@
+/// A fully resolved separator style (SPEC §2.1 `defaults.separator`, §2.4).
+public struct SeparatorStyle: Hashable, Sendable {
+    public var hidden: Bool
+    public var insets: Edges
+    public var thickness: Double
+    /// `#RRGGBB`, upper-case hex digits.
+    public var color: String
+
+    public init(hidden: Bool = false,
+                insets: Edges = Edges(top: 0, left: 15, bottom: 0, right: 0),
+                thickness: Double = 1,
+                color: String = "#C6C6C8") {
+        self.hidden = hidden
+        self.insets = insets
+        self.thickness = thickness
+        self.color = color
+    }
+
+    /// The spec's default separator: shown, insets 0,15,0,0, thickness 1, `#C6C6C8`.
+    public static let standard = SeparatorStyle()
+}
+
+/// A row's per-field separator overrides; `nil` fields follow the document's live default.
+public struct SeparatorOverrides: Hashable, Sendable {
+    public var hidden: Bool?
+    public var insets: Edges?
+    public var thickness: Double?
+    public var color: String?
+
+    public init(hidden: Bool? = nil, insets: Edges? = nil, thickness: Double? = nil, color: String? = nil) {
+        self.hidden = hidden
+        self.insets = insets
+        self.thickness = thickness
+        self.color = color
+    }
+
+    /// True when nothing is overridden.
+    public var isEmpty: Bool { hidden == nil && insets == nil && thickness == nil && color == nil }
+
+    /// The effective style: each overridden field replaces the default's.
+    public func resolved(over base: SeparatorStyle) -> SeparatorStyle {
+        SeparatorStyle(hidden: hidden ?? base.hidden,
+                       insets: insets ?? base.insets,
+                       thickness: thickness ?? base.thickness,
+                       color: color ?? base.color)
+    }
+}
