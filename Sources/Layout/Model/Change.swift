@@ -1,6 +1,6 @@
 /// A primitive change of a document: what every operation decomposes into, what the store
 /// persists and what undo replays backwards. Each change has an exact inverse.
-public enum Change: Hashable, Sendable {
+public enum Change: Hashable, Sendable, Codable {
     /// Insert one row (no children) at `index` of `parent`'s rows.
     case insertRow(id: RowID, config: RowConfig, parent: RowID?, index: Int)
     /// Remove one row that has no rows of its own; `config`, `parent`, `index` describe it as it

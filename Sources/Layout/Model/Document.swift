@@ -6,9 +6,9 @@
 ///
 /// The mutating primitives below check their preconditions and throw `StackDocError` without
 /// changing anything when one fails.
-public struct Document: Hashable, Sendable {
+public struct Document: Hashable, Sendable, Codable {
     /// Where a row sits: its parent stack (`nil` for the root) and its config.
-    struct Node: Hashable, Sendable {
+    struct Node: Hashable, Sendable, Codable {
         var config: RowConfig
         var parent: RowID?
     }

@@ -1,5 +1,5 @@
 /// Live defaults of a document: rows that override nothing follow them (SPEC §2.1).
-public struct DocumentDefaults: Hashable, Sendable {
+public struct DocumentDefaults: Hashable, Sendable, Codable {
     public var insets: Edges
     public var separator: SeparatorStyle
     public var autoHideLastSeparator: Bool
@@ -15,7 +15,7 @@ public struct DocumentDefaults: Hashable, Sendable {
 
 /// The root stack's settings and the view state of a document (SPEC §2.1), everything but its
 /// name and rows.
-public struct DocumentSettings: Hashable, Sendable {
+public struct DocumentSettings: Hashable, Sendable, Codable {
     public var axis: Axis
     public var viewport: Size
     /// Scroll offset along the main axis; kept clamped by the layout (SPEC §2.6).

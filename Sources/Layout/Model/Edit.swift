@@ -1,5 +1,5 @@
 /// Where a row goes among its stack's rows (SPEC §4.1 `at top|bottom|INDEX | after ROW | before ROW`).
-public enum Position: Hashable, Sendable {
+public enum Position: Hashable, Sendable, Codable {
     case top
     case bottom
     case index(Int)
@@ -8,7 +8,7 @@ public enum Position: Hashable, Sendable {
 }
 
 /// One word group of SEPSPEC (SPEC §4.1): a change to separator overrides or defaults.
-public enum SeparatorSpec: Hashable, Sendable {
+public enum SeparatorSpec: Hashable, Sendable, Codable {
     case hidden
     case shown
     case insets(Edges)
@@ -19,7 +19,7 @@ public enum SeparatorSpec: Hashable, Sendable {
 }
 
 /// One word group of ROWSPEC (SPEC §4.1). Applied left to right; a later item wins.
-public enum RowSpecItem: Hashable, Sendable {
+public enum RowSpecItem: Hashable, Sendable, Codable {
     case type(String)
     case fixed(Double)
     case fit
@@ -46,7 +46,7 @@ public enum RowSpecItem: Hashable, Sendable {
 }
 
 /// A root-stack setting (SPEC §4.1 `set stack …`).
-public enum StackSettingSpec: Hashable, Sendable {
+public enum StackSettingSpec: Hashable, Sendable, Codable {
     case axis(Axis)
     case padding(Edges)
     case spacing(Double)
@@ -55,19 +55,19 @@ public enum StackSettingSpec: Hashable, Sendable {
 }
 
 /// A change of the document's live defaults (SPEC §4.1 `defaults …`).
-public enum DefaultsSpec: Hashable, Sendable {
+public enum DefaultsSpec: Hashable, Sendable, Codable {
     case insets(Edges)
     case separator([SeparatorSpec])
     case autoHide(Bool)
 }
 
 /// Where `scroll to ROW` aims (SPEC §2.6).
-public enum ScrollPosition: String, CaseIterable, Hashable, Sendable {
+public enum ScrollPosition: String, CaseIterable, Hashable, Sendable, Codable {
     case top, middle, bottom, auto
 }
 
 /// A scroll command (SPEC §4.1 View).
-public enum ScrollSpec: Hashable, Sendable {
+public enum ScrollSpec: Hashable, Sendable, Codable {
     case offset(Double)
     case by(Double)
     case to(RowID, ScrollPosition)
@@ -75,7 +75,7 @@ public enum ScrollSpec: Hashable, Sendable {
 
 /// Every command that changes a document (SPEC §4.1), as data. One edit is one operation of the
 /// log; `Document.plan(_:)` turns it into primitive `Change`s or throws without changing anything.
-public enum Edit: Hashable, Sendable {
+public enum Edit: Hashable, Sendable, Codable {
     case add(ids: [RowID], spec: [RowSpecItem], position: Position?, parent: RowID?)
     case remove(ids: [RowID])
     case clear(parent: RowID?)

@@ -1,5 +1,5 @@
 /// Four edge lengths, written top, left, bottom, right (SPEC §2.1).
-public struct Edges: Hashable, Sendable {
+public struct Edges: Hashable, Sendable, Codable {
     public var top: Double
     public var left: Double
     public var bottom: Double
@@ -26,7 +26,7 @@ public struct Edges: Hashable, Sendable {
 }
 
 /// A width and a height in points.
-public struct Size: Hashable, Sendable {
+public struct Size: Hashable, Sendable, Codable {
     public var width: Double
     public var height: Double
 
@@ -39,7 +39,7 @@ public struct Size: Hashable, Sendable {
 }
 
 /// A rectangle in points; `x`, `y` is the top-left corner.
-public struct Rect: Hashable, Sendable {
+public struct Rect: Hashable, Sendable, Codable {
     public var x: Double
     public var y: Double
     public var width: Double

@@ -3,7 +3,7 @@ public typealias RowID = String
 
 /// The settings that make a row a nested stack (SPEC §2.2 `stack`); its rows live in the
 /// document's child lists.
-public struct StackSettings: Hashable, Sendable {
+public struct StackSettings: Hashable, Sendable, Codable {
     public var axis: Axis
     public var justify: Justify
     public var align: Align
@@ -18,7 +18,7 @@ public struct StackSettings: Hashable, Sendable {
 }
 
 /// Everything about a row except its id, its place and its children (SPEC §2.2).
-public struct RowConfig: Hashable, Sendable {
+public struct RowConfig: Hashable, Sendable, Codable {
     public var type: String
     public var size: RowSize
     /// Intrinsic content size of a leaf row.
@@ -57,7 +57,7 @@ public struct RowConfig: Hashable, Sendable {
 
 /// A row and its nested rows as one value: the shape of the saved JSON format (SPEC §5) and of
 /// whole subtrees moving in and out of a document.
-public struct RowTree: Hashable, Sendable {
+public struct RowTree: Hashable, Sendable, Codable {
     public var id: RowID
     public var config: RowConfig
     /// Child rows; only meaningful when `config.stack` is non-nil.

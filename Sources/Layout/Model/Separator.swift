@@ -1,5 +1,5 @@
 /// A fully resolved separator style (SPEC §2.1 `defaults.separator`, §2.4).
-public struct SeparatorStyle: Hashable, Sendable {
+public struct SeparatorStyle: Hashable, Sendable, Codable {
     public var hidden: Bool
     public var insets: Edges
     public var thickness: Double
@@ -21,7 +21,7 @@ public struct SeparatorStyle: Hashable, Sendable {
 }
 
 /// A row's per-field separator overrides; `nil` fields follow the document's live default.
-public struct SeparatorOverrides: Hashable, Sendable {
+public struct SeparatorOverrides: Hashable, Sendable, Codable {
     public var hidden: Bool?
     public var insets: Edges?
     public var thickness: Double?
