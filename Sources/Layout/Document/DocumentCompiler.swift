@@ -12,7 +12,7 @@ struct CompiledDocument {
     static let hiddenInTree: UInt8 = 2
     static let parentHorizontal: UInt8 = 4
 
-    var tree = FlexTree()
+    var tree: FlexTree
     var rootNode: FlexNodeID = 0
     /// The engine node of row k is `firstRowNode + k` (nodes are appended in document order).
     var firstRowNode: FlexNodeID = 1
@@ -35,8 +35,8 @@ extension Document {
     /// plain `display: none` nodes (the engine skips them).
     func compile() -> CompiledDocument {
         let s = settings
-        var c = CompiledDocument()
         let n = rowCount
+        var c = CompiledDocument(tree: FlexTree(capacity: n + 1))
         c.rows.reserveCapacity(n)
         c.parentSlot.reserveCapacity(n)
         c.flags.reserveCapacity(n)

@@ -20,7 +20,7 @@ extension DocumentLayout {
         guard let at = self.position(of: row) else { throw StackDocError("no row '\(row)'") }
         guard let frame = rows[at].frame else {
             if rows[at].hidden { throw StackDocError("cannot scroll to row '\(row)': it is hidden") }
-            throw StackDocError("cannot scroll to row '\(row)': it is inside a hidden row\(hiddenAncestorNote(of: at))")
+            throw StackDocError("cannot scroll to row '\(row)': it is inside hidden row \(hiddenAncestorNote(of: at))")
         }
         let vertical = axis == .vertical
         let lo = vertical ? frame.minY : frame.minX
@@ -43,7 +43,7 @@ extension DocumentLayout {
         return clamp(target)
     }
 
-    /// " ('p')" naming the outermost hidden ancestor of the row at `at`, or "".
+    /// `'p'`, the outermost hidden ancestor of the row at `at`.
     private func hiddenAncestorNote(of at: Int) -> String {
         let parents = index.parentSlots(of: rows)
         var p = Int(parents[at])
@@ -52,7 +52,7 @@ extension DocumentLayout {
             if rows[p].hidden { hidden = rows[p].id }
             p = Int(parents[p])
         }
-        return hidden.map { " '\($0)'" } ?? ""
+        return hidden.map { "'\($0)'" } ?? "(unknown)"
     }
 
     static func maxOffset(axis: Axis, viewport: Size, contentSize: Size) -> Double {
