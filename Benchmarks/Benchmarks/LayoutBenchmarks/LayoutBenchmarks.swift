@@ -1,8 +1,10 @@
 import Benchmark
 import Layout
 
-/// Engine benchmarks on the flat workload of peer_bench.py (see FlatWorkload), at 10k, 100k
-/// and 1M rows: building the tree, and one full layout of an already built tree.
+/// Benchmarks on the flat workload of peer_bench.py (see FlatWorkload), at 10k, 100k and 1M
+/// rows: the engine (building the tree; one full layout of a built tree) and the document
+/// (`Document.layout()` of a built document: compile onto the engine, layout, frames,
+/// separators, visibility).
 let benchmarks: @Sendable () -> Void = {
     let sizes = [10_000, 100_000, 1_000_000]
     for rows in sizes {
@@ -27,6 +29,14 @@ let benchmarks: @Sendable () -> Void = {
             tree.computeLayout(root: 0, availableWidth: nil, availableHeight: nil)
             benchmark.stopMeasurement()
             blackHole(tree.frame(of: rows))
+        }
+
+        Benchmark("document layout flat \(label)", configuration: config) { benchmark in
+            let doc = DocumentWorkload.cached(rows: rows)
+            benchmark.startMeasurement()
+            let layout = doc.layout()
+            benchmark.stopMeasurement()
+            blackHole(layout)
         }
     }
 }
