@@ -39,4 +39,6 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(layout)
         }
     }
+
+    lineIndexBenchmarks()
 }
