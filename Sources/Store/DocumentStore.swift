@@ -148,6 +148,7 @@ public final class DocumentStore {
     @discardableResult
     public func create(_ name: String, settings: DocumentSettings = DocumentSettings()) throws -> StoredDocument {
         try Self.checkName(name)
+        try ChangeValidation.checkSettings(settings)
         let id: Int64 = try write { db in
             try self.insertDocument(db, name: name, settings: settings)
             let id = db.lastInsertedRowID
@@ -163,6 +164,16 @@ public final class DocumentStore {
     @discardableResult
     public func importDocument(_ document: Document) throws -> StoredDocument {
         try Self.checkName(document.name)
+        try ChangeValidation.checkSettings(document.settings)
+        var invalid: Error?
+        document.forEachRow { id, _, _, config in
+            guard invalid == nil else { return }
+            do {
+                try ChangeValidation.checkID(id)
+                try ChangeValidation.checkConfig(config, row: id)
+            } catch { invalid = error }
+        }
+        if let invalid { throw invalid }
         let id: Int64 = try write { db in
             try self.insertDocument(db, name: document.name, settings: document.settings)
             let id = db.lastInsertedRowID
