@@ -4,6 +4,6 @@ import GRDB
 enum Tamper {
     static func sql(_ path: String, _ sql: String) throws {
         let queue = try DatabaseQueue(path: path)
-        try queue.write { db in try db.execute(sql: sql) }
+        try queue.writeWithoutTransaction { db in try db.execute(sql: sql) }
     }
 }
