@@ -92,7 +92,11 @@ public final class DocumentStore {
         let appID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
         let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
         if appID != Schema.applicationID {
-            if appID == 0 && tables.isEmpty { return }  // a new, empty database
+            // A new, empty database — or one whose first migration never committed (GRDB
+            // creates its empty table of applied migrations first).
+            if appID == 0 && tables.isEmpty { return }
+            if appID == 0 && tables == ["grdb_migrations"],
+               try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") == 0 { return }
             throw StackDocError("database '\(path)' is an SQLite database but not a StackDoc database")
         }
         guard tables.contains("grdb_migrations") else {
