@@ -20,6 +20,11 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "ReplTests",
+            dependencies: ["repl", "Layout"],
+            resources: [.copy("scripts")]
+        ),
+        .testTarget(
             name: "LayoutTests",
             dependencies: ["Layout"],
             resources: [.copy("Fixtures")]
