@@ -3,12 +3,8 @@ import Layout
 /// Numbers as the language and the outputs write them: integers without a fraction (`100`),
 /// others in Swift's shortest round-trip form (`0.5`, `1e-300`).
 enum NumberFormat {
-    static func string(_ v: Double) -> String {
-        if v.isNaN { return "nan" }
-        if v.isInfinite { return v < 0 ? "-inf" : "inf" }
-        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
-        return "\(v)"
-    }
+    /// StackDoc's one number format (`JSONNumber`), with `nan`/`inf` for non-finite values.
+    static func string(_ v: Double) -> String { JSONNumber.describe(v) }
 }
 
 /// The canonical text of a command: what `log export` writes. Parsing the text gives the same
