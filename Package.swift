@@ -19,8 +19,16 @@ let package = Package(
             name: "repl",
             dependencies: [
                 "Layout",
+                "Store",
+                "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // libedit (libedit-dev) for line editing and history in the interactive REPL.
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
         ),
         // Store: SQLite persistence (migrations embedded by the EmbedMigrations plugin).
         .target(
@@ -50,6 +58,11 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "ReplTests",
+            dependencies: ["repl", "Layout", "Store"],
+            resources: [.copy("scripts")]
         ),
         .testTarget(
             name: "LayoutTests",

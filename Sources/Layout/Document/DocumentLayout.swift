@@ -56,7 +56,11 @@ public struct DocumentLayout: Hashable, Sendable {
     public var offset: Double
     public var contentSize: Size
     /// Every row at every depth, in document order.
-    public var rows: [RowLayout]
+    public var rows: [RowLayout] {
+        didSet { index = LayoutIndex() }
+    }
+    /// Lookup structures over `rows`, built when first needed; replaced whenever `rows` changes.
+    var index: LayoutIndex
 
     public init(document: String, axis: Axis, viewport: Size, offset: Double, contentSize: Size, rows: [RowLayout]) {
         self.document = document
@@ -65,5 +69,21 @@ public struct DocumentLayout: Hashable, Sendable {
         self.offset = offset
         self.contentSize = contentSize
         self.rows = rows
+        self.index = LayoutIndex()
+    }
+
+    /// Equal when every public field is equal (the lookup cache does not count).
+    public static func == (a: DocumentLayout, b: DocumentLayout) -> Bool {
+        a.document == b.document && a.axis == b.axis && a.viewport == b.viewport && a.offset == b.offset
+            && a.contentSize == b.contentSize && a.rows == b.rows
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(document)
+        hasher.combine(axis)
+        hasher.combine(viewport)
+        hasher.combine(offset)
+        hasher.combine(contentSize)
+        hasher.combine(rows)
     }
 }

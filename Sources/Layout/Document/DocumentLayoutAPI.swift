@@ -1,42 +1,49 @@
-// API of the document layout, filled in by the document-layout work (SPEC §2.3–§2.6).
+// The document layout entry points (SPEC §2.3–§2.5). Compilation onto the engine lives in
+// DocumentCompiler.swift, the per-row rules in SeparatorRule.swift and VisibilityRule.swift.
 
 extension Document {
     /// Lays the document out (SPEC §2.3): every row's frames, separators and visibility at the
     /// document's offset, clamped (SPEC §2.6).
     public func layout() -> DocumentLayout {
-        fatalError("Document.layout: not implemented yet")
-    }
+        var c = compile()
+        let s = settings
+        let horizontal = s.axis == .horizontal
+        c.tree.computeLayout(root: c.rootNode,
+                             availableWidth: horizontal ? nil : s.viewport.width,
+                             availableHeight: horizontal ? s.viewport.height : nil)
+        let root = c.tree.frame(of: c.rootNode)
+        let contentSize = Size(width: root.width, height: root.height)
+        let maxOffset = DocumentLayout.maxOffset(axis: s.axis, viewport: s.viewport, contentSize: contentSize)
+        let offset = DocumentLayout.clamp(s.offset, maxOffset: maxOffset)
+        let viewport = VisibilityRule.viewportRect(axis: s.axis, viewport: s.viewport, offset: offset)
+        let autoHide = s.defaults.autoHideLastSeparator
 
-    /// Ids of every row of type `type`, in document order.
-    public func rows(ofType type: String) -> [RowID] {
-        fatalError("Document.rows(ofType:): not implemented yet")
-    }
-}
-
-extension DocumentLayout {
-    /// The largest offset: max(0, content main − viewport main).
-    public var maxOffset: Double {
-        fatalError("DocumentLayout.maxOffset: not implemented yet")
-    }
-
-    /// `offset` clamped to [0, maxOffset].
-    public func clamp(_ offset: Double) -> Double {
-        fatalError("DocumentLayout.clamp: not implemented yet")
-    }
-
-    /// The clamped offset `scroll to ROW POS` aims at (SPEC §2.6); throws for an unknown or hidden row.
-    public func scrollOffset(to row: RowID, _ position: ScrollPosition) throws -> Double {
-        fatalError("DocumentLayout.scrollOffset: not implemented yet")
-    }
-
-    /// The deepest visible row whose frame contains the point, or nil.
-    public func hitTest(x: Double, y: Double) -> RowID? {
-        fatalError("DocumentLayout.hitTest: not implemented yet")
-    }
-
-    /// Rows whose visibility state differs from `old`, in this layout's document order
-    /// (SPEC §2.5); rows that exist in only one of the two layouts are not reported.
-    public func transitions(from old: DocumentLayout) -> [VisibilityTransition] {
-        fatalError("DocumentLayout.transitions: not implemented yet")
+        c.rows.withUnsafeMutableBufferPointer { rows in
+            for k in 0..<rows.count {
+                let f = c.flags[k]
+                if f & CompiledDocument.hiddenInTree != 0 { continue }  // stays hidden, no frames
+                let rel = c.tree.frame(of: c.firstRowNode + k)
+                let p = Int(c.parentSlot[k])
+                var frame = rel
+                if p >= 0, let origin = rows[p].frame {
+                    frame.x += origin.x
+                    frame.y += origin.y
+                }
+                let decor = c.decors[Int(c.decorSlot[k])]
+                rows[k].frame = frame
+                rows[k].content = frame.inset(by: decor.insets)
+                rows[k].separator = SeparatorRule.frame(
+                    row: frame,
+                    parentAxis: f & CompiledDocument.parentHorizontal != 0 ? .horizontal : .vertical,
+                    style: decor.separator,
+                    isLastShown: c.lastShown[p + 1] == Int32(k),
+                    autoHideLast: autoHide)
+                (rows[k].visibility, rows[k].percent) = VisibilityRule.classify(frame, in: viewport)
+            }
+        }
+        var result = DocumentLayout(document: name, axis: s.axis, viewport: s.viewport, offset: offset,
+                                    contentSize: contentSize, rows: c.rows)
+        result.index = LayoutIndex(parentSlots: c.parentSlot)
+        return result
     }
 }

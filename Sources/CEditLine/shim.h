@@ -1,0 +1,3 @@
+// libedit (BSD editline) for the interactive REPL: line editing and history.
+#include <stdio.h>
+#include <editline/readline.h>

@@ -1,0 +1,67 @@
+// Offset clamping and scroll targets (SPEC §2.6).
+
+extension DocumentLayout {
+    /// The largest offset: max(0, content main − viewport main).
+    public var maxOffset: Double {
+        DocumentLayout.maxOffset(axis: axis, viewport: viewport, contentSize: contentSize)
+    }
+
+    /// `offset` clamped to [0, maxOffset]; a NaN offset becomes 0.
+    public func clamp(_ offset: Double) -> Double {
+        DocumentLayout.clamp(offset, maxOffset: maxOffset)
+    }
+
+    /// The clamped offset `scroll to ROW POS` aims at (SPEC §2.6): `top` F.min, `bottom`
+    /// F.max − viewport, `middle` F.mid − viewport / 2, `auto` the current offset when the row is
+    /// entirely visible along the main axis, else the smallest move that shows it (`top` when it
+    /// is longer than the viewport). Throws for an unknown row and for a hidden row (or a row
+    /// inside a hidden stack).
+    public func scrollOffset(to row: RowID, _ position: ScrollPosition) throws -> Double {
+        guard let at = self.position(of: row) else { throw StackDocError("no row '\(row)'") }
+        guard let frame = rows[at].frame else {
+            if rows[at].hidden { throw StackDocError("cannot scroll to row '\(row)': it is hidden") }
+            throw StackDocError("cannot scroll to row '\(row)': it is inside hidden row \(hiddenAncestorNote(of: at))")
+        }
+        let vertical = axis == .vertical
+        let lo = vertical ? frame.minY : frame.minX
+        let hi = vertical ? frame.maxY : frame.maxX
+        let length = vertical ? viewport.height : viewport.width
+        let target: Double
+        switch position {
+        case .top: target = lo
+        case .bottom: target = hi - length
+        case .middle: target = (lo + hi) / 2 - length / 2
+        case .auto:
+            if lo >= offset && hi <= offset + length {
+                target = offset
+            } else if hi - lo > length || lo < offset {
+                target = lo
+            } else {
+                target = hi - length
+            }
+        }
+        return clamp(target)
+    }
+
+    /// `'p'`, the outermost hidden ancestor of the row at `at`.
+    private func hiddenAncestorNote(of at: Int) -> String {
+        let parents = index.parentSlots(of: rows)
+        var p = Int(parents[at])
+        var hidden: RowID?
+        while p >= 0 {
+            if rows[p].hidden { hidden = rows[p].id }
+            p = Int(parents[p])
+        }
+        return hidden.map { "'\($0)'" } ?? "(unknown)"
+    }
+
+    static func maxOffset(axis: Axis, viewport: Size, contentSize: Size) -> Double {
+        let excess = axis == .vertical ? contentSize.height - viewport.height : contentSize.width - viewport.width
+        return excess > 0 ? excess : 0
+    }
+
+    static func clamp(_ offset: Double, maxOffset: Double) -> Double {
+        guard offset > 0 else { return 0 }  // also NaN
+        return offset < maxOffset ? offset : maxOffset
+    }
+}

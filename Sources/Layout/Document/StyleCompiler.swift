@@ -1,0 +1,70 @@
+/// Builds the engine style of the root stack and of each row (SPEC §2.3).
+enum StyleCompiler {
+    /// The root: a flex container along the document's axis whose cross size is the viewport's
+    /// and whose main size is auto with a minimum of the viewport's main size.
+    static func root(_ s: DocumentSettings) -> FlexStyle {
+        var style = FlexStyle()
+        style.direction = s.axis.flexDirection
+        style.justifyContent = s.justify.flex
+        style.alignItems = s.align.flex
+        style.padding = s.padding
+        style.rowGap = s.spacing
+        style.columnGap = s.spacing
+        switch s.axis {
+        case .vertical:
+            style.width = .points(s.viewport.width)
+            style.minHeight = .points(s.viewport.height)
+        case .horizontal:
+            style.height = .points(s.viewport.height)
+            style.minWidth = .points(s.viewport.width)
+        }
+        return style
+    }
+
+    /// A row in a stack whose axis is `parentAxis` and whose `align` is `parentAlign`, with
+    /// effective insets `insets`. "Main" is the parent's main axis.
+    static func row(_ config: RowConfig, insets: Edges, parentAxis: Axis, parentAlign: Align) -> FlexStyle {
+        var style = FlexStyle()
+        if config.hidden {
+            style.display = false
+            return style
+        }
+        style.padding = insets
+        style.margin = config.margin
+        style.flexGrow = config.grow
+        style.flexShrink = config.shrink
+        style.alignSelf = config.alignSelf.flex
+        let mainInsets = insets.sum(along: parentAxis)
+        if let stack = config.stack {
+            style.direction = stack.axis.flexDirection
+            style.justifyContent = stack.justify.flex
+            style.alignItems = stack.align.flex
+            style.rowGap = stack.spacing
+            style.columnGap = stack.spacing
+            if case .fixed(let n) = config.size {
+                setMain(&style, parentAxis, .points(n + mainInsets))
+            }
+            return style
+        }
+        let contentMain: Double
+        switch config.size {
+        case .fit: contentMain = parentAxis == .vertical ? config.content.height : config.content.width
+        case .fixed(let n): contentMain = n
+        }
+        setMain(&style, parentAxis, .points(contentMain + mainInsets))
+        if config.alignSelf.resolved(in: parentAlign) != .stretch {
+            let crossAxis: Axis = parentAxis == .vertical ? .horizontal : .vertical
+            let contentCross = parentAxis == .vertical ? config.content.width : config.content.height
+            setCross(&style, parentAxis, .points(contentCross + insets.sum(along: crossAxis)))
+        }
+        return style
+    }
+
+    private static func setMain(_ style: inout FlexStyle, _ parentAxis: Axis, _ value: Dimension) {
+        if parentAxis == .vertical { style.height = value } else { style.width = value }
+    }
+
+    private static func setCross(_ style: inout FlexStyle, _ parentAxis: Axis, _ value: Dimension) {
+        if parentAxis == .vertical { style.width = value } else { style.height = value }
+    }
+}

@@ -1,0 +1,65 @@
+/// Per-item sizes along a container's axes (CSS Flexbox §9.2 step 3, §4.5, §9.4 step 7).
+/// All sizes are border-box sizes; a border box is never smaller than its padding
+/// (its content box floors at zero).
+extension FlexLayoutPass {
+    /// §9.2 step 3 — the flex base size of item `i` in a container of direction `column`:
+    /// a definite `flex-basis`; else (`flex-basis: auto`) the specified main size; else the
+    /// max-content main size (`content`). The content box floors at zero, as in Chromium.
+    @inline(__always) func flexBaseSize(_ i: Int, _ column: Bool) -> Double {
+        let pad = paddingMain(i, column)
+        let basis = flexBasis[i]
+        if !basis.isNaN { return Swift.max(basis, pad) }
+        let spec = mainSpec(i, column)
+        if !spec.isNaN { return Swift.max(spec, pad) }
+        return mainContent(i, column)
+    }
+
+    /// The used minimum main size of item `i` (border box, at least its padding).
+    /// An explicit `min-width`/`min-height` is used as is; `auto` is the automatic minimum size
+    /// of flex items (§4.5, every item here has `overflow: visible`): the content-based minimum
+    /// size = min(specified size suggestion, content size suggestion), where the content size
+    /// suggestion is the min-content main size (equal to max-content here: there is no text).
+    @inline(__always) func minMainSize(_ i: Int, _ column: Bool) -> Double {
+        let pad = paddingMain(i, column)
+        let explicit = mainMin(i, column)
+        if !explicit.isNaN { return Swift.max(explicit, pad) }
+        var m = mainContent(i, column)
+        let spec = mainSpec(i, column)
+        if !spec.isNaN { m = Swift.min(m, Swift.max(spec, pad)) }
+        return Swift.max(m, pad)
+    }
+
+    /// §9.2 step 3 — hypothetical main size: the flex base size clamped by the used min main
+    /// size (there are no max sizes) and floored at the padding.
+    @inline(__always) func hypotheticalMainSize(_ i: Int, _ column: Bool, base: Double) -> Double {
+        Swift.max(base, minMainSize(i, column))
+    }
+
+    /// The used minimum cross size: an explicit min size, else 0 (`min-*: auto` is 0 in the
+    /// cross axis); never below the padding.
+    @inline(__always) func minCrossSize(_ i: Int, _ column: Bool) -> Double {
+        let pad = paddingCross(i, column)
+        let explicit = crossMin(i, column)
+        return explicit.isNaN ? pad : Swift.max(explicit, pad)
+    }
+
+    /// §9.4 step 7 — hypothetical cross size: the specified cross size, else the content cross
+    /// size (fit-content in a column container equals max-content here), clamped by the min.
+    @inline(__always) func hypotheticalCrossSize(_ i: Int, _ column: Bool) -> Double {
+        let spec = crossSpec(i, column)
+        let size = spec.isNaN ? crossContent(i, column) : spec
+        return Swift.max(size, minCrossSize(i, column))
+    }
+
+    /// The max-content contribution of item `i` along its container's main axis, as Chromium
+    /// computes a row flex container's intrinsic width: the specified size or the content size,
+    /// clamped by an explicit min size (`flex-basis` does not take part).
+    @inline(__always) func mainContribution(_ i: Int, _ column: Bool) -> Double {
+        let pad = paddingMain(i, column)
+        let spec = mainSpec(i, column)
+        var size = spec.isNaN ? mainContent(i, column) : Swift.max(spec, pad)
+        let explicit = mainMin(i, column)
+        if !explicit.isNaN { size = Swift.max(size, explicit) }
+        return size
+    }
+}

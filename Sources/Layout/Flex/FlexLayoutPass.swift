@@ -1,0 +1,108 @@
+/// One run of the flex layout algorithm over a subtree of a `FlexStorage`.
+///
+/// The pass has three sweeps, none recursive (node ids are topologically ordered: a parent's id
+/// is smaller than its children's):
+/// 1. `markSubtree` — forward sweep: which nodes are laid out, which are `display: none`.
+/// 2. `computeIntrinsicSizes` — backward sweep (children before parents): every node's content
+///    size and, along its parent's main axis, its flex base size and hypothetical main size
+///    (CSS Flexbox §9.2 steps 3, §9.9).
+/// 3. `sizeRoot`, then a forward sweep calling `layoutChildren` on every container whose own
+///    size is final (§9.2–§9.6 for its single flex line).
+///
+/// The struct holds raw column pointers so the sweeps run without ARC or bounds checks; it
+/// never outlives the `computeLayout` call that created it.
+struct FlexLayoutPass {
+    let s: FlexStorage
+    let flags: UnsafeMutablePointer<UInt16>
+    let width: UnsafeMutablePointer<Double>
+    let height: UnsafeMutablePointer<Double>
+    let minWidth: UnsafeMutablePointer<Double>
+    let minHeight: UnsafeMutablePointer<Double>
+    let flexBasis: UnsafeMutablePointer<Double>
+    let flexGrow: UnsafeMutablePointer<Double>
+    let flexShrink: UnsafeMutablePointer<Double>
+    let margin: UnsafeMutablePointer<Edges>
+    let padding: UnsafeMutablePointer<Edges>
+    let rowGap: UnsafeMutablePointer<Double>
+    let columnGap: UnsafeMutablePointer<Double>
+    let parent: UnsafeMutablePointer<Int32>
+    let firstChild: UnsafeMutablePointer<Int32>
+    let nextSibling: UnsafeMutablePointer<Int32>
+    let frame: UnsafeMutablePointer<Rect>
+    let state: UnsafeMutablePointer<UInt8>
+    let contentWidth: UnsafeMutablePointer<Double>
+    let contentHeight: UnsafeMutablePointer<Double>
+    let flexBase: UnsafeMutablePointer<Double>
+    let hypotheticalMain: UnsafeMutablePointer<Double>
+    let childHypotheticalSum: UnsafeMutablePointer<Double>
+    let frozen: UnsafeMutablePointer<UInt8>
+    let visibleChildCount: UnsafeMutablePointer<Int32>
+    let childFlexFlags: UnsafeMutablePointer<UInt8>
+    let count: Int
+
+    static let outside: UInt8 = 0
+    static let laidOut: UInt8 = 1
+    static let none: UInt8 = 2
+
+    init(_ s: FlexStorage) {
+        self.s = s
+        flags = s.flags; width = s.width; height = s.height
+        minWidth = s.minWidth; minHeight = s.minHeight; flexBasis = s.flexBasis
+        flexGrow = s.flexGrow; flexShrink = s.flexShrink
+        margin = s.margin; padding = s.padding; rowGap = s.rowGap; columnGap = s.columnGap
+        parent = s.parent; firstChild = s.firstChild; nextSibling = s.nextSibling
+        frame = s.frame; state = s.state
+        contentWidth = s.contentWidth; contentHeight = s.contentHeight
+        flexBase = s.flexBase; hypotheticalMain = s.hypotheticalMain
+        childHypotheticalSum = s.childHypotheticalSum; frozen = s.frozen
+        visibleChildCount = s.visibleChildCount; childFlexFlags = s.childFlexFlags
+        count = s.count
+    }
+
+    mutating func run(root: Int, availableWidth: Double?, availableHeight: Double?) {
+        markSubtree(root: root)
+        guard state[root] == Self.laidOut else { return }
+        computeIntrinsicSizes(root: root)
+        sizeRoot(root, availableWidth: availableWidth, availableHeight: availableHeight)
+        var i = root
+        while i < count {
+            if state[i] == Self.laidOut && firstChild[i] >= 0 { layoutChildren(of: i) }
+            i += 1
+        }
+    }
+
+    // MARK: Axis helpers (main/cross relative to a container's direction)
+
+    @inline(__always) func isColumn(_ i: Int) -> Bool { FlexStylePacking.isColumn(flags[i]) }
+
+    /// Specified main size (NaN = auto) of item `i` in a container of direction `column`.
+    @inline(__always) func mainSpec(_ i: Int, _ column: Bool) -> Double { column ? height[i] : width[i] }
+    @inline(__always) func crossSpec(_ i: Int, _ column: Bool) -> Double { column ? width[i] : height[i] }
+    @inline(__always) func mainMin(_ i: Int, _ column: Bool) -> Double { column ? minHeight[i] : minWidth[i] }
+    @inline(__always) func crossMin(_ i: Int, _ column: Bool) -> Double { column ? minWidth[i] : minHeight[i] }
+    @inline(__always) func mainContent(_ i: Int, _ column: Bool) -> Double { column ? contentHeight[i] : contentWidth[i] }
+    @inline(__always) func crossContent(_ i: Int, _ column: Bool) -> Double { column ? contentWidth[i] : contentHeight[i] }
+    @inline(__always) func paddingMain(_ i: Int, _ column: Bool) -> Double {
+        column ? padding[i].vertical : padding[i].horizontal
+    }
+    @inline(__always) func paddingCross(_ i: Int, _ column: Bool) -> Double {
+        column ? padding[i].horizontal : padding[i].vertical
+    }
+    @inline(__always) func marginMain(_ i: Int, _ column: Bool) -> Double {
+        column ? margin[i].vertical : margin[i].horizontal
+    }
+    @inline(__always) func marginCross(_ i: Int, _ column: Bool) -> Double {
+        column ? margin[i].horizontal : margin[i].vertical
+    }
+    /// The gap between items along the main axis of container `i`.
+    @inline(__always) func mainGap(_ i: Int, _ column: Bool) -> Double { column ? rowGap[i] : columnGap[i] }
+
+    @inline(__always) func frameMain(_ i: Int, _ column: Bool) -> Double { column ? frame[i].height : frame[i].width }
+    @inline(__always) func frameCross(_ i: Int, _ column: Bool) -> Double { column ? frame[i].width : frame[i].height }
+    @inline(__always) func setFrameMain(_ i: Int, _ column: Bool, _ v: Double) {
+        if column { frame[i].height = v } else { frame[i].width = v }
+    }
+    @inline(__always) func setFrameCross(_ i: Int, _ column: Bool, _ v: Double) {
+        if column { frame[i].width = v } else { frame[i].height = v }
+    }
+}

@@ -1,0 +1,162 @@
+/// Packing of a `FlexStyle` into the storage columns, and the sanitising rules for values CSS
+/// would reject at parse time (they fall back to the property's initial value, as in CSS):
+/// non-finite numbers anywhere, negative sizes, bases, min sizes, paddings, gaps and flex
+/// factors. Margins may be negative (as in CSS) but not non-finite.
+enum FlexStylePacking {
+    // Bit layout of the `flags` column.
+    static let hiddenBit: UInt16 = 1 << 0
+    static let columnBit: UInt16 = 1 << 1
+    static let justifyShift: UInt16 = 2   // 3 bits
+    static let alignItemsShift: UInt16 = 5 // 2 bits
+    static let alignSelfShift: UInt16 = 7  // 3 bits
+
+    static func flags(of style: FlexStyle) -> UInt16 {
+        var f: UInt16 = 0
+        if !style.display { f |= hiddenBit }
+        if style.direction == .column { f |= columnBit }
+        f |= UInt16(justifyCode(style.justifyContent)) << justifyShift
+        f |= UInt16(alignItemsCode(style.alignItems)) << alignItemsShift
+        f |= UInt16(alignSelfCode(style.alignSelf)) << alignSelfShift
+        return f
+    }
+
+    @inline(__always) static func isHidden(_ f: UInt16) -> Bool { f & hiddenBit != 0 }
+    @inline(__always) static func isColumn(_ f: UInt16) -> Bool { f & columnBit != 0 }
+    @inline(__always) static func justify(_ f: UInt16) -> UInt8 { UInt8((f >> justifyShift) & 7) }
+    @inline(__always) static func alignItems(_ f: UInt16) -> UInt8 { UInt8((f >> alignItemsShift) & 3) }
+    @inline(__always) static func alignSelf(_ f: UInt16) -> UInt8 { UInt8((f >> alignSelfShift) & 7) }
+
+    // Codes. Align codes: 0 flex-start, 1 flex-end, 2 center, 3 stretch; align-self adds 4 = auto.
+    static let alignStart: UInt8 = 0, alignEnd: UInt8 = 1, alignCenter: UInt8 = 2, alignStretch: UInt8 = 3
+    static let alignAuto: UInt8 = 4
+    static let justifyStart: UInt8 = 0, justifyEnd: UInt8 = 1, justifyCenter: UInt8 = 2
+    static let justifyBetween: UInt8 = 3, justifyAround: UInt8 = 4, justifyEvenly: UInt8 = 5
+
+    static func justifyCode(_ j: JustifyContent) -> UInt8 {
+        switch j {
+        case .flexStart: justifyStart
+        case .flexEnd: justifyEnd
+        case .center: justifyCenter
+        case .spaceBetween: justifyBetween
+        case .spaceAround: justifyAround
+        case .spaceEvenly: justifyEvenly
+        }
+    }
+
+    static func alignItemsCode(_ a: AlignItems) -> UInt8 {
+        switch a {
+        case .flexStart: alignStart
+        case .flexEnd: alignEnd
+        case .center: alignCenter
+        case .stretch: alignStretch
+        }
+    }
+
+    static func alignSelfCode(_ a: AlignSelfValue) -> UInt8 {
+        switch a {
+        case .auto: alignAuto
+        case .flexStart: alignStart
+        case .flexEnd: alignEnd
+        case .center: alignCenter
+        case .stretch: alignStretch
+        }
+    }
+
+    static func justifyValue(_ code: UInt8) -> JustifyContent {
+        switch code {
+        case justifyEnd: .flexEnd
+        case justifyCenter: .center
+        case justifyBetween: .spaceBetween
+        case justifyAround: .spaceAround
+        case justifyEvenly: .spaceEvenly
+        default: .flexStart
+        }
+    }
+
+    static func alignItemsValue(_ code: UInt8) -> AlignItems {
+        switch code {
+        case alignEnd: .flexEnd
+        case alignCenter: .center
+        case alignStretch: .stretch
+        default: .flexStart
+        }
+    }
+
+    static func alignSelfValue(_ code: UInt8) -> AlignSelfValue {
+        switch code {
+        case alignAuto: .auto
+        case alignEnd: .flexEnd
+        case alignCenter: .center
+        case alignStretch: .stretch
+        default: .flexStart
+        }
+    }
+
+    /// A size-like dimension as stored: NaN for `auto` (and for invalid values).
+    @inline(__always) static func length(_ d: Dimension) -> Double {
+        switch d {
+        case .auto: .nan
+        case .points(let v): (v.isFinite && v >= 0) ? v : .nan
+        }
+    }
+
+    @inline(__always) static func dimension(_ v: Double) -> Dimension {
+        v.isNaN ? .auto : .points(v)
+    }
+
+    /// A non-negative finite number, else `fallback`.
+    @inline(__always) static func nonNegative(_ v: Double, else fallback: Double) -> Double {
+        (v.isFinite && v >= 0) ? v : fallback
+    }
+
+    static func padding(_ e: Edges) -> Edges {
+        Edges(top: nonNegative(e.top, else: 0), left: nonNegative(e.left, else: 0),
+              bottom: nonNegative(e.bottom, else: 0), right: nonNegative(e.right, else: 0))
+    }
+
+    static func margin(_ e: Edges) -> Edges {
+        func finite(_ v: Double) -> Double { v.isFinite ? v : 0 }
+        return Edges(top: finite(e.top), left: finite(e.left), bottom: finite(e.bottom), right: finite(e.right))
+    }
+}
+
+extension FlexStorage {
+    /// Writes `style` (sanitised) into the columns of node `i`.
+    func store(_ style: FlexStyle, at i: Int) {
+        flags[i] = FlexStylePacking.flags(of: style)
+        width[i] = FlexStylePacking.length(style.width)
+        height[i] = FlexStylePacking.length(style.height)
+        minWidth[i] = FlexStylePacking.length(style.minWidth)
+        minHeight[i] = FlexStylePacking.length(style.minHeight)
+        flexBasis[i] = FlexStylePacking.length(style.flexBasis)
+        flexGrow[i] = FlexStylePacking.nonNegative(style.flexGrow, else: 0)
+        flexShrink[i] = FlexStylePacking.nonNegative(style.flexShrink, else: 1)
+        margin[i] = FlexStylePacking.margin(style.margin)
+        padding[i] = FlexStylePacking.padding(style.padding)
+        rowGap[i] = FlexStylePacking.nonNegative(style.rowGap, else: 0)
+        columnGap[i] = FlexStylePacking.nonNegative(style.columnGap, else: 0)
+    }
+
+    /// The (sanitised) style of node `i`.
+    func style(at i: Int) -> FlexStyle {
+        var s = FlexStyle()
+        let f = flags[i]
+        s.display = !FlexStylePacking.isHidden(f)
+        s.direction = FlexStylePacking.isColumn(f) ? .column : .row
+        s.justifyContent = FlexStylePacking.justifyValue(FlexStylePacking.justify(f))
+        s.alignItems = FlexStylePacking.alignItemsValue(FlexStylePacking.alignItems(f))
+        s.alignSelf = FlexStylePacking.alignSelfValue(FlexStylePacking.alignSelf(f))
+        s.width = FlexStylePacking.dimension(width[i])
+        s.height = FlexStylePacking.dimension(height[i])
+        s.minWidth = FlexStylePacking.dimension(minWidth[i])
+        s.minHeight = FlexStylePacking.dimension(minHeight[i])
+        s.flexBasis = FlexStylePacking.dimension(flexBasis[i])
+        s.flexGrow = flexGrow[i]
+        s.flexShrink = flexShrink[i]
+        s.margin = margin[i]
+        s.padding = padding[i]
+        s.rowGap = rowGap[i]
+        s.columnGap = columnGap[i]
+        return s
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import Layout
+
+/// Lays out all 230 fixtures of `Fixtures/flex-fixtures.json` under max-content available
+/// space and compares every node's frame with headless Chromium's within 0.1.
+@Suite("Flex conformance (Chromium fixtures)")
+struct FlexConformanceTests {
+    static let tolerance = 0.1
+
+    @Test func allFixturesMatchChromium() throws {
+        let fixtures = try FlexFixture.loadAll()
+        #expect(fixtures.count == 230)
+        var failures: [String] = []
+        var passed = 0
+        for fixture in fixtures {
+            var (tree, expected) = fixture.buildTree()
+            tree.computeLayout(root: 0, availableWidth: nil, availableHeight: nil)
+            var ok = true
+            for (id, path, chrome) in expected {
+                let got = tree.frame(of: id)
+                let close = abs(got.x - chrome.x) <= Self.tolerance && abs(got.y - chrome.y) <= Self.tolerance
+                    && abs(got.width - chrome.width) <= Self.tolerance && abs(got.height - chrome.height) <= Self.tolerance
+                if !close {
+                    ok = false
+                    failures.append("\(fixture.id) \(path): got \(describe(got)), chrome \(describe(chrome))")
+                }
+            }
+            if ok { passed += 1 }
+        }
+        print("flex conformance: \(passed)/\(fixtures.count) fixtures pass")
+        #expect(failures.isEmpty, "\(fixtures.count - passed) fixtures fail:\n\(failures.joined(separator: "\n"))")
+    }
+
+    private func describe(_ r: Rect) -> String {
+        "(\(fmt(r.x)), \(fmt(r.y)), \(fmt(r.width)), \(fmt(r.height)))"
+    }
+
+    private func fmt(_ v: Double) -> String {
+        v == v.rounded() ? String(Int(v)) : String(format: "%.4f", v)
+    }
+}

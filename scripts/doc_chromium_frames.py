@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Absolute row frames of stack documents as headless Chromium lays them out.
+
+Usage: doc_chromium_frames.py DOCS_JSON [--chromium chromium]
+
+DOCS_JSON is a list of documents in the stackdoc/1 shape (SPEC §5; omitted fields take the
+defaults; only the fields that matter for frames are read).  Each document is compiled onto
+CSS flexbox exactly as SPEC §2.3 says (an independent re-implementation of
+Sources/Layout/Document/StyleCompiler.swift), laid out by ../../shared/tools/chromium_flex_oracle.py
+(headless Chromium) and printed as `doc row x y width height` lines with absolute frames
+in the root's content coordinates, plus `doc <content> width height`.
+Used to confirm the expected numbers of Tests/LayoutTests/Document*Tests.swift.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+ORACLE_DIR = "/work/shared/tools"
+sys.path.insert(0, ORACLE_DIR)
+import chromium_flex_oracle as oracle  # noqa: E402
+
+oracle.LENGTHS.update({"minWidth": "min-width", "minHeight": "min-height"})
+
+JUSTIFY = {"start": "flex-start", "end": "flex-end", "center": "center",
+           "spaceBetween": "space-between", "spaceAround": "space-around",
+           "spaceEvenly": "space-evenly"}
+ALIGN = {"start": "flex-start", "end": "flex-end", "center": "center", "stretch": "stretch",
+         "auto": "auto"}
+DEFAULT_INSETS = {"top": 12, "left": 15, "bottom": 12, "right": 15}
+ZERO = {"top": 0, "left": 0, "bottom": 0, "right": 0}
+
+
+def main_sum(e, axis):
+    return e["top"] + e["bottom"] if axis == "vertical" else e["left"] + e["right"]
+
+
+def row_node(row, defaults_insets, parent_axis, parent_align, ids):
+    ids.append(row["id"])
+    if row.get("hidden"):
+        return {"style": {"display": "none"}, "children": []}
+    insets = row.get("insets") or defaults_insets
+    style = {"padding": insets, "margin": row.get("margin", ZERO),
+             "flexGrow": row.get("grow", 0), "flexShrink": row.get("shrink", 0),
+             "alignSelf": ALIGN[row.get("alignSelf", "auto")]}
+    main_key = "height" if parent_axis == "vertical" else "width"
+    cross_key = "width" if parent_axis == "vertical" else "height"
+    size = row.get("size", "fit")
+    content = row.get("content", {"width": 0, "height": 0})
+    stack = row.get("stack")
+    children = []
+    if stack:
+        axis = stack.get("axis", "vertical")
+        style.update({"flexDirection": "column" if axis == "vertical" else "row",
+                      "justifyContent": JUSTIFY[stack.get("justify", "start")],
+                      "alignItems": ALIGN[stack.get("align", "stretch")],
+                      "rowGap": stack.get("spacing", 0), "columnGap": stack.get("spacing", 0)})
+        if size != "fit":
+            style[main_key] = size["fixed"] + main_sum(insets, parent_axis)
+        for child in stack.get("rows", []):
+            children.append(row_node(child, defaults_insets, axis, stack.get("align", "stretch"), ids))
+    else:
+        length = (content[main_key]) if size == "fit" else size["fixed"]
+        style[main_key] = length + main_sum(insets, parent_axis)
+        eff = row.get("alignSelf", "auto")
+        if eff == "auto":
+            eff = parent_align
+        if eff != "stretch":
+            cross_axis = "horizontal" if parent_axis == "vertical" else "vertical"
+            style[cross_key] = content[cross_key] + main_sum(insets, cross_axis)
+    return {"style": style, "children": children}
+
+
+def fixture(doc):
+    axis = doc.get("axis", "vertical")
+    vp = doc.get("viewport", {"width": 390, "height": 844})
+    defaults_insets = doc.get("defaults", {}).get("insets", DEFAULT_INSETS)
+    style = {"flexDirection": "column" if axis == "vertical" else "row",
+             "padding": doc.get("padding", ZERO),
+             "rowGap": doc.get("spacing", 0), "columnGap": doc.get("spacing", 0),
+             "justifyContent": JUSTIFY[doc.get("justify", "start")],
+             "alignItems": ALIGN[doc.get("align", "stretch")]}
+    if axis == "vertical":
+        style.update({"width": vp["width"], "minHeight": vp["height"]})
+    else:
+        style.update({"height": vp["height"], "minWidth": vp["width"]})
+    ids = []
+    align = doc.get("align", "stretch")
+    children = [row_node(r, defaults_insets, axis, align, ids) for r in doc.get("rows", [])]
+    return {"name": doc["name"], "viewport": {"width": "max-content", "height": "max-content"},
+            "root": {"style": style, "children": children}}, ids
+
+
+def walk(node, ox, oy, out, hidden):
+    for c in node.get("children", []):
+        r = c["chrome"]
+        h = hidden or c["style"].get("display") == "none"
+        x, y = ox + r["x"], oy + r["y"]
+        out.append(None if h else (x, y, r["width"], r["height"]))
+        walk(c, x, y, out, h)
+
+
+def main():
+    args = sys.argv[1:]
+    chromium = "chromium"
+    if "--chromium" in args:
+        i = args.index("--chromium")
+        chromium = args[i + 1]
+        del args[i:i + 2]
+    docs = json.load(open(args[0]))
+    fixtures, idlists = zip(*(fixture(d) for d in docs))
+    with tempfile.TemporaryDirectory() as d:
+        inp, outp = os.path.join(d, "in.json"), os.path.join(d, "out.json")
+        json.dump(list(fixtures), open(inp, "w"))
+        oracle.main([inp, outp, "--chromium", chromium])
+        measured = json.load(open(outp))
+    for fx, ids in zip(measured, idlists):
+        root = fx["root"]["chrome"]
+        print(f"{fx['name']} <content> {root['width']:g} {root['height']:g}")
+        frames = []
+        walk(fx["root"], 0, 0, frames, False)
+        for rid, f in zip(ids, frames):
+            print(f"{fx['name']} {rid} " + ("hidden" if f is None else " ".join(f"{v:g}" for v in f)))
+
+
+if __name__ == "__main__":
+    main()
