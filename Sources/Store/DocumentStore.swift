@@ -92,7 +92,11 @@ public final class DocumentStore {
         let appID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
         let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
         if appID != Schema.applicationID {
-            if appID == 0 && tables.isEmpty { return }  // a new, empty database
+            // A new, empty database — or one whose first migration never committed (GRDB
+            // creates its empty table of applied migrations first).
+            if appID == 0 && tables.isEmpty { return }
+            if appID == 0 && tables == ["grdb_migrations"],
+               try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") == 0 { return }
             throw StackDocError("database '\(path)' is an SQLite database but not a StackDoc database")
         }
         guard tables.contains("grdb_migrations") else {
@@ -148,6 +152,7 @@ public final class DocumentStore {
     @discardableResult
     public func create(_ name: String, settings: DocumentSettings = DocumentSettings()) throws -> StoredDocument {
         try Self.checkName(name)
+        try ChangeValidation.checkSettings(settings)
         let id: Int64 = try write { db in
             try self.insertDocument(db, name: name, settings: settings)
             let id = db.lastInsertedRowID
@@ -163,6 +168,16 @@ public final class DocumentStore {
     @discardableResult
     public func importDocument(_ document: Document) throws -> StoredDocument {
         try Self.checkName(document.name)
+        try ChangeValidation.checkSettings(document.settings)
+        var invalid: Error?
+        document.forEachRow { id, _, _, config in
+            guard invalid == nil else { return }
+            do {
+                try ChangeValidation.checkID(id)
+                try ChangeValidation.checkConfig(config, row: id)
+            } catch { invalid = error }
+        }
+        if let invalid { throw invalid }
         let id: Int64 = try write { db in
             try self.insertDocument(db, name: document.name, settings: document.settings)
             let id = db.lastInsertedRowID

@@ -77,7 +77,8 @@ public final class StoredDocument {
     /// An edit whose changes are empty is logged but makes no undo step.
     @discardableResult
     public func perform(_ edit: Edit, changes: [Change]) throws -> [Change] {
-        try transaction { db, journal in
+        try ChangeValidation.check(changes)
+        return try transaction { db, journal in
             for change in changes { try apply(change, db: db, journal: &journal) }
             let seq = lastSeq + 1
             let kind: LogEntry.Kind = edit.isViewState ? .view : .op
