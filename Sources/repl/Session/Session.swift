@@ -56,7 +56,7 @@ final class Session {
         case .export(let path):
             let doc = try open()
             let text = DocumentFormat.encode(doc.document)
-            guard let path else { return Outcome(result: .raw(text), text: text) }
+            guard let path else { return Outcome(result: .raw(DocumentFormat.compact(doc.document)), text: text) }
             try FileIO.write(text + "\n", to: resolve(path), shown: path)
             return Outcome(result: .object([("path", .string(path))]), text: "wrote \(path)")
         case .edit(let edit):
