@@ -12,6 +12,8 @@ struct BatchRunner {
     let bail: Bool
     let showFile: Bool
     let sink: Sink
+    /// False on the interactive prompt: errors are `error: MESSAGE` without a line number.
+    var showLine = true
     private(set) var failed = false
 
     init(session: Session, json: Bool, bail: Bool, showFile: Bool, sink: Sink = .standard) {
@@ -45,7 +47,7 @@ struct BatchRunner {
                     if showFile, let file { envelope = String(envelope.dropLast()) + ",\"file\":" + JSON.string(file).rendered + "}" }
                     sink.out(envelope)
                 }
-                sink.err("\(place): \(message)")
+                sink.err(showLine ? "\(place): \(message)" : message)
                 if bail { return .stop }
             case .nothing:
                 break
