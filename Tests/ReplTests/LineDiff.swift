@@ -18,10 +18,10 @@ enum LineDiff {
         while i < n || j < m {
             if i < n, j < m, a[i] == b[j] {
                 ops.append(.same(a[i])); i += 1; j += 1
-            } else if j < m, i == n || lcs[i][j + 1] >= lcs[i + 1][j] {
-                ops.append(.ins(b[j])); j += 1
-            } else {
+            } else if i < n, j == m || lcs[i + 1][j] >= lcs[i][j + 1] {
                 ops.append(.del(a[i])); i += 1
+            } else {
+                ops.append(.ins(b[j])); j += 1
             }
         }
         var out = ["--- \(name) (expected)", "+++ \(name) (actual)"]

@@ -50,8 +50,7 @@ final class Session {
             }
             return Outcome(result: .object([("dropped", .string(name))]), text: "dropped \(name)")
         case let .importDocument(path, name):
-            var document = try DocumentFormat.decode(try FileIO.read(resolve(path), shown: path), path: path)
-            if let name { document.name = name }
+            let document = try DocumentFormat.decode(try FileIO.read(resolve(path), shown: path), path: path, name: name)
             return opened(try store.importDocument(document), verb: "imported")
         case .export(let path):
             let doc = try open()
