@@ -1,0 +1,32 @@
+import Benchmark
+import Layout
+
+/// Engine benchmarks on the flat workload of peer_bench.py (see FlatWorkload), at 10k, 100k
+/// and 1M rows: building the tree, and one full layout of an already built tree.
+let benchmarks: @Sendable () -> Void = {
+    let sizes = [10_000, 100_000, 1_000_000]
+    for rows in sizes {
+        let config = Benchmark.Configuration(
+            metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident],
+            warmupIterations: 1,
+            maxDuration: .seconds(5),
+            maxIterations: rows >= 1_000_000 ? 10 : 50)
+        let label = rows >= 1_000_000 ? "\(rows / 1_000_000)M" : "\(rows / 1000)k"
+
+        Benchmark("engine build flat \(label)", configuration: config) { benchmark in
+            let heights = FlatWorkload.heights(rows)
+            benchmark.startMeasurement()
+            let tree = FlatWorkload.tree(heights: heights)
+            benchmark.stopMeasurement()
+            blackHole(tree)
+        }
+
+        Benchmark("engine layout flat \(label)", configuration: config) { benchmark in
+            var tree = FlatWorkload.tree(heights: FlatWorkload.heights(rows))
+            benchmark.startMeasurement()
+            tree.computeLayout(root: 0, availableWidth: nil, availableHeight: nil)
+            benchmark.stopMeasurement()
+            blackHole(tree.frame(of: rows))
+        }
+    }
+}
