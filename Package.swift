@@ -6,9 +6,12 @@ let package = Package(
     products: [
         .executable(name: "stackdoc", targets: ["repl"]),
         .library(name: "Layout", targets: ["Layout"]),
+        .library(name: "Store", targets: ["Store"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
         .target(name: "Layout"),
@@ -16,8 +19,50 @@ let package = Package(
             name: "repl",
             dependencies: [
                 "Layout",
+                "Store",
+                "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // libedit (libedit-dev) for line editing and history in the interactive REPL.
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        // Store: SQLite persistence (migrations embedded by the EmbedMigrations plugin).
+        .target(
+            name: "Store",
+            dependencies: [
+                "Layout",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
+            plugins: ["EmbedMigrations"]
+        ),
+        .executableTarget(name: "embed-migrations", path: "Sources/embed-migrations"),
+        .plugin(
+            name: "EmbedMigrations",
+            capability: .buildTool(),
+            dependencies: ["embed-migrations"]
+        ),
+        // Random operation sequences shared by StoreTests and store-torture (tests only).
+        .target(name: "StoreTestSupport", dependencies: ["Store", "Layout"]),
+        // A writer process used only by StoreTests (concurrency and crash tests).
+        .executableTarget(name: "store-torture", dependencies: ["Store", "Layout", "StoreTestSupport"]),
+        .testTarget(
+            name: "StoreTests",
+            dependencies: [
+                "Store", "Layout", "StoreTestSupport", "store-torture",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "ReplTests",
+            dependencies: ["repl", "Layout", "Store"],
+            exclude: ["scripts"]
         ),
         .testTarget(
             name: "LayoutTests",

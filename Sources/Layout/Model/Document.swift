@@ -145,6 +145,9 @@ public struct Document: Hashable, Sendable, Codable {
     private mutating func mutateChildren(of parent: RowID?, _ body: (inout [RowID]) -> Void) {
         if let parent {
             body(&stackRows[parent, default: []])
+            // An empty child list is stored as no entry, so that equal documents compare equal
+            // whatever their history (an inverse must restore a document exactly).
+            if stackRows[parent]?.isEmpty == true { stackRows[parent] = nil }
         } else {
             body(&rootRows)
         }

@@ -1,0 +1,126 @@
+// Lookups and checks shared by the edit planners. Each is O(depth) or O(siblings), never
+// O(document).
+
+extension Document {
+    /// The row's config, or an error naming the unknown id.
+    func requireRow(_ id: RowID) throws -> RowConfig {
+        guard let config = config(of: id) else { throw StackDocError("no row \(Validation.quoted(id))") }
+        return config
+    }
+
+    /// Throws unless `parent` is the root (`nil`) or an existing stack row.
+    func requireStack(_ parent: RowID?) throws {
+        guard let parent else { return }
+        let config = try requireRow(parent)
+        guard config.stack != nil else {
+            throw StackDocError("row \(Validation.quoted(parent)) is not a stack")
+        }
+    }
+
+    /// Throws when `ids` is empty or names a row twice.
+    func requireDistinct(_ ids: [RowID], command: String) throws {
+        guard !ids.isEmpty else { throw StackDocError("\(command): expected at least one row id") }
+        var seen = Set<RowID>()
+        for id in ids where !seen.insert(id).inserted {
+            throw StackDocError("\(command): row \(Validation.quoted(id)) is named twice")
+        }
+    }
+
+    /// Depth of a stack's rows: 1 for the root's rows, 1 + the stack row's depth otherwise.
+    /// O(depth).
+    func depthOfRows(in parent: RowID?) -> Int {
+        var depth = 1
+        var current = parent
+        while let c = current {
+            depth += 1
+            current = self.parent(of: c) ?? nil
+        }
+        return depth
+    }
+
+    /// Levels of rows in the subtree of `id`: 1 for a leaf or an empty stack. O(subtree).
+    func subtreeHeight(_ id: RowID) -> Int {
+        var height = 1
+        var pending: [(RowID, Int)] = [(id, 1)]
+        while let (row, level) = pending.popLast() {
+            height = max(height, level)
+            for child in children(of: row) { pending.append((child, level + 1)) }
+        }
+        return height
+    }
+
+    /// `" of stack 's'"` or `" of the root stack"` for messages.
+    static func stackName(_ parent: RowID?) -> String {
+        parent.map { "stack \(Validation.quoted($0))" } ?? "the root stack"
+    }
+
+    /// Throws when rows at `depth` would nest deeper than `DocumentLimits.maxDepth`.
+    static func checkDepth(_ depth: Int, row: RowID) throws {
+        guard depth <= DocumentLimits.maxDepth else {
+            throw StackDocError("row \(Validation.quoted(row)) would be nested \(depth) deep; the limit is \(DocumentLimits.maxDepth)")
+        }
+    }
+
+    /// The index `position` means among the rows of `stack`, counted without `moving` when that
+    /// row is in `stack` (so it is the row's final index). O(siblings).
+    func insertionIndex(_ position: Position, in stack: RowID?, moving: RowID?) throws -> Int {
+        let siblings = children(of: stack)
+        let movingIndex: Int? = moving.flatMap { m in parent(of: m) == .some(stack) ? index(of: m) : nil }
+        let count = siblings.count - (movingIndex == nil ? 0 : 1)
+        switch position {
+        case .top:
+            return 0
+        case .bottom:
+            return count
+        case let .index(i):
+            guard i >= 0, i <= count else {
+                throw StackDocError("index \(i) is out of range 0...\(count) of \(Document.stackName(stack))")
+            }
+            return i
+        case let .after(anchor), let .before(anchor):
+            _ = try requireRow(anchor)
+            guard parent(of: anchor) == .some(stack), var i = index(of: anchor) else {
+                throw StackDocError("row \(Validation.quoted(anchor)) is not in \(Document.stackName(stack))")
+            }
+            if let m = movingIndex, m < i { i -= 1 }
+            if case .after = position { i += 1 }
+            return i
+        }
+    }
+
+    /// The stack a positioned edit targets: `in ROW` when given (it must be a stack), else the
+    /// stack of the `after`/`before` anchor, else `fallback`.
+    func targetStack(position: Position?, parent: RowID?, fallback: RowID?) throws -> RowID? {
+        if let parent {
+            try requireStack(parent)
+            return parent
+        }
+        switch position {
+        case let .after(anchor)?, let .before(anchor)?:
+            _ = try requireRow(anchor)
+            return self.parent(of: anchor) ?? nil
+        default:
+            return fallback
+        }
+    }
+
+    /// `removeRow` changes that remove the subtree of `id` (at `index` of `parent`), children
+    /// before their stack and later siblings first, so each change is a primitive that applies.
+    /// Iterative: O(subtree).
+    func removalChanges(of id: RowID, parent: RowID?, index: Int, into changes: inout [Change]) {
+        struct Item { var id: RowID; var parent: RowID?; var index: Int; var expanded: Bool }
+        var pending = [Item(id: id, parent: parent, index: index, expanded: false)]
+        while var item = pending.popLast() {
+            let kids = children(of: item.id)
+            if !item.expanded, !kids.isEmpty {
+                item.expanded = true
+                pending.append(item)
+                for (i, kid) in kids.enumerated() {
+                    pending.append(Item(id: kid, parent: item.id, index: i, expanded: false))
+                }
+            } else if let config = config(of: item.id) {
+                changes.append(.removeRow(id: item.id, config: config, parent: item.parent, index: item.index))
+            }
+        }
+    }
+}

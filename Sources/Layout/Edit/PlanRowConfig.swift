@@ -1,0 +1,24 @@
+// Planning of the edits that change rows' configs: hide, show, set (SPEC §4.1).
+
+extension Document {
+    /// `hide ROW …` / `show ROW …`: one `updateRow` per row whose `hidden` flag changes.
+    func planHidden(ids: [RowID], hidden: Bool, command: String) throws -> [Change] {
+        try requireDistinct(ids, command: command)
+        var changes: [Change] = []
+        for id in ids {
+            let old = try requireRow(id)
+            guard old.hidden != hidden else { continue }
+            var new = old
+            new.hidden = hidden
+            changes.append(.updateRow(id: id, old: old, new: new))
+        }
+        return changes
+    }
+
+    /// `set ROW ROWSPEC…`: the row's config with `spec` applied left to right.
+    func planSet(id: RowID, spec: [RowSpecItem]) throws -> [Change] {
+        let old = try requireRow(id)
+        let new = try old.applying(spec)
+        return new == old ? [] : [.updateRow(id: id, old: old, new: new)]
+    }
+}

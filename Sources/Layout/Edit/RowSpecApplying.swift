@@ -1,0 +1,85 @@
+// Applying ROWSPEC and SEPSPEC word groups (SPEC §4.1) onto configs, validating every value.
+
+extension RowConfig {
+    /// This config with `spec` applied left to right (a later item wins). `stack`, `justify`,
+    /// `align-items` and `spacing` make the row a stack when it is not one. Throws naming the bad
+    /// value.
+    public func applying(_ spec: [RowSpecItem]) throws -> RowConfig {
+        var config = self
+        for item in spec {
+            switch item {
+            case let .type(t):
+                try Validation.checkTypeName(t)
+                config.type = t
+            case let .fixed(n):
+                config.size = .fixed(try Validation.length(n, "fixed"))
+            case .fit:
+                config.size = .fit
+            case let .content(s):
+                config.content = try Validation.size(s, "content")
+            case let .insets(e):
+                config.insets = try Validation.edges(e, "insets")
+            case .insetsDefault:
+                config.insets = nil
+            case let .margin(e):
+                config.margin = try Validation.edges(e, "margin")
+            case let .grow(g):
+                config.grow = try Validation.length(g, "grow")
+            case let .shrink(s):
+                config.shrink = try Validation.length(s, "shrink")
+            case let .align(a):
+                config.alignSelf = a
+            case .hidden:
+                config.hidden = true
+            case let .stack(axis):
+                config.stack = config.stack ?? StackSettings()
+                config.stack?.axis = axis
+            case let .justify(j):
+                config.stack = config.stack ?? StackSettings()
+                config.stack?.justify = j
+            case let .alignItems(a):
+                config.stack = config.stack ?? StackSettings()
+                config.stack?.align = a
+            case let .spacing(n):
+                let spacing = try Validation.length(n, "spacing")
+                config.stack = config.stack ?? StackSettings()
+                config.stack?.spacing = spacing
+            case let .separator(s):
+                config.separator = try config.separator.applying(s)
+            }
+        }
+        return config
+    }
+}
+
+extension SeparatorOverrides {
+    /// These overrides with one SEPSPEC applied; `default` drops every override.
+    public func applying(_ spec: SeparatorSpec) throws -> SeparatorOverrides {
+        var o = self
+        switch spec {
+        case .hidden: o.hidden = true
+        case .shown: o.hidden = false
+        case let .insets(e): o.insets = try Validation.edges(e, "separator.insets")
+        case let .thickness(t): o.thickness = try Validation.length(t, "separator.thickness")
+        case let .color(c): o.color = try Validation.color(c, "separator.color")
+        case .default: o = SeparatorOverrides()
+        }
+        return o
+    }
+}
+
+extension SeparatorStyle {
+    /// This style with one SEPSPEC applied; `default` restores the spec's standard separator.
+    public func applying(_ spec: SeparatorSpec) throws -> SeparatorStyle {
+        var s = self
+        switch spec {
+        case .hidden: s.hidden = true
+        case .shown: s.hidden = false
+        case let .insets(e): s.insets = try Validation.edges(e, "separator.insets")
+        case let .thickness(t): s.thickness = try Validation.length(t, "separator.thickness")
+        case let .color(c): s.color = try Validation.color(c, "separator.color")
+        case .default: s = .standard
+        }
+        return s
+    }
+}

@@ -1,0 +1,119 @@
+/// Syntax checks for names and value checks for numbers and colours, shared by edit planning and
+/// the JSON importer so that both give the same messages. `path` names the value in messages:
+/// `insets.top`, `rows[3].insets.top`.
+public enum Validation {
+    /// True for a valid row id: `[A-Za-z_][A-Za-z0-9_.-]{0,63}` (SPEC §2.2).
+    public static func isValidRowID(_ id: String) -> Bool {
+        let bytes = id.utf8
+        guard let first = bytes.first, bytes.count <= DocumentLimits.maxNameLength else { return false }
+        guard isLetter(first) || first == UInt8(ascii: "_") else { return false }
+        return bytes.allSatisfy(isNameByte)
+    }
+
+    /// True for a valid document name: `[A-Za-z0-9_.-]{1,64}` (SPEC §2.1).
+    public static func isValidDocumentName(_ name: String) -> Bool {
+        let bytes = name.utf8
+        return !bytes.isEmpty && bytes.count <= DocumentLimits.maxNameLength && bytes.allSatisfy(isNameByte)
+    }
+
+    /// True for a valid row type label: `[A-Za-z0-9_.-]{1,64}`, like a document name.
+    public static func isValidTypeName(_ type: String) -> Bool { isValidDocumentName(type) }
+
+    /// Throws unless `id` is a valid row id.
+    public static func checkRowID(_ id: String, _ path: String = "row id") throws {
+        guard isValidRowID(id) else {
+            throw StackDocError("\(path): invalid row id \(quoted(id)): expected 1 to 64 characters from A-Z a-z 0-9 _ . - starting with a letter or _")
+        }
+    }
+
+    /// Throws unless `name` is a valid document name.
+    public static func checkDocumentName(_ name: String, _ path: String = "name") throws {
+        guard isValidDocumentName(name) else {
+            throw StackDocError("\(path): invalid document name \(quoted(name)): expected 1 to 64 characters from A-Z a-z 0-9 _ . -")
+        }
+    }
+
+    /// Throws unless `type` is a valid row type label.
+    public static func checkTypeName(_ type: String, _ path: String = "type") throws {
+        guard isValidTypeName(type) else {
+            throw StackDocError("\(path): invalid type \(quoted(type)): expected 1 to 64 characters from A-Z a-z 0-9 _ . -")
+        }
+    }
+
+    /// A finite number (any sign); `-0` becomes `0`.
+    public static func finite(_ value: Double, _ path: String) throws -> Double {
+        guard value.isFinite else {
+            throw StackDocError("\(path): must be a finite number, got \(JSONNumber.describe(value))")
+        }
+        return value + 0  // -0 + 0 == +0
+    }
+
+    /// A length, size or factor: finite, ≥ 0 and ≤ `DocumentLimits.maxLength`; `-0` becomes `0`.
+    public static func length(_ value: Double, _ path: String) throws -> Double {
+        let v = try finite(value, path)
+        guard v >= 0 else { throw StackDocError("\(path): must be ≥ 0, got \(JSONNumber.describe(value))") }
+        guard v <= DocumentLimits.maxLength else {
+            throw StackDocError("\(path): must be ≤ \(JSONNumber.describe(DocumentLimits.maxLength)), got \(JSONNumber.describe(value))")
+        }
+        return v
+    }
+
+    /// Four valid lengths (`path.top`, `path.left`, …).
+    public static func edges(_ e: Edges, _ path: String) throws -> Edges {
+        Edges(top: try length(e.top, path + ".top"), left: try length(e.left, path + ".left"),
+              bottom: try length(e.bottom, path + ".bottom"), right: try length(e.right, path + ".right"))
+    }
+
+    /// Two valid lengths (`path.width`, `path.height`).
+    public static func size(_ s: Size, _ path: String) throws -> Size {
+        Size(width: try length(s.width, path + ".width"), height: try length(s.height, path + ".height"))
+    }
+
+    /// A `#RRGGBB` colour, returned with upper-case hex digits.
+    public static func color(_ text: String, _ path: String) throws -> String {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 7, bytes[0] == UInt8(ascii: "#"), bytes[1...].allSatisfy(isHexDigit) else {
+            throw StackDocError("\(path): expected a colour #RRGGBB, got \(quoted(text))")
+        }
+        return text.uppercased()
+    }
+
+    /// `text` in single quotes for a message: control characters and quotes escaped, cut after
+    /// 40 characters so that hostile input never floods a message.
+    public static func quoted(_ text: String) -> String {
+        var out = "'"
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if count == 40 { out += "…"; break }
+            count += 1
+            switch scalar {
+            case "'": out += "\\'"
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "'"
+    }
+
+    private static func isLetter(_ b: UInt8) -> Bool {
+        (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
+    }
+
+    private static func isNameByte(_ b: UInt8) -> Bool {
+        isLetter(b) || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
+            || b == UInt8(ascii: "_") || b == UInt8(ascii: ".") || b == UInt8(ascii: "-")
+    }
+
+    private static func isHexDigit(_ b: UInt8) -> Bool {
+        (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "f"))
+            || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "F"))
+    }
+}

@@ -1,0 +1,102 @@
+// Export of a document as `stackdoc/1` JSON (SPEC §5): every field written, in the spec's order.
+
+extension Document {
+    /// The format string of saved documents.
+    public static let formatName = "stackdoc/1"
+
+    /// The document as `stackdoc/1` JSON text: canonical, so the same document always gives the
+    /// same bytes. Pretty (two-space indentation, small objects on one line) by default; ends
+    /// with a newline in both forms.
+    public func exportJSON(pretty: Bool = true) -> String {
+        let value = jsonValue()
+        return (pretty ? JSONWriter.pretty(value) : JSONWriter.compact(value)) + "\n"
+    }
+
+    /// The document as a JSON value in the `stackdoc/1` shape.
+    public func jsonValue() -> JSONValue {
+        let s = settings
+        return .object([
+            JSONMember("format", .string(Document.formatName)),
+            JSONMember("name", .string(name)),
+            JSONMember("axis", .string(s.axis.rawValue)),
+            JSONMember("viewport", s.viewport.jsonValue),
+            JSONMember("offset", .number(s.offset)),
+            JSONMember("padding", s.padding.jsonValue),
+            JSONMember("spacing", .number(s.spacing)),
+            JSONMember("justify", .string(s.justify.rawValue)),
+            JSONMember("align", .string(s.align.rawValue)),
+            JSONMember("defaults", .object([
+                JSONMember("insets", s.defaults.insets.jsonValue),
+                JSONMember("separator", .object([
+                    JSONMember("hidden", .bool(s.defaults.separator.hidden)),
+                    JSONMember("insets", s.defaults.separator.insets.jsonValue),
+                    JSONMember("thickness", .number(s.defaults.separator.thickness)),
+                    JSONMember("color", .string(s.defaults.separator.color)),
+                ])),
+                JSONMember("autoHideLastSeparator", .bool(s.defaults.autoHideLastSeparator)),
+            ])),
+            JSONMember("rows", .array(children(of: nil).map(rowJSON))),
+        ])
+    }
+
+    /// One row and its subtree (depth is bounded by `DocumentLimits.maxDepth`).
+    private func rowJSON(_ id: RowID) -> JSONValue {
+        let c = config(of: id) ?? RowConfig()
+        var separator: [JSONMember] = []
+        if let hidden = c.separator.hidden { separator.append(JSONMember("hidden", .bool(hidden))) }
+        if let insets = c.separator.insets { separator.append(JSONMember("insets", insets.jsonValue)) }
+        if let thickness = c.separator.thickness { separator.append(JSONMember("thickness", .number(thickness))) }
+        if let color = c.separator.color { separator.append(JSONMember("color", .string(color))) }
+        let size: JSONValue
+        switch c.size {
+        case .fit: size = .string("fit")
+        case let .fixed(n): size = .object([JSONMember("fixed", .number(n))])
+        }
+        let stack: JSONValue = c.stack.map { st in
+            .object([
+                JSONMember("axis", .string(st.axis.rawValue)),
+                JSONMember("justify", .string(st.justify.rawValue)),
+                JSONMember("align", .string(st.align.rawValue)),
+                JSONMember("spacing", .number(st.spacing)),
+                JSONMember("rows", .array(children(of: id).map(rowJSON))),
+            ])
+        } ?? .null
+        return .object([
+            JSONMember("id", .string(id)),
+            JSONMember("type", .string(c.type)),
+            JSONMember("size", size),
+            JSONMember("content", c.content.jsonValue),
+            JSONMember("insets", c.insets?.jsonValue ?? .null),
+            JSONMember("margin", c.margin.jsonValue),
+            JSONMember("grow", .number(c.grow)),
+            JSONMember("shrink", .number(c.shrink)),
+            JSONMember("alignSelf", .string(c.alignSelf.rawValue)),
+            JSONMember("hidden", .bool(c.hidden)),
+            JSONMember("separator", .object(separator)),
+            JSONMember("stack", stack),
+        ])
+    }
+}
+
+extension Edges {
+    /// `{"top":…,"left":…,"bottom":…,"right":…}`.
+    public var jsonValue: JSONValue {
+        .object([JSONMember("top", .number(top)), JSONMember("left", .number(left)),
+                 JSONMember("bottom", .number(bottom)), JSONMember("right", .number(right))])
+    }
+}
+
+extension Size {
+    /// `{"width":…,"height":…}`.
+    public var jsonValue: JSONValue {
+        .object([JSONMember("width", .number(width)), JSONMember("height", .number(height))])
+    }
+}
+
+extension Rect {
+    /// `{"x":…,"y":…,"width":…,"height":…}` (SPEC §4.2 frames).
+    public var jsonValue: JSONValue {
+        .object([JSONMember("x", .number(x)), JSONMember("y", .number(y)),
+                 JSONMember("width", .number(width)), JSONMember("height", .number(height))])
+    }
+}

@@ -1,0 +1,360 @@
+// Import of `stackdoc/1` JSON (SPEC §5): strict validation with messages that name the path of
+// the bad value (`rows[3].insets.top: must be ≥ 0, got -1`). Rules in docs/format.md.
+
+extension Document {
+    /// Reads a `stackdoc/1` document from JSON text. `name` (from `import PATH as NAME`)
+    /// replaces the file's name. Throws the first problem (and how many more there are).
+    public init(json text: String, name: String? = nil) throws {
+        try self.init(jsonBytes: Array(text.utf8), name: name)
+    }
+
+    /// Reads a `stackdoc/1` document from UTF-8 bytes; see `init(json:name:)`.
+    public init(jsonBytes bytes: [UInt8], name: String? = nil) throws {
+        let result = Document.importJSON(bytes, name: name)
+        guard let document = result.document else {
+            let first = result.problems.first ?? "invalid document"
+            let more = result.problems.count - 1
+            throw StackDocError(more > 0 ? "\(first) (and \(more) more problem\(more == 1 ? "" : "s"))" : first)
+        }
+        self = document
+    }
+
+    /// Reads a `stackdoc/1` document, collecting every problem (at most
+    /// `DocumentImporter.maxProblems`): a document when there is none, else the messages in
+    /// document order. A JSON syntax error is the only problem reported.
+    public static func importJSON(_ bytes: [UInt8], name: String? = nil) -> (document: Document?, problems: [String]) {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes)
+        } catch let error as StackDocError {
+            return (nil, [error.message])
+        } catch {
+            return (nil, ["\(error)"])
+        }
+        var importer = DocumentImporter()
+        let document = importer.read(value, name: name)
+        return importer.problems.isEmpty ? (document, []) : (nil, importer.problems)
+    }
+}
+
+/// Turns a parsed JSON value into a `Document`, recording each problem with its path.
+struct DocumentImporter {
+    static let maxProblems = 100
+    static let rowKeys = "id, type, size, content, insets, margin, grow, shrink, alignSelf, hidden, separator, stack"
+
+    private(set) var problems: [String] = []
+    private var document = Document(name: "")
+    private var tooManyRows = false
+
+    mutating func read(_ root: JSONValue, name override: String?) -> Document {
+        guard case let .object(members) = root else {
+            fail("document", "expected an object, got \(root.kindDescription)")
+            return document
+        }
+        var settings = DocumentSettings()
+        // Defaults first: partial edge objects of rows take their missing edges from them.
+        if let d = members.first(where: { $0.key == "defaults" }) {
+            settings.defaults = readDefaults(d.value, "defaults")
+        }
+        var format: JSONValue?
+        var name: String?
+        var rows: JSONValue?
+        for m in members {
+            let path = m.key
+            switch m.key {
+            case "format": format = m.value
+            case "name": name = string(m.value, path)
+            case "axis": settings.axis = enumValue(m.value, path) ?? settings.axis
+            case "viewport": settings.viewport = size(m.value, path, base: settings.viewport)
+            case "offset": settings.offset = length(m.value, path) ?? 0
+            case "padding": settings.padding = edges(m.value, path, base: .zero) ?? .zero
+            case "spacing": settings.spacing = length(m.value, path) ?? 0
+            case "justify": settings.justify = enumValue(m.value, path) ?? settings.justify
+            case "align": settings.align = enumValue(m.value, path) ?? settings.align
+            case "defaults": break
+            case "rows": rows = m.value
+            default: unknown("", m.key, "format, name, axis, viewport, offset, padding, spacing, justify, align, defaults, rows")
+            }
+        }
+        switch format {
+        case nil:
+            fail("format", "missing: a saved document has \"format\": \"\(Document.formatName)\"")
+        case .string(Document.formatName)?:
+            break
+        case let .string(other)?:
+            fail("format", "unknown format \(Validation.quoted(other)), expected \"\(Document.formatName)\"")
+        case let other?:
+            fail("format", "expected the string \"\(Document.formatName)\", got \(other.kindDescription)")
+        }
+        if let override {
+            check { try Validation.checkDocumentName(override, "name") }
+            if let name { check { try Validation.checkDocumentName(name, "name") } }
+            name = override
+        } else if let name {
+            check { try Validation.checkDocumentName(name, "name") }
+        } else {
+            fail("name", "missing: a saved document has a name")
+        }
+        document.name = name ?? ""
+        document.settings = settings
+        if let rows { readRows(rows, "rows", parent: nil, depth: 1) }
+        return document
+    }
+
+    // MARK: Rows
+
+    private mutating func readRows(_ value: JSONValue, _ path: String, parent: RowID?, depth: Int) {
+        guard case let .array(elements) = value else {
+            fail(path, "expected an array of rows, got \(value.kindDescription)")
+            return
+        }
+        for (i, element) in elements.enumerated() {
+            if problems.count >= DocumentImporter.maxProblems || tooManyRows { return }
+            readRow(element, "\(path)[\(i)]", parent: parent, depth: depth)
+        }
+    }
+
+    private mutating func readRow(_ value: JSONValue, _ path: String, parent: RowID?, depth: Int) {
+        guard depth <= DocumentLimits.maxDepth else {
+            fail(path, "rows nested deeper than \(DocumentLimits.maxDepth) levels")
+            return
+        }
+        guard case let .object(members) = value else {
+            fail(path, "expected a row object, got \(value.kindDescription)")
+            return
+        }
+        var id: RowID?
+        var config = RowConfig()
+        var stackRows: JSONValue?
+        let defaults = document.settings.defaults
+        for m in members {
+            let p = path + "." + m.key
+            switch m.key {
+            case "id":
+                guard let s = string(m.value, p) else { break }
+                if check({ try Validation.checkRowID(s, p) }) != nil { id = s }
+            case "type":
+                guard let s = string(m.value, p) else { break }
+                if check({ try Validation.checkTypeName(s, p) }) != nil { config.type = s }
+            case "size": config.size = rowSize(m.value, p)
+            case "content": config.content = size(m.value, p, base: .zero)
+            case "insets":
+                config.insets = m.value == .null ? nil : edges(m.value, p, base: defaults.insets)
+            case "margin": config.margin = edges(m.value, p, base: .zero) ?? .zero
+            case "grow": config.grow = length(m.value, p) ?? 0
+            case "shrink": config.shrink = length(m.value, p) ?? 0
+            case "alignSelf": config.alignSelf = enumValue(m.value, p) ?? .auto
+            case "hidden": config.hidden = bool(m.value, p) ?? false
+            case "separator": config.separator = separatorOverrides(m.value, p, base: defaults.separator)
+            case "stack":
+                if m.value != .null {
+                    config.stack = stackSettings(m.value, p, rows: &stackRows)
+                }
+            default: unknown(p0(path), m.key, DocumentImporter.rowKeys)
+            }
+        }
+        guard let id else {
+            if !members.contains(where: { $0.key == "id" }) { fail(path + ".id", "missing: every row needs an id") }
+            return
+        }
+        if document.contains(id) {
+            fail(path + ".id", "duplicate id \(Validation.quoted(id))")
+            return
+        }
+        guard document.rowCount < DocumentLimits.maxRows else {
+            fail("rows", "a document holds at most \(DocumentLimits.maxRows) rows")
+            tooManyRows = true
+            return
+        }
+        // Rows are kept while the document is valid so far, which also finds duplicate ids.
+        do {
+            try document.insertRow(id, config: config, parent: parent, at: document.children(of: parent).count)
+        } catch {
+            fail(path, "\(error)")
+            return
+        }
+        if let stackRows { readRows(stackRows, path + ".stack.rows", parent: id, depth: depth + 1) }
+    }
+
+    private mutating func stackSettings(_ value: JSONValue, _ path: String, rows: inout JSONValue?) -> StackSettings? {
+        guard case let .object(members) = value else {
+            fail(path, "expected null or a stack object, got \(value.kindDescription)")
+            return nil
+        }
+        var stack = StackSettings()
+        for m in members {
+            let p = path + "." + m.key
+            switch m.key {
+            case "axis": stack.axis = enumValue(m.value, p) ?? stack.axis
+            case "justify": stack.justify = enumValue(m.value, p) ?? stack.justify
+            case "align": stack.align = enumValue(m.value, p) ?? stack.align
+            case "spacing": stack.spacing = length(m.value, p) ?? 0
+            case "rows": rows = m.value
+            default: unknown(p0(path), m.key, "axis, justify, align, spacing, rows")
+            }
+        }
+        return stack
+    }
+
+    private mutating func rowSize(_ value: JSONValue, _ path: String) -> RowSize {
+        switch value {
+        case .string("fit"):
+            return .fit
+        case let .object(members) where members.count == 1 && members[0].key == "fixed":
+            return .fixed(length(members[0].value, path + ".fixed") ?? 0)
+        case let .object(members) where !members.isEmpty && members.allSatisfy({ $0.key != "fixed" }):
+            unknown(path + ".", members[0].key, "fixed")
+        default:
+            fail(path, "expected \"fit\" or {\"fixed\": N}")
+        }
+        return .fit
+    }
+
+    // MARK: Defaults and separators
+
+    private mutating func readDefaults(_ value: JSONValue, _ path: String) -> DocumentDefaults {
+        var defaults = DocumentDefaults()
+        guard case let .object(members) = value else {
+            fail(path, "expected an object, got \(value.kindDescription)")
+            return defaults
+        }
+        for m in members {
+            let p = path + "." + m.key
+            switch m.key {
+            case "insets": defaults.insets = edges(m.value, p, base: defaults.insets) ?? defaults.insets
+            case "separator": defaults.separator = separatorStyle(m.value, p)
+            case "autoHideLastSeparator": defaults.autoHideLastSeparator = bool(m.value, p) ?? true
+            default: unknown(p0(path), m.key, "insets, separator, autoHideLastSeparator")
+            }
+        }
+        return defaults
+    }
+
+    private mutating func separatorStyle(_ value: JSONValue, _ path: String) -> SeparatorStyle {
+        let overrides = separatorOverrides(value, path, base: .standard, allowNull: false)
+        return overrides.resolved(over: .standard)
+    }
+
+    private mutating func separatorOverrides(_ value: JSONValue, _ path: String, base: SeparatorStyle,
+                                             allowNull: Bool = true) -> SeparatorOverrides {
+        var o = SeparatorOverrides()
+        guard case let .object(members) = value else {
+            fail(path, "expected an object, got \(value.kindDescription)")
+            return o
+        }
+        for m in members {
+            let p = path + "." + m.key
+            if allowNull, m.value == .null, ["hidden", "insets", "thickness", "color"].contains(m.key) { continue }
+            switch m.key {
+            case "hidden": o.hidden = bool(m.value, p)
+            case "insets": o.insets = edges(m.value, p, base: base.insets)
+            case "thickness": o.thickness = length(m.value, p)
+            case "color":
+                if let s = string(m.value, p) { o.color = check { try Validation.color(s, p) } }
+            default: unknown(p0(path), m.key, "hidden, insets, thickness, color")
+            }
+        }
+        return o
+    }
+
+    // MARK: Values
+
+    private mutating func edges(_ value: JSONValue, _ path: String, base: Edges) -> Edges? {
+        guard case let .object(members) = value else {
+            fail(path, "expected an object {top, left, bottom, right}, got \(value.kindDescription)")
+            return nil
+        }
+        var e = base
+        for m in members {
+            let p = path + "." + m.key
+            switch m.key {
+            case "top": e.top = length(m.value, p) ?? 0
+            case "left": e.left = length(m.value, p) ?? 0
+            case "bottom": e.bottom = length(m.value, p) ?? 0
+            case "right": e.right = length(m.value, p) ?? 0
+            default: unknown(p0(path), m.key, "top, left, bottom, right")
+            }
+        }
+        return e
+    }
+
+    private mutating func size(_ value: JSONValue, _ path: String, base: Size) -> Size {
+        guard case let .object(members) = value else {
+            fail(path, "expected an object {width, height}, got \(value.kindDescription)")
+            return base
+        }
+        var s = base
+        for m in members {
+            let p = path + "." + m.key
+            switch m.key {
+            case "width": s.width = length(m.value, p) ?? 0
+            case "height": s.height = length(m.value, p) ?? 0
+            default: unknown(p0(path), m.key, "width, height")
+            }
+        }
+        return s
+    }
+
+    private mutating func length(_ value: JSONValue, _ path: String) -> Double? {
+        guard case let .number(n) = value else {
+            fail(path, "expected a number, got \(value.kindDescription)")
+            return nil
+        }
+        return check { try Validation.length(n, path) }
+    }
+
+    private mutating func bool(_ value: JSONValue, _ path: String) -> Bool? {
+        guard case let .bool(b) = value else {
+            fail(path, "expected true or false, got \(value.kindDescription)")
+            return nil
+        }
+        return b
+    }
+
+    private mutating func string(_ value: JSONValue, _ path: String) -> String? {
+        guard case let .string(s) = value else {
+            fail(path, "expected a string, got \(value.kindDescription)")
+            return nil
+        }
+        return s
+    }
+
+    private mutating func enumValue<T: RawRepresentable & CaseIterable>(_ value: JSONValue, _ path: String) -> T?
+    where T.RawValue == String {
+        let choices = T.allCases.map(\.rawValue).joined(separator: ", ")
+        guard case let .string(s) = value else {
+            fail(path, "expected one of \(choices), got \(value.kindDescription)")
+            return nil
+        }
+        guard let v = T(rawValue: s) else {
+            fail(path, "expected one of \(choices), got \(Validation.quoted(s))")
+            return nil
+        }
+        return v
+    }
+
+    // MARK: Problems
+
+    private mutating func fail(_ path: String, _ message: String) {
+        if problems.count < DocumentImporter.maxProblems { problems.append("\(path): \(message)") }
+    }
+
+    /// An unknown key: hostile keys are shown quoted and cut, like every echoed value.
+    private mutating func unknown(_ prefix: String, _ key: String, _ expected: String) {
+        let simple = key.utf8.count <= 40 && key.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "'") }
+        fail(prefix + (simple ? key : Validation.quoted(key)), "unknown field (expected one of \(expected))")
+    }
+
+    private func p0(_ path: String) -> String { path + "." }
+
+    /// Runs a validation that throws a message naming its path; records the message.
+    @discardableResult
+    private mutating func check<T>(_ body: () throws -> T) -> T? {
+        do {
+            return try body()
+        } catch {
+            if problems.count < DocumentImporter.maxProblems { problems.append("\(error)") }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,95 @@
+/// The canonical JSON writer: the same value always gives the same bytes. Members keep their
+/// order, numbers use `JSONNumber.format`, strings escape `"`, `\` and control characters only.
+public enum JSONWriter {
+    /// One line without spaces: `{"a":1,"b":[true,null]}` (the REPL's `--json` output).
+    public static func compact(_ value: JSONValue) -> String {
+        var out: [UInt8] = []
+        write(value, into: &out, pretty: false, indent: 0)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Two-space indentation; an array or object that holds only scalars (or nothing) stays on
+    /// one line: `"viewport": {"width": 390, "height": 844}`. Ends without a newline.
+    public static func pretty(_ value: JSONValue) -> String {
+        var out: [UInt8] = []
+        write(value, into: &out, pretty: true, indent: 0)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func write(_ value: JSONValue, into out: inout [UInt8], pretty: Bool, indent: Int) {
+        switch value {
+        case .null: out.append(contentsOf: "null".utf8)
+        case let .bool(b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case let .number(n): out.append(contentsOf: JSONNumber.format(n).utf8)
+        case let .string(s): writeString(s, into: &out)
+        case let .array(elements):
+            let expand = pretty && elements.contains(where: \.isContainerWithContent)
+            out.append(UInt8(ascii: "["))
+            for (i, element) in elements.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                separator(into: &out, pretty: pretty, expand: expand, indent: indent + 1, first: i == 0)
+                write(element, into: &out, pretty: pretty, indent: indent + 1)
+            }
+            if expand { newline(into: &out, indent: indent) }
+            out.append(UInt8(ascii: "]"))
+        case let .object(members):
+            let expand = pretty && members.contains(where: { $0.value.isContainerWithContent })
+            out.append(UInt8(ascii: "{"))
+            for (i, member) in members.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                separator(into: &out, pretty: pretty, expand: expand, indent: indent + 1, first: i == 0)
+                writeString(member.key, into: &out)
+                out.append(UInt8(ascii: ":"))
+                if pretty { out.append(UInt8(ascii: " ")) }
+                write(member.value, into: &out, pretty: pretty, indent: indent + 1)
+            }
+            if expand { newline(into: &out, indent: indent) }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static func separator(into out: inout [UInt8], pretty: Bool, expand: Bool, indent: Int, first: Bool) {
+        if expand {
+            newline(into: &out, indent: indent)
+        } else if pretty, !first {
+            out.append(UInt8(ascii: " "))
+        }
+    }
+
+    private static func newline(into out: inout [UInt8], indent: Int) {
+        out.append(0x0A)
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+    }
+
+    private static func writeString(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+            case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 15)]])
+            default: out.append(b)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}
+
+extension JSONValue {
+    /// A non-empty array or object: the pretty writer puts the containers holding one on
+    /// several lines.
+    fileprivate var isContainerWithContent: Bool {
+        switch self {
+        case let .array(a): return !a.isEmpty
+        case let .object(o): return !o.isEmpty
+        default: return false
+        }
+    }
+}

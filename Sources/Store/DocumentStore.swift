@@ -1,0 +1,268 @@
+import Foundation
+import GRDB
+import Layout
+
+/// How hard each commit is pushed to disk.
+public enum Durability: String, Sendable, CaseIterable {
+    /// `synchronous = FULL`: the WAL is fsynced at every commit; a committed operation survives
+    /// a process crash and a power loss.
+    case full
+    /// `synchronous = NORMAL`: a committed operation survives a process crash; a power loss may
+    /// lose the last commits (the database stays consistent).
+    case normal
+}
+
+/// Options for opening a database.
+public struct StoreOptions: Sendable {
+    /// See `Durability`. Default: `.full`.
+    public var durability: Durability
+    /// How long a writer waits for another process's lock before failing. Default: 5 s.
+    public var busyTimeout: TimeInterval
+
+    public init(durability: Durability = .full, busyTimeout: TimeInterval = 5) {
+        self.durability = durability
+        self.busyTimeout = busyTimeout
+    }
+}
+
+/// One line of `docs`: a stored document and its history counters.
+public struct DocumentSummary: Hashable, Sendable {
+    public var name: String
+    public var rowCount: Int
+    /// Bumped by every write to the document.
+    public var version: Int
+    /// Undo steps recorded / applied (the history cursor).
+    public var steps: Int
+    public var cursor: Int
+    public var created: Date?
+    public var modified: Date?
+}
+
+/// A StackDoc database: one SQLite file (or `:memory:`) holding many documents.
+///
+/// ```swift
+/// let store = try DocumentStore(path: "stackdoc.sqlite")
+/// let doc = try store.create("home", settings: DocumentSettings(axis: .vertical))
+/// let changes = try doc.perform(.add(ids: ["a"], spec: [.fixed(100)], position: nil, parent: nil))
+/// try doc.undo()
+/// ```
+///
+/// Opening checks the file first and refuses — without writing a byte — anything that is not a
+/// StackDoc database: a missing directory, a read-only file, random bytes, a truncated or
+/// corrupt file, a foreign SQLite database, a database of a newer schema version. Each gives one
+/// `StackDocError` naming the file and the problem. Then the migrations the file lacks are
+/// applied, WAL mode and a busy timeout are set.
+public final class DocumentStore {
+    /// The path the database was opened with (`:memory:` for an in-memory database).
+    public let path: String
+    public let options: StoreOptions
+    let queue: DatabaseQueue
+
+    /// Opens (creating when missing) the database at `path`, or an in-memory one for `:memory:`.
+    public init(path: String, options: StoreOptions = StoreOptions()) throws {
+        self.path = path
+        self.options = options
+        let inMemory = path == ":memory:"
+        if !inMemory { try FileChecks.check(path) }
+        var config = Configuration()
+        config.busyMode = .timeout(options.busyTimeout)
+        config.foreignKeysEnabled = true
+        config.label = "stackdoc"
+        do {
+            queue = try DatabaseQueue(path: path, configuration: config)
+        } catch {
+            throw StoreFailure.wrap(error, path: path)
+        }
+        do {
+            try queue.inDatabase { db in
+                try Self.checkIdentity(db, path: path)
+                if !inMemory {
+                    try db.execute(sql: "PRAGMA journal_mode = WAL")
+                }
+                try db.execute(sql: "PRAGMA synchronous = \(options.durability == .full ? "FULL" : "NORMAL")")
+            }
+            try Schema.migrator().migrate(queue)
+        } catch {
+            throw StoreFailure.wrap(error, path: path)
+        }
+    }
+
+    /// Refuses foreign SQLite files and newer schema versions before anything is written.
+    static func checkIdentity(_ db: Database, path: String) throws {
+        let appID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+        if appID != Schema.applicationID {
+            // A new, empty database — or one whose first migration never committed (GRDB
+            // creates its empty table of applied migrations first).
+            if appID == 0 && tables.isEmpty { return }
+            if appID == 0 && tables == ["grdb_migrations"],
+               try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") == 0 { return }
+            throw StackDocError("database '\(path)' is an SQLite database but not a StackDoc database")
+        }
+        guard tables.contains("grdb_migrations") else {
+            throw StoreFailure.corrupt(path, "the table of applied migrations is missing")
+        }
+        let applied = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+        let known = Set(EmbeddedMigrations.all.map(\.name))
+        let unknown = applied.filter { !known.contains($0) }
+        if !unknown.isEmpty {
+            let newest = unknown.compactMap(Schema.version(of:)).max() ?? 0
+            throw StackDocError("database '\(path)' has schema version \(newest), newer than this StackDoc supports (\(Schema.currentVersion)); use a newer stackdoc")
+        }
+    }
+
+    /// The schema version of the open database (the newest applied migration).
+    public func schemaVersion() throws -> Int {
+        try read { db in
+            try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+                .compactMap(Schema.version(of:)).max() ?? 0
+        }
+    }
+
+    // MARK: Documents
+
+    /// Names of all documents, sorted.
+    public func documentNames() throws -> [String] {
+        try read { db in try String.fetchAll(db, sql: "SELECT name FROM document ORDER BY name") }
+    }
+
+    /// All documents with their counters, sorted by name.
+    public func documents() throws -> [DocumentSummary] {
+        try read { db in
+            try GRDB.Row.fetchAll(db, sql: """
+                SELECT name, version, cursor, created, modified,
+                       (SELECT count(*) FROM row WHERE row.document = d.id) AS rows,
+                       (SELECT count(*) FROM step WHERE step.document = d.id) AS steps
+                FROM document d ORDER BY name
+                """).map { r in
+                DocumentSummary(name: r["name"], rowCount: r["rows"], version: r["version"],
+                                steps: r["steps"], cursor: r["cursor"],
+                                created: (r["created"] as Double?).map(Date.init(timeIntervalSince1970:)),
+                                modified: (r["modified"] as Double?).map(Date.init(timeIntervalSince1970:)))
+            }
+        }
+    }
+
+    /// True when a document of that name exists.
+    public func contains(_ name: String) throws -> Bool {
+        try read { db in try Bool.fetchOne(db, sql: "SELECT 1 FROM document WHERE name = ?", arguments: [name]) ?? false }
+    }
+
+    /// Creates an empty document (`new NAME [axis] [viewport W H]`); logged as a `new` entry.
+    @discardableResult
+    public func create(_ name: String, settings: DocumentSettings = DocumentSettings()) throws -> StoredDocument {
+        try Self.checkName(name)
+        try ChangeValidation.checkSettings(settings)
+        let id: Int64 = try write { db in
+            try self.insertDocument(db, name: name, settings: settings)
+            let id = db.lastInsertedRowID
+            try LogWriter.append(db, document: id, seq: 1, kind: .newDocument, payload: try JSONCoding.encode(settings),
+                                 forward: nil, inverse: nil, group: nil, label: nil)
+            return id
+        }
+        return try StoredDocument(store: self, id: id, name: name)
+    }
+
+    /// Stores a whole document (`import PATH [as NAME]`) under `document.name`; logged as an
+    /// `import` entry that keeps the imported rows, so replay rebuilds it.
+    @discardableResult
+    public func importDocument(_ document: Document) throws -> StoredDocument {
+        try Self.checkName(document.name)
+        try ChangeValidation.checkSettings(document.settings)
+        var invalid: Error?
+        document.forEachRow { id, _, _, config in
+            guard invalid == nil else { return }
+            do {
+                try ChangeValidation.checkID(id)
+                try ChangeValidation.checkConfig(config, row: id)
+            } catch { invalid = error }
+        }
+        if let invalid { throw invalid }
+        let id: Int64 = try write { db in
+            try self.insertDocument(db, name: document.name, settings: document.settings)
+            let id = db.lastInsertedRowID
+            try LogWriter.append(db, document: id, seq: 1, kind: .importDocument, payload: try JSONCoding.encode(document.settings),
+                                 forward: nil, inverse: nil, group: nil, label: nil)
+            try RowWriter.bulkInsert(db, table: "row", document: id, seq: nil, rows: document)
+            try RowWriter.bulkInsert(db, table: "import_row", document: id, seq: 1, rows: document)
+            return id
+        }
+        return try StoredDocument(store: self, id: id, name: document.name, preloaded: document)
+    }
+
+    /// Opens a stored document: loads its rows and settings into memory.
+    public func open(_ name: String) throws -> StoredDocument {
+        let id: Int64? = try read { db in
+            try Int64.fetchOne(db, sql: "SELECT id FROM document WHERE name = ?", arguments: [name])
+        }
+        guard let id else { throw StackDocError("no document '\(name)'") }
+        return try StoredDocument(store: self, id: id, name: name)
+    }
+
+    /// Deletes a document with its rows and history.
+    public func drop(_ name: String) throws {
+        try write { db in
+            try db.execute(sql: "DELETE FROM document WHERE name = ?", arguments: [name])
+            if db.changesCount == 0 { throw StackDocError("no document '\(name)'") }
+        }
+    }
+
+    // MARK: Helpers
+
+    /// `[A-Za-z0-9_.-]{1,64}` (SPEC §2.1).
+    static func checkName(_ name: String) throws {
+        let ok = !name.isEmpty && name.utf8.count <= 64 && name.utf8.allSatisfy { c in
+            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F || c == 0x2E || c == 0x2D
+        }
+        guard ok else {
+            let shown = name.count > 80 ? String(name.prefix(80)) + "…" : name
+            throw StackDocError("invalid document name '\(shown)': use 1 to 64 of A-Z a-z 0-9 _ . -")
+        }
+    }
+
+    private func insertDocument(_ db: Database, name: String, settings: DocumentSettings) throws {
+        if try Bool.fetchOne(db, sql: "SELECT 1 FROM document WHERE name = ?", arguments: [name]) ?? false {
+            throw StackDocError("document '\(name)' already exists")
+        }
+        let now = Date().timeIntervalSince1970
+        let columns = ["name", "version"] + ColumnCoding.settingsColumns + ["created", "modified"]
+        let values: [(any DatabaseValueConvertible)?] = [name, 1] + ColumnCoding.values(settings) + [now, now]
+        try db.execute(sql: "INSERT INTO document (\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))",
+                       arguments: StatementArguments(values))
+    }
+
+    /// Runs `body` in an IMMEDIATE transaction (so concurrent writers queue on the busy timeout
+    /// instead of failing on a lock upgrade); errors come back as clear messages.
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try queue.inDatabase { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                guard let result else { throw StoreFailure.internal("transaction without result") }
+                return result
+            }
+        } catch {
+            throw StoreFailure.wrap(error, path: path)
+        }
+    }
+
+    /// Runs `body` for reading (one consistent snapshot); errors come back as clear messages.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try queue.inDatabase { db in
+                var result: T?
+                try db.inTransaction(.deferred) {
+                    result = try body(db)
+                    return .commit
+                }
+                guard let result else { throw StoreFailure.internal("transaction without result") }
+                return result
+            }
+        } catch {
+            throw StoreFailure.wrap(error, path: path)
+        }
+    }
+}

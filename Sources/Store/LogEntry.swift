@@ -1,0 +1,83 @@
+import Foundation
+import Layout
+
+/// One entry of a document's operation log. Every entry can be printed as a REPL command
+/// (`log export`): `newDocument` → `new NAME AXIS viewport W H`, `importDocument` → `import`
+/// (the rows: `StoredDocument.importedDocument(at:)`), `op`/`view` → the command of `edit`,
+/// `undo`/`redo` → `undo N`/`redo N`, `begin` → `begin LABEL`, `commit` → `commit`.
+public struct LogEntry: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        case newDocument = "new"
+        case importDocument = "import"
+        /// An undoable operation (`edit` is set).
+        case op
+        /// A view-state operation (`scroll`, `viewport`): logged and replayed, not an undo step.
+        case view
+        case undo
+        case redo
+        case begin
+        case commit
+    }
+
+    /// Position in the log, 1-based.
+    public var seq: Int
+    public var kind: Kind
+    /// The edit of an `op` or `view` entry.
+    public var edit: Edit?
+    /// The settings the document started with (`newDocument`, `importDocument`).
+    public var settings: DocumentSettings?
+    /// N of `undo N` / `redo N`.
+    public var count: Int?
+    /// Label of a `begin` (and of the `commit` that closes it).
+    public var label: String?
+    /// seq of the `begin` of the group the entry belongs to.
+    public var group: Int?
+    /// The primitive changes this entry applied, and the changes that revert them.
+    public var changes: [Change]
+    public var inverse: [Change]
+    public var time: Date
+}
+
+/// One undo step of the history (`history`).
+public struct HistoryStep: Hashable, Sendable {
+    /// 1-based position in the history.
+    public var number: Int
+    /// The group's label (`begin LABEL`), nil for a single operation or an unlabelled group.
+    public var label: String?
+    /// The operations of the step, in order.
+    public var edits: [Edit]
+    /// True when the step is applied (at or before the cursor); false in the redo tail.
+    public var applied: Bool
+    /// Log entries of the step.
+    public var firstSeq: Int
+    public var lastSeq: Int
+}
+
+/// What `undo` / `redo` did.
+public struct HistoryMove: Hashable, Sendable {
+    /// The steps undone or redone, in the order they were processed.
+    public var steps: [HistoryStep]
+    /// The primitive changes applied to the document, in order.
+    public var changes: [Change]
+}
+
+/// `status`: the document's counters.
+public struct DocumentStatus: Hashable, Sendable {
+    public var name: String
+    /// Bumped by every write; a handle whose version is behind the stored one is stale.
+    public var version: Int
+    /// The version stored in the database (differs from `version` when another process wrote).
+    public var storedVersion: Int
+    public var rowCount: Int
+    public var logEntries: Int
+    /// Undo steps recorded; steps `1...cursor` are applied.
+    public var steps: Int
+    public var cursor: Int
+    /// Steps that `undo` / `redo` can process now.
+    public var canUndo: Int
+    public var canRedo: Int
+    /// Label of the open `begin … commit` group; `groupOpen` tells whether one is open.
+    public var groupOpen: Bool
+    public var groupLabel: String?
+    public var schemaVersion: Int
+}

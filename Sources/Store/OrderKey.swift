@@ -1,0 +1,155 @@
+/// Fractional order keys: strings whose byte order is the rows' order within a stack.
+///
+/// A key is an integer part (a head letter giving its length, then base-62 digits) and an
+/// optional fraction. Appending or prepending increments or decrements the integer part, so keys
+/// stay O(log n) long; inserting between two neighbours takes the midpoint of their fractions,
+/// which always exists (unbounded precision). One insert or move therefore writes exactly one
+/// row. This is the "fractional indexing" scheme (as in Figma and rocicorp/fractional-indexing).
+enum OrderKey {
+    static let digits: [UInt8] = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
+    private static let zero = digits[0]
+    private static let base = digits.count
+
+    private static let digitValue: [Int] = {
+        var table = [Int](repeating: -1, count: 256)
+        for (i, d) in digits.enumerated() { table[Int(d)] = i }
+        return table
+    }()
+
+    /// The first key handed out in an empty stack.
+    static let first = "a0"
+
+    /// A key strictly between `a` and `b` (`nil` = unbounded on that side).
+    static func between(_ a: String?, _ b: String?) throws -> String {
+        let a = a.map { Array($0.utf8) }
+        let b = b.map { Array($0.utf8) }
+        if let a, let b, !a.lexicographicallyPrecedes(b) {
+            throw StoreFailure.internal("order keys out of order: \(String(decoding: a, as: UTF8.self)) ≥ \(String(decoding: b, as: UTF8.self))")
+        }
+        return String(decoding: try keyBetween(a, b), as: UTF8.self)
+    }
+
+    /// `count` increasing keys for a stack filled in one go (import, bulk load).
+    static func sequence(_ count: Int) -> [String] {
+        var keys: [String] = []
+        keys.reserveCapacity(count)
+        var key = Array(first.utf8)
+        for _ in 0..<count {
+            keys.append(String(decoding: key, as: UTF8.self))
+            key = (try? increment(key)) ?? key + [digits[base / 2]]
+        }
+        return keys
+    }
+
+    // MARK: Algorithm
+
+    private static func integerLength(_ head: UInt8) throws -> Int {
+        if head >= UInt8(ascii: "a") && head <= UInt8(ascii: "z") { return Int(head - UInt8(ascii: "a")) + 2 }
+        if head >= UInt8(ascii: "A") && head <= UInt8(ascii: "Z") { return Int(UInt8(ascii: "Z") - head) + 2 }
+        throw StoreFailure.internal("invalid order key head \(head)")
+    }
+
+    private static func integerPart(_ key: [UInt8]) throws -> [UInt8] {
+        guard let head = key.first else { throw StoreFailure.internal("empty order key") }
+        let n = try integerLength(head)
+        guard n <= key.count else { throw StoreFailure.internal("invalid order key \(String(decoding: key, as: UTF8.self))") }
+        return Array(key[0..<n])
+    }
+
+    private static func keyBetween(_ a: [UInt8]?, _ b: [UInt8]?) throws -> [UInt8] {
+        switch (a, b) {
+        case (nil, nil):
+            return Array(first.utf8)
+        case (nil, let b?):
+            let ib = try integerPart(b)
+            let fb = Array(b[ib.count...])
+            if ib == smallestInteger { return ib + (try midpoint([], fb)) }
+            if ib.count < b.count { return ib }
+            if let d = try decrement(ib) { return d }
+            return ib + (try midpoint([], fb))
+        case (let a?, nil):
+            let ia = try integerPart(a)
+            let fa = Array(a[ia.count...])
+            if let i = try increment(ia) { return i }
+            return ia + (try midpoint(fa, nil))
+        case (let a?, let b?):
+            let ia = try integerPart(a)
+            let fa = Array(a[ia.count...])
+            let ib = try integerPart(b)
+            let fb = Array(b[ib.count...])
+            if ia == ib { return ia + (try midpoint(fa, fb)) }
+            if let i = try increment(ia), i.lexicographicallyPrecedes(b) { return i }
+            return ia + (try midpoint(fa, nil))
+        }
+    }
+
+    private static let smallestInteger: [UInt8] = [UInt8(ascii: "A")] + [UInt8](repeating: digits[0], count: 26)
+
+    /// A fraction strictly between `a` and `b` (digits after the point; `nil` b = 1).
+    private static func midpoint(_ a: [UInt8], _ b: [UInt8]?) throws -> [UInt8] {
+        var prefix: [UInt8] = []
+        var a = a[...]
+        var b = b.map { $0[...] }
+        while true {
+            if let bb = b {
+                var n = 0
+                while n < bb.count, (n < a.count ? a[a.startIndex + n] : zero) == bb[bb.startIndex + n] { n += 1 }
+                if n > 0 {
+                    prefix += bb.prefix(n)
+                    a = a.count > n ? a.dropFirst(n) : []
+                    b = bb.dropFirst(n)
+                }
+            }
+            let da = a.isEmpty ? 0 : digitValue[Int(a[a.startIndex])]
+            let db = b.map { $0.isEmpty ? base : digitValue[Int($0[$0.startIndex])] } ?? base
+            guard da >= 0, db >= 0 else { throw StoreFailure.internal("invalid order key digit") }
+            if db - da > 1 {
+                return prefix + [digits[(da + db + 1) / 2]]
+            }
+            if let bb = b, bb.count > 1 {
+                return prefix + [bb[bb.startIndex]]
+            }
+            prefix.append(digits[da])
+            a = a.dropFirst()
+            b = nil
+        }
+    }
+
+    static func increment(_ x: [UInt8]) throws -> [UInt8]? {
+        var head = x[0]
+        var digs = Array(x.dropFirst())
+        var carry = true
+        var i = digs.count - 1
+        while carry && i >= 0 {
+            let d = digitValue[Int(digs[i])] + 1
+            if d == base { digs[i] = zero } else { digs[i] = digits[d]; carry = false }
+            i -= 1
+        }
+        if carry {
+            if head == UInt8(ascii: "Z") { return [UInt8(ascii: "a"), zero] }
+            if head == UInt8(ascii: "z") { return nil }
+            head += 1
+            if head > UInt8(ascii: "a") { digs.append(zero) } else { digs.removeLast() }
+        }
+        return [head] + digs
+    }
+
+    private static func decrement(_ x: [UInt8]) throws -> [UInt8]? {
+        var head = x[0]
+        var digs = Array(x.dropFirst())
+        var borrow = true
+        var i = digs.count - 1
+        while borrow && i >= 0 {
+            let d = digitValue[Int(digs[i])] - 1
+            if d == -1 { digs[i] = digits[base - 1] } else { digs[i] = digits[d]; borrow = false }
+            i -= 1
+        }
+        if borrow {
+            if head == UInt8(ascii: "a") { return [UInt8(ascii: "Z"), digits[base - 1]] }
+            if head == UInt8(ascii: "A") { return nil }
+            head -= 1
+            if head < UInt8(ascii: "Z") { digs.append(digits[base - 1]) } else { digs.removeLast() }
+        }
+        return [head] + digs
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import GRDB
+import Layout
+
+/// Rebuilds a document from its log, from the empty document: the history model of SPEC §3
+/// in one place (used by `verify`, and by tests as the reference).
+///
+/// - `new` / `import` start the document (import carries its rows).
+/// - `op` applies its changes; outside a group it discards the redo tail and becomes one step.
+/// - `view` applies its changes and is never part of a step.
+/// - `begin` … `commit` collect their `op`s into one step.
+/// - `undo N` / `redo N` apply the inverse / forward changes of the last / next N steps,
+///   keeping the current viewport and offset.
+public struct Replayer {
+    public private(set) var document: Document
+    /// Each step: its first and last log seq, label, and the changes of its operations.
+    public private(set) var steps: [(first: Int, last: Int, label: String?, ops: [[Change]])] = []
+    public private(set) var cursor = 0
+    public private(set) var group: (seq: Int, label: String?, ops: [[Change]])?
+
+    public init(name: String) {
+        document = Document(name: name)
+    }
+
+    /// Applies the next log entry. `importedRows` supplies an import entry's document.
+    public mutating func replay(_ entry: LogEntry, importedRows: (Int) throws -> Document) throws {
+        let at = "log entry \(entry.seq) (\(entry.kind.rawValue))"
+        func fail(_ message: String) -> StackDocError { StackDocError("\(at): \(message)") }
+        switch entry.kind {
+        case .newDocument:
+            guard let settings = entry.settings else { throw fail("no settings") }
+            document = Document(name: document.name, settings: settings)
+            steps = []; cursor = 0; group = nil
+        case .importDocument:
+            var imported = try importedRows(entry.seq)
+            imported.name = document.name
+            document = imported
+            steps = []; cursor = 0; group = nil
+        case .op, .view:
+            do { try document.apply(entry.changes) } catch { throw fail("\(error)") }
+            guard entry.kind == .op, !entry.changes.isEmpty else { break }
+            if group != nil {
+                group!.ops.append(entry.changes)
+            } else {
+                steps.removeLast(steps.count - cursor)
+                steps.append((entry.seq, entry.seq, nil, [entry.changes]))
+                cursor += 1
+            }
+        case .begin:
+            guard group == nil else { throw fail("a group is already open") }
+            group = (entry.seq, entry.label, [])
+        case .commit:
+            guard let g = group else { throw fail("no group is open") }
+            group = nil
+            if !g.ops.isEmpty {
+                steps.removeLast(steps.count - cursor)
+                steps.append((g.seq, entry.seq, g.label, g.ops))
+                cursor += 1
+            }
+        case .undo, .redo:
+            guard let count = entry.count, count >= 1 else { throw fail("no count") }
+            guard group == nil else { throw fail("inside a group") }
+            if entry.kind == .undo {
+                guard count <= cursor else { throw fail("only \(cursor) steps to undo") }
+                for n in stride(from: cursor - 1, through: cursor - count, by: -1) {
+                    for op in steps[n].ops.reversed() {
+                        for change in op.inverse { try applyKeepingView(change, at) }
+                    }
+                }
+                cursor -= count
+            } else {
+                guard cursor + count <= steps.count else { throw fail("only \(steps.count - cursor) steps to redo") }
+                for n in cursor..<(cursor + count) {
+                    for op in steps[n].ops {
+                        for change in op { try applyKeepingView(change, at) }
+                    }
+                }
+                cursor += count
+            }
+        }
+    }
+
+    private mutating func applyKeepingView(_ change: Change, _ at: String) throws {
+        do { try document.apply(Self.keepingView(change, current: document.settings)) } catch {
+            throw StackDocError("\(at): \(error)")
+        }
+    }
+
+    /// A settings change as undo/redo applies it: the viewport and offset stay as they are now.
+    static func keepingView(_ change: Change, current: DocumentSettings) -> Change {
+        guard case .updateSettings(_, var new) = change else { return change }
+        new.viewport = current.viewport
+        new.offset = current.offset
+        return .updateSettings(old: current, new: new)
+    }
+}
+
+extension StoredDocument {
+    /// The document rebuilt from its log alone (in memory).
+    public func replayed() throws -> Document {
+        try store.read { db in try replay(db).document }
+    }
+
+    /// Rebuilds the document from its log in memory and compares it with the stored state:
+    /// rows (ids, parents, order, configs), settings, the undo steps, the cursor and the open
+    /// group. Returns one message per mismatch; empty means the document verifies.
+    public func verify() throws -> [String] {
+        try store.read { db in
+            var problems: [String] = []
+            let replayer: Replayer
+            do { replayer = try replay(db) } catch { return ["replay failed: \(error)"] }
+            guard let row = try GRDB.Row.fetchOne(db, sql: "SELECT * FROM document WHERE id = ?", arguments: [id]) else {
+                return ["document '\(name)' no longer exists"]
+            }
+            let stored: Document
+            do {
+                stored = try RowLoader.load(db, name: name, settings: try ColumnCoding.settings(row), documentID: id, path: store.path)
+            } catch { return ["stored rows cannot be loaded: \(error)"] }
+            problems += Verification.compare(stored: stored, replayed: replayer.document)
+            // History.
+            let storedSteps = try GRDB.Row.fetchAll(db, sql: "SELECT n, first_seq, last_seq, label FROM step WHERE document = ? ORDER BY n", arguments: [id])
+            if storedSteps.count != replayer.steps.count {
+                problems.append("history: \(storedSteps.count) steps stored, \(replayer.steps.count) replayed")
+            }
+            for (i, s) in storedSteps.enumerated() where i < replayer.steps.count {
+                let r = replayer.steps[i]
+                let n: Int = s["n"], first: Int = s["first_seq"], last: Int = s["last_seq"], label: String? = s["label"]
+                if n != i + 1 || first != r.first || last != r.last || label != r.label {
+                    problems.append("history: step \(i + 1) stored as entries \(first)...\(last) label \(label ?? "-"), replayed as \(r.first)...\(r.last) label \(r.label ?? "-")")
+                }
+            }
+            let cursor: Int = row["cursor"]
+            if cursor != replayer.cursor { problems.append("history: cursor stored \(cursor), replayed \(replayer.cursor)") }
+            let group: Int? = row["open_group"]
+            if group != replayer.group?.seq {
+                problems.append("history: open group stored \(group.map(String.init) ?? "none"), replayed \(replayer.group.map { String($0.seq) } ?? "none")")
+            }
+            return problems
+        }
+    }
+
+    func replay(_ db: Database) throws -> Replayer {
+        var replayer = Replayer(name: name)
+        let cursor = try GRDB.Row.fetchCursor(db, sql: """
+            SELECT seq, kind, payload, forward, inverse, grp, label, time FROM log WHERE document = ? ORDER BY seq
+            """, arguments: [id])
+        while let row = try cursor.next() {
+            let entry = try LogDecoding.entry(row)
+            try replayer.replay(entry) { seq in
+                guard let payload = try String.fetchOne(db, sql: "SELECT payload FROM log WHERE document = ? AND seq = ?", arguments: [id, seq]) else {
+                    throw StoreFailure.internal("import entry \(seq) has no settings")
+                }
+                let settings = try JSONCoding.decode(DocumentSettings.self, payload, what: "import settings")
+                return try RowLoader.load(db, name: name, settings: settings, documentID: id, importSeq: seq, path: store.path)
+            }
+        }
+        return replayer
+    }
+}
+
+/// Compares two documents row by row, field by field.
+public enum Verification {
+    /// One message per difference between the stored and the replayed document.
+    public static func compare(stored: Document, replayed: Document) -> [String] {
+        var problems: [String] = []
+        problems += fieldDiff("settings", stored.settings, replayed.settings)
+        var storedRows: [RowID: (parent: RowID?, index: Int, config: RowConfig)] = [:]
+        stored.forEachRow { id, parent, index, config in storedRows[id] = (parent, index, config) }
+        var seen = Set<RowID>()
+        replayed.forEachRow { id, parent, index, config in
+            seen.insert(id)
+            guard let s = storedRows[id] else {
+                problems.append("row '\(id)': in the log's document but not stored")
+                return
+            }
+            if s.parent != parent || s.index != index {
+                problems.append("row '\(id)': stored at index \(s.index) of \(s.parent.map { "'\($0)'" } ?? "the root"), replayed at index \(index) of \(parent.map { "'\($0)'" } ?? "the root")")
+            }
+            problems += fieldDiff("row '\(id)'", s.config, config)
+        }
+        stored.forEachRow { id, _, _, _ in
+            if !seen.contains(id) { problems.append("row '\(id)': stored but not in the log's document") }
+        }
+        return problems
+    }
+
+    /// Field-level differences of two values of the same type (recursing into structs).
+    static func fieldDiff<T: Equatable>(_ path: String, _ a: T, _ b: T) -> [String] {
+        if a == b { return [] }
+        return mirrorDiff(path, a, b)
+    }
+
+    private static func mirrorDiff(_ path: String, _ a: Any, _ b: Any) -> [String] {
+        let ma = Mirror(reflecting: a), mb = Mirror(reflecting: b)
+        if ma.displayStyle == .struct, mb.displayStyle == .struct, ma.children.count == mb.children.count, !ma.children.isEmpty {
+            var out: [String] = []
+            for (ca, cb) in zip(ma.children, mb.children) {
+                let sa = String(reflecting: ca.value), sb = String(reflecting: cb.value)
+                if sa != sb { out += mirrorDiff("\(path).\(ca.label ?? "?")", ca.value, cb.value) }
+            }
+            return out
+        }
+        return ["\(path): stored \(String(describing: a)), replayed \(String(describing: b))"]
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+import Layout
+
+/// Writes rows and settings: one statement per primitive change (O(1) rows each), and a bulk
+/// path (raw C API, one prepared statement) for importing whole documents.
+enum RowWriter {
+    private static let insertSQL: String = {
+        let columns = ["document", "parent", "order_key", "id"] + ColumnCoding.configColumns
+        return "INSERT INTO row (\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
+    }()
+    private static let updateSQL = "UPDATE row SET " + ColumnCoding.configColumns.map { "\($0) = ?" }.joined(separator: ", ")
+        + " WHERE document = ? AND id = ?"
+    private static let settingsSQL = "UPDATE document SET " + ColumnCoding.settingsColumns.map { "\($0) = ?" }.joined(separator: ", ")
+        + " WHERE id = ?"
+
+    /// Writes one change that has just been applied to `document` (the in-memory state after it).
+    static func write(_ change: Change, after document: Document, db: Database, id docID: Int64) throws {
+        switch change {
+        case let .insertRow(id, config, parent, index):
+            let key = try orderKey(at: index, in: parent, of: document, db: db, docID: docID)
+            let values: [(any DatabaseValueConvertible)?] = [docID, parent ?? "", key, id] + ColumnCoding.values(config)
+            try db.cachedStatement(sql: insertSQL).execute(arguments: StatementArguments(values))
+        case let .removeRow(id, _, _, _):
+            try db.cachedStatement(sql: "DELETE FROM row WHERE document = ? AND id = ?").execute(arguments: [docID, id])
+            try expectOneRow(db, id)
+        case let .updateRow(id, _, new):
+            let values: [(any DatabaseValueConvertible)?] = ColumnCoding.values(new) + [docID, id]
+            try db.cachedStatement(sql: updateSQL).execute(arguments: StatementArguments(values))
+            try expectOneRow(db, id)
+        case let .moveRow(id, _, _, toParent, toIndex):
+            let key = try orderKey(at: toIndex, in: toParent, of: document, db: db, docID: docID)
+            try db.cachedStatement(sql: "UPDATE row SET parent = ?, order_key = ? WHERE document = ? AND id = ?")
+                .execute(arguments: [toParent ?? "", key, docID, id])
+            try expectOneRow(db, id)
+        case let .updateSettings(_, new):
+            try writeSettings(new, db: db, id: docID)
+        }
+    }
+
+    static func writeSettings(_ settings: DocumentSettings, db: Database, id docID: Int64) throws {
+        let values: [(any DatabaseValueConvertible)?] = ColumnCoding.values(settings) + [docID]
+        try db.cachedStatement(sql: settingsSQL).execute(arguments: StatementArguments(values))
+    }
+
+    private static func expectOneRow(_ db: Database, _ id: RowID) throws {
+        if db.changesCount != 1 { throw StoreFailure.internal("row '\(id)' is not stored") }
+    }
+
+    /// A key between the stored keys of the row's neighbours (the row already sits at `index`
+    /// of `parent` in `document`). Two index lookups; never touches other rows.
+    private static func orderKey(at index: Int, in parent: RowID?, of document: Document, db: Database, docID: Int64) throws -> String {
+        let siblings = document.children(of: parent)
+        let before = index > 0 ? try storedKey(siblings[index - 1], db: db, docID: docID) : nil
+        let after = index + 1 < siblings.count ? try storedKey(siblings[index + 1], db: db, docID: docID) : nil
+        return try OrderKey.between(before, after)
+    }
+
+    private static func storedKey(_ id: RowID, db: Database, docID: Int64) throws -> String {
+        guard let key = try String.fetchOne(db.cachedStatement(sql: "SELECT order_key FROM row WHERE document = ? AND id = ?"),
+                                            arguments: [docID, id]) else {
+            throw StoreFailure.internal("row '\(id)' has no stored order key")
+        }
+        return key
+    }
+
+    /// Inserts every row of `rows` into `table` (`row`, or `import_row` with the import's `seq`),
+    /// with evenly spaced order keys per stack.
+    static func bulkInsert(_ db: Database, table: String, document docID: Int64, seq: Int?, rows: Document) throws {
+        var columns = ["document", "parent", "order_key", "id"] + ColumnCoding.configColumns
+        if seq != nil { columns.insert("seq", at: 1) }
+        let sql = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
+        let statement = try db.makeStatement(sql: sql)
+        let stmt = statement.sqliteStatement
+        var keysByParent: [RowID?: [String]] = [:]
+        var failure: Error?
+        rows.forEachRow { id, parent, index, config in
+            guard failure == nil else { return }
+            if index == 0 { keysByParent[parent] = OrderKey.sequence(rows.children(of: parent).count) }
+            guard let key = keysByParent[parent]?[index] else { return }
+            if index + 1 == rows.children(of: parent).count { keysByParent[parent] = nil }
+            sqlite3_reset(stmt)
+            var i: Int32 = 1
+            sqlite3_bind_int64(stmt, i, docID); i += 1
+            if let seq { sqlite3_bind_int64(stmt, i, Int64(seq)); i += 1 }
+            sqlite3_bind_text(stmt, i, parent ?? "", -1, sqliteTransient); i += 1
+            sqlite3_bind_text(stmt, i, key, -1, sqliteTransient); i += 1
+            sqlite3_bind_text(stmt, i, id, -1, sqliteTransient); i += 1
+            ColumnCoding.bind(config, to: stmt, at: i)
+            let rc = sqlite3_step(stmt)
+            if rc != SQLITE_DONE {
+                failure = DatabaseError(resultCode: ResultCode(rawValue: rc),
+                                        message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: sql)
+            }
+        }
+        sqlite3_reset(stmt)
+        if let failure { throw failure }
+    }
+}
+
+/// Appends entries to the operation log.
+enum LogWriter {
+    static func append(_ db: Database, document: Int64, seq: Int, kind: LogEntry.Kind, payload: String?,
+                       forward: [Change]?, inverse: [Change]?, group: Int?, label: String?) throws {
+        let now = Date.now.timeIntervalSince1970
+        try db.cachedStatement(sql: """
+            INSERT INTO log (document, seq, kind, payload, forward, inverse, grp, label, time)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [document, seq, kind.rawValue, payload,
+                                     try forward.map(JSONCoding.encode), try inverse.map(JSONCoding.encode),
+                                     group, label, now])
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import GRDB
+import Layout
+
+/// The schema: the migrations of `migrations/` (embedded in the binary by the EmbedMigrations
+/// build plugin), applied in order, each once, recorded by GRDB's migrator in
+/// `grdb_migrations`.
+public enum Schema {
+    /// StackDoc's SQLite `application_id` ('SDOC'), set by migration 0001.
+    public static let applicationID: Int32 = 1_396_985_667
+
+    /// The migrations this binary knows, as (version, name).
+    public static var migrations: [(version: Int, name: String)] {
+        EmbeddedMigrations.all.map { ($0.version, $0.name) }
+    }
+
+    /// The newest schema version this binary knows.
+    public static var currentVersion: Int { EmbeddedMigrations.all.last?.version ?? 0 }
+
+    /// A migrator with the embedded migrations up to `version` (all by default).
+    static func migrator(upTo version: Int = Int.max) -> DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        for m in EmbeddedMigrations.all where m.version <= version {
+            migrator.registerMigration(m.name) { db in
+                try db.execute(sql: m.sql)
+            }
+        }
+        return migrator
+    }
+
+    /// The version number of a migration identifier (`0002_document_times` → 2).
+    static func version(of identifier: String) -> Int? {
+        Int(identifier.prefix { $0.isNumber })
+    }
+}

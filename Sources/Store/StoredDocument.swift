@@ -1,0 +1,369 @@
+import Foundation
+import GRDB
+import Layout
+
+/// An open document of a `DocumentStore`: the in-memory `document` plus its history, kept in
+/// step with the database.
+///
+/// Every method that changes the document runs in ONE SQLite transaction: it checks that the
+/// stored version is the one this handle last saw (another process may have written — then it
+/// fails with a "stale" error and `reload()` catches up), applies the primitive changes to
+/// memory and writes exactly those rows, appends the log entry, and commits. On any error both
+/// the database and `document` are left as they were.
+public final class StoredDocument {
+    public let store: DocumentStore
+    /// The document's name (unique in the database).
+    public let name: String
+    /// The current state, always equal to the stored state after the last successful call.
+    public private(set) var document: Document
+    /// Bumped by every write; compared with the stored version inside each write transaction.
+    public private(set) var version: Int = 0
+    /// Undo steps applied (steps `1...cursor`); `stepCount` steps are recorded.
+    public private(set) var cursor: Int = 0
+    public private(set) var stepCount: Int = 0
+    /// The open `begin … commit` group: the seq of its `begin` entry and its label.
+    public private(set) var openGroup: (seq: Int, label: String?)?
+
+    let id: Int64
+    private var lastSeq: Int = 0
+
+    init(store: DocumentStore, id: Int64, name: String, preloaded: Document? = nil) throws {
+        self.store = store
+        self.id = id
+        self.name = name
+        self.document = preloaded ?? Document(name: name)
+        try reload(rows: preloaded == nil)
+    }
+
+    /// Reloads the document and its history from the database (after a stale error, or to see
+    /// another process's writes).
+    public func reload() throws {
+        try reload(rows: true)
+    }
+
+    private func reload(rows: Bool) throws {
+        try store.read { db in
+            guard let row = try GRDB.Row.fetchOne(db, sql: "SELECT * FROM document WHERE id = ?", arguments: [id]) else {
+                throw StackDocError("document '\(name)' no longer exists")
+            }
+            let settings = try ColumnCoding.settings(row)
+            if rows {
+                document = try RowLoader.load(db, name: name, settings: settings, documentID: id, path: store.path)
+            }
+            version = row["version"]
+            cursor = row["cursor"]
+            if let groupSeq: Int = row["open_group"] {
+                let label = try String.fetchOne(db, sql: "SELECT label FROM log WHERE document = ? AND seq = ?", arguments: [id, groupSeq])
+                openGroup = (groupSeq, label)
+            } else {
+                openGroup = nil
+            }
+            stepCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM step WHERE document = ?", arguments: [id]) ?? 0
+            lastSeq = try Int.fetchOne(db, sql: "SELECT max(seq) FROM log WHERE document = ?", arguments: [id]) ?? 0
+        }
+    }
+
+    // MARK: Operations
+
+    /// Plans `edit` on the current document and performs it (one operation, one transaction).
+    /// Returns the primitive changes applied.
+    @discardableResult
+    public func perform(_ edit: Edit) throws -> [Change] {
+        let changes = try document.plan(edit)
+        return try perform(edit, changes: changes)
+    }
+
+    /// Performs `edit` whose primitive changes are already planned (`document.plan(edit)`).
+    /// An edit whose changes are empty is logged but makes no undo step.
+    @discardableResult
+    public func perform(_ edit: Edit, changes: [Change]) throws -> [Change] {
+        try ChangeValidation.check(changes)
+        return try transaction { db, journal in
+            for change in changes { try apply(change, db: db, journal: &journal) }
+            let seq = lastSeq + 1
+            let kind: LogEntry.Kind = edit.isViewState ? .view : .op
+            try LogWriter.append(db, document: id, seq: seq, kind: kind, payload: try JSONCoding.encode(edit),
+                                 forward: changes, inverse: changes.inverse, group: openGroup?.seq, label: nil)
+            lastSeq = seq
+            if kind == .op, openGroup == nil, !changes.isEmpty {
+                try addStep(db, first: seq, last: seq, label: nil)
+            }
+            return changes
+        }
+    }
+
+    /// Reverts the last `count` undo steps. Fails (changing nothing) when fewer are applied or a
+    /// group is open.
+    @discardableResult
+    public func undo(_ count: Int = 1) throws -> HistoryMove {
+        try checkHistoryMove("undo", count, available: cursor)
+        return try transaction { db, journal in
+            var applied: [Change] = []
+            var steps: [HistoryStep] = []
+            for n in stride(from: cursor, to: cursor - count, by: -1) {
+                let (step, ops) = try loadStep(db, n)
+                for op in ops.reversed() {
+                    for change in op.inverse {
+                        applied.append(try applyKeepingView(change, db: db, journal: &journal))
+                    }
+                }
+                steps.append(step)
+            }
+            try logHistoryMove(db, .undo, count: count, applied: applied)
+            cursor -= count
+            return HistoryMove(steps: steps.map { var s = $0; s.applied = false; return s }, changes: applied)
+        }
+    }
+
+    /// Re-applies the next `count` undone steps.
+    @discardableResult
+    public func redo(_ count: Int = 1) throws -> HistoryMove {
+        try checkHistoryMove("redo", count, available: stepCount - cursor)
+        return try transaction { db, journal in
+            var applied: [Change] = []
+            var steps: [HistoryStep] = []
+            for n in (cursor + 1)...(cursor + count) {
+                let (step, ops) = try loadStep(db, n)
+                for op in ops {
+                    for change in op.forward {
+                        applied.append(try applyKeepingView(change, db: db, journal: &journal))
+                    }
+                }
+                steps.append(step)
+            }
+            try logHistoryMove(db, .redo, count: count, applied: applied)
+            cursor += count
+            return HistoryMove(steps: steps.map { var s = $0; s.applied = true; return s }, changes: applied)
+        }
+    }
+
+    /// Opens a group: the operations until `commit` make one undo step.
+    public func begin(_ label: String? = nil) throws {
+        if let open = openGroup { throw StackDocError("a group is already open (begin\(open.label.map { " '\($0)'" } ?? "")): commit or rollback it first") }
+        if let label, label.isEmpty || label.count > 256 || label.contains(where: \.isNewline) {
+            throw StackDocError("invalid group label: use 1 to 256 characters on one line")
+        }
+        try transaction { db, _ in
+            let seq = lastSeq + 1
+            try LogWriter.append(db, document: id, seq: seq, kind: .begin, payload: nil, forward: nil, inverse: nil,
+                                 group: nil, label: label)
+            lastSeq = seq
+            openGroup = (seq, label)
+        }
+    }
+
+    /// Closes the open group; its operations become one undo step (none when they changed
+    /// nothing). Returns that step.
+    @discardableResult
+    public func commit() throws -> HistoryStep? {
+        guard let group = openGroup else { throw StackDocError("no group is open: nothing to commit") }
+        return try transaction { db, _ in
+            let seq = lastSeq + 1
+            try LogWriter.append(db, document: id, seq: seq, kind: .commit, payload: nil, forward: nil, inverse: nil,
+                                 group: group.seq, label: group.label)
+            lastSeq = seq
+            openGroup = nil
+            let changed = try Bool.fetchOne(db, sql: """
+                SELECT 1 FROM log WHERE document = ? AND grp = ? AND kind = 'op' AND forward != '[]' LIMIT 1
+                """, arguments: [id, group.seq]) ?? false
+            guard changed else { return nil }
+            try addStep(db, first: group.seq, last: seq, label: group.label)
+            return try loadStep(db, cursor).step
+        }
+    }
+
+    /// Abandons the open group: reverts its operations (view changes included) and removes
+    /// them from the log. Returns the changes applied to revert them.
+    @discardableResult
+    public func rollback() throws -> [Change] {
+        guard let group = openGroup else { throw StackDocError("no group is open: nothing to roll back") }
+        return try transaction { db, journal in
+            let inverses = try String.fetchAll(db, sql: """
+                SELECT inverse FROM log WHERE document = ? AND seq > ? AND kind IN ('op', 'view') ORDER BY seq DESC
+                """, arguments: [id, group.seq])
+            var applied: [Change] = []
+            for text in inverses {
+                for change in try JSONCoding.decode([Change].self, text, what: "log changes") {
+                    try apply(change, db: db, journal: &journal)
+                    applied.append(change)
+                }
+            }
+            try db.execute(sql: "DELETE FROM log WHERE document = ? AND seq >= ?", arguments: [id, group.seq])
+            lastSeq = group.seq - 1
+            openGroup = nil
+            return applied
+        }
+    }
+
+    // MARK: Reading history
+
+    /// Every undo step, oldest first (`applied` false for the redo tail).
+    public func history() throws -> [HistoryStep] {
+        try store.read { db in
+            try (0..<stepCount).map { try loadStep(db, $0 + 1).step }
+        }
+    }
+
+    /// Log entries from `seq` on (at most `limit`), oldest first.
+    public func log(from seq: Int = 1, limit: Int? = nil) throws -> [LogEntry] {
+        try store.read { db in
+            try GRDB.Row.fetchAll(db, sql: """
+                SELECT seq, kind, payload, forward, inverse, grp, label, time FROM log
+                WHERE document = ? AND seq >= ? ORDER BY seq LIMIT ?
+                """, arguments: [id, seq, limit ?? -1]).map(LogDecoding.entry)
+        }
+    }
+
+    /// The rows an `import` entry brought in, as the document it imported.
+    public func importedDocument(at seq: Int) throws -> Document {
+        try store.read { db in
+            guard let payload = try String.fetchOne(db, sql: "SELECT payload FROM log WHERE document = ? AND seq = ? AND kind = 'import'",
+                                                    arguments: [id, seq]) else {
+                throw StackDocError("log entry \(seq) of '\(name)' is not an import")
+            }
+            let settings = try JSONCoding.decode(DocumentSettings.self, payload, what: "import settings")
+            return try RowLoader.load(db, name: name, settings: settings, documentID: id, importSeq: seq, path: store.path)
+        }
+    }
+
+    /// The document's counters.
+    public func status() throws -> DocumentStatus {
+        try store.read { db in
+            let stored = try Int.fetchOne(db, sql: "SELECT version FROM document WHERE id = ?", arguments: [id]) ?? -1
+            let entries = try Int.fetchOne(db, sql: "SELECT count(*) FROM log WHERE document = ?", arguments: [id]) ?? 0
+            let schema = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations").compactMap(Schema.version(of:)).max() ?? 0
+            return DocumentStatus(name: name, version: version, storedVersion: stored, rowCount: document.rowCount,
+                                  logEntries: entries, steps: stepCount, cursor: cursor,
+                                  canUndo: openGroup == nil ? cursor : 0, canRedo: openGroup == nil ? stepCount - cursor : 0,
+                                  groupOpen: openGroup != nil, groupLabel: openGroup?.label, schemaVersion: schema)
+        }
+    }
+
+    /// True when another connection has written the document since this handle loaded it.
+    public func isStale() throws -> Bool {
+        try store.read { db in
+            try Int.fetchOne(db, sql: "SELECT version FROM document WHERE id = ?", arguments: [id]) != version
+        }
+    }
+
+    // MARK: Transactions
+
+    /// What a failed transaction must restore in memory.
+    struct Journal {
+        var applied: [Change] = []
+    }
+
+    private func transaction<T>(_ body: (Database, inout Journal) throws -> T) throws -> T {
+        let saved = (version, cursor, stepCount, openGroup, lastSeq)
+        var journal = Journal()
+        do {
+            return try store.write { db in
+                let stored = try Int.fetchOne(db.cachedStatement(sql: "SELECT version FROM document WHERE id = ?"), arguments: [id])
+                guard let stored else { throw StackDocError("document '\(name)' no longer exists (dropped by another process)") }
+                guard stored == version else {
+                    throw StackDocError("document '\(name)' was changed by another process (stored version \(stored), this session has \(version)): reload it and try again")
+                }
+                let result = try body(db, &journal)
+                version += 1
+                try db.cachedStatement(sql: "UPDATE document SET version = ?, cursor = ?, open_group = ?, modified = ? WHERE id = ?")
+                    .execute(arguments: [version, cursor, openGroup?.seq, Date.now.timeIntervalSince1970, id])
+                return result
+            }
+        } catch {
+            // The database rolled back; put memory back the same way.
+            do { try document.apply(journal.applied.inverse) } catch {
+                try? reload()
+            }
+            (version, cursor, stepCount, openGroup, lastSeq) = saved
+            throw error
+        }
+    }
+
+    /// Applies one change to memory, then writes exactly the rows it touches.
+    private func apply(_ change: Change, db: Database, journal: inout Journal) throws {
+        try document.apply(change)
+        journal.applied.append(change)
+        try RowWriter.write(change, after: document, db: db, id: id)
+    }
+
+    /// Undo and redo must not move the view: a settings change keeps the current viewport and
+    /// offset (view state is not part of undo steps). Returns the change actually applied.
+    private func applyKeepingView(_ change: Change, db: Database, journal: inout Journal) throws -> Change {
+        let actual = Replayer.keepingView(change, current: document.settings)
+        try apply(actual, db: db, journal: &journal)
+        return actual
+    }
+
+    private func checkHistoryMove(_ verb: String, _ count: Int, available: Int) throws {
+        guard count >= 1 else { throw StackDocError("\(verb) count must be at least 1, not \(count)") }
+        if let open = openGroup {
+            throw StackDocError("cannot \(verb) while a group is open (begin\(open.label.map { " '\($0)'" } ?? "")): commit or rollback first")
+        }
+        guard available > 0 else { throw StackDocError("nothing to \(verb)") }
+        guard count <= available else {
+            throw StackDocError("cannot \(verb) \(count) steps: only \(available) can be \(verb == "undo" ? "undone" : "redone")")
+        }
+    }
+
+    private func logHistoryMove(_ db: Database, _ kind: LogEntry.Kind, count: Int, applied: [Change]) throws {
+        let seq = lastSeq + 1
+        try LogWriter.append(db, document: id, seq: seq, kind: kind, payload: String(count),
+                             forward: applied, inverse: applied.inverse, group: nil, label: nil)
+        lastSeq = seq
+    }
+
+    /// Records a new undo step after the cursor, discarding the redo tail.
+    private func addStep(_ db: Database, first: Int, last: Int, label: String?) throws {
+        try db.cachedStatement(sql: "DELETE FROM step WHERE document = ? AND n > ?").execute(arguments: [id, cursor])
+        try db.cachedStatement(sql: "INSERT INTO step (document, n, first_seq, last_seq, label) VALUES (?, ?, ?, ?, ?)")
+            .execute(arguments: [id, cursor + 1, first, last, label])
+        cursor += 1
+        stepCount = cursor
+    }
+
+    /// Step `n` with the forward/inverse changes of its undoable operations, in log order.
+    private func loadStep(_ db: Database, _ n: Int) throws -> (step: HistoryStep, ops: [(forward: [Change], inverse: [Change])]) {
+        guard let row = try GRDB.Row.fetchOne(db.cachedStatement(sql: "SELECT first_seq, last_seq, label FROM step WHERE document = ? AND n = ?"),
+                                              arguments: [id, n]) else {
+            throw StoreFailure.internal("undo step \(n) of '\(name)' is missing")
+        }
+        let first: Int = row["first_seq"], last: Int = row["last_seq"]
+        let ops = try GRDB.Row.fetchAll(db.cachedStatement(sql: """
+            SELECT payload, forward, inverse FROM log WHERE document = ? AND seq BETWEEN ? AND ? AND kind = 'op' ORDER BY seq
+            """), arguments: [id, first, last])
+        var edits: [Edit] = []
+        var changes: [(forward: [Change], inverse: [Change])] = []
+        for op in ops {
+            edits.append(try JSONCoding.decode(Edit.self, op["payload"] ?? "", what: "logged edit"))
+            changes.append((try JSONCoding.decode([Change].self, op["forward"] ?? "", what: "log changes"),
+                            try JSONCoding.decode([Change].self, op["inverse"] ?? "", what: "log changes")))
+        }
+        let step = HistoryStep(number: n, label: row["label"], edits: edits, applied: n <= cursor, firstSeq: first, lastSeq: last)
+        return (step, changes)
+    }
+}
+
+/// Turns `log` rows into `LogEntry` values.
+enum LogDecoding {
+    static func entry(_ row: GRDB.Row) throws -> LogEntry {
+        let kindText: String = row["kind"]
+        guard let kind = LogEntry.Kind(rawValue: kindText) else { throw StoreFailure.internal("unknown log kind '\(kindText)'") }
+        let payload: String? = row["payload"]
+        var entry = LogEntry(seq: row["seq"], kind: kind, edit: nil, settings: nil, count: nil, label: row["label"],
+                             group: row["grp"], changes: [], inverse: [],
+                             time: Date(timeIntervalSince1970: row["time"]))
+        switch kind {
+        case .op, .view:
+            entry.edit = try JSONCoding.decode(Edit.self, payload ?? "", what: "logged edit")
+        case .newDocument, .importDocument:
+            entry.settings = try JSONCoding.decode(DocumentSettings.self, payload ?? "", what: "logged settings")
+        case .undo, .redo:
+            entry.count = payload.flatMap { Int($0) }
+        case .begin, .commit:
+            break
+        }
+        if let f: String = row["forward"] { entry.changes = try JSONCoding.decode([Change].self, f, what: "log changes") }
+        if let i: String = row["inverse"] { entry.inverse = try JSONCoding.decode([Change].self, i, what: "log changes") }
+        return entry
+    }
+}

@@ -1,0 +1,72 @@
+import Layout
+
+/// `help` and `help COMMAND`, generated from `CommandTable` and the spec word tables.
+enum Help {
+    /// The list of every command by group.
+    static func overview() -> String {
+        var lines = ["Commands (words in CAPS are values, [] optional; 'help COMMAND' for more):"]
+        let width = CommandTable.all.flatMap(\.usage).map(\.count).max() ?? 0
+        for group in CommandTable.groups {
+            lines.append("")
+            lines.append("\(group):")
+            for spec in CommandTable.all where spec.group == group {
+                for (i, usage) in spec.usage.enumerated() {
+                    let summary = i == 0 ? spec.summary : ""
+                    lines.append(("  " + usage.padded(to: width) + "  " + summary)
+                        .trimmingTrailingSpaces())
+                }
+            }
+        }
+        lines.append("")
+        lines.append("ROWSPEC and SEPSPEC words: 'help rowspec', 'help sepspec'. Quote odd ids and paths with \"…\" or '…'; # starts a comment.")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The description of one command or topic; throws for an unknown one.
+    static func topic(_ word: String) throws -> String {
+        switch word.lowercased() {
+        case "rowspec":
+            return specTable("ROWSPEC: words that configure a row (used by add, replace, set); later words win:",
+                             RowSpecWords.table.map { ($0.usage, $0.summary) })
+        case "sepspec":
+            return specTable("SEPSPEC: separator overrides (after 'separator' in ROWSPEC, one each; after 'defaults separator', any number):",
+                             SeparatorWords.table.map { ($0.usage, $0.summary) })
+        default:
+            break
+        }
+        guard let spec = CommandTable.find(word) else {
+            let names = CommandTable.all.map(\.name).joined(separator: " ")
+            throw StackDocError("no help for '\(word)': the commands are \(names), and the topics rowspec, sepspec")
+        }
+        var lines = spec.usage.map { "usage: " + $0 }
+        if !spec.aliases.isEmpty { lines.append("also: " + spec.aliases.joined(separator: ", ")) }
+        lines.append("")
+        lines.append(spec.summary.prefix(1).uppercased() + spec.summary.dropFirst() + ".")
+        if !spec.details.isEmpty { lines.append(spec.details) }
+        lines.append("")
+        lines.append("examples:")
+        lines += spec.examples.map { "  " + $0 }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func specTable(_ title: String, _ rows: [(String, String)]) -> String {
+        let width = rows.map(\.0.count).max() ?? 0
+        return ([title] + rows.map { "  " + $0.0.padded(to: width) + "  " + $0.1 })
+            .joined(separator: "\n")
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var s = Substring(self)
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
+}
+
+extension String {
+    /// This string padded with spaces to `width` characters (never cut).
+    func padded(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

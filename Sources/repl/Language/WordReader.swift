@@ -1,0 +1,138 @@
+import Layout
+
+/// Reads the words of one command line left to right, with errors that name the bad word and
+/// what was expected: `expected a number after 'fixed', got 'abc'`.
+struct WordReader {
+    private(set) var tokens: [Token]
+    private(set) var position = 0
+
+    init(_ tokens: [Token]) {
+        self.tokens = tokens
+    }
+
+    var atEnd: Bool { position >= tokens.count }
+    func peek() -> Token? { position < tokens.count ? tokens[position] : nil }
+    /// The word after the next one.
+    func peek(ahead n: Int) -> Token? { position + n < tokens.count ? tokens[position + n] : nil }
+
+    /// The last word read, for messages (`'fixed'`), or the empty string at the start.
+    var previous: String { position > 0 ? tokens[position - 1].text : "" }
+
+    mutating func next() -> Token? {
+        guard position < tokens.count else { return nil }
+        defer { position += 1 }
+        return tokens[position]
+    }
+
+    /// An error `expected WHAT after 'PREV', got 'WORD'` (or `got end of line`) for the next word.
+    func expected(_ what: String, after: String? = nil) -> StackDocError {
+        let after = after ?? previous
+        let got = peek().map { "'\($0.text)'" } ?? "end of line"
+        let place = after.isEmpty ? "" : " after '\(after)'"
+        return StackDocError("expected \(what)\(place), got \(got)")
+    }
+
+    /// True (and the word is consumed) when the next word is the unquoted keyword `word`.
+    mutating func consume(_ word: String) -> Bool {
+        guard let t = peek(), t.isKeyword(word) else { return false }
+        position += 1
+        return true
+    }
+
+    /// The next word must be the keyword `word`.
+    mutating func expect(_ word: String, after: String? = nil) throws {
+        guard consume(word) else { throw expected("'\(word)'", after: after) }
+    }
+
+    /// Any word, as a value (an id, a name, a path, a type).
+    mutating func value(_ what: String, after: String? = nil) throws -> String {
+        guard let t = peek() else { throw expected(what, after: after) }
+        position += 1
+        return t.text
+    }
+
+    /// A finite number (`12`, `-3.5`, `1e3`); hex, `nan` and `inf` are refused.
+    mutating func number(_ what: String = "a number", after: String? = nil) throws -> Double {
+        guard let t = peek(), !t.quoted, let v = WordReader.parseNumber(t.text) else {
+            throw expected(what, after: after)
+        }
+        position += 1
+        return v
+    }
+
+    /// `count` numbers, e.g. the four edges of `insets T L B R`.
+    mutating func numbers(_ count: Int, names: [String], after: String) throws -> [Double] {
+        var out: [Double] = []
+        for i in 0..<count {
+            let name = i < names.count ? names[i] : "a number"
+            out.append(try number("\(name) (a number)", after: i == 0 ? after : "\(after) \(tokens[position - i..<position].map(\.text).joined(separator: " "))"))
+        }
+        return out
+    }
+
+    /// Four edges written top, left, bottom, right.
+    mutating func edges(after: String) throws -> Edges {
+        let v = try numbers(4, names: ["the top edge", "the left edge", "the bottom edge", "the right edge"], after: after)
+        return Edges(top: v[0], left: v[1], bottom: v[2], right: v[3])
+    }
+
+    /// A width and a height.
+    mutating func size(after: String) throws -> Size {
+        let v = try numbers(2, names: ["a width", "a height"], after: after)
+        return Size(width: v[0], height: v[1])
+    }
+
+    /// A whole number ≥ 0.
+    mutating func count(_ what: String, after: String? = nil) throws -> Int {
+        guard let t = peek(), !t.quoted, t.text.allSatisfy(\.isASCIIDigit), let v = Int(t.text) else {
+            throw expected(what, after: after)
+        }
+        position += 1
+        return v
+    }
+
+    /// One of `choices` (case-insensitive; `-` and `_` ignored, so `space-between` reads as
+    /// `spaceBetween`).
+    mutating func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type, after: String? = nil) throws -> T
+    where T.RawValue == String {
+        let names = T.allCases.map(\.rawValue)
+        guard let t = peek(), !t.quoted,
+              let match = T.allCases.first(where: { WordReader.fold($0.rawValue) == WordReader.fold(t.text) }) else {
+            throw expected(names.joined(separator: "|"), after: after)
+        }
+        position += 1
+        return match
+    }
+
+    /// Throws when words are left over.
+    func finish(usage: String) throws {
+        guard let t = peek() else { return }
+        throw StackDocError("unexpected '\(t.text)' after '\(previous)' (usage: \(usage))")
+    }
+
+    static func fold(_ s: String) -> String {
+        s.lowercased().filter { $0 != "-" && $0 != "_" }
+    }
+
+    /// A decimal number: `[+-]digits[.digits][e[+-]digits]`, finite.
+    static func parseNumber(_ text: String) -> Double? {
+        var s = Substring(text)
+        if s.first == "+" || s.first == "-" { s = s.dropFirst() }
+        let mantissaEnd = s.firstIndex(where: { $0 == "e" || $0 == "E" }) ?? s.endIndex
+        let mantissa = s[..<mantissaEnd]
+        let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
+              parts.contains(where: { !$0.isEmpty }) else { return nil }
+        if mantissaEnd != s.endIndex {
+            var exp = s[s.index(after: mantissaEnd)...]
+            if exp.first == "+" || exp.first == "-" { exp = exp.dropFirst() }
+            guard !exp.isEmpty, exp.allSatisfy(\.isASCIIDigit) else { return nil }
+        }
+        guard let v = Double(text), v.isFinite else { return nil }
+        return v
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}

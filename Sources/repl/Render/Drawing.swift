@@ -1,0 +1,90 @@
+import Layout
+
+/// `draw`: a character picture of the viewport.
+///
+/// Scale: one column is 10 points across and one line is 20 points down (a terminal cell is
+/// about twice as tall as wide), the viewport's top-left corner at the picture's top-left. When
+/// the viewport would need more than 200 columns or lines, both scales double until it fits;
+/// the first line of the output names the scale. Column `i` covers points [10i, 10i + 10).
+///
+/// Each row visible in the viewport is a box of `+ - |` spanning the cells its frame covers
+/// (at least one cell each way); rows are drawn in document order, so a nested row is drawn
+/// over its stack. A row cut by the viewport edge has no border on the cut side. The id is
+/// written inside the box on its second line when the box is at least three lines tall, and in
+/// its top border (`+a-----+`) when it is thinner or a stack row (whose rows would cover it).
+/// Frame edges are rounded to the nearest cell (halves away from zero).
+enum Drawing {
+    static let maxCells = 200
+
+    struct Scale: Equatable {
+        var x: Double
+        var y: Double
+    }
+
+    static func scale(for viewport: Size) -> Scale {
+        var scale = Scale(x: 10, y: 20)
+        while viewport.width / scale.x > Double(maxCells) || viewport.height / scale.y > Double(maxCells) {
+            scale.x *= 2
+            scale.y *= 2
+        }
+        return scale
+    }
+
+    /// The picture's lines, the first one a caption.
+    static func lines(_ layout: DocumentLayout) -> [String] {
+        let scale = scale(for: layout.viewport)
+        let width = max(1, Int((layout.viewport.width / scale.x).rounded()))
+        let height = max(1, Int((layout.viewport.height / scale.y).rounded()))
+        var grid = [[Character]](repeating: [Character](repeating: " ", count: width), count: height)
+        let vertical = layout.axis == .vertical
+        let originX = vertical ? 0 : layout.offset
+        let originY = vertical ? layout.offset : 0
+
+        let stacks = Set(layout.rows.compactMap(\.parent))
+        for row in layout.rows where row.visibility == .entire || row.visibility == .partial {
+            guard let f = row.frame else { continue }
+            // Frame in viewport points, then in cells (half-open), clipped to the picture.
+            let x0 = (f.minX - originX) / scale.x, x1 = (f.maxX - originX) / scale.x
+            let y0 = (f.minY - originY) / scale.y, y1 = (f.maxY - originY) / scale.y
+            var c0 = Int(x0.rounded()), c1 = Int(x1.rounded()) - 1
+            var l0 = Int(y0.rounded()), l1 = Int(y1.rounded()) - 1
+            if c1 < c0 { c1 = c0 }
+            if l1 < l0 { l1 = l0 }
+            let cutLeft = c0 < 0, cutRight = c1 >= width, cutTop = l0 < 0, cutBottom = l1 >= height
+            c0 = max(c0, 0); c1 = min(c1, width - 1)
+            l0 = max(l0, 0); l1 = min(l1, height - 1)
+            guard c0 <= c1, l0 <= l1 else { continue }
+
+            for l in l0...l1 {
+                for c in c0...c1 {
+                    let top = l == l0 && !cutTop, bottom = l == l1 && !cutBottom
+                    let left = c == c0 && !cutLeft, right = c == c1 && !cutRight
+                    let horizontalEdge = top || bottom
+                    let verticalEdge = left || right
+                    if horizontalEdge && verticalEdge {
+                        grid[l][c] = "+"
+                    } else if horizontalEdge {
+                        grid[l][c] = "-"
+                    } else if verticalEdge {
+                        grid[l][c] = "|"
+                    } else {
+                        grid[l][c] = " "
+                    }
+                }
+            }
+            // The label: inside on the second line when there is room, else on the first line.
+            // Stack rows keep it in the top border, where their own rows do not cover it.
+            let roomInside = l1 - l0 >= 2 && !stacks.contains(row.id)
+            let labelLine = cutTop || !roomInside ? l0 : l0 + 1
+            let labelStart = c0 + (cutLeft ? 0 : 1)
+            let labelEnd = c1 - (cutRight ? 0 : 1)
+            if labelStart <= labelEnd {
+                for (i, ch) in row.id.prefix(labelEnd - labelStart + 1).enumerated() {
+                    grid[labelLine][labelStart + i] = ch.isWhitespace || ch.asciiValue.map({ $0 < 0x20 }) == true ? "?" : ch
+                }
+            }
+        }
+        let caption = "viewport \(NumberFormat.string(layout.viewport.width))x\(NumberFormat.string(layout.viewport.height)) at offset \(NumberFormat.string(layout.offset)); 1 column = \(NumberFormat.string(scale.x)) pt, 1 line = \(NumberFormat.string(scale.y)) pt"
+        return [caption] + grid.map { String($0).trimmingTrailingSpaces() }
+    }
+}

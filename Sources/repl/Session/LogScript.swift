@@ -1,0 +1,90 @@
+import Layout
+import Store
+
+/// `log export`: a document's log as a script of canonical commands. Running the script on an
+/// empty database rebuilds the document (its `export` is identical) with the same history.
+enum LogScript {
+    static func lines(_ doc: StoredDocument) throws -> [String] {
+        var lines = ["# stackdoc log of '\(doc.name)': run with  stackdoc --db :memory: FILE"]
+        for entry in try doc.log() {
+            switch entry.kind {
+            case .newDocument:
+                lines.append(newLine(doc.name, entry.settings ?? DocumentSettings()))
+            case .importDocument:
+                lines += importLines(try doc.importedDocument(at: entry.seq))
+            case .op, .view:
+                guard let edit = entry.edit else { throw StackDocError("log entry \(entry.seq) has no operation") }
+                lines.append(Printer.text(edit))
+            case .undo:
+                lines.append("undo \(entry.count ?? 1)")
+            case .redo:
+                lines.append("redo \(entry.count ?? 1)")
+            case .begin:
+                lines.append(Printer.text(Command.begin(label: entry.label)))
+            case .commit:
+                lines.append("commit")
+            }
+        }
+        return lines
+    }
+
+    static func newLine(_ name: String, _ s: DocumentSettings) -> String {
+        Printer.text(Command.new(name: name, axis: s.axis, viewport: s.viewport))
+    }
+
+    /// An imported document as commands: `new`, its settings, its rows in document order, its
+    /// offset, inside one `begin … commit` (one undo step).
+    static func importLines(_ d: Document) -> [String] {
+        let s = d.settings
+        let base = DocumentSettings()
+        var lines = [newLine(d.name, s), Printer.text(Command.begin(label: "import \(d.name)"))]
+        var edits: [Edit] = []
+        if s.padding != base.padding { edits.append(.setStack(.padding(s.padding))) }
+        if s.spacing != base.spacing { edits.append(.setStack(.spacing(s.spacing))) }
+        if s.justify != base.justify { edits.append(.setStack(.justify(s.justify))) }
+        if s.align != base.align { edits.append(.setStack(.align(s.align))) }
+        let dd = s.defaults, bd = base.defaults
+        if dd.insets != bd.insets { edits.append(.defaults(.insets(dd.insets))) }
+        var sep: [SeparatorSpec] = []
+        if dd.separator.hidden != bd.separator.hidden { sep.append(dd.separator.hidden ? .hidden : .shown) }
+        if dd.separator.insets != bd.separator.insets { sep.append(.insets(dd.separator.insets)) }
+        if dd.separator.thickness != bd.separator.thickness { sep.append(.thickness(dd.separator.thickness)) }
+        if dd.separator.color != bd.separator.color { sep.append(.color(dd.separator.color)) }
+        if !sep.isEmpty { edits.append(.defaults(.separator(sep))) }
+        if dd.autoHideLastSeparator != bd.autoHideLastSeparator { edits.append(.defaults(.autoHide(dd.autoHideLastSeparator))) }
+        d.forEachRow { id, parent, _, config in
+            edits.append(.add(ids: [id], spec: spec(config), position: nil, parent: parent))
+        }
+        lines += edits.map(Printer.text)
+        lines.append("commit")
+        if s.offset != 0 { lines.append(Printer.text(Edit.scroll(.offset(s.offset)))) }
+        return lines
+    }
+
+    /// ROWSPEC words that give a fresh row exactly `c`.
+    static func spec(_ c: RowConfig) -> [RowSpecItem] {
+        let base = RowConfig()
+        var items: [RowSpecItem] = []
+        if c.type != base.type { items.append(.type(c.type)) }
+        if case .fixed(let n) = c.size { items.append(.fixed(n)) }
+        if c.content != base.content { items.append(.content(c.content)) }
+        if let insets = c.insets { items.append(.insets(insets)) }
+        if c.margin != base.margin { items.append(.margin(c.margin)) }
+        if c.grow != base.grow { items.append(.grow(c.grow)) }
+        if c.shrink != base.shrink { items.append(.shrink(c.shrink)) }
+        if c.alignSelf != base.alignSelf { items.append(.align(c.alignSelf)) }
+        if c.hidden { items.append(.hidden) }
+        if let stack = c.stack {
+            let b = StackSettings()
+            items.append(.stack(stack.axis))
+            if stack.justify != b.justify { items.append(.justify(stack.justify)) }
+            if stack.align != b.align { items.append(.alignItems(stack.align)) }
+            if stack.spacing != b.spacing { items.append(.spacing(stack.spacing)) }
+        }
+        if let h = c.separator.hidden { items.append(.separator(h ? .hidden : .shown)) }
+        if let i = c.separator.insets { items.append(.separator(.insets(i))) }
+        if let t = c.separator.thickness { items.append(.separator(.thickness(t))) }
+        if let col = c.separator.color { items.append(.separator(.color(col))) }
+        return items
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import Layout
+import Store
+import Testing
+
+@Suite struct HistoryTests {
+    func fresh() throws -> (DocumentStore, StoredDocument) {
+        let store = try DocumentStore(path: ":memory:")
+        return (store, try store.create("h"))
+    }
+
+    @Test func undoRedoSingleOperations() throws {
+        let (_, doc) = try fresh()
+        try doc.run(Ops.add("a", at: 0))
+        try doc.run(Ops.add("b", at: 1))
+        try doc.run(Ops.set("a", in: doc.document) { $0.hidden = true })
+        let full = doc.document
+        let moved = try doc.undo()
+        #expect(moved.steps.map(\.number) == [3])
+        #expect(moved.changes == [.updateRow(id: "a", old: full.config(of: "a")!, new: RowConfig())])
+        #expect(doc.document.config(of: "a")?.hidden == false)
+        try doc.undo(2)
+        #expect(doc.document.rowCount == 0)
+        #expect(throws: StackDocError("nothing to undo")) { try doc.undo() }
+        #expect(throws: StackDocError("cannot redo 4 steps: only 3 can be redone")) { try doc.redo(4) }
+        try doc.redo(3)
+        #expect(doc.document == full)
+        #expect(try doc.verify() == [])
+        let status = try doc.status()
+        #expect(status.steps == 3 && status.cursor == 3 && status.canUndo == 3 && status.canRedo == 0)
+        #expect(try doc.log().map(\.kind) == [.newDocument, .op, .op, .op, .undo, .undo, .redo])
+    }
+
+    @Test func newOperationAfterUndoDiscardsRedoTail() throws {
+        let (_, doc) = try fresh()
+        try doc.run(Ops.add("a", at: 0))
+        try doc.run(Ops.add("b", at: 1))
+        try doc.undo()
+        try doc.run(Ops.add("c", at: 1))
+        #expect(throws: StackDocError("nothing to redo")) { try doc.redo() }
+        #expect(try doc.history().map { $0.edits } == [[.add(ids: ["a"], spec: [], position: .index(0), parent: nil)],
+                                                        [.add(ids: ["c"], spec: [], position: .index(1), parent: nil)]])
+        #expect(doc.rootIDs == ["a", "c"])
+        #expect(try doc.verify() == [])
+    }
+
+    @Test func viewOperationsAreLoggedButNotUndone() throws {
+        let (store, doc) = try fresh()
+        try doc.run(Ops.add("a", at: 0))
+        try doc.run(Ops.scroll(120, in: doc.document))
+        try doc.run(Ops.spacing(8, in: doc.document))
+        try doc.run(Ops.scroll(40, in: doc.document))
+        #expect(doc.stepCount == 2)
+        try doc.undo()
+        #expect(doc.document.settings.spacing == 0)
+        #expect(doc.document.settings.offset == 40)  // undo does not move the view
+        try doc.undo()
+        #expect(doc.document.rowCount == 0)
+        #expect(doc.document.settings.offset == 40)
+        try doc.redo(2)
+        #expect(doc.document.settings.spacing == 8)
+        #expect(doc.document.settings.offset == 40)
+        #expect(try doc.log().filter { $0.kind == .view }.count == 2)
+        #expect(try doc.verify() == [])
+        #expect(try store.open("h").document == doc.document)
+    }
+
+    @Test func groupMakesOneStep() throws {
+        let (_, doc) = try fresh()
+        try doc.run(Ops.add("x", at: 0))
+        try doc.begin("three rows")
+        try doc.run(Ops.add("a", at: 1))
+        try doc.run(Ops.add("b", at: 2))
+        try doc.run(Ops.scroll(10, in: doc.document))
+        try doc.run(Ops.remove("x", from: doc.document))
+        #expect(throws: StackDocError.self) { try doc.undo() }
+        #expect(throws: StackDocError("a group is already open (begin 'three rows'): commit or rollback it first")) { try doc.begin() }
+        let step = try #require(try doc.commit())
+        #expect(step.label == "three rows")
+        #expect(step.edits.count == 3)
+        #expect(doc.stepCount == 2)
+        try doc.undo()
+        #expect(doc.rootIDs == ["x"])
+        #expect(doc.document.settings.offset == 10)
+        try doc.redo()
+        #expect(doc.rootIDs == ["a", "b"])
+        #expect(try doc.verify() == [])
+        #expect(throws: StackDocError("no group is open: nothing to commit")) { try doc.commit() }
+    }
+
+    @Test func emptyGroupMakesNoStep() throws {
+        let (_, doc) = try fresh()
+        try doc.begin()
+        #expect(try doc.commit() == nil)
+        #expect(doc.stepCount == 0)
+        #expect(try doc.verify() == [])
+    }
+
+    @Test func rollbackRestoresEverything() throws {
+        let (_, doc) = try fresh()
+        try doc.run(Ops.add("x", at: 0))
+        try doc.run(Ops.add("y", at: 1))
+        try doc.undo()
+        let before = doc.document
+        let logBefore = try doc.log()
+        try doc.begin("tmp")
+        try doc.run(Ops.add("a", at: 0))
+        try doc.run(Ops.scroll(99, in: doc.document))
+        try doc.run(Ops.set("x", in: doc.document) { $0.grow = 2 })
+        try doc.rollback()
+        #expect(doc.document == before)
+        #expect(try doc.log() == logBefore)
+        // The redo tail survives a rolled back group.
+        try doc.redo()
+        #expect(doc.rootIDs == ["x", "y"])
+        #expect(try doc.verify() == [])
+        #expect(throws: StackDocError("no group is open: nothing to roll back")) { try doc.rollback() }
+    }
+
+    @Test func historySurvivesClosing() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appending(path: "h.sqlite").path
+        do {
+            let doc = try DocumentStore(path: path).create("h")
+            try doc.run(Ops.add("a", at: 0))
+            try doc.run(Ops.add("b", at: 1))
+            try doc.run(Ops.add("c", at: 2))
+            try doc.undo()
+            try doc.begin("open across sessions")
+            try doc.run(Ops.add("d", at: 0))
+        }
+        do {
+            let doc = try DocumentStore(path: path).open("h")
+            #expect(doc.openGroup?.label == "open across sessions")
+            #expect(doc.rootIDs == ["d", "a", "b"])
+            try doc.commit()
+            try doc.undo()
+            #expect(doc.rootIDs == ["a", "b"])
+            #expect(doc.stepCount == 3)
+        }
+        let doc = try DocumentStore(path: path).open("h")
+        #expect(doc.cursor == 2)
+        try doc.redo()
+        #expect(doc.rootIDs == ["d", "a", "b"])
+        #expect(try doc.verify() == [])
+        #expect(try doc.history().map(\.label) == [nil, nil, "open across sessions"])
+    }
+
+    @Test func logEntriesCarryEverythingForExport() throws {
+        let store = try DocumentStore(path: ":memory:")
+        let settings = DocumentSettings(axis: .horizontal, viewport: Size(width: 800, height: 600))
+        let doc = try store.create("e", settings: settings)
+        try doc.run(Ops.add("a", at: 0))
+        try doc.begin("g")
+        try doc.run(Ops.add("b", at: 1))
+        try doc.commit()
+        try doc.undo(2)
+        try doc.redo(1)
+        let log = try doc.log()
+        #expect(log.map(\.seq) == Array(1...7))
+        #expect(log[0].kind == .newDocument && log[0].settings == settings)
+        #expect(log[1].edit == .add(ids: ["a"], spec: [], position: .index(0), parent: nil))
+        #expect(log[2].kind == .begin && log[2].label == "g")
+        #expect(log[3].group == 3)
+        #expect(log[4].kind == .commit && log[4].label == "g")
+        #expect(log[5].kind == .undo && log[5].count == 2)
+        #expect(log[6].kind == .redo && log[6].count == 1)
+        #expect(try doc.log(from: 6, limit: 1).map(\.seq) == [6])
+    }
+
+    @Test func tamperingIsReported() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appending(path: "t.sqlite").path
+        let doc = try DocumentStore(path: path).create("t")
+        try doc.run(Ops.add("a", at: 0))
+        try doc.run(Ops.add("b", at: 1))
+        #expect(try doc.verify() == [])
+        try Tamper.sql(path, "UPDATE row SET grow = 5 WHERE id = 'a'; UPDATE document SET spacing = 2")
+        let problems = try doc.verify()
+        #expect(problems.contains("row 'a'.grow: stored 5.0, replayed 0.0"))
+        #expect(problems.contains("settings.spacing: stored 2.0, replayed 0.0"))
+        try Tamper.sql(path, "DELETE FROM row WHERE id = 'b'; UPDATE document SET cursor = 1")
+        let more = try doc.verify()
+        #expect(more.contains("row 'b': in the log's document but not stored"))
+        #expect(more.contains("history: cursor stored 1, replayed 2"))
+    }
+}

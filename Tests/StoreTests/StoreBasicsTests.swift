@@ -1,0 +1,89 @@
+import Foundation
+import Layout
+import Store
+import Testing
+
+@Suite struct StoreBasicsTests {
+    @Test func createEditReopen() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appending(path: "a.sqlite").path
+        var before: [String] = []
+        do {
+            let store = try DocumentStore(path: path)
+            let doc = try store.create("home", settings: DocumentSettings(axis: .horizontal, viewport: Size(width: 300, height: 200)))
+            try doc.run(Ops.add("a", RowConfig(size: .fixed(100)), at: 0))
+            try doc.run(Ops.add("s", RowConfig(stack: StackSettings(axis: .horizontal)), at: 1))
+            try doc.run(Ops.add("b", RowConfig(type: "label", content: Size(width: 3, height: 4), insets: Edges(all: 1.5)), at: 0, in: "s"))
+            try doc.run(Ops.add("c", RowConfig(margin: Edges(top: 0.1, left: 0.2, bottom: 0.3, right: -0.0)), at: 0))
+            try doc.run(Ops.move("a", to: 1, in: "s", of: doc.document))
+            try doc.run(Ops.set("b", in: doc.document) { $0.separator = SeparatorOverrides(hidden: false, insets: .zero, thickness: 0.5, color: "#000000"); $0.grow = 1; $0.alignSelf = .center })
+            #expect(doc.rootIDs == ["c", "s"])
+            #expect(doc.document.children(of: "s") == ["b", "a"])
+            before = snapshot(doc.document)
+            #expect(try doc.verify() == [])
+            #expect(try store.documentNames() == ["home"])
+        }
+        let store = try DocumentStore(path: path)
+        let doc = try store.open("home")
+        #expect(snapshot(doc.document) == before)
+        #expect(doc.document.settings.axis == .horizontal)
+        #expect(try doc.verify() == [])
+        let summary = try #require(try store.documents().first)
+        #expect(summary.rowCount == 4)
+        #expect(summary.steps == 6)
+        #expect(summary.cursor == 6)
+    }
+
+    @Test func inMemoryDatabase() throws {
+        let store = try DocumentStore(path: ":memory:")
+        let doc = try store.create("m")
+        try doc.run(Ops.add("a", at: 0))
+        #expect(try store.open("m").document == doc.document)
+    }
+
+    @Test func documentsAreListedCreatedAndDropped() throws {
+        let store = try DocumentStore(path: ":memory:")
+        try store.create("b")
+        try store.create("a.1-x_y")
+        #expect(try store.documentNames() == ["a.1-x_y", "b"])
+        #expect(throws: StackDocError("document 'b' already exists")) { try store.create("b") }
+        for bad in ["", "a b", "x/y", String(repeating: "n", count: 65), "é"] {
+            #expect(throws: StackDocError.self) { try store.create(bad) }
+        }
+        try store.drop("b")
+        #expect(try store.documentNames() == ["a.1-x_y"])
+        #expect(throws: StackDocError("no document 'b'")) { try store.drop("b") }
+        #expect(throws: StackDocError("no document 'zz'")) { try store.open("zz") }
+    }
+
+    @Test func importKeepsRowsAndReplays() throws {
+        let store = try DocumentStore(path: ":memory:")
+        var d = Document(name: "imp", settings: DocumentSettings(spacing: 3))
+        try d.insertRow("s", config: RowConfig(stack: StackSettings()), parent: nil, at: 0)
+        for i in 0..<300 { try d.insertRow("r\(i)", config: RowConfig(size: .fixed(Double(i))), parent: i % 2 == 0 ? nil : "s", at: i % 2 == 0 ? i / 2 + 1 : i / 2) }
+        let doc = try store.importDocument(d)
+        #expect(snapshot(doc.document) == snapshot(d))
+        #expect(snapshot(try store.open("imp").document) == snapshot(d))
+        try doc.run(Ops.remove("s", from: doc.document))
+        #expect(doc.document.rowCount == 150)
+        #expect(try doc.verify() == [])
+        let entries = try doc.log()
+        #expect(entries.map(\.kind) == [.importDocument, .op])
+        #expect(snapshot(try doc.importedDocument(at: 1)) == snapshot(d))
+        try doc.undo()
+        #expect(snapshot(doc.document) == snapshot(d))
+        #expect(try doc.verify() == [])
+    }
+
+    @Test func orderKeysStayShortAndOrdered() throws {
+        let store = try DocumentStore(path: ":memory:")
+        let doc = try store.create("k")
+        for i in 0..<200 { try doc.run(Ops.append("b\(i)", to: doc)) }
+        for i in 0..<200 { try doc.run(Ops.add("t\(i)", at: 0)) }
+        for i in 0..<50 { try doc.run(Ops.add("m\(i)", at: 200)) }
+        let expected = doc.rootIDs
+        #expect(snapshot(try store.open("k").document) == snapshot(doc.document))
+        #expect(try store.open("k").rootIDs == expected)
+    }
+}
