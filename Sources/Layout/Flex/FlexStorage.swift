@@ -29,7 +29,8 @@ final class FlexStorage: @unchecked Sendable {
     private(set) var edgesCount = 0
     private var edgesCapacity = 0
     private var edgesLookup: [Edges: UInt32] = [:]
-    private var lastInterned = (Edges.zero, UInt32(0))
+    /// The last value interned for margins (slot 0) and for paddings (slot 1).
+    private var lastInterned = [(Edges.zero, UInt32(0)), (Edges.zero, UInt32(0))]
 
     // MARK: Tree (first-child / next-sibling lists; -1 = none)
     var parent: UnsafeMutablePointer<Int32>
@@ -171,8 +172,11 @@ final class FlexStorage: @unchecked Sendable {
 
     /// The index of `edges` in `edgesTable`, adding it when new. Values are never removed:
     /// the table holds every distinct margin and padding the tree has used.
-    func intern(_ edges: Edges) -> UInt32 {
-        if edges == lastInterned.0 { return lastInterned.1 }
+    /// `slot` 0 is for margins, 1 for paddings (each remembers its last value: rows in a
+    /// document mostly repeat their neighbour's).
+    func intern(_ edges: Edges, slot: Int) -> UInt32 {
+        let last = lastInterned[slot]
+        if edges == last.0 { return last.1 }
         let index: UInt32
         if let known = edgesLookup[edges] {
             index = known
@@ -190,7 +194,7 @@ final class FlexStorage: @unchecked Sendable {
             edgesCount += 1
             edgesLookup[edges] = index
         }
-        lastInterned = (edges, index)
+        lastInterned[slot] = (edges, index)
         return index
     }
 

@@ -131,8 +131,8 @@ extension FlexStorage {
         flexBasis[i] = FlexStylePacking.length(style.flexBasis)
         flexGrow[i] = FlexStylePacking.nonNegative(style.flexGrow, else: 0)
         flexShrink[i] = FlexStylePacking.nonNegative(style.flexShrink, else: 1)
-        marginIndex[i] = intern(FlexStylePacking.margin(style.margin))
-        paddingIndex[i] = intern(FlexStylePacking.padding(style.padding))
+        marginIndex[i] = intern(FlexStylePacking.margin(style.margin), slot: 0)
+        paddingIndex[i] = intern(FlexStylePacking.padding(style.padding), slot: 1)
         rowGap[i] = FlexStylePacking.nonNegative(style.rowGap, else: 0)
         columnGap[i] = FlexStylePacking.nonNegative(style.columnGap, else: 0)
     }
