@@ -154,3 +154,17 @@ struct OneShotProcessTests {
         #expect(missing.status == 1 && missing.stderr == "error: cannot read '/nonexistent/x.json': No such file or directory\n")
     }
 }
+
+@Suite("Layout output: streamed JSON equals the JSON value")
+struct LayoutOutputEquivalenceTests {
+    @Test func streamedJSONMatchesTheTree() throws {
+        let doc = try Document(json: oneShotSample.replacingOccurrences(of: #""name":"d","#, with: #""name":"d","offset":33.3,"#))
+        var layout = doc.layout()
+        layout.document = "d\"q\n\u{1}é"
+        layout.rows[0].percent = 1.0 / 3
+        layout.rows[1].frame?.x = -0.5e-9
+        #expect(LayoutOutput.json(layout) == JSONWriter.compact(LayoutOutput.jsonValue(layout)))
+        #expect(LayoutOutput.json(layout, rows: Array(layout.rows.suffix(2))) == JSONWriter.compact(LayoutOutput.jsonValue(layout, rows: Array(layout.rows.suffix(2)))))
+        #expect(LayoutOutput.json(layout).contains(#""offset":33.3,"#))
+    }
+}

@@ -6,8 +6,69 @@ enum LayoutOutput {
     /// The SPEC §4.2 result on one line:
     /// `{"document":…,"axis":…,"viewport":…,"offset":…,"contentSize":…,"rows":[…]}`.
     /// `rows` picks the rows to list (a range or a filter of `layout.rows`); all by default.
+    /// Written straight into bytes (a million rows without building a JSON tree); the same text
+    /// as `JSONWriter.compact(jsonValue(layout, rows:))`.
     static func json(_ layout: DocumentLayout, rows: [RowLayout]? = nil) -> String {
-        JSONWriter.compact(jsonValue(layout, rows: rows))
+        let list = rows ?? layout.rows
+        var out: [UInt8] = []
+        out.reserveCapacity(200 + list.count * 260)
+        out.append(contentsOf: #"{"document":"#.utf8)
+        JSONWriter.appendString(layout.document, to: &out)
+        out.append(contentsOf: #","axis":"#.utf8)
+        JSONWriter.appendString(layout.axis.rawValue, to: &out)
+        out.append(contentsOf: #","viewport":"#.utf8)
+        appendSize(layout.viewport, to: &out)
+        out.append(contentsOf: #","offset":"#.utf8)
+        JSONWriter.appendNumber(layout.offset, to: &out)
+        out.append(contentsOf: #","contentSize":"#.utf8)
+        appendSize(layout.contentSize, to: &out)
+        out.append(contentsOf: #","rows":["#.utf8)
+        for (i, r) in list.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(contentsOf: #"{"id":"#.utf8)
+            JSONWriter.appendString(r.id, to: &out)
+            out.append(contentsOf: #","parent":"#.utf8)
+            if let parent = r.parent { JSONWriter.appendString(parent, to: &out) } else { out.append(contentsOf: "null".utf8) }
+            out.append(contentsOf: #","index":"#.utf8)
+            JSONWriter.appendNumber(Double(r.index), to: &out)
+            out.append(contentsOf: (r.hidden ? #","hidden":true,"frame":"# : #","hidden":false,"frame":"#).utf8)
+            appendRect(r.frame, to: &out)
+            out.append(contentsOf: #","content":"#.utf8)
+            appendRect(r.content, to: &out)
+            out.append(contentsOf: #","separator":"#.utf8)
+            appendRect(r.separator, to: &out)
+            out.append(contentsOf: #","visibility":"#.utf8)
+            JSONWriter.appendString(r.visibility.rawValue, to: &out)
+            out.append(contentsOf: #","percent":"#.utf8)
+            JSONWriter.appendNumber(r.percent, to: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(contentsOf: "]}".utf8)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func appendSize(_ s: Size, to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"width":"#.utf8)
+        JSONWriter.appendNumber(s.width, to: &out)
+        out.append(contentsOf: #","height":"#.utf8)
+        JSONWriter.appendNumber(s.height, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    private static func appendRect(_ r: Rect?, to out: inout [UInt8]) {
+        guard let r else {
+            out.append(contentsOf: "null".utf8)
+            return
+        }
+        out.append(contentsOf: #"{"x":"#.utf8)
+        JSONWriter.appendNumber(r.x, to: &out)
+        out.append(contentsOf: #","y":"#.utf8)
+        JSONWriter.appendNumber(r.y, to: &out)
+        out.append(contentsOf: #","width":"#.utf8)
+        JSONWriter.appendNumber(r.width, to: &out)
+        out.append(contentsOf: #","height":"#.utf8)
+        JSONWriter.appendNumber(r.height, to: &out)
+        out.append(UInt8(ascii: "}"))
     }
 
     /// The SPEC §4.2 result as a JSON value.
