@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(
             name: "ReplTests",
             dependencies: ["repl", "Layout", "Store"],
-            resources: [.copy("scripts")]
+            exclude: ["scripts"]
         ),
         .testTarget(
             name: "LayoutTests",

@@ -266,6 +266,31 @@ struct DocumentCompileTests {
         #expect(l.frame("a") == R(0, 0, 100, 10))
     }
 
+    /// Deep nesting is laid out without recursion limits: 400 stacks, each with 1 point of inset.
+    @Test func deepNestingDoesNotOverflowTheStack() throws {
+        var doc = Document(name: "deep", settings: F.bare(viewport: Size(width: 1000, height: 100)))
+        var parent: RowID? = nil
+        for d in 0..<400 {
+            let id = "s\(d)"
+            try doc.insertRow(id, config: RowConfig(insets: Edges(all: 1), stack: StackSettings()), parent: parent, at: 0)
+            parent = id
+        }
+        try doc.insertRow("leaf", config: RowConfig(size: .fixed(10)), parent: parent, at: 0)
+        let l = doc.layout()
+        #expect(l.rows.count == 401)
+        #expect(l.frame("s0") == R(0, 0, 1000, 810))
+        #expect(l.frame("s399") == R(399, 399, 202, 12))
+        #expect(l.frame("leaf") == R(400, 400, 200, 10))
+        #expect(l.at("leaf").parent == "s399")
+    }
+
+    /// `index` counts every row of the stack, hidden ones included (SPEC §4.1).
+    @Test func indexCountsHiddenRows() throws {
+        let l = try F.make([F.leaf("a", hidden: true), F.leaf("b"), F.stack("S", .vertical, [F.leaf("h", hidden: true), F.leaf("c")])]).layout()
+        #expect(l.rows.map(\.index) == [0, 1, 2, 0, 1])
+        #expect(l.rows.map(\.parent) == [nil, nil, nil, "S", "S"])
+    }
+
     @Test func emptyDocument() throws {
         let l = Document(name: "e").layout()
         #expect(l.rows.isEmpty)

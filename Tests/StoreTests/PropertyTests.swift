@@ -1,0 +1,73 @@
+import Foundation
+import Layout
+import PropertyBased
+import Store
+import StoreTestSupport
+import Testing
+
+/// Properties of random operation sequences (random edits, undo/redo, begin/commit/rollback).
+@Suite struct PropertyTests {
+    /// Runs `length` random actions from `seed` on a new document; closes an open group.
+    func randomHistory(_ store: DocumentStore, seed: UInt64, length: Int) throws -> StoredDocument {
+        let doc = try store.create("p")
+        var rng = SplitMix64(seed: seed)
+        for _ in 0..<length { try RandomOps.action(for: doc, rng: &rng).run(on: doc) }
+        if doc.openGroup != nil { try doc.commit() }
+        return doc
+    }
+
+    @Test func undoEverythingGivesTheEmptyDocument() async {
+        await propertyCheck(count: 60, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 1...80)) { seed, length in
+            let doc = try randomHistory(try DocumentStore(path: ":memory:"), seed: seed, length: length)
+            if doc.cursor > 0 { try doc.undo(doc.cursor) }
+            var expected = DocumentSettings()
+            expected.viewport = doc.document.settings.viewport  // view state is not undone
+            expected.offset = doc.document.settings.offset
+            #expect(doc.document.rowCount == 0)
+            #expect(doc.document.settings == expected)
+            #expect(try doc.verify() == [])
+        }
+    }
+
+    @Test func undoThenRedoGivesTheSameState() async {
+        await propertyCheck(count: 60, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 1...80), Gen.int(in: 1...10)) { seed, length, k in
+            let doc = try randomHistory(try DocumentStore(path: ":memory:"), seed: seed, length: length)
+            let k = min(k, doc.cursor)
+            guard k > 0 else { return }
+            let before = snapshot(doc.document)
+            let undone = try doc.undo(k)
+            #expect(undone.steps.count == k)
+            try doc.redo(k)
+            #expect(snapshot(doc.document) == before)
+            #expect(try doc.verify() == [])
+        }
+    }
+
+    @Test func replayGivesTheStoredState() async {
+        await propertyCheck(count: 60, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 1...120)) { seed, length in
+            let store = try DocumentStore(path: ":memory:")
+            let doc = try randomHistory(store, seed: seed, length: length)
+            #expect(snapshot(try doc.replayed()) == snapshot(doc.document))
+            #expect(snapshot(try store.open("p").document) == snapshot(doc.document))
+            #expect(try doc.verify() == [])
+        }
+    }
+
+    @Test func stateAfterReopenIsStateBeforeClose() async {
+        await propertyCheck(count: 25, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 1...60)) { seed, length in
+            let dir = temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let path = dir.appending(path: "p.sqlite").path
+            let (state, history, log, status): ([String], [HistoryStep], [LogEntry], DocumentStatus)
+            do {
+                let doc = try randomHistory(try DocumentStore(path: path, options: StoreOptions(durability: .normal)), seed: seed, length: length)
+                (state, history, log, status) = (snapshot(doc.document), try doc.history(), try doc.log(), try doc.status())
+            }
+            let doc = try DocumentStore(path: path).open("p")
+            #expect(snapshot(doc.document) == state)
+            #expect(try doc.history() == history)
+            #expect(try doc.log() == log)
+            #expect(try doc.status() == status)
+        }
+    }
+}
