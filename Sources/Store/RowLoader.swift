@@ -19,6 +19,12 @@ enum RowLoader {
         defer { sqlite3_reset(stmt) }
 
         var document = Document(name: name, settings: settings)
+        let counts = importSeq == nil
+            ? "SELECT count(*), count(*) FILTER (WHERE parent = '') FROM row WHERE document = ?"
+            : "SELECT count(*), count(*) FILTER (WHERE parent = '') FROM import_row WHERE document = ? AND seq = ?"
+        if let row = try GRDB.Row.fetchOne(db, sql: counts, arguments: importSeq == nil ? [documentID] : [documentID, importSeq]) {
+            document.reserveCapacity(rows: row[0], rootRows: row[1])
+        }
         // Rows of the root are inserted as they come; rows of nested stacks wait until their
         // stack row is in the document.
         var pending: [RowID: [(RowID, RowConfig)]] = [:]
@@ -34,7 +40,7 @@ enum RowLoader {
             guard let id = ColumnCoding.string(stmt, 1) else { throw StoreFailure.corrupt(path, "a row of '\(name)' has no id") }
             let config = try ColumnCoding.readConfig(stmt, at: 2)
             if parent.isEmpty {
-                try document.insertRow(id, config: config, parent: nil, at: document.children(of: nil).count)
+                try document.appendRow(id, config: config, parent: nil)
                 if config.stack != nil { stacks.append(id) }
             } else {
                 pending[parent, default: []].append((id, config))
@@ -42,8 +48,8 @@ enum RowLoader {
         }
         while let stack = stacks.popLast() {
             guard let rows = pending.removeValue(forKey: stack) else { continue }
-            for (index, (id, config)) in rows.enumerated() {
-                try document.insertRow(id, config: config, parent: stack, at: index)
+            for (id, config) in rows {
+                try document.appendRow(id, config: config, parent: stack)
                 if config.stack != nil { stacks.append(id) }
             }
         }
