@@ -54,3 +54,42 @@ enum Bench {
         }
     }
 }
+
+import GRDB
+
+/// `store-torture scan DB`: the same 1M-row scan as the loader, once through GRDB's `Row`
+/// (what the store would do without the raw C API) and once decoding nothing but the columns —
+/// the measurement behind using the raw API in RowLoader.
+enum ScanBench {
+    static func run(path: String) throws {
+        let queue = try DatabaseQueue(path: path)
+        let columns = (["parent", "id", "type", "size", "content_width", "content_height", "insets", "margin",
+                        "grow", "shrink", "align_self", "hidden", "separator_hidden", "separator_insets",
+                        "separator_thickness", "separator_color", "stack_axis", "stack_justify", "stack_align",
+                        "stack_spacing"]).joined(separator: ", ")
+        try queue.read { db in
+            let t = Date.timeIntervalSinceReferenceDate
+            let cursor = try Row.fetchCursor(db, sql: "SELECT \(columns) FROM row ORDER BY document, parent, order_key")
+            var n = 0
+            var sum = 0.0
+            while let row = try cursor.next() {
+                let id: String = row[1]
+                let type: String = row[2]
+                let size: Double? = row[3]
+                let w: Double = row[4], h: Double = row[5]
+                let insets: String? = row[6], margin: String? = row[7]
+                let grow: Double = row[8], shrink: Double = row[9]
+                let align: String = row[10]
+                let hidden: Bool = row[11]
+                let sh: Bool? = row[12], si: String? = row[13]
+                let st: Double? = row[14], sc: String? = row[15]
+                let sa: String? = row[16], sj: String? = row[17], sal: String? = row[18]
+                let ss: Double? = row[19]
+                sum += (size ?? 0) + w + h + grow + shrink + (st ?? 0) + (ss ?? 0)
+                n += id.count + type.count + align.count + (insets?.count ?? 0) + (margin?.count ?? 0) + (hidden ? 1 : 0)
+                    + (sh == true ? 1 : 0) + (si?.count ?? 0) + (sc?.count ?? 0) + (sa?.count ?? 0) + (sj?.count ?? 0) + (sal?.count ?? 0)
+            }
+            print("GRDB Row cursor scan: \(Date.timeIntervalSinceReferenceDate - t) s (\(n), \(sum))")
+        }
+    }
+}
