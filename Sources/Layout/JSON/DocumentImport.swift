@@ -97,6 +97,9 @@ struct DocumentImporter {
         }
         document.name = name ?? ""
         document.settings = settings
+        if case let .array(elements)? = rows {
+            document.reserveCapacity(rows: min(elements.count, DocumentLimits.maxRows), rootRows: elements.count)
+        }
         if let rows { readRows(rows, "rows", parent: nil, depth: 1) }
         return document
     }
@@ -157,18 +160,18 @@ struct DocumentImporter {
             if !members.contains(where: { $0.key == "id" }) { fail(path + ".id", "missing: every row needs an id") }
             return
         }
-        if document.contains(id) {
-            fail(path + ".id", "duplicate id \(Validation.quoted(id))")
-            return
-        }
         guard document.rowCount < DocumentLimits.maxRows else {
             fail("rows", "a document holds at most \(DocumentLimits.maxRows) rows")
             tooManyRows = true
             return
         }
         // Rows are kept while the document is valid so far, which also finds duplicate ids.
+        guard !document.contains(id) else {
+            fail(path + ".id", "duplicate id \(Validation.quoted(id))")
+            return
+        }
         do {
-            try document.insertRow(id, config: config, parent: parent, at: document.children(of: parent).count)
+            try document.appendRow(id, config: config, parent: parent)
         } catch {
             fail(path, "\(error)")
             return
