@@ -168,3 +168,19 @@ struct LayoutOutputEquivalenceTests {
         #expect(LayoutOutput.json(layout).contains(#""offset":33.3,"#))
     }
 }
+
+@Suite("Layout output: text table nesting")
+struct LayoutTableNestingTests {
+    @Test func depthsFollowDocumentOrder() throws {
+        let doc = try Document(json: #"{"format":"stackdoc/1","name":"n","rows":[{"id":"a","stack":{"rows":[{"id":"b","stack":{"rows":[{"id":"c"}]}},{"id":"d"}]}},{"id":"e"}]}"#)
+        let layout = doc.layout()
+        #expect(LayoutOutput.nestingDepths(layout) == [0, 1, 2, 1, 0])
+        let ids = LayoutOutput.table(layout).split(separator: "\n").dropFirst().dropLast().map { line in
+            String(line.dropFirst(3).prefix(while: { $0 != "v" }).reversed().drop(while: { $0 == " " }).reversed())
+        }
+        #expect(ids == ["a", "  b", "    c", "  d", "e"])
+        // A subset keeps each row's own depth.
+        let subset = LayoutOutput.table(layout, rows: [layout.rows[2]])
+        #expect(subset.split(separator: "\n")[1].hasPrefix("0      c"))
+    }
+}
