@@ -9,6 +9,11 @@ enum LayoutOutput {
     /// Written straight into bytes (a million rows without building a JSON tree); the same text
     /// as `JSONWriter.compact(jsonValue(layout, rows:))`.
     static func json(_ layout: DocumentLayout, rows: [RowLayout]? = nil) -> String {
+        String(decoding: jsonBytes(layout, rows: rows), as: UTF8.self)
+    }
+
+    /// `json(_:rows:)` as UTF-8 bytes (for writing a large result without a String copy).
+    static func jsonBytes(_ layout: DocumentLayout, rows: [RowLayout]? = nil) -> [UInt8] {
         let list = rows ?? layout.rows
         var out: [UInt8] = []
         out.reserveCapacity(200 + list.count * 320)
@@ -44,7 +49,7 @@ enum LayoutOutput {
             out.append(UInt8(ascii: "}"))
         }
         out.append(contentsOf: Bytes.closeRowsAndResult)
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// The fixed pieces of the layout JSON as bytes (appending an array is a plain copy).
