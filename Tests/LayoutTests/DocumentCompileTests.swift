@@ -64,6 +64,7 @@ struct DocumentCompileTests {
         #expect(l.frame("b") == R(5, 130, 90, 50))
     }
 
+    /// Chromium-checked [spacingHidden]: hidden rows first, between and last take no gap.
     @Test func spacingSkipsHiddenRowsAtEveryPlace() throws {
         var s = F.bare(viewport: Size(width: 100, height: 100))
         s.spacing = 10
@@ -109,7 +110,8 @@ struct DocumentCompileTests {
         #expect(l.frame("b") == R(0, 90, 100, 110))
     }
 
-    /// Document align (not stretch) sizes rows by content; alignSelf overrides it.
+    /// Chromium-checked [docAlignEnd]: document align (not stretch) sizes rows by content;
+    /// alignSelf overrides it.
     @Test func documentAlignAndAlignSelf() throws {
         var s = F.bare(viewport: Size(width: 100, height: 200))
         s.align = .end
@@ -154,6 +156,7 @@ struct DocumentCompileTests {
         #expect(l.at("q").index == 1)
     }
 
+    /// Chromium-checked [fixedStack].
     @Test func fixedStackMainSizeIsNPlusInsets() throws {
         let l = try F.make(F.bare(viewport: Size(width: 100, height: 200)), [
             F.stack("S", .vertical, size: .fixed(50), insets: Edges(top: 3, left: 0, bottom: 7, right: 0), [F.leaf("x", .fixed(10))]),

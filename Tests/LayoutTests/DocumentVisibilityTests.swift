@@ -41,6 +41,7 @@ struct DocumentVisibilityTests {
     }
 
     /// A frame of zero area is entire when inside the viewport (edges inclusive), else offscreen.
+    /// Frames Chromium-checked [zeroArea].
     @Test func zeroAreaRows() throws {
         var s = F.bare(viewport: Size(width: 100, height: 200))
         s.defaults.autoHideLastSeparator = false
@@ -103,6 +104,7 @@ struct DocumentVisibilityTests {
         #expect(l.frame("s1") == R(0, 0, 100, 10))
     }
 
+    /// Frames Chromium-checked [horizVis].
     @Test func horizontalViewportRunsAlongX() throws {
         var s = DocumentSettings(axis: .horizontal, viewport: Size(width: 300, height: 200), offset: 50)
         s.defaults.insets = .zero
