@@ -187,3 +187,17 @@ import Testing
         #expect(more.contains("history: cursor stored 1, replayed 2"))
     }
 }
+
+@Suite struct ReplanTests {
+    /// `verify(replan: true)` reports a logged edit whose changes are not what it plans to.
+    @Test func editsThatDoNotPlanToTheirChangesAreReported() throws {
+        let store = try DocumentStore(path: ":memory:")
+        let doc = try store.create("r")
+        try doc.perform(.add(ids: ["a"], spec: [.fixed(10)], position: nil, parent: nil))
+        // Logged as `add b` but the changes add a row with another config.
+        try doc.perform(.add(ids: ["b"], spec: [], position: nil, parent: nil),
+                        changes: [.insertRow(id: "b", config: RowConfig(grow: 3), parent: nil, index: 1)])
+        #expect(try doc.verify() == [])
+        #expect(try doc.verify(replan: true) == ["log entry 3 (op): planning its edit again gives other changes than the logged ones"])
+    }
+}
