@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(
             name: "ReplTests",
             dependencies: ["repl", "Layout", "Store"],
-            resources: [.copy("scripts")]
+            exclude: ["scripts"]
         ),
         .testTarget(
             name: "LayoutTests",

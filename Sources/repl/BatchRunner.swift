@@ -11,13 +11,17 @@ struct BatchRunner {
     let json: Bool
     let bail: Bool
     let showFile: Bool
+    let sink: Sink
+    /// False on the interactive prompt: errors are `error: MESSAGE` without a line number.
+    var showLine = true
     private(set) var failed = false
 
-    init(session: Session, json: Bool, bail: Bool, showFile: Bool) {
+    init(session: Session, json: Bool, bail: Bool, showFile: Bool, sink: Sink = .standard) {
         self.session = session
         self.json = json
         self.bail = bail
         self.showFile = showFile
+        self.sink = sink
     }
 
     mutating func run(text: String, file: String?) -> Flow {
@@ -41,9 +45,9 @@ struct BatchRunner {
                 if json {
                     var envelope = Envelope.failure(error: message, line: number)
                     if showFile, let file { envelope = String(envelope.dropLast()) + ",\"file\":" + JSON.string(file).rendered + "}" }
-                    Output.print(envelope)
+                    sink.out(envelope)
                 }
-                Output.error("\(place): \(message)")
+                sink.err(showLine ? "\(place): \(message)" : message)
                 if bail { return .stop }
             case .nothing:
                 break
@@ -64,15 +68,23 @@ struct BatchRunner {
             guard let command = try Parser.parse(line) else { return .nothing }
             let outcome = try session.run(command)
             if json {
-                if !outcome.quit || true {
-                    Output.print(Envelope.success(command: Printer.text(command), result: outcome.result, events: outcome.events))
-                }
+                sink.out(Envelope.success(command: Printer.text(command), result: outcome.result, events: outcome.events))
             } else if !outcome.text.isEmpty {
-                Output.print(outcome.text)
+                sink.out(outcome.text)
             }
             return .success(outcome)
         } catch {
             return .failure(Driver.message(error))
         }
     }
+}
+
+/// Where batch output goes: standard output and standard error, or a test's buffers.
+struct Sink {
+    /// One line (or block) of standard output.
+    var out: (String) -> Void
+    /// One error message, printed as `error: MESSAGE`.
+    var err: (String) -> Void
+
+    static var standard: Sink { Sink(out: { Output.print($0) }, err: { Output.error($0) }) }
 }

@@ -22,8 +22,10 @@ struct Interactive {
         _ = read_history(historyFile)
         stifle_history(1000)
         Interrupts.install()
+        stackdoc_editline_setup { _ in Interactive.readKey() }
         print("stackdoc: \(session.store.path). Type 'help' for the commands, Ctrl-D to leave.")
         var runner = BatchRunner(session: session, json: json, bail: false, showFile: false)
+        runner.showLine = false
         var number = 0
         while true {
             Interrupts.reset()
@@ -55,6 +57,31 @@ struct Interactive {
     }
 }
 
+extension Interactive {
+    /// libedit's key reader: one byte from the terminal. Ctrl-C — as a SIGINT that interrupts
+    /// the read, or as the byte 3 when the terminal passes it through — sets the interrupt flag
+    /// and ends the line, which the prompt loop then drops.
+    static func readKey() -> Int32 {
+        var byte: UInt8 = 0
+        while true {
+            let n = read(STDIN_FILENO, &byte, 1)
+            if n == 1 {
+                if byte == 3 {
+                    Interrupts.flag = 1
+                    return 10
+                }
+                return Int32(byte)
+            }
+            if n == 0 { return -1 }  // EOF
+            if errno == EINTR {
+                if Interrupts.fired { return 10 }
+                continue
+            }
+            return -1
+        }
+    }
+}
+
 /// SIGINT while reading a line: a flag the prompt loop checks. Installed without SA_RESTART so
 /// that the terminal read is interrupted.
 enum Interrupts {
@@ -69,5 +96,10 @@ enum Interrupts {
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
         sigaction(SIGINT, &action, nil)
+        // A parent may have started us with SIGINT blocked; the prompt needs it.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 }

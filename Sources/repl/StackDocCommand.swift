@@ -12,7 +12,8 @@ struct StackDocCommand: ParsableCommand {
             (one per line, # starts a comment; errors go to standard error as 'error: LINE: MESSAGE'; \
             the exit status is 1 when any command failed). On a terminal: an interactive prompt. \
             Type 'help' for the command language.
-            """
+            """,
+        subcommands: [LayoutFileCommand.self, CheckFileCommand.self]
     )
 
     @Option(name: .long, help: "The database file ('stackdoc.sqlite' in the current directory by default; ':memory:' for none).")

@@ -50,3 +50,10 @@ import Layout
         #expect(svg.contains("<rect x=\"0\" y=\"10\" width=\"100\" height=\"50\" fill=\"none\" stroke=\"#E02020\""))
     }
 }
+
+@Suite struct LineDiffTests {
+    @Test func showsRemovedThenAddedLinesWithContext() {
+        let diff = LineDiff.unified(expected: "a\nb\nc\nd", actual: "a\nB\nc\nd\ne", name: "x")
+        #expect(diff == "--- x (expected)\n+++ x (actual)\n a\n-b\n+B\n c\n d\n+e")
+    }
+}

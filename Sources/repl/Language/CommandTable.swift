@@ -137,9 +137,12 @@ enum CommandTable {
             while let t = r.peek() {
                 if RowSpecWords.startsSpec(t) {
                     specs += try RowSpecWords.parseMany(&r)
-                } else if position == nil, isPositionStart(t) {
+                } else if isPositionStart(t) {
+                    if position != nil { throw StackDocError("'add' takes one position, got a second one at '\(t.text)'") }
                     position = try parsePosition(&r)
-                } else if parent == nil, r.consume("in") {
+                } else if t.isKeyword("in") {
+                    if parent != nil { throw StackDocError("'add' takes one 'in ROW', got a second one") }
+                    _ = r.next()
                     parent = try r.value("a stack row id", after: "in")
                 } else {
                     throw r.expected("\(RowSpecWords.expectation), a position (\(positionHelp)) or 'in ROW'")

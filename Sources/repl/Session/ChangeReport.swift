@@ -59,11 +59,13 @@ struct ChangeReport {
     var textLines: [String] {
         var lines: [String] = []
         if changedCount > 0 {
+            // Visible rows by id (at most `listLimit`), then counts: bounded on any document.
             let listed = changedVisible.prefix(Self.listLimit)
-            var line = "  frames: " + (listed.isEmpty ? "" : listed.map(Printer.id).joined(separator: " "))
-            let rest = changedCount - listed.count
-            if rest > 0 { line += (listed.isEmpty ? "" : " ") + "(+\(rest) not shown)" }
-            lines.append(line)
+            var words = listed.map(Printer.id)
+            if changedVisible.count > listed.count { words.append("+\(changedVisible.count - listed.count) more") }
+            let offscreen = changedCount - changedVisible.count
+            if offscreen > 0 { words.append(words.isEmpty ? "\(offscreen) offscreen" : "(+\(offscreen) offscreen)") }
+            lines.append("  frames: " + words.joined(separator: " "))
         }
         if !removed.isEmpty {
             let listed = removed.prefix(Self.listLimit).map(Printer.id).joined(separator: " ")

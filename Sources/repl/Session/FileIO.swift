@@ -3,9 +3,10 @@ import Layout
 
 /// Reading and writing the files commands name, with one-line errors that name the file.
 enum FileIO {
-    static func read(_ path: String) throws -> String {
+    static func read(_ path: String, shown: String? = nil) throws -> String {
+        let name = shown ?? path
         guard let handle = fopen(path, "rb") else {
-            throw StackDocError("cannot read '\(path)': \(String(cString: strerror(errno)))")
+            throw StackDocError("cannot read '\(name)': \(String(cString: strerror(errno)))")
         }
         defer { fclose(handle) }
         var data = [UInt8]()
@@ -14,21 +15,22 @@ enum FileIO {
             let n = fread(&buffer, 1, buffer.count, handle)
             if n > 0 { data.append(contentsOf: buffer[0..<n]) }
             if n < buffer.count {
-                if ferror(handle) != 0 { throw StackDocError("cannot read '\(path)': \(String(cString: strerror(errno)))") }
+                if ferror(handle) != 0 { throw StackDocError("cannot read '\(name)': \(String(cString: strerror(errno)))") }
                 break
             }
         }
         guard let text = String(validating: data, as: UTF8.self) else {
-            throw StackDocError("cannot read '\(path)': not UTF-8 text")
+            throw StackDocError("cannot read '\(name)': not UTF-8 text")
         }
         return text
     }
 
     /// Writes `text` to `path` (replacing it); the file is written whole or not at all.
-    static func write(_ text: String, to path: String) throws {
+    static func write(_ text: String, to path: String, shown: String? = nil) throws {
+        let name = shown ?? path
         let temporary = path + ".stackdoc-tmp"
         guard let handle = fopen(temporary, "wb") else {
-            throw StackDocError("cannot write '\(path)': \(String(cString: strerror(errno)))")
+            throw StackDocError("cannot write '\(name)': \(String(cString: strerror(errno)))")
         }
         let bytes = Array(text.utf8)
         let written = bytes.isEmpty ? 0 : fwrite(bytes, 1, bytes.count, handle)
@@ -36,12 +38,12 @@ enum FileIO {
         guard written == bytes.count, closed == 0 else {
             let message = String(cString: strerror(errno))
             unlink(temporary)
-            throw StackDocError("cannot write '\(path)': \(message)")
+            throw StackDocError("cannot write '\(name)': \(message)")
         }
         guard rename(temporary, path) == 0 else {
             let message = String(cString: strerror(errno))
             unlink(temporary)
-            throw StackDocError("cannot write '\(path)': \(message)")
+            throw StackDocError("cannot write '\(name)': \(message)")
         }
     }
 }

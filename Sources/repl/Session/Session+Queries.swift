@@ -4,7 +4,8 @@ import Store
 /// The query commands: nothing here changes the document.
 extension Session {
     func layout(_ selection: LayoutSelection) throws -> Outcome {
-        var layout = try currentLayout()
+        let layout = try currentLayout()
+        var subset: [RowLayout]?
         if selection.visibleOnly || selection.range != nil {
             var kept: [RowLayout] = []
             let range = selection.range ?? 0...Int.max
@@ -17,9 +18,9 @@ extension Session {
                     kept.append(row)
                 }
             }
-            layout.rows = kept
+            subset = kept
         }
-        return Outcome(result: .raw(LayoutFormat.json(layout)), text: LayoutFormat.table(layout))
+        return Outcome(result: .raw(LayoutOutput.json(layout, rows: subset)), text: LayoutOutput.table(layout, rows: subset))
     }
 
     func visible() throws -> Outcome {

@@ -9,8 +9,18 @@ final class Session {
     /// The layout of `current` after the last command; the "before" of the next change.
     var lastLayout: DocumentLayout?
 
-    init(store: DocumentStore) {
+    /// Relative paths of commands are resolved against this directory (nil: the current one).
+    let directory: String?
+
+    init(store: DocumentStore, directory: String? = nil) {
         self.store = store
+        self.directory = directory
+    }
+
+    /// `path` as the file system should see it.
+    func resolve(_ path: String) -> String {
+        guard let directory, !path.hasPrefix("/") else { return path }
+        return directory + "/" + path
     }
 
     /// Runs one command. Throws a `StackDocError` (nothing changed) when it fails.
@@ -40,14 +50,13 @@ final class Session {
             }
             return Outcome(result: .object([("dropped", .string(name))]), text: "dropped \(name)")
         case let .importDocument(path, name):
-            var document = try DocumentFormat.decode(try FileIO.read(path), path: path)
-            if let name { document.name = name }
+            let document = try DocumentFormat.decode(try FileIO.read(resolve(path), shown: path), path: path, name: name)
             return opened(try store.importDocument(document), verb: "imported")
         case .export(let path):
             let doc = try open()
             let text = DocumentFormat.encode(doc.document)
-            guard let path else { return Outcome(result: .raw(text), text: text) }
-            try FileIO.write(text + "\n", to: path)
+            guard let path else { return Outcome(result: .raw(DocumentFormat.compact(doc.document)), text: text) }
+            try FileIO.write(text + "\n", to: resolve(path), shown: path)
             return Outcome(result: .object([("path", .string(path))]), text: "wrote \(path)")
         case .edit(let edit):
             return try perform(edit)
@@ -76,7 +85,7 @@ final class Session {
             return Outcome(result: .object([("lines", .array(lines.map(JSON.string)))]), text: lines.joined(separator: "\n"))
         case .exportSVG(let path):
             let doc = try open()
-            try FileIO.write(SVGPicture.render(try currentLayout(), document: doc.document), to: path)
+            try FileIO.write(SVGPicture.render(try currentLayout(), document: doc.document), to: resolve(path), shown: path)
             return Outcome(result: .object([("path", .string(path))]), text: "wrote \(path)")
         case .undo(let n):
             let doc = try open()
@@ -105,7 +114,7 @@ final class Session {
         case .logExport(let path):
             let doc = try open()
             let lines = try LogScript.lines(doc)
-            try FileIO.write(lines.joined(separator: "\n") + "\n", to: path)
+            try FileIO.write(lines.joined(separator: "\n") + "\n", to: resolve(path), shown: path)
             return Outcome(result: .object([("path", .string(path)), ("commands", .number(Double(lines.count)))]),
                            text: "wrote \(lines.count) commands to \(path)")
         case .help(let topic):
@@ -167,7 +176,7 @@ final class Session {
 
     func perform(_ edit: Edit) throws -> Outcome {
         let doc = try open()
-        let stepsBefore = doc.stepCount
+        let cursorBefore = doc.cursor
         let (_, report) = try measure { try doc.perform(edit) }
         let text = Printer.text(edit)
         let headline: String
@@ -178,7 +187,7 @@ final class Session {
         } else if let group = doc.openGroup {
             headline = "pending in group\(group.label.map { " " + Printer.id($0) } ?? ""): \(text)"
             fields.append(("step", .null))
-        } else if doc.stepCount > stepsBefore {
+        } else if doc.cursor > cursorBefore {
             headline = "step \(doc.cursor): \(text)"
             fields.append(("step", .number(Double(doc.cursor))))
         } else {

@@ -69,6 +69,7 @@ var last: DocumentLayout?
 let layout = best(reps) { last = doc.layout() }
 let transitions = best(reps) { precondition(last!.transitions(from: last!).isEmpty) }
 let scroll = best(1) { _ = try! last!.scrollOffset(to: "r\(n / 2)", .middle) }
+let rescroll = best(reps) { precondition(last!.atOffset(12_345).offset == 12_345) }
 let hit = best(reps) { _ = last!.hitTest(x: 100, y: last!.contentSize.height / 2) }
 
 func ms(_ s: Double) -> String { String(Int((s * 1000).rounded())) + " ms" }
@@ -79,4 +80,5 @@ print("  [RowLayout] output alone      \(ms(output))")
 print("  Document.layout()             \(ms(layout))")
 print("  transitions(from: same)       \(ms(transitions))")
 print("  first scrollOffset(to:)       \(ms(scroll))")
+print("  atOffset(_:)                  \(ms(rescroll))")
 print("  hitTest                       \(ms(hit))")

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// Finding and running the built `stackdoc` binary.
+enum Binary {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The `stackdoc` executable next to the test bundle (or in .build/debug).
+    static var stackdoc: String? {
+        var candidates: [URL] = []
+        if let exe = Bundle.main.executableURL { candidates.append(exe.deletingLastPathComponent()) }
+        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
+        candidates.append(packageRoot.appendingPathComponent(".build/debug"))
+        for dir in candidates {
+            var d = dir
+            for _ in 0..<4 {
+                let path = d.appendingPathComponent("stackdoc").path
+                if FileManager.default.isExecutableFile(atPath: path) { return path }
+                d = d.deletingLastPathComponent()
+            }
+        }
+        return nil
+    }
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs `executable` with `arguments` in `directory`, feeding `stdin` through a pipe.
+    static func run(_ executable: String, _ arguments: [String], stdin: String? = nil, directory: String? = nil,
+                    environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        let input = Pipe(), output = Pipe(), error = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        // Read both pipes fully before waiting (a full pipe would block the child).
+        nonisolated(unsafe) var errData = Data()
+        let reader = Thread { errData = error.fileHandleForReading.readDataToEndOfFile() }
+        reader.start()
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !reader.isFinished { usleep(1000) }
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    static func scratchDirectory() throws -> String {
+        var template = Array((NSTemporaryDirectory() + "/stackdoc-cli-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else { throw CocoaError(.fileWriteUnknown) }
+        return String(cString: made)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// `stackdoc` as a process: batch from files and pipes, exit status, --bail, --json, --db,
+/// --doc, persistence between runs, and log export replayed through the binary.
+@Suite(.serialized) struct CommandLineTests {
+    func stackdoc(_ args: [String], stdin: String? = nil, in dir: String) throws -> Binary.Result {
+        let binary = try #require(Binary.stackdoc, "the stackdoc binary is not built")
+        return try Binary.run(binary, args, stdin: stdin, directory: dir)
+    }
+
+    @Test func pipedBatchWritesTheDefaultDatabaseAndSurvivesRestarts() throws {
+        let dir = try Binary.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let first = try stackdoc([], stdin: "new d\nadd a b fixed 10\n# comment\n\nadd a\n", in: dir)
+        #expect(first.status == 1)
+        #expect(first.stderr == "error: 5: row 'a' already exists\n")
+        #expect(first.stdout.contains("step 1: add a b fixed 10"))
+        #expect(FileManager.default.fileExists(atPath: dir + "/stackdoc.sqlite"))
+        let second = try stackdoc(["--doc", "d"], stdin: "undo\nhistory\n", in: dir)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout.contains("undone step 1: add a b fixed 10"))
+        #expect(second.stdout.contains("   1  undone  add a b fixed 10"))
+    }
+
+    @Test func bailStopsAtTheFirstError() throws {
+        let dir = try Binary.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let script = "new d\nbogus\nadd a fixed 10\n"
+        let go = try stackdoc(["--db", ":memory:"], stdin: script, in: dir)
+        #expect(go.status == 1)
+        #expect(go.stdout.contains("step 1: add a"))
+        let bail = try stackdoc(["--db", ":memory:", "--bail"], stdin: script, in: dir)
+        #expect(bail.status == 1)
+        #expect(!bail.stdout.contains("step 1"))
+        #expect(bail.stderr == "error: 2: unknown command 'bogus' (type 'help' for the list)\n")
+    }
+
+    @Test func jsonPrintsOneObjectPerCommand() throws {
+        let dir = try Binary.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let out = try stackdoc(["--db", ":memory:", "--json"], stdin: "new d viewport 100 100\n# no output\nadd a b fixed 76\nscroll 50\nadd a\n", in: dir)
+        let lines = out.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        for line in lines {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object?["ok"] != nil, "\(line)")
+        }
+        #expect(lines[2].contains(#""events":[{"row":"a","from":"entire","to":"partial"},{"row":"b","from":"offscreen","to":"partial"}]"#), "\(lines[2])")
+        #expect(lines[3] == #"{"ok":false,"error":"row 'a' already exists","line":5}"#)
+        #expect(out.stderr == "error: 5: row 'a' already exists\n")
+    }
+
+    @Test func severalScriptsRunInOrderAndNameTheFile() throws {
+        let dir = try Binary.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "new d\nadd a fixed 10\n".write(toFile: dir + "/one.sd", atomically: true, encoding: .utf8)
+        try "add a fixed 10\nrows\n".write(toFile: dir + "/two.sd", atomically: true, encoding: .utf8)
+        let out = try stackdoc(["--db", ":memory:", "one.sd", "two.sd"], in: dir)
+        #expect(out.status == 1)
+        #expect(out.stderr == "error: two.sd:1: row 'a' already exists\n")
+        #expect(out.stdout.hasSuffix("a   -           0  view  fixed 10  0x0      default  0,0,0,0     0       0  auto\n"))
+        let missing = try stackdoc(["--db", ":memory:", "nope.sd"], in: dir)
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "error: cannot read 'nope.sd': No such file or directory\n")
+    }
+
+    @Test func badDatabaseFilesGiveOneLine() throws {
+        let dir = try Binary.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "this is not a database, just text that is long enough to look like a file".write(toFile: dir + "/junk.sqlite", atomically: true, encoding: .utf8)
+        let junk = try stackdoc(["--db", "junk.sqlite"], stdin: "docs\n", in: dir)
+        #expect(junk.status == 1)
+        #expect(junk.stderr.hasPrefix("error: ") && junk.stderr.contains("junk.sqlite"), "\(junk.stderr)")
+        #expect(junk.stderr.split(separator: "\n").count == 1)
+        let noDir = try stackdoc(["--db", "missing/dir/x.sqlite"], stdin: "docs\n", in: dir)
+        #expect(noDir.status == 1)
+        #expect(noDir.stderr.contains("missing/dir/x.sqlite"), "\(noDir.stderr)")
+    }
+
+    @Test func logExportReplaysThroughTheBinary() throws {
+        let dir = try Binary.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let script = """
+            new d viewport 300 200
+            add a b c fixed 50
+            add s stack horizontal at 1
+            add s1 content 20 20 in s
+            begin tidy
+            set b fixed 10
+            hide c
+            commit
+            undo
+            redo
+            scroll 40
+            export original.json
+            log export d.sd
+            """
+        let first = try stackdoc(["--db", "one.sqlite"], stdin: script, in: dir)
+        #expect(first.status == 0, "\(first.stderr)")
+        let replay = try stackdoc(["--db", ":memory:", "d.sd"], stdin: nil, in: dir)
+        #expect(replay.status == 0, "\(replay.stderr)")
+        let rebuilt = try stackdoc(["--db", ":memory:"], stdin: try String(contentsOfFile: dir + "/d.sd", encoding: .utf8) + "\nexport rebuilt.json\n", in: dir)
+        #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+        let a = try String(contentsOfFile: dir + "/original.json", encoding: .utf8)
+        let b = try String(contentsOfFile: dir + "/rebuilt.json", encoding: .utf8)
+        #expect(a == b)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+import Layout
+import Store
+@testable import repl
+
+/// Runs every `scripts/*.sd` in text and in JSON mode on a fresh in-memory database and
+/// compares with `NAME.out` and `NAME.json`; then replays every document's `log export` on an
+/// empty database and checks that `export` is identical. `STACKDOC_UPDATE_GOLDEN=1` rewrites
+/// the golden files (review them by hand).
+///
+/// A script may start with `# options: --bail` to run as with `--bail`.
+@Suite(.serialized) struct GoldenScriptTests {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("scripts").path
+
+    static var scripts: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+            .filter { $0.hasSuffix(".sd") }.map { String($0.dropLast(3)) }.sorted()
+    }
+
+    static var updating: Bool { ProcessInfo.processInfo.environment["STACKDOC_UPDATE_GOLDEN"] == "1" }
+
+    struct Run {
+        var output: String
+        var session: Session
+    }
+
+    /// Runs `script` as `stackdoc --db :memory: [--json] [--bail] SCRIPT` would, in a scratch
+    /// directory; standard output and `error:` lines interleaved, then the exit status.
+    static func run(_ script: String, json: Bool, directory: String) throws -> Run {
+        let store = try DocumentStore(path: ":memory:")
+        let session = Session(store: store, directory: directory)
+        var lines: [String] = []
+        let sink = Sink(out: { lines.append($0) }, err: { lines.append("error: " + $0) })
+        let bail = script.hasPrefix("# options: --bail")
+        var runner = BatchRunner(session: session, json: json, bail: bail, showFile: false, sink: sink)
+        _ = runner.run(text: script, file: nil)
+        lines.append("# exit status: \(runner.failed ? 1 : 0)")
+        return Run(output: lines.joined(separator: "\n") + "\n", session: session)
+    }
+
+    static func scratchDirectory() throws -> String {
+        var template = Array((NSTemporaryDirectory() + "/stackdoc-golden-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else { throw StackDocError("mkdtemp failed") }
+        return String(cString: made)
+    }
+
+    static func compare(_ actual: String, golden name: String) throws {
+        let path = directory + "/" + name
+        if updating {
+            try actual.write(toFile: path, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        if expected != actual {
+            Issue.record(Comment(rawValue: "golden \(name) differs (STACKDOC_UPDATE_GOLDEN=1 rewrites it):\n"
+                                 + LineDiff.unified(expected: expected, actual: actual, name: name)))
+        }
+    }
+
+    @Test func thereAreEnoughScripts() {
+        #expect(Self.scripts.count >= 25)
+    }
+
+    @Test(arguments: scripts) func script(_ name: String) throws {
+        let text = try String(contentsOfFile: Self.directory + "/\(name).sd", encoding: .utf8)
+        let scratch = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let plain = try Self.run(text, json: false, directory: scratch)
+        try Self.compare(plain.output, golden: "\(name).out")
+        let scratchJSON = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: scratchJSON) }
+        let json = try Self.run(text, json: true, directory: scratchJSON)
+        try Self.compare(json.output, golden: "\(name).json")
+        for line in json.output.split(separator: "\n") where !line.hasPrefix("#") && !line.hasPrefix("error: ") {
+            #expect(line.hasPrefix("{\"ok\":"), "not a JSON envelope: \(line)")
+        }
+        try Self.checkLogReplay(plain.session, script: name)
+    }
+
+    /// Every document's `log export` script rebuilds it on an empty database.
+    static func checkLogReplay(_ session: Session, script: String) throws {
+        for name in try session.store.documentNames() {
+            let doc = try session.store.open(name)
+            let lines = try LogScript.lines(doc)
+            let replayStore = try DocumentStore(path: ":memory:")
+            let replay = Session(store: replayStore)
+            var errors: [String] = []
+            var runner = BatchRunner(session: replay, json: false, bail: true, showFile: false,
+                                     sink: Sink(out: { _ in }, err: { errors.append($0) }))
+            _ = runner.run(lines: lines, file: nil)
+            #expect(errors.isEmpty, "\(script): log export of '\(name)' fails to replay: \(errors)\n\(lines.joined(separator: "\n"))")
+            let rebuilt = try replayStore.open(name)
+            #expect(rebuilt.document == doc.document, "\(script): log export of '\(name)' rebuilds a different document")
+            #expect(DocumentFormat.encode(rebuilt.document) == DocumentFormat.encode(doc.document),
+                    "\(script): export differs after replaying the log of '\(name)'")
+            #expect(try rebuilt.verify().isEmpty)
+        }
+    }
+}

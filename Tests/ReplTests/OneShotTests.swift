@@ -1,0 +1,156 @@
+import Foundation
+import Layout
+import Testing
+@testable import repl
+
+/// A temporary file holding `text`; removed by the caller.
+func temporaryFile(_ text: String, name: String = "doc.json") throws -> String {
+    let dir = FileManager.default.temporaryDirectory.appending(path: "stackdoc-oneshot-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let url = dir.appending(path: name)
+    try Data(text.utf8).write(to: url)
+    return url.path
+}
+
+let oneShotSample = """
+{"format":"stackdoc/1","name":"d","viewport":{"width":390,"height":300},
+ "rows":[{"id":"a","size":{"fixed":100}},
+         {"id":"s","stack":{"axis":"horizontal","rows":[{"id":"b","content":{"width":50,"height":30}},{"id":"c","hidden":true}]}},
+         {"id":"d","size":{"fixed":200}}]}
+"""
+
+@Suite("One-shot layout and check")
+struct OneShotTests {
+    @Test func layoutTable() throws {
+        let path = try temporaryFile(oneShotSample)
+        let r = OneShot.layout(path: path, offset: nil, json: false)
+        #expect(r.status == 0 && r.stderr.isEmpty)
+        #expect(r.stdout == """
+        #  id   type  frame          visibility
+        0  a    view  0,0 390x124    entire 100%
+        1  s    view  0,124 390x48   entire 100%
+        0    b  view  15,136 80x24   entire 100%
+        1    c  view  -              hidden
+        2  d    view  0,172 390x224  partial 57.14%
+        content 390x396  viewport 390x300  offset 0
+
+        """)
+    }
+
+    @Test func layoutJSONIsTheSpecShape() throws {
+        let path = try temporaryFile(oneShotSample)
+        let r = OneShot.layout(path: path, offset: nil, json: true)
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix(#"{"document":"d","axis":"vertical","viewport":{"width":390,"height":300},"offset":0,"contentSize":{"width":390,"height":396},"rows":[{"id":"a","parent":null,"index":0,"hidden":false,"frame":{"x":0,"y":0,"width":390,"height":124},"content":{"x":15,"y":12,"width":360,"height":100},"separator":{"x":15,"y":123,"width":375,"height":1},"visibility":"entire","percent":100},"#))
+        #expect(r.stdout.contains(#"{"id":"c","parent":"s","index":1,"hidden":true,"frame":null,"content":null,"separator":null,"visibility":"hidden","percent":0}"#))
+        #expect(r.stdout.hasSuffix("}]}\n"))
+        #expect(r.stdout.filter { $0 == "\n" }.count == 1)  // one line
+        // The output is JSON this package reads back.
+        let value = try JSONParser.parse(r.stdout)
+        guard case let .array(rows)? = value["rows"] else { Issue.record("no rows"); return }
+        #expect(rows.count == 5)
+    }
+
+    @Test func offsetOverrideIsClamped() throws {
+        let path = try temporaryFile(oneShotSample)
+        let mid = OneShot.layout(path: path, offset: 50, json: true)
+        #expect(mid.stdout.contains(#""offset":50,"#))
+        let far = OneShot.layout(path: path, offset: 1e12, json: true)
+        #expect(far.stdout.contains(#""offset":96,"#))  // content 396 − viewport 300
+        let negative = OneShot.layout(path: path, offset: -10, json: false)
+        #expect(negative.stdout.hasSuffix("offset 0\n"))
+        let nan = OneShot.layout(path: path, offset: .nan, json: false)
+        #expect(nan.status == 1 && nan.stderr == "error: --offset: must be a finite number, got nan\n")
+    }
+
+    @Test func layoutUsesTheSavedOffsetClamped() throws {
+        let path = try temporaryFile(oneShotSample.replacingOccurrences(of: #""name":"d","#, with: #""name":"d","offset":500,"#))
+        #expect(OneShot.layout(path: path, offset: nil, json: true).stdout.contains(#""offset":96,"#))
+    }
+
+    @Test func checkGoodAndBad() throws {
+        let good = try temporaryFile(oneShotSample)
+        #expect(OneShot.check(path: good) == OneShot.Result(status: 0, stdout: "\(good): ok (stackdoc/1 document 'd', 5 rows)\n", stderr: ""))
+        let bad = try temporaryFile(#"{"format":"stackdoc/1","name":"d","rows":[{"id":"a","grow":-1},{"id":"a","insets":{"top":"x"}}]}"#)
+        let r = OneShot.check(path: bad)
+        #expect(r.status == 1 && r.stdout.isEmpty)
+        #expect(r.stderr == """
+        \(bad): rows[0].grow: must be ≥ 0, got -1
+        \(bad): rows[1].insets.top: expected a number, got a string
+        \(bad): rows[1].id: duplicate id 'a'
+
+        """)
+        let syntax = try temporaryFile("{\"format\":\"stackdoc/1\",\n\"name\":}")
+        #expect(OneShot.check(path: syntax).stderr == "\(syntax): line 2, column 8: expected a value, found character '}'\n")
+        // A bad document makes `layout` fail the same way.
+        #expect(OneShot.layout(path: bad, offset: nil, json: false).status == 1)
+    }
+
+    @Test func unreadableFilesGiveOneLineNamingTheFile() throws {
+        let missing = "/nonexistent-dir/doc.json"
+        #expect(OneShot.check(path: missing) == OneShot.Result(status: 1, stdout: "", stderr: "error: cannot read '\(missing)': No such file or directory\n"))
+        let dir = FileManager.default.temporaryDirectory.path
+        #expect(OneShot.layout(path: dir, offset: nil, json: false).stderr == "error: cannot read '\(dir)': Is a directory\n")
+        let binary = try temporaryFile("")
+        try Data([0x7B, 0xFF, 0x00]).write(to: URL(fileURLWithPath: binary))
+        #expect(OneShot.check(path: binary).stderr == "\(binary): line 1, column 2: expected a string key, found byte 0xFF\n")
+    }
+
+    @Test func tableOfAnEmptyDocument() {
+        let layout = Document(name: "e").layout()
+        #expect(LayoutOutput.table(layout) == "#  id  type  frame  visibility\ncontent 390x844  viewport 390x844  offset 0")
+        #expect(LayoutOutput.json(layout) == #"{"document":"e","axis":"vertical","viewport":{"width":390,"height":844},"offset":0,"contentSize":{"width":390,"height":844},"rows":[]}"#)
+    }
+
+    @Test func eventsAndRowSubsets() throws {
+        var doc = Document(name: "d")
+        try doc.apply(doc.plan(.add(ids: ["a", "b"], spec: [.fixed(376)], position: nil, parent: nil)))
+        let layout = doc.layout()
+        #expect(LayoutOutput.json(layout, rows: [layout.rows[1]]).contains(#""rows":[{"id":"b","parent":null,"index":1,"#))
+        #expect(JSONWriter.compact(LayoutOutput.eventJSON(VisibilityTransition(row: "a", from: .offscreen, to: .partial)))
+                == #"{"row":"a","from":"offscreen","to":"partial"}"#)
+        #expect(LayoutOutput.table(layout, rows: [layout.rows[1]]).split(separator: "\n").count == 3)
+    }
+}
+
+/// The built `stackdoc` executable beside the test bundle, or nil when it is not there.
+func stackdocBinary() -> String? {
+    var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<4 {
+        let candidate = dir.appending(path: "stackdoc")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
+        dir = dir.deletingLastPathComponent()
+    }
+    return nil
+}
+
+@Suite("One-shot commands end to end", .enabled(if: stackdocBinary() != nil, "needs the built stackdoc executable"))
+struct OneShotProcessTests {
+    func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: stackdocBinary()!)
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func layoutAndCheckThroughTheBinary() throws {
+        let path = try temporaryFile(oneShotSample)
+        let layout = try run(["layout", path, "--offset", "50", "--json"])
+        #expect(layout.status == 0)
+        #expect(layout.stdout == OneShot.layout(path: path, offset: 50, json: true).stdout)
+        let check = try run(["check", path])
+        #expect(check.status == 0 && check.stdout == "\(path): ok (stackdoc/1 document 'd', 5 rows)\n")
+        let bad = try temporaryFile(#"{"format":"stackdoc/1","name":"d","rows":[{"id":"a","margin":{"top":-1}}]}"#)
+        let failed = try run(["check", bad])
+        #expect(failed.status == 1 && failed.stderr == "\(bad): rows[0].margin.top: must be ≥ 0, got -1\n")
+        let missing = try run(["layout", "/nonexistent/x.json"])
+        #expect(missing.status == 1 && missing.stderr == "error: cannot read '/nonexistent/x.json': No such file or directory\n")
+    }
+}
