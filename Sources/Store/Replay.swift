@@ -180,26 +180,34 @@ extension StoredDocument {
 
 /// Compares two documents row by row, field by field.
 public enum Verification {
-    /// One message per difference between the stored and the replayed document.
+    /// One message per difference between the stored and the replayed document. Works on the
+    /// two documents' own indexes (no extra copy of a large document).
     public static func compare(stored: Document, replayed: Document) -> [String] {
         var problems: [String] = []
         problems += fieldDiff("settings", stored.settings, replayed.settings)
-        var storedRows: [RowID: (parent: RowID?, index: Int, config: RowConfig)] = [:]
-        stored.forEachRow { id, parent, index, config in storedRows[id] = (parent, index, config) }
-        var seen = Set<RowID>()
-        replayed.forEachRow { id, parent, index, config in
-            seen.insert(id)
-            guard let s = storedRows[id] else {
+        var stacks: [RowID?] = [nil]
+        func place(_ parent: RowID?) -> String { parent.map { "'\($0)'" } ?? "the root" }
+        replayed.forEachRow { id, parent, _, config in
+            if config.stack != nil { stacks.append(id) }
+            guard let storedConfig = stored.config(of: id), let storedParent = stored.parent(of: id) else {
                 problems.append("row '\(id)': in the log's document but not stored")
                 return
             }
-            if s.parent != parent || s.index != index {
-                problems.append("row '\(id)': stored at index \(s.index) of \(s.parent.map { "'\($0)'" } ?? "the root"), replayed at index \(index) of \(parent.map { "'\($0)'" } ?? "the root")")
+            if storedParent != parent {
+                problems.append("row '\(id)': stored in \(place(storedParent)), replayed in \(place(parent))")
             }
-            problems += fieldDiff("row '\(id)'", s.config, config)
+            problems += fieldDiff("row '\(id)'", storedConfig, config)
         }
-        stored.forEachRow { id, _, _, _ in
-            if !seen.contains(id) { problems.append("row '\(id)': stored but not in the log's document") }
+        for stack in stacks where stack == nil || stored.contains(stack!) {
+            let s = stored.children(of: stack), r = replayed.children(of: stack)
+            guard s != r else { continue }
+            let i = (0..<min(s.count, r.count)).first { s[$0] != r[$0] } ?? min(s.count, r.count)
+            problems.append("rows of \(place(stack)): stored \(s.count), replayed \(r.count), first difference at index \(i): stored \(i < s.count ? "'\(s[i])'" : "none"), replayed \(i < r.count ? "'\(r[i])'" : "none")")
+        }
+        if stored.rowCount != replayed.rowCount || problems.contains(where: { $0.hasSuffix("but not stored") }) {
+            stored.forEachRow { id, _, _, _ in
+                if !replayed.contains(id) { problems.append("row '\(id)': stored but not in the log's document") }
+            }
         }
         return problems
     }
