@@ -23,26 +23,35 @@ struct ChangeReport {
         offset = (before.offset, after.offset)
         contentSize = (before.contentSize, after.contentSize)
         transitions = after.transitions(from: before)
-        var oldByID: [RowID: RowLayout]?
-        let sameOrder = before.rows.count == after.rows.count
+        let old = before.rows
+        // id → position in `old`, built only when the two id sequences stop matching.
+        var positions: [RowID: Int]?
+        var seen: [Bool]?
+        let sameCount = old.count == after.rows.count
+        func shown(_ r: RowLayout) -> Bool { r.visibility == .entire || r.visibility == .partial }
         for (i, row) in after.rows.enumerated() {
-            var old: RowLayout?
-            if sameOrder, before.rows[i].id == row.id {
-                old = before.rows[i]
+            var match: Int?
+            if positions == nil, sameCount, old[i].id == row.id {
+                match = i
             } else {
-                if oldByID == nil {
-                    oldByID = Dictionary(before.rows.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+                if positions == nil {
+                    var p = [RowID: Int](minimumCapacity: old.count)
+                    for (k, r) in old.enumerated() { p[r.id] = k }
+                    positions = p
+                    seen = [Bool](repeating: false, count: old.count)
+                    for k in 0..<min(i, old.count) { seen?[k] = true }  // rows before i matched in place
                 }
-                old = oldByID?[row.id]
+                match = positions?[row.id]
+                if let m = match { seen?[m] = true }
             }
-            guard old?.frame != row.frame || old == nil else { continue }
+            if let m = match, old[m].frame == row.frame { continue }
             changedCount += 1
-            let shown = { (r: RowLayout?) in r?.visibility == .entire || r?.visibility == .partial }
-            if shown(row) || shown(old) { changedVisible.append(row.id) }
+            if shown(row) || match.map({ shown(old[$0]) }) == true { changedVisible.append(row.id) }
         }
-        if oldByID != nil || before.rows.count != after.rows.count {
-            let present = Set(after.rows.map(\.id))
-            removed = before.rows.map(\.id).filter { !present.contains($0) }
+        if let seen {
+            removed = seen.indices.lazy.filter { !seen[$0] }.map { old[$0].id }
+        } else if !sameCount {
+            removed = old.map(\.id)  // only when `after` has no rows at all
         }
     }
 

@@ -168,10 +168,15 @@ final class Session {
     /// Runs `body` (which changes the open document) and compares the layouts around it.
     func measure<T>(_ body: () throws -> T) throws -> (T, ChangeReport) {
         let before = try currentLayout()
+        let t0 = Timing.now()
         let value = try body()
+        let t1 = Timing.now()
         let after = try open().document.layout()
         lastLayout = after
-        return (value, ChangeReport(before: before, after: after))
+        let t2 = Timing.now()
+        let report = ChangeReport(before: before, after: after)
+        Timing.report(["store": t1 - t0, "layout": t2 - t1, "diff": Timing.now() - t2])
+        return (value, report)
     }
 
     func perform(_ edit: Edit) throws -> Outcome {
