@@ -39,7 +39,10 @@ def main_sum(e, axis):
 def row_node(row, defaults_insets, parent_axis, parent_align, ids):
     ids.append(row["id"])
     if row.get("hidden"):
-        return {"style": {"display": "none"}, "children": []}
+        stack = row.get("stack") or {}
+        kids = [row_node(c, defaults_insets, stack.get("axis", "vertical"), stack.get("align", "stretch"), ids)
+                for c in stack.get("rows", [])]
+        return {"style": {"display": "none"}, "children": kids}
     insets = row.get("insets") or defaults_insets
     style = {"padding": insets, "margin": row.get("margin", ZERO),
              "flexGrow": row.get("grow", 0), "flexShrink": row.get("shrink", 0),
@@ -101,6 +104,23 @@ def walk(node, ox, oy, out, hidden):
         walk(c, x, y, out, h)
 
 
+def chromium_frames(docs, chromium="chromium"):
+    """[(contentSize (w, h), [(row id, (x, y, w, h) or None when hidden)])] per document."""
+    fixtures, idlists = zip(*(fixture(d) for d in docs))
+    with tempfile.TemporaryDirectory() as d:
+        inp, outp = os.path.join(d, "in.json"), os.path.join(d, "out.json")
+        json.dump(list(fixtures), open(inp, "w"))
+        oracle.main([inp, outp, "--chromium", chromium])
+        measured = json.load(open(outp))
+    result = []
+    for fx, ids in zip(measured, idlists):
+        root = fx["root"]["chrome"]
+        frames = []
+        walk(fx["root"], 0, 0, frames, False)
+        result.append(((root["width"], root["height"]), list(zip(ids, frames))))
+    return result
+
+
 def main():
     args = sys.argv[1:]
     chromium = "chromium"
@@ -109,19 +129,10 @@ def main():
         chromium = args[i + 1]
         del args[i:i + 2]
     docs = json.load(open(args[0]))
-    fixtures, idlists = zip(*(fixture(d) for d in docs))
-    with tempfile.TemporaryDirectory() as d:
-        inp, outp = os.path.join(d, "in.json"), os.path.join(d, "out.json")
-        json.dump(list(fixtures), open(inp, "w"))
-        oracle.main([inp, outp, "--chromium", chromium])
-        measured = json.load(open(outp))
-    for fx, ids in zip(measured, idlists):
-        root = fx["root"]["chrome"]
-        print(f"{fx['name']} <content> {root['width']:g} {root['height']:g}")
-        frames = []
-        walk(fx["root"], 0, 0, frames, False)
-        for rid, f in zip(ids, frames):
-            print(f"{fx['name']} {rid} " + ("hidden" if f is None else " ".join(f"{v:g}" for v in f)))
+    for doc, (content, rows) in zip(docs, chromium_frames(docs, chromium)):
+        print(f"{doc['name']} <content> {content[0]:g} {content[1]:g}")
+        for rid, f in rows:
+            print(f"{doc['name']} {rid} " + ("hidden" if f is None else " ".join(f"{v:g}" for v in f)))
 
 
 if __name__ == "__main__":

@@ -64,6 +64,7 @@ struct DocumentCompileTests {
         #expect(l.frame("b") == R(5, 130, 90, 50))
     }
 
+    /// Chromium-checked [spacingHidden]: hidden rows first, between and last take no gap.
     @Test func spacingSkipsHiddenRowsAtEveryPlace() throws {
         var s = F.bare(viewport: Size(width: 100, height: 100))
         s.spacing = 10
@@ -109,7 +110,8 @@ struct DocumentCompileTests {
         #expect(l.frame("b") == R(0, 90, 100, 110))
     }
 
-    /// Document align (not stretch) sizes rows by content; alignSelf overrides it.
+    /// Chromium-checked [docAlignEnd]: document align (not stretch) sizes rows by content;
+    /// alignSelf overrides it.
     @Test func documentAlignAndAlignSelf() throws {
         var s = F.bare(viewport: Size(width: 100, height: 200))
         s.align = .end
@@ -154,6 +156,7 @@ struct DocumentCompileTests {
         #expect(l.at("q").index == 1)
     }
 
+    /// Chromium-checked [fixedStack].
     @Test func fixedStackMainSizeIsNPlusInsets() throws {
         let l = try F.make(F.bare(viewport: Size(width: 100, height: 200)), [
             F.stack("S", .vertical, size: .fixed(50), insets: Edges(top: 3, left: 0, bottom: 7, right: 0), [F.leaf("x", .fixed(10))]),
@@ -264,6 +267,31 @@ struct DocumentCompileTests {
         #expect(l.at("S").hidden)
         #expect(!l.at("T").hidden && !l.at("x").hidden)
         #expect(l.frame("a") == R(0, 0, 100, 10))
+    }
+
+    /// Deep nesting is laid out without recursion limits: 400 stacks, each with 1 point of inset.
+    @Test func deepNestingDoesNotOverflowTheStack() throws {
+        var doc = Document(name: "deep", settings: F.bare(viewport: Size(width: 1000, height: 100)))
+        var parent: RowID? = nil
+        for d in 0..<400 {
+            let id = "s\(d)"
+            try doc.insertRow(id, config: RowConfig(insets: Edges(all: 1), stack: StackSettings()), parent: parent, at: 0)
+            parent = id
+        }
+        try doc.insertRow("leaf", config: RowConfig(size: .fixed(10)), parent: parent, at: 0)
+        let l = doc.layout()
+        #expect(l.rows.count == 401)
+        #expect(l.frame("s0") == R(0, 0, 1000, 810))
+        #expect(l.frame("s399") == R(399, 399, 202, 12))
+        #expect(l.frame("leaf") == R(400, 400, 200, 10))
+        #expect(l.at("leaf").parent == "s399")
+    }
+
+    /// `index` counts every row of the stack, hidden ones included (SPEC §4.1).
+    @Test func indexCountsHiddenRows() throws {
+        let l = try F.make([F.leaf("a", hidden: true), F.leaf("b"), F.stack("S", .vertical, [F.leaf("h", hidden: true), F.leaf("c")])]).layout()
+        #expect(l.rows.map(\.index) == [0, 1, 2, 0, 1])
+        #expect(l.rows.map(\.parent) == [nil, nil, nil, "S", "S"])
     }
 
     @Test func emptyDocument() throws {

@@ -6,6 +6,7 @@ import Testing
 struct DocumentQueryTests {
     typealias F = DocFixture
 
+    /// Frames Chromium-checked [hitNested].
     func nested() throws -> DocumentLayout {
         var s = F.bare(viewport: Size(width: 100, height: 200))
         s.padding = Edges(all: 5)

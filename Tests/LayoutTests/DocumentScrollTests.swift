@@ -112,3 +112,35 @@ struct DocumentScrollTests {
         }
     }
 }
+
+@Suite("Document layout: re-scrolling a layout")
+struct DocumentRescrollTests {
+    typealias F = DocFixture
+
+    func doc(offset: Double) throws -> Document {
+        try F.make(F.bare(viewport: Size(width: 100, height: 200), offset: offset), [
+            F.leaf("a", .fixed(120)),
+            F.stack("S", .vertical, [F.leaf("s1", .fixed(60)), F.leaf("gone", .fixed(10), hidden: true)]),
+            F.leaf("b", .fixed(150)),
+        ])
+    }
+
+    /// `atOffset` gives exactly what a fresh layout at that offset gives, clamping included.
+    @Test(arguments: [0.0, 30, 100, 129.5, 130, 1000, -20])
+    func atOffsetEqualsAFreshLayout(offset: Double) throws {
+        let base = try doc(offset: 0).layout()
+        let fresh = try doc(offset: offset).layout()
+        let moved = base.atOffset(offset)
+        #expect(moved == fresh)
+        #expect(moved.row("s1") == fresh.row("s1"))
+    }
+
+    @Test func atOffsetReportsTransitions() throws {
+        let base = try doc(offset: 0).layout()   // a, S, s1 entire; b 180…330 partial
+        let moved = base.atOffset(130)            // maxOffset 130: a offscreen, S s1 partial, b entire
+        #expect(moved.offset == 130)
+        #expect(moved.transitions(from: base).map(\.row) == ["a", "S", "s1", "b"])
+        #expect(moved.at("a").visibility == .offscreen)
+        #expect(moved.at("b").visibility == .entire)
+    }
+}

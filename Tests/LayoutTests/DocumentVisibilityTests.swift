@@ -41,6 +41,7 @@ struct DocumentVisibilityTests {
     }
 
     /// A frame of zero area is entire when inside the viewport (edges inclusive), else offscreen.
+    /// Frames Chromium-checked [zeroArea].
     @Test func zeroAreaRows() throws {
         var s = F.bare(viewport: Size(width: 100, height: 200))
         s.defaults.autoHideLastSeparator = false
@@ -103,6 +104,7 @@ struct DocumentVisibilityTests {
         #expect(l.frame("s1") == R(0, 0, 100, 10))
     }
 
+    /// Frames Chromium-checked [horizVis].
     @Test func horizontalViewportRunsAlongX() throws {
         var s = DocumentSettings(axis: .horizontal, viewport: Size(width: 300, height: 200), offset: 50)
         s.defaults.insets = .zero
@@ -148,5 +150,39 @@ struct DocumentVisibilityTests {
         #expect(after.at("r2").visibility == .entire && after.at("r4").visibility == .offscreen)
         // The other way round: r3 hidden → entire; the new row is in one layout only.
         #expect(before.transitions(from: after) == [VisibilityTransition(row: "r3", from: .hidden, to: .entire)])
+    }
+}
+
+@Suite("Document layout: transitions across edits")
+struct DocumentTransitionMatchingTests {
+    typealias F = DocFixture
+
+    func rows(_ ids: [String], hidden: Set<String> = []) throws -> DocumentLayout {
+        try F.make(F.bare(viewport: Size(width: 100, height: 100)),
+                   ids.map { F.leaf($0, .fixed(40), hidden: hidden.contains($0)) }).layout()
+    }
+
+    /// Rows inserted and removed in several places are matched by id, not by position.
+    @Test func insertionsAndRemovalsAreMatchedById() throws {
+        let before = try rows(["a", "b", "c", "d", "e"])          // a b entire, c partial, d e offscreen
+        let after = try rows(["x", "a", "c", "y", "z", "e"])      // x a entire, c partial, y z e offscreen
+        #expect(before.at("c").visibility == .partial && after.at("c").visibility == .partial)
+        #expect(after.transitions(from: before).isEmpty)   // x, y, z are new: not reported
+        let removed = try rows(["b", "c", "d", "e"])          // b c entire, d partial
+        #expect(removed.transitions(from: before) == [
+            VisibilityTransition(row: "c", from: .partial, to: .entire),
+            VisibilityTransition(row: "d", from: .offscreen, to: .partial),
+        ])
+        #expect(before.transitions(from: removed) == [
+            VisibilityTransition(row: "c", from: .entire, to: .partial),
+            VisibilityTransition(row: "d", from: .partial, to: .offscreen),
+        ])
+        let moved = try rows(["e", "d", "c", "b", "a"])
+        #expect(moved.transitions(from: before) == [
+            VisibilityTransition(row: "e", from: .offscreen, to: .entire),
+            VisibilityTransition(row: "d", from: .offscreen, to: .entire),
+            VisibilityTransition(row: "b", from: .entire, to: .offscreen),
+            VisibilityTransition(row: "a", from: .entire, to: .offscreen),
+        ])
     }
 }

@@ -11,6 +11,22 @@ struct FlexConformanceTests {
     @Test func allFixturesMatchChromium() throws {
         let fixtures = try FlexFixture.loadAll()
         #expect(fixtures.count == 230)
+        let (passed, failures) = check(fixtures)
+        print("flex conformance: \(passed)/\(fixtures.count) fixtures pass")
+        #expect(failures.isEmpty, "\(fixtures.count - passed) fixtures fail:\n\(failures.joined(separator: "\n"))")
+    }
+
+    /// Random trees (scripts/flex-oracle/random_trees.py, with min sizes, negative margins,
+    /// fractional sizes and factors) laid out by Chromium 156 with scripts/flex-oracle/oracle.py.
+    @Test func randomTreesMatchChromium() throws {
+        let fixtures = try FlexFixture.loadAll("flex-random-fixtures")
+        #expect(fixtures.count >= 300)
+        let (passed, failures) = check(fixtures)
+        print("flex random conformance: \(passed)/\(fixtures.count) trees pass")
+        #expect(failures.isEmpty, "\(fixtures.count - passed) trees fail:\n\(failures.joined(separator: "\n"))")
+    }
+
+    private func check(_ fixtures: [FlexFixture]) -> (passed: Int, failures: [String]) {
         var failures: [String] = []
         var passed = 0
         for fixture in fixtures {
@@ -28,8 +44,7 @@ struct FlexConformanceTests {
             }
             if ok { passed += 1 }
         }
-        print("flex conformance: \(passed)/\(fixtures.count) fixtures pass")
-        #expect(failures.isEmpty, "\(fixtures.count - passed) fixtures fail:\n\(failures.joined(separator: "\n"))")
+        return (passed, failures)
     }
 
     private func describe(_ r: Rect) -> String {

@@ -6,10 +6,10 @@ struct FlexFixture: Decodable {
     let id: String
     let root: FlexFixtureNode
 
-    /// All fixtures, loaded from the test bundle.
-    static func loadAll() throws -> [FlexFixture] {
-        guard let url = Bundle.module.url(forResource: "flex-fixtures", withExtension: "json", subdirectory: "Fixtures") else {
-            throw FixtureError("Fixtures/flex-fixtures.json is missing from the test bundle")
+    /// All fixtures of `Fixtures/<name>.json`, loaded from the test bundle.
+    static func loadAll(_ name: String = "flex-fixtures") throws -> [FlexFixture] {
+        guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Fixtures") else {
+            throw FixtureError("Fixtures/\(name).json is missing from the test bundle")
         }
         return try JSONDecoder().decode([FlexFixture].self, from: Data(contentsOf: url))
     }
@@ -107,6 +107,8 @@ struct FixtureStyle: Decodable {
                 }
             case "width": style.width = .points(try number())
             case "height": style.height = .points(try number())
+            case "minWidth": style.minWidth = .points(try number())
+            case "minHeight": style.minHeight = .points(try number())
             case "flexGrow": style.flexGrow = try number()
             case "flexShrink": style.flexShrink = try number()
             case "flexBasis": style.flexBasis = .points(try number())

@@ -1,5 +1,6 @@
 /// A document compiled onto a `FlexTree` (SPEC §2.3), plus the per-row facts the assembly of
-/// frames, separators and visibility needs, all in document order (index k = k-th row).
+/// frames, separators and visibility needs, in compact parallel arrays in document order
+/// (index k = k-th row, engine node `firstRowNode + k`).
 struct CompiledDocument {
     /// Per-row decoration: what turns a frame into a content frame and a separator.
     struct Decor {
@@ -16,28 +17,34 @@ struct CompiledDocument {
     var rootNode: FlexNodeID = 0
     /// The engine node of row k is `firstRowNode + k` (nodes are appended in document order).
     var firstRowNode: FlexNodeID = 1
-    /// Row layouts without frames yet.
-    var rows: [RowLayout] = []
-    /// Index of the parent row in `rows`, -1 for a root row.
+    var ids: [RowID] = []
+    var types: [String] = []
+    /// Position of the row among its parent's rows.
+    var indexInParent: [Int32] = []
+    /// Index of the parent row, -1 for a root row.
     var parentSlot: [Int32] = []
     var flags: [UInt8] = []
     /// Index into `decors`; 0 is the document default (rows that override nothing).
     var decorSlot: [Int32] = []
     var decors: [Decor] = []
-    /// Per stack (slot 0 = root, slot k + 1 = row k): the row index of its last non-hidden row,
-    /// or -1.
+    /// Per stack (slot 0 = root, slot k + 1 = row k): the index of its last non-hidden row, or -1.
     var lastShown: [Int32] = []
+
+    var count: Int { ids.count }
 }
 
 extension Document {
     /// Builds the engine tree for this document (SPEC §2.3). Every row gets exactly one node,
     /// appended in document order; hidden rows are `display: none` and rows below them are
-    /// plain `display: none` nodes (the engine skips them).
+    /// plain `display: none` nodes (the engine skips them). One config lookup per row; no other
+    /// lookups by id.
     func compile() -> CompiledDocument {
         let s = settings
         let n = rowCount
         var c = CompiledDocument(tree: FlexTree(capacity: n + 1))
-        c.rows.reserveCapacity(n)
+        c.ids.reserveCapacity(n)
+        c.types.reserveCapacity(n)
+        c.indexInParent.reserveCapacity(n)
         c.parentSlot.reserveCapacity(n)
         c.flags.reserveCapacity(n)
         c.decorSlot.reserveCapacity(n)
@@ -47,9 +54,8 @@ extension Document {
         c.rootNode = c.tree.addNode(StyleCompiler.root(s), parent: nil)
         c.firstRowNode = c.rootNode + 1
 
-        /// One open stack of the depth-first walk.
+        /// One open stack of the depth-first walk (its rows are in `lists[depth]`).
         struct Level {
-            var rows: [RowID]
             var next: Int
             var slot: Int32          // row index of the stack row, -1 for the root
             var node: FlexNodeID
@@ -57,22 +63,23 @@ extension Document {
             var align: Align
             var hidden: Bool         // the stack row or an ancestor is hidden
         }
-        var levels = [Level(rows: children(of: nil), next: 0, slot: -1, node: c.rootNode,
-                            axis: s.axis, align: s.align, hidden: false)]
-        let hiddenStyle: FlexStyle = { var h = FlexStyle(); h.display = false; return h }()
+        var lists: [[RowID]] = [children(of: nil)]
+        var levels = [Level(next: 0, slot: -1, node: c.rootNode, axis: s.axis, align: s.align, hidden: false)]
+        var hiddenStyle = FlexStyle()
+        hiddenStyle.display = false
 
-        while !levels.isEmpty {
+        while let level = levels.last {
             let top = levels.count - 1
-            let i = levels[top].next
-            if i == levels[top].rows.count {
+            let i = level.next
+            guard i < lists[top].count else {
                 levels.removeLast()
+                lists.removeLast()
                 continue
             }
             levels[top].next = i + 1
-            let level = levels[top]
-            let id = level.rows[i]
-            guard let config = config(of: id) else { continue }  // cannot happen: child lists hold known ids
-            let k = Int32(c.rows.count)
+            let id = lists[top][i]
+            guard let config = config(of: id) else { continue }  // child lists hold known ids
+            let k = Int32(truncatingIfNeeded: c.ids.count)
 
             let hiddenInTree = level.hidden || config.hidden
             var f: UInt8 = 0
@@ -82,7 +89,7 @@ extension Document {
 
             var decor: Int32 = 0
             if config.insets != nil || !config.separator.isEmpty {
-                decor = Int32(c.decors.count)
+                decor = Int32(truncatingIfNeeded: c.decors.count)
                 c.decors.append(.init(insets: config.effectiveInsets(s.defaults),
                                       separator: config.separator.resolved(over: s.defaults.separator)))
             }
@@ -93,9 +100,9 @@ extension Document {
             let node = c.tree.addNode(style, parent: level.node)
             assert(node == c.firstRowNode + Int(k), "FlexTree must number nodes in order")
 
-            c.rows.append(RowLayout(id: id, parent: level.slot < 0 ? nil : c.rows[Int(level.slot)].id,
-                                    index: i, type: config.type, hidden: config.hidden, frame: nil,
-                                    content: nil, separator: nil, visibility: .hidden, percent: 0))
+            c.ids.append(id)
+            c.types.append(config.type)
+            c.indexInParent.append(Int32(truncatingIfNeeded: i))
             c.parentSlot.append(level.slot)
             c.flags.append(f)
             c.decorSlot.append(decor)
@@ -104,7 +111,8 @@ extension Document {
             if let stack = config.stack {
                 let kids = children(of: id)
                 if !kids.isEmpty {
-                    levels.append(Level(rows: kids, next: 0, slot: k, node: node, axis: stack.axis,
+                    lists.append(kids)
+                    levels.append(Level(next: 0, slot: k, node: node, axis: stack.axis,
                                         align: stack.align, hidden: hiddenInTree))
                 }
             }

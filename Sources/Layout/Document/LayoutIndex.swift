@@ -7,6 +7,9 @@ final class LayoutIndex: Sendable {
     private struct State {
         var positions: [RowID: Int]?
         var parentSlots: [Int32]?
+        /// Lookups answered by a linear scan so far (the map is built at the second lookup: a
+        /// layout that is asked once, like most in the REPL, never pays for the map).
+        var scans = 0
     }
 
     private let state: Mutex<State>
@@ -16,9 +19,14 @@ final class LayoutIndex: Sendable {
         state = Mutex(State(positions: nil, parentSlots: parentSlots))
     }
 
-    /// Position of `id` in `rows`, or nil. O(1) after an O(n) build on first use.
+    /// Position of `id` in `rows`, or nil. The first lookup scans (O(n), cheap); later ones use a
+    /// map built once (O(n)), then O(1).
     func position(of id: RowID, in rows: [RowLayout]) -> Int? {
         state.withLock { st in
+            if st.positions == nil, st.scans == 0 {
+                st.scans += 1
+                return rows.firstIndex { $0.id == id }
+            }
             if st.positions == nil {
                 var map = [RowID: Int](minimumCapacity: rows.count)
                 for (i, row) in rows.enumerated() where map[row.id] == nil { map[row.id] = i }
@@ -42,12 +50,13 @@ final class LayoutIndex: Sendable {
 }
 
 extension DocumentLayout {
-    /// Position of row `id` in `rows`, or nil for an unknown id. O(1) (after a one-time O(n) build).
+    /// Position of row `id` in `rows`, or nil for an unknown id. Amortized O(1): the first lookup
+    /// of a layout scans, the second builds an id map once.
     public func position(of id: RowID) -> Int? {
         index.position(of: id, in: rows)
     }
 
-    /// The layout of row `id`, or nil for an unknown id. O(1) (after a one-time O(n) build).
+    /// The layout of row `id`, or nil for an unknown id. Amortized O(1), see `position(of:)`.
     public func row(_ id: RowID) -> RowLayout? {
         position(of: id).map { rows[$0] }
     }

@@ -20,7 +20,7 @@ extension DocumentLayout {
         guard let at = self.position(of: row) else { throw StackDocError("no row '\(row)'") }
         guard let frame = rows[at].frame else {
             if rows[at].hidden { throw StackDocError("cannot scroll to row '\(row)': it is hidden") }
-            throw StackDocError("cannot scroll to row '\(row)': it is inside hidden row \(hiddenAncestorNote(of: at))")
+            throw StackDocError("cannot scroll to row '\(row)': it is inside hidden row \(hiddenAncestor(of: at))")
         }
         let vertical = axis == .vertical
         let lo = vertical ? frame.minY : frame.minX
@@ -43,12 +43,15 @@ extension DocumentLayout {
         return clamp(target)
     }
 
-    /// `'p'`, the outermost hidden ancestor of the row at `at`.
-    private func hiddenAncestorNote(of at: Int) -> String {
+    /// `'p'`, the outermost hidden ancestor of the row at `at` (at most `rows.count` steps up, so
+    /// a hand-made layout with a parent cycle cannot loop).
+    private func hiddenAncestor(of at: Int) -> String {
         let parents = index.parentSlots(of: rows)
         var p = Int(parents[at])
         var hidden: RowID?
-        while p >= 0 {
+        var steps = 0
+        while p >= 0, steps < rows.count {
+            steps += 1
             if rows[p].hidden { hidden = rows[p].id }
             p = Int(parents[p])
         }

@@ -19,7 +19,7 @@ extension FlexLayoutPass {
     ///   hypothetical main sizes plus gaps — the height the flex algorithm gives it when its
     ///   main size is indefinite.
     /// - Main axis of a row container: the sum of the items' outer max-content contributions
-    ///   plus gaps (Chromium's intrinsic inline size of a single-line row flex box).
+    ///   plus gaps (§9.9.1 for a single-line container; see `mainContribution`).
     /// - Cross axis: the largest outer hypothetical cross size.
     @inline(__always) func computeContentSize(of i: Int) {
         let pad = padding[i]
@@ -46,7 +46,7 @@ extension FlexLayoutPass {
                 hypotheticalMain[c] = hypothetical
                 let mm = marginMain(c, column)
                 hypotheticalSum += hypothetical + mm
-                if !column { contributionSum += mainContribution(c, column) + mm }
+                if !column { contributionSum += mainContribution(c, column, base: base) + mm }
                 let cross = hypotheticalCrossSize(c, column) + marginCross(c, column)
                 if cross > maxCross { maxCross = cross }
                 visible += 1

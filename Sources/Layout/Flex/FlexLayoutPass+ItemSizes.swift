@@ -51,15 +51,16 @@ extension FlexLayoutPass {
         return Swift.max(size, minCrossSize(i, column))
     }
 
-    /// The max-content contribution of item `i` along its container's main axis, as Chromium
-    /// computes a row flex container's intrinsic width: the specified size or the content size,
-    /// clamped by an explicit min size (`flex-basis` does not take part).
-    @inline(__always) func mainContribution(_ i: Int, _ column: Bool) -> Double {
-        let pad = paddingMain(i, column)
+    /// The main-size max-content (= min-content) contribution of item `i` (CSS Flexbox §9.9.1,
+    /// as Chromium implements it): its specified size, else its content size,
+    /// clamped by its flex base size as a maximum if it cannot grow (`flex-grow: 0`) and as a
+    /// minimum if it cannot shrink (`flex-shrink: 0`), then by its used min main size.
+    /// `base` is its flex base size.
+    @inline(__always) func mainContribution(_ i: Int, _ column: Bool, base: Double) -> Double {
         let spec = mainSpec(i, column)
-        var size = spec.isNaN ? mainContent(i, column) : Swift.max(spec, pad)
-        let explicit = mainMin(i, column)
-        if !explicit.isNaN { size = Swift.max(size, explicit) }
-        return size
+        var size = spec.isNaN ? mainContent(i, column) : Swift.max(spec, paddingMain(i, column))
+        if flexGrow[i] == 0 { size = Swift.min(size, base) }
+        if flexShrink[i] == 0 { size = Swift.max(size, base) }
+        return Swift.max(size, minMainSize(i, column))
     }
 }

@@ -1,0 +1,20 @@
+extension DocumentLayout {
+    /// This layout seen at another offset: the offset clamped (SPEC §2.6) and every row's
+    /// visibility and percent recomputed (SPEC §2.5); frames are unchanged. Equal to laying the
+    /// document out again with `settings.offset = offset`, without the layout work: O(rows), no
+    /// engine, no document lookups — what `scroll` needs.
+    public func atOffset(_ offset: Double) -> DocumentLayout {
+        var result = self
+        result.offset = clamp(offset)
+        let viewport = VisibilityRule.viewportRect(axis: axis, viewport: self.viewport, offset: result.offset)
+        let index = self.index
+        result.rows.withUnsafeMutableBufferPointer { rows in
+            for i in rows.indices {
+                guard let frame = rows[i].frame else { continue }
+                (rows[i].visibility, rows[i].percent) = VisibilityRule.classify(frame, in: viewport)
+            }
+        }
+        result.index = index  // same ids and parents: keep the lookup structures
+        return result
+    }
+}

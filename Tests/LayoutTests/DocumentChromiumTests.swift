@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+@testable import Layout
+
+/// 300 random documents (nested stacks up to three deep, every justify/align/alignSelf, fixed
+/// and fit sizes, own and default insets, margins incl. negative, grow, shrink, spacing, padding,
+/// hidden rows, both axes) laid out by headless Chromium through an independent Python
+/// re-implementation of the SPEC §2.3 mapping (scripts/oracle/random_documents.py 300 7).
+/// Every row's absolute frame and the content size must agree within 0.1 pt.
+@Suite("Document layout: random documents against Chromium")
+struct DocumentChromiumTests {
+    struct Case: Decodable {
+        let doc: Doc
+        let contentSize: Size
+        let frames: [String: Rect?]
+    }
+
+    struct Doc: Decodable {
+        let name: String
+        let axis: Axis
+        let viewport: Size
+        let padding: Edges
+        let spacing: Double
+        let justify: Justify
+        let align: Align
+        let defaults: Defaults
+        let rows: [Row]
+    }
+
+    struct Defaults: Decodable { let insets: Edges }
+
+    struct Size0: Decodable { let fixed: Double }
+
+    struct Stack: Decodable {
+        let axis: Axis
+        let justify: Justify
+        let align: Align
+        let spacing: Double
+        let rows: [Row]
+    }
+
+    struct Row: Decodable {
+        let id: String
+        let size: Size0?
+        let content: Size
+        let insets: Edges?
+        let margin: Edges?
+        let grow: Double?
+        let shrink: Double?
+        let alignSelf: AlignSelf
+        let hidden: Bool?
+        let stack: Stack?
+
+        var config: RowConfig {
+            RowConfig(size: size.map { .fixed($0.fixed) } ?? .fit, content: content, insets: insets,
+                      margin: margin ?? .zero, grow: grow ?? 0, shrink: shrink ?? 0, alignSelf: alignSelf,
+                      hidden: hidden ?? false,
+                      stack: stack.map { StackSettings(axis: $0.axis, justify: $0.justify, align: $0.align, spacing: $0.spacing) })
+        }
+    }
+
+    static func cases() throws -> [Case] {
+        guard let url = Bundle.module.url(forResource: "document-chromium", withExtension: "json", subdirectory: "Fixtures") else {
+            throw FixtureError("Fixtures/document-chromium.json is missing from the test bundle")
+        }
+        return try JSONDecoder().decode([Case].self, from: Data(contentsOf: url))
+    }
+
+    static func document(_ d: Doc) throws -> Document {
+        var s = DocumentSettings(axis: d.axis, viewport: d.viewport, padding: d.padding, spacing: d.spacing,
+                                 justify: d.justify, align: d.align)
+        s.defaults.insets = d.defaults.insets
+        var doc = Document(name: d.name, settings: s)
+        func insert(_ rows: [Row], in parent: RowID?) throws {
+            for (i, row) in rows.enumerated() {
+                try doc.insertRow(row.id, config: row.config, parent: parent, at: i)
+                if let stack = row.stack { try insert(stack.rows, in: row.id) }
+            }
+        }
+        try insert(d.rows, in: nil)
+        return doc
+    }
+
+    @Test func randomDocumentsMatchChromium() throws {
+        let cases = try Self.cases()
+        #expect(cases.count == 300)
+        var rowsCompared = 0, failedDocs: [String] = []
+        for c in cases {
+            let layout = try Self.document(c.doc).layout()
+            var ok = close(Rect(x: 0, y: 0, width: layout.contentSize.width, height: layout.contentSize.height),
+                           Rect(x: 0, y: 0, width: c.contentSize.width, height: c.contentSize.height), 0.1)
+            #expect(layout.rows.count == c.frames.count, "\(c.doc.name)")
+            for row in layout.rows {
+                guard let expected = c.frames[row.id] else { ok = false; continue }
+                rowsCompared += 1
+                if !close(row.frame, expected, 0.1) {
+                    ok = false
+                    Issue.record("\(c.doc.name) \(row.id): \(String(describing: row.frame)) vs chromium \(String(describing: expected))")
+                }
+            }
+            if !ok { failedDocs.append(c.doc.name) }
+        }
+        #expect(failedDocs.isEmpty, "documents that disagree with Chromium: \(failedDocs)")
+        #expect(rowsCompared == 2015)
+        print("document layout vs Chromium: \(cases.count - failedDocs.count)/\(cases.count) documents, \(rowsCompared) rows")
+    }
+}

@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Random stack documents with Chromium's frames, for Tests/LayoutTests/DocumentChromiumTests.
+
+Usage: random_documents.py COUNT SEED OUT_JSON
+Writes [{"doc": DOCUMENT, "contentSize": {...}, "frames": {ROW: {x,y,width,height} | null}}]
+where DOCUMENT is in the shape of scripts/oracle/document-cases.json (stackdoc/1 subset) and the
+frames come from headless Chromium via ../doc_chromium_frames.py (an independent re-implementation
+of the SPEC §2.3 mapping).  Numbers are small integers so Chromium's 1/64 px LayoutUnit is exact
+except where flex distribution divides.
+"""
+import json
+import os
+import random
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from doc_chromium_frames import chromium_frames  # noqa: E402
+
+JUSTIFY = ["start", "end", "center", "spaceBetween", "spaceAround", "spaceEvenly"]
+ALIGN = ["start", "center", "end", "stretch"]
+SELF = ["auto", "auto", "auto", "start", "center", "end", "stretch"]
+
+
+def edges(r, lo, hi):
+    return {k: r.choice([0, r.randint(lo, hi)]) for k in ("top", "left", "bottom", "right")}
+
+
+def row(r, depth, counter):
+    counter[0] += 1
+    rid = f"r{counter[0]}"
+    out = {"id": rid}
+    if r.random() < 0.6:
+        out["size"] = {"fixed": r.choice([0, r.randint(0, 120)])}
+    out["content"] = {"width": r.randint(0, 150), "height": r.randint(0, 80)}
+    if r.random() < 0.4:
+        out["insets"] = edges(r, 0, 12)
+    if r.random() < 0.3:
+        out["margin"] = edges(r, -8 if r.random() < 0.2 else 0, 15)
+    if r.random() < 0.35:
+        out["grow"] = r.choice([1, 2, 0.5, 3])
+    if r.random() < 0.35:
+        out["shrink"] = r.choice([1, 2, 0.5, 3])
+    out["alignSelf"] = r.choice(SELF)
+    if r.random() < 0.08:
+        out["hidden"] = True
+    if depth < 3 and r.random() < 0.3:
+        out["stack"] = {"axis": r.choice(["vertical", "horizontal"]), "justify": r.choice(JUSTIFY),
+                        "align": r.choice(ALIGN), "spacing": r.choice([0, 0, r.randint(1, 12)]),
+                        "rows": [row(r, depth + 1, counter) for _ in range(r.randint(0, 4))]}
+    return out
+
+
+def document(r, i):
+    counter = [0]
+    axis = r.choice(["vertical", "horizontal"])
+    doc = {"name": f"rand{i}", "axis": axis,
+           "viewport": {"width": r.choice([200, 320, 390]), "height": r.choice([150, 300, 500])},
+           "padding": edges(r, 0, 16), "spacing": r.choice([0, 0, r.randint(1, 10)]),
+           "justify": r.choice(JUSTIFY), "align": r.choice(ALIGN),
+           "defaults": {"insets": r.choice([{"top": 12, "left": 15, "bottom": 12, "right": 15}, edges(r, 0, 10)])},
+           "rows": [row(r, 1, counter) for _ in range(r.randint(1, 6))]}
+    return doc
+
+
+def main():
+    count, seed, out = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+    r = random.Random(seed)
+    docs = [document(r, i) for i in range(count)]
+    result = []
+    for doc, (content, rows) in zip(docs, chromium_frames(docs)):
+        result.append({"doc": doc, "contentSize": {"width": content[0], "height": content[1]},
+                       "frames": {rid: (None if f is None else dict(zip(("x", "y", "width", "height"), f)))
+                                  for rid, f in rows}})
+    with open(out, "w") as f:
+        json.dump(result, f, separators=(",", ":"))
+        f.write("\n")
+    print(f"{count} documents, {sum(len(x['frames']) for x in result)} rows -> {out}")
+
+
+if __name__ == "__main__":
+    main()
