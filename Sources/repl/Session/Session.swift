@@ -115,8 +115,9 @@ final class Session {
             let doc = try open()
             let lines = try LogScript.lines(doc)
             try FileIO.write(lines.joined(separator: "\n") + "\n", to: resolve(path), shown: path)
-            return Outcome(result: .object([("path", .string(path)), ("commands", .number(Double(lines.count)))]),
-                           text: "wrote \(lines.count) commands to \(path)")
+            let commands = lines.filter { !$0.hasPrefix("#") }.count
+            return Outcome(result: .object([("path", .string(path)), ("commands", .number(Double(commands)))]),
+                           text: "wrote \(commands) commands to \(path)")
         case .help(let topic):
             let text = try topic.map(Help.topic) ?? Help.overview()
             return Outcome(result: .object([("text", .string(text))]), text: text)
