@@ -167,12 +167,14 @@ final class Session {
     // MARK: Changes
 
     /// Runs `body` (which changes the open document) and compares the layouts around it.
-    func measure<T>(_ body: () throws -> T) throws -> (T, ChangeReport) {
+    func measure<T>(scrollOnly: Bool = false, _ body: () throws -> T) throws -> (T, ChangeReport) {
         let before = try currentLayout()
         let t0 = Timing.now()
         let value = try body()
         let t1 = Timing.now()
-        let after = try open().document.layout()
+        // A scroll moves no frame: the old layout seen at the new offset (no relayout).
+        let document = try open().document
+        let after = scrollOnly ? before.atOffset(document.settings.offset) : document.layout()
         lastLayout = after
         let t2 = Timing.now()
         let report = ChangeReport(before: before, after: after)
@@ -183,7 +185,12 @@ final class Session {
     func perform(_ edit: Edit) throws -> Outcome {
         let doc = try open()
         let cursorBefore = doc.cursor
-        let (_, report) = try measure { try doc.perform(edit) }
+        var scrollOnly = false
+        if case .scroll = edit { scrollOnly = true }
+        // Planning a scroll needs the layout: hand it the one we keep instead of a new one.
+        let (_, report) = try measure(scrollOnly: scrollOnly) {
+            try doc.perform(edit, changes: try doc.document.plan(edit, layout: try currentLayout()))
+        }
         let text = Printer.text(edit)
         let headline: String
         var fields: [(String, JSON)] = [("operation", .string(text))]
