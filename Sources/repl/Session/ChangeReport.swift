@@ -17,42 +17,31 @@ struct ChangeReport {
     static let listLimit = 12
 
     /// Compares two layouts row by row. Both list rows in document order, so one walk finds
-    /// the rows whose frames differ; a dictionary is built only when the id sequences diverge
-    /// (rows added, removed or moved).
+    /// the rows whose frames differ and the rows that left.
     init(before: DocumentLayout, after: DocumentLayout) {
         offset = (before.offset, after.offset)
         contentSize = (before.contentSize, after.contentSize)
         transitions = after.transitions(from: before)
         let old = before.rows
-        // id → position in `old`, built only when the two id sequences stop matching.
-        var positions: [RowID: Int]?
-        var seen: [Bool]?
-        let sameCount = old.count == after.rows.count
+        // Rows are matched by id: at the position shifted like the previous match (an unchanged
+        // tree, or one with rows inserted or removed in a few places, costs no lookups), then
+        // through the old layout's id index (as `transitions(from:)` does).
+        var seen = [Bool](repeating: false, count: old.count)
+        var shift = 0
         func shown(_ r: RowLayout) -> Bool { r.visibility == .entire || r.visibility == .partial }
         for (i, row) in after.rows.enumerated() {
-            var match: Int?
-            if positions == nil, sameCount, old[i].id == row.id {
-                match = i
-            } else {
-                if positions == nil {
-                    var p = [RowID: Int](minimumCapacity: old.count)
-                    for (k, r) in old.enumerated() { p[r.id] = k }
-                    positions = p
-                    seen = [Bool](repeating: false, count: old.count)
-                    for k in 0..<min(i, old.count) { seen?[k] = true }  // rows before i matched in place
-                }
-                match = positions?[row.id]
-                if let m = match { seen?[m] = true }
+            func matches(_ guess: Int) -> Bool { guess >= 0 && guess < old.count && old[guess].id == row.id }
+            let g = i + shift
+            let match: Int? = matches(g) ? g : matches(g - 1) ? g - 1 : matches(g + 1) ? g + 1 : before.position(of: row.id)
+            if let m = match {
+                shift = m - i
+                seen[m] = true
+                if old[m].frame == row.frame { continue }
             }
-            if let m = match, old[m].frame == row.frame { continue }
             changedCount += 1
             if shown(row) || match.map({ shown(old[$0]) }) == true { changedVisible.append(row.id) }
         }
-        if let seen {
-            removed = seen.indices.lazy.filter { !seen[$0] }.map { old[$0].id }
-        } else if !sameCount {
-            removed = old.map(\.id)  // only when `after` has no rows at all
-        }
+        for (k, wasSeen) in seen.enumerated() where !wasSeen { removed.append(old[k].id) }
     }
 
     /// The JSON fields of the report (added to an edit's result).
