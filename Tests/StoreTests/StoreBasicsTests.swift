@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Layout
 import Store
 import Testing
@@ -57,6 +58,27 @@ import Testing
         #expect(throws: StackDocError("no document 'zz'")) { try store.open("zz") }
     }
 
+    @Test func dropRemovesEverythingOfTheDocument() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appending(path: "drop.sqlite").path
+        let store = try DocumentStore(path: path)
+        var d = Document(name: "gone")
+        try d.insertRow("a", config: RowConfig(), parent: nil, at: 0)
+        let doc = try store.importDocument(d)
+        try doc.perform(.add(ids: ["b"], spec: [], position: nil, parent: nil))
+        let kept = try store.create("kept")
+        try kept.perform(.add(ids: ["k"], spec: [], position: nil, parent: nil))
+        try store.drop("gone")
+        let counts = try GRDB.DatabaseQueue(path: path).read { db in
+            try ["row", "log", "step", "import_row", "document"].map { try Int.fetchOne(db, sql: "SELECT count(*) FROM \($0)") ?? -1 }
+        }
+        #expect(counts == [1, 2, 1, 0, 1])
+        #expect(throws: StackDocError("document 'gone' no longer exists (dropped by another process)")) {
+            try doc.perform(.add(ids: ["c"], spec: [], position: nil, parent: nil))
+        }
+    }
+
     @Test func importKeepsRowsAndReplays() throws {
         let store = try DocumentStore(path: ":memory:")
         var d = Document(name: "imp", settings: DocumentSettings(spacing: 3))
@@ -85,5 +107,30 @@ import Testing
         let expected = doc.rootIDs
         #expect(snapshot(try store.open("k").document) == snapshot(doc.document))
         #expect(try store.open("k").rootIDs == expected)
+    }
+}
+
+@Suite struct LargeDocumentTests {
+    /// Above `RowLoader.parallelThreshold` rows the loader decodes and builds on two threads.
+    @Test func largeNestedDocumentRoundTrips() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var d = Document(name: "large")
+        d.reserveCapacity(rows: 60_000, rootRows: 40_000)
+        for s in 0..<100 {
+            try d.appendRow("s\(s)", config: RowConfig(stack: StackSettings(axis: .horizontal)), parent: nil)
+            try d.appendRow("n\(s)", config: RowConfig(stack: StackSettings()), parent: "s\(s)")
+        }
+        for i in 0..<60_000 - 200 {
+            let parent: RowID? = i % 3 == 0 ? "s\(i % 100)" : (i % 3 == 1 ? nil : "n\(i % 100)")
+            try d.appendRow("r\(i)", config: RowConfig(size: .fixed(Double(i % 90))), parent: parent)
+        }
+        let path = dir.appending(path: "large.sqlite").path
+        let stored = try DocumentStore(path: path).importDocument(d)
+        #expect(stored.document == d)
+        let reopened = try DocumentStore(path: path).open("large")
+        #expect(reopened.document == d)
+        #expect(reopened.document.children(of: "n7") == d.children(of: "n7"))
+        #expect(try reopened.verify() == [])
     }
 }
