@@ -8,12 +8,54 @@ extension Document {
     /// same bytes. Pretty (two-space indentation, small objects on one line) by default; ends
     /// with a newline in both forms.
     public func exportJSON(pretty: Bool = true) -> String {
-        let value = jsonValue()
-        return (pretty ? JSONWriter.pretty(value) : JSONWriter.compact(value)) + "\n"
+        String(decoding: exportJSONBytes(pretty: pretty), as: UTF8.self)
+    }
+
+    /// `exportJSON(pretty:)` as UTF-8 bytes. Streams: the settings, then one root row (with its
+    /// subtree) at a time, so a million rows never exist as one JSON tree. Byte for byte
+    /// `JSONWriter.pretty(jsonValue())` (or `compact`) plus a newline.
+    public func exportJSONBytes(pretty: Bool = true) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(1024 + rowCount * (pretty ? 400 : 260))
+        guard case let .object(members) = settingsJSONValue() else { return out }
+        // The document object always holds containers, so the pretty writer expands it.
+        out.append(UInt8(ascii: "{"))
+        for member in members {
+            if out.count > 1 { out.append(UInt8(ascii: ",")) }
+            if pretty { out.append(contentsOf: [0x0A, 0x20, 0x20]) }
+            JSONWriter.appendString(member.key, to: &out)
+            out.append(UInt8(ascii: ":"))
+            if pretty { out.append(0x20) }
+            JSONWriter.append(member.value, to: &out, pretty: pretty, indent: 1)
+        }
+        out.append(UInt8(ascii: ","))
+        if pretty { out.append(contentsOf: [0x0A, 0x20, 0x20]) }
+        JSONWriter.appendString("rows", to: &out)
+        out.append(UInt8(ascii: ":"))
+        if pretty { out.append(0x20) }
+        out.append(UInt8(ascii: "["))
+        let roots = children(of: nil)
+        for (i, id) in roots.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            if pretty { out.append(contentsOf: [0x0A, 0x20, 0x20, 0x20, 0x20]) }
+            JSONWriter.append(rowJSON(id), to: &out, pretty: pretty, indent: 2)
+        }
+        if pretty, !roots.isEmpty { out.append(contentsOf: [0x0A, 0x20, 0x20]) }
+        out.append(UInt8(ascii: "]"))
+        if pretty { out.append(0x0A) }
+        out.append(contentsOf: [UInt8(ascii: "}"), 0x0A])
+        return out
     }
 
     /// The document as a JSON value in the `stackdoc/1` shape.
     public func jsonValue() -> JSONValue {
+        guard case var .object(members) = settingsJSONValue() else { return .null }
+        members.append(JSONMember("rows", .array(children(of: nil).map(rowJSON))))
+        return .object(members)
+    }
+
+    /// Every member of the document object but `rows`, in order.
+    private func settingsJSONValue() -> JSONValue {
         let s = settings
         return .object([
             JSONMember("format", .string(Document.formatName)),
@@ -35,7 +77,6 @@ extension Document {
                 ])),
                 JSONMember("autoHideLastSeparator", .bool(s.defaults.autoHideLastSeparator)),
             ])),
-            JSONMember("rows", .array(children(of: nil).map(rowJSON))),
         ])
     }
 
