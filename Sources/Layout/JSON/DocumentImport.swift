@@ -23,7 +23,7 @@ extension Document {
     /// `DocumentImporter.maxProblems`): a document when there is none, else the messages in
     /// document order. A JSON syntax error is the only problem reported.
     public static func importJSON(_ bytes: [UInt8], name: String? = nil) -> (document: Document?, problems: [String]) {
-        var value: JSONValue
+        let value: JSONValue
         do {
             value = try JSONParser.parse(bytes)
         } catch let error as StackDocError {
@@ -32,7 +32,7 @@ extension Document {
             return (nil, ["\(error)"])
         }
         var importer = DocumentImporter()
-        let document = importer.read(&value, name: name)
+        let document = importer.read(value, name: name)
         return importer.problems.isEmpty ? (document, []) : (nil, importer.problems)
     }
 }
@@ -46,14 +46,11 @@ struct DocumentImporter {
     private var document = Document(name: "")
     private var tooManyRows = false
 
-    /// Reads the document out of `root`, which it empties on the way: each root row's JSON is
-    /// released once the row is read, so the tree and the document are not both whole at once.
-    mutating func read(_ root: inout JSONValue, name override: String?) -> Document {
-        guard case var .object(members) = root else {
+    mutating func read(_ root: JSONValue, name override: String?) -> Document {
+        guard case let .object(members) = root else {
             fail("document", "expected an object, got \(root.kindDescription)")
             return document
         }
-        root = .null
         var settings = DocumentSettings()
         // Defaults first: partial edge objects of rows take their missing edges from them.
         if let d = members.first(where: { $0.key == "defaults" }) {
@@ -103,24 +100,19 @@ struct DocumentImporter {
         if case let .array(elements)? = rows {
             document.reserveCapacity(rows: min(elements.count, DocumentLimits.maxRows), rootRows: elements.count)
         }
-        members = []  // `rows` is now the only reference to the rows' JSON
-        if var rows { readRows(&rows, "rows", parent: nil, depth: 1) }
+        if let rows { readRows(rows, "rows", parent: nil, depth: 1) }
         return document
     }
 
     // MARK: Rows
 
-    /// Reads an array of rows, taking each element out of `value` before reading it.
-    private mutating func readRows(_ value: inout JSONValue, _ path: String, parent: RowID?, depth: Int) {
-        guard case var .array(elements) = value else {
+    private mutating func readRows(_ value: JSONValue, _ path: String, parent: RowID?, depth: Int) {
+        guard case let .array(elements) = value else {
             fail(path, "expected an array of rows, got \(value.kindDescription)")
             return
         }
-        value = .null
-        for i in elements.indices {
+        for (i, element) in elements.enumerated() {
             if problems.count >= DocumentImporter.maxProblems || tooManyRows { return }
-            let element = elements[i]
-            elements[i] = .null
             readRow(element, "\(path)[\(i)]", parent: parent, depth: depth)
         }
     }
@@ -184,7 +176,7 @@ struct DocumentImporter {
             fail(path, "\(error)")
             return
         }
-        if var stackRows { readRows(&stackRows, path + ".stack.rows", parent: id, depth: depth + 1) }
+        if let stackRows { readRows(stackRows, path + ".stack.rows", parent: id, depth: depth + 1) }
     }
 
     private mutating func stackSettings(_ value: JSONValue, _ path: @autoclosure () -> String, rows: inout JSONValue?) -> StackSettings? {
