@@ -24,6 +24,18 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "StoreBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Layout", package: "StackDoc"),
+                .product(name: "Store", package: "StackDoc"),
+            ],
+            path: "Benchmarks/StoreBenchmarks",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
+        .executableTarget(
             name: "ModelBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),

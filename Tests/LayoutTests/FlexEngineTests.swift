@@ -204,6 +204,24 @@ struct FlexEngineTests {
         #expect(t.frame(of: child) == Self.rect(0, 0, 180, 30))
     }
 
+    @Test func hiddenRootAndNonFiniteAvailableSizes() {
+        var t = FlexTree()
+        let root = t.addNode(Self.style { $0.display = false; $0.width = .points(10); $0.height = .points(10) }, parent: nil)
+        let child = t.addNode(Self.style { $0.width = .points(5); $0.height = .points(5) }, parent: root)
+        t.computeLayout(root: root, availableWidth: 100, availableHeight: 100)
+        #expect(t.frame(of: root) == .zero)
+        #expect(t.frame(of: child) == .zero)
+
+        var u = FlexTree()
+        let r = u.addNode(Self.style { $0.columnGap = 2 }, parent: nil)
+        u.addNode(Self.style { $0.width = .points(30); $0.height = .points(4) }, parent: r)
+        u.addNode(Self.style { $0.width = .points(20); $0.height = .points(6) }, parent: r)
+        u.computeLayout(root: r, availableWidth: .nan, availableHeight: .infinity) // = max-content
+        #expect(u.frame(of: r) == Self.rect(0, 0, 52, 6))
+        u.computeLayout(root: r, availableWidth: -5, availableHeight: nil) // floors at padding (0)
+        #expect(u.frame(of: r).width == 0)
+    }
+
     @Test func invalidValuesFallBackToInitialValues() {
         var t = FlexTree()
         let root = t.addNode(Self.style { $0.width = .points(100); $0.height = .points(10) }, parent: nil)
@@ -245,6 +263,31 @@ struct FlexEngineTests {
         #expect(copy.frame(of: a).width == 60)
         #expect(t.frame(of: a).width == 30)
         #expect(t.style(of: a).width == .points(30))
+    }
+
+    @Test func marginsAndPaddingsRoundTripThroughTheInternTable() {
+        var t = FlexTree()
+        let root = t.addNode(Self.style { $0.direction = .column; $0.width = .points(100) }, parent: nil)
+        var ids: [FlexNodeID] = []
+        for k in 0..<40 { // more distinct values than the table's first capacity
+            let e = Edges(top: Double(k), left: 1, bottom: Double(k % 3), right: 2)
+            ids.append(t.addNode(Self.style { $0.margin = e; $0.padding = Edges(all: Double(k % 5)) }, parent: root))
+        }
+        var copy = t
+        copy.setStyle(Self.style { $0.margin = Edges(all: 99) }, of: ids[0])
+        for (k, id) in ids.enumerated() {
+            #expect(t.style(of: id).margin == Edges(top: Double(k), left: 1, bottom: Double(k % 3), right: 2))
+            #expect(t.style(of: id).padding == Edges(all: Double(k % 5)))
+        }
+        #expect(copy.style(of: ids[0]).margin == Edges(all: 99))
+        #expect(copy.style(of: ids[0]).padding == .zero)
+        t.computeLayout(root: root, availableWidth: nil, availableHeight: nil)
+        var y = 0.0
+        for (k, id) in ids.enumerated() {
+            y += Double(k)
+            #expect(t.frame(of: id) == Self.rect(1, y, 97, 2 * Double(k % 5)))
+            y += 2 * Double(k % 5) + Double(k % 3)
+        }
     }
 
     @Test func treeQueries() {
