@@ -69,7 +69,14 @@ public final class StoredDocument {
     /// Returns the primitive changes applied.
     @discardableResult
     public func perform(_ edit: Edit) throws -> [Change] {
-        let changes = try document.plan(edit)
+        try perform(edit, layout: nil)
+    }
+
+    /// `perform(_:)` reusing the document's current layout (`document.layout()`, which the
+    /// REPL has after every command), so that `scroll` needs no new layout.
+    @discardableResult
+    public func perform(_ edit: Edit, layout: DocumentLayout?) throws -> [Change] {
+        let changes = try document.plan(edit, layout: layout)
         return try perform(edit, changes: changes)
     }
 
