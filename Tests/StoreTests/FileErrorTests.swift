@@ -72,6 +72,11 @@ import Testing
         } catch let error as StackDocError {
             #expect(error.message.hasPrefix("database '\(file)' is corrupt: "), "\(error.message)")
         }
+        // The whole-file check finds the damage too (when the file opens at all).
+        if let store = try? DocumentStore(path: file) {
+            let problems = (try? store.integrityCheck()) ?? ["unreadable"]
+            #expect(!problems.isEmpty)
+        }
         #expect(FileManager.default.contents(atPath: file) == before)
     }
 
@@ -111,5 +116,6 @@ import Testing
         FileManager.default.createFile(atPath: file, contents: Data())
         let store = try DocumentStore(path: file)
         #expect(try store.schemaVersion() == Schema.currentVersion)
+        #expect(try store.integrityCheck() == [])
     }
 }
