@@ -12,6 +12,7 @@
 /// The struct holds raw column pointers so the sweeps run without ARC or bounds checks; it
 /// never outlives the `computeLayout` call that created it.
 struct FlexLayoutPass {
+    /// Keeps the storage (and so every column below) alive for the pass.
     let s: FlexStorage
     let flags: UnsafeMutablePointer<UInt16>
     let width: UnsafeMutablePointer<Double>
@@ -40,27 +41,30 @@ struct FlexLayoutPass {
     let childFlexFlags: UnsafeMutablePointer<UInt8>
     let count: Int
 
+    /// Values of the `state` column.
     static let outside: UInt8 = 0
     static let laidOut: UInt8 = 1
     static let none: UInt8 = 2
 
     init(_ s: FlexStorage) {
         self.s = s
-        flags = s.flags; width = s.width; height = s.height
-        minWidth = s.minWidth; minHeight = s.minHeight; flexBasis = s.flexBasis
-        flexGrow = s.flexGrow; flexShrink = s.flexShrink
-        margin = InternedEdges(index: s.marginIndex, table: s.edgesTable)
-        padding = InternedEdges(index: s.paddingIndex, table: s.edgesTable)
-        rowGap = s.rowGap; columnGap = s.columnGap
-        parent = s.parent; firstChild = s.firstChild; nextSibling = s.nextSibling
-        frame = s.frame; state = s.state
-        contentWidth = s.contentWidth; contentHeight = s.contentHeight
-        flexBase = s.flexBase; hypotheticalMain = s.hypotheticalMain
-        childHypotheticalSum = s.childHypotheticalSum; frozen = s.frozen
-        visibleChildCount = s.visibleChildCount; childFlexFlags = s.childFlexFlags
+        let c = s.columns
+        flags = c.flags; width = c.width; height = c.height
+        minWidth = c.minWidth; minHeight = c.minHeight; flexBasis = c.flexBasis
+        flexGrow = c.flexGrow; flexShrink = c.flexShrink
+        margin = InternedEdges(index: c.marginIndex, table: s.edgesTable)
+        padding = InternedEdges(index: c.paddingIndex, table: s.edgesTable)
+        rowGap = c.rowGap; columnGap = c.columnGap
+        parent = c.parent; firstChild = c.firstChild; nextSibling = c.nextSibling
+        frame = c.frame; state = c.state
+        contentWidth = c.contentWidth; contentHeight = c.contentHeight
+        flexBase = c.flexBase; hypotheticalMain = c.hypotheticalMain
+        childHypotheticalSum = c.childHypotheticalSum; frozen = c.frozen
+        visibleChildCount = c.visibleChildCount; childFlexFlags = c.childFlexFlags
         count = s.count
     }
 
+    /// Lays out `root`'s subtree (see the type's comment for the sweeps).
     mutating func run(root: Int, availableWidth: Double?, availableHeight: Double?) {
         markSubtree(root: root)
         guard state[root] == Self.laidOut else { return }
