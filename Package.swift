@@ -49,7 +49,10 @@ let package = Package(
         // Random operation sequences shared by StoreTests and store-torture (tests only).
         .target(name: "StoreTestSupport", dependencies: ["Store", "Layout"]),
         // A writer process used only by StoreTests (concurrency and crash tests).
-        .executableTarget(name: "store-torture", dependencies: ["Store", "Layout", "StoreTestSupport"]),
+        .executableTarget(
+            name: "store-torture",
+            dependencies: ["Store", "Layout", "StoreTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(
             name: "StoreTests",
             dependencies: [

@@ -14,12 +14,12 @@ public enum Durability: String, Sendable, CaseIterable {
 
 /// Options for opening a database.
 public struct StoreOptions: Sendable {
-    /// See `Durability`. Default: `.full`.
+    /// See `Durability`. Default: `.normal` (see docs/store.md for the promise).
     public var durability: Durability
     /// How long a writer waits for another process's lock before failing. Default: 5 s.
     public var busyTimeout: TimeInterval
 
-    public init(durability: Durability = .full, busyTimeout: TimeInterval = 5) {
+    public init(durability: Durability = .normal, busyTimeout: TimeInterval = 5) {
         self.durability = durability
         self.busyTimeout = busyTimeout
     }
@@ -80,6 +80,9 @@ public final class DocumentStore {
                     try db.execute(sql: "PRAGMA journal_mode = WAL")
                 }
                 try db.execute(sql: "PRAGMA synchronous = \(options.durability == .full ? "FULL" : "NORMAL")")
+                // 32 MB of page cache (grown on demand): imports of large documents build the
+                // id index in memory.
+                try db.execute(sql: "PRAGMA cache_size = -32768")
             }
             try Schema.migrator().migrate(queue)
         } catch {
@@ -184,7 +187,7 @@ public final class DocumentStore {
             try LogWriter.append(db, document: id, seq: 1, kind: .importDocument, payload: try JSONCoding.encode(document.settings),
                                  forward: nil, inverse: nil, group: nil, label: nil)
             try RowWriter.bulkInsert(db, table: "row", document: id, seq: nil, rows: document)
-            try RowWriter.bulkInsert(db, table: "import_row", document: id, seq: 1, rows: document)
+            try RowWriter.copyImportedRows(db, document: id, seq: 1)
             return id
         }
         return try StoredDocument(store: self, id: id, name: document.name, preloaded: document)

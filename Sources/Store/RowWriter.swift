@@ -65,6 +65,13 @@ enum RowWriter {
         return key
     }
 
+    /// Copies a freshly imported document's rows into `import_row` (the import entry's rows).
+    static func copyImportedRows(_ db: Database, document docID: Int64, seq: Int) throws {
+        let columns = (["parent", "order_key", "id"] + ColumnCoding.configColumns).joined(separator: ", ")
+        try db.execute(sql: "INSERT INTO import_row (document, seq, \(columns)) SELECT document, ?, \(columns) FROM row WHERE document = ?",
+                       arguments: [seq, docID])
+    }
+
     /// Inserts every row of `rows` into `table` (`row`, or `import_row` with the import's `seq`),
     /// with evenly spaced order keys per stack.
     static func bulkInsert(_ db: Database, table: String, document docID: Int64, seq: Int?, rows: Document) throws {

@@ -60,6 +60,14 @@ enum StoreTorture {
                     }
                 }
                 say("stale \(stale)")
+            case "open" where args.count == 3:
+                let t = Date.timeIntervalSinceReferenceDate
+                let doc = try DocumentStore(path: args[1]).open(args[2])
+                say("open \(doc.document.rowCount) rows: \(Date.timeIntervalSinceReferenceDate - t) s, RSS \(Bench.rssMB()) MB")
+            case "scan" where args.count == 2:
+                try ScanBench.run(path: args[1])
+            case "bench" where args.count == 3:
+                try Bench.run(dir: args[1], rows: Int(args[2]) ?? 100_000)
             default:
                 fail("usage: store-torture crash DB DOC SEED | race DB DOC PREFIX N")
             }

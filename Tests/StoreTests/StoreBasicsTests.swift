@@ -87,3 +87,28 @@ import Testing
         #expect(try store.open("k").rootIDs == expected)
     }
 }
+
+@Suite struct LargeDocumentTests {
+    /// Above `RowLoader.parallelThreshold` rows the loader decodes and builds on two threads.
+    @Test func largeNestedDocumentRoundTrips() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var d = Document(name: "large")
+        d.reserveCapacity(rows: 60_000, rootRows: 40_000)
+        for s in 0..<100 {
+            try d.appendRow("s\(s)", config: RowConfig(stack: StackSettings(axis: .horizontal)), parent: nil)
+            try d.appendRow("n\(s)", config: RowConfig(stack: StackSettings()), parent: "s\(s)")
+        }
+        for i in 0..<60_000 - 200 {
+            let parent: RowID? = i % 3 == 0 ? "s\(i % 100)" : (i % 3 == 1 ? nil : "n\(i % 100)")
+            try d.appendRow("r\(i)", config: RowConfig(size: .fixed(Double(i % 90))), parent: parent)
+        }
+        let path = dir.appending(path: "large.sqlite").path
+        let stored = try DocumentStore(path: path).importDocument(d)
+        #expect(stored.document == d)
+        let reopened = try DocumentStore(path: path).open("large")
+        #expect(reopened.document == d)
+        #expect(reopened.document.children(of: "n7") == d.children(of: "n7"))
+        #expect(try reopened.verify() == [])
+    }
+}

@@ -1,0 +1,70 @@
+import Benchmark
+import Foundation
+import Layout
+import Store
+
+/// Store benchmarks: opening stored 100k- and 1M-row documents, and single-operation commits
+/// (planned edit → rows → log → commit) on a 1M-row and a 1k-row document, with the default
+/// `synchronous = NORMAL` and with `FULL`.
+///
+/// The databases are built once (import) into the temporary directory and reused.
+enum StoreWorkload {
+    static func databasePath(rows: Int) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appending(path: "stackdoc-store-bench-\(rows).sqlite").path
+        if let store = try? DocumentStore(path: path), (try? store.contains("bench")) == true { return path }
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        var document = Document(name: "bench")
+        document.reserveCapacity(rows: rows, rootRows: rows)
+        for i in 0..<rows {
+            try document.appendRow("r\(i)", config: RowConfig(size: .fixed(Double(20 + i % 50))), parent: nil)
+        }
+        try DocumentStore(path: path).importDocument(document)
+        return path
+    }
+
+    /// An edit that changes one row of a `rows`-row document.
+    static func edit(_ i: Int, rows: Int) -> Edit {
+        .set(id: "r\((i &* 7919) % rows)", spec: [.fixed(Double(i % 97))])
+    }
+}
+
+let benchmarks: @Sendable () -> Void = {
+    for rows in [100_000, 1_000_000] {
+        let label = rows >= 1_000_000 ? "1M" : "\(rows / 1000)k"
+        Benchmark("store open \(label)",
+                  configuration: .init(metrics: [.wallClock, .cpuTotal, .peakMemoryResident],
+                                       warmupIterations: 1, maxDuration: .seconds(20), maxIterations: rows >= 1_000_000 ? 5 : 20)) { benchmark in
+            let path = try StoreWorkload.databasePath(rows: rows)
+            benchmark.startMeasurement()
+            let document = try DocumentStore(path: path).open("bench")
+            benchmark.stopMeasurement()
+            blackHole(document.document.rowCount)
+        }
+    }
+
+    for (rows, durability) in [(1_000_000, Durability.normal), (1000, .normal), (1000, .full)] {
+        let label = rows >= 1_000_000 ? "1M" : "\(rows / 1000)k"
+        let holder = DocumentHolder()
+        // One iteration = one operation committed; throughput = commits per second.
+        Benchmark("store commit \(label) rows, synchronous=\(durability.rawValue)",
+                  configuration: .init(metrics: [.wallClock, .throughput, .cpuTotal],
+                                       warmupIterations: 10, scalingFactor: .one,
+                                       maxDuration: .seconds(10), maxIterations: 2000),
+                  closure: { benchmark in
+                      guard let document = holder.document else { return }
+                      holder.counter += 1
+                      try document.perform(StoreWorkload.edit(holder.counter, rows: rows))
+                  },
+                  setup: {
+                      let path = try StoreWorkload.databasePath(rows: rows)
+                      holder.document = try DocumentStore(path: path, options: StoreOptions(durability: durability)).open("bench")
+                  },
+                  teardown: { holder.document = nil })
+    }
+}
+
+/// The document a commit benchmark works on (opened once in setup).
+final class DocumentHolder: @unchecked Sendable {
+    var document: StoredDocument?
+    var counter = Int.random(in: 0..<1_000_000)
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Layout
+import Store
+
+/// `store-torture bench DIR ROWS`: quick release-mode measurements of import, open and commits.
+enum Bench {
+    static func now() -> Double { Date.timeIntervalSinceReferenceDate }
+
+    static func rssMB() -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return Double(line.split(separator: " ")[1]).map { $0 / 1024 } ?? 0
+        }
+        return 0
+    }
+
+    static func run(dir: String, rows: Int) throws {
+        let path = dir + "/bench-\(rows).sqlite"
+        if !FileManager.default.fileExists(atPath: path) {
+            var d = Document(name: "big")
+            var t = now()
+            for i in 0..<rows {
+                try d.insertRow("r\(i)", config: RowConfig(size: .fixed(Double(20 + i % 50))), parent: nil, at: i)
+            }
+            print("build in memory: \(String(format: "%.3f", now() - t)) s")
+            t = now()
+            _ = try DocumentStore(path: path).importDocument(d)
+            print("import \(rows): \(String(format: "%.3f", now() - t)) s")
+        }
+        let rss0 = rssMB()
+        var t = now()
+        let store = try DocumentStore(path: path)
+        let doc = try store.open("big")
+        let open = now() - t
+        print("open \(doc.document.rowCount) rows: \(String(format: "%.3f", open)) s, RSS \(String(format: "%.0f", rssMB())) MB (before \(String(format: "%.0f", rss0)) MB)")
+        for durability in Durability.allCases {
+            let s = try DocumentStore(path: path, options: StoreOptions(durability: durability))
+            let d = try s.open("big")
+            var times: [Double] = []
+            for i in 0..<300 {
+                let edit: Edit
+                switch i % 3 {
+                case 0: edit = .set(id: "r\(i * 7 % rows)", spec: [.fixed(Double(i))])
+                case 1: edit = .hide(ids: ["r\(i * 11 % rows)"])
+                default: edit = .move(id: "r\(i * 13 % rows)", position: .index(rows / 2), parent: nil)
+                }
+                t = now()
+                try d.perform(edit)
+                times.append(now() - t)
+            }
+            times.sort()
+            print("commit (\(durability)): median \(String(format: "%.3f", times[times.count / 2] * 1000)) ms, p90 \(String(format: "%.3f", times[times.count * 9 / 10] * 1000)) ms")
+            try d.undo(d.cursor)
+        }
+    }
+}
+
+import GRDB
+
+/// `store-torture scan DB`: the same 1M-row scan as the loader, once through GRDB's `Row`
+/// (what the store would do without the raw C API) and once decoding nothing but the columns —
+/// the measurement behind using the raw API in RowLoader.
+enum ScanBench {
+    static func run(path: String) throws {
+        let queue = try DatabaseQueue(path: path)
+        let columns = (["parent", "id", "type", "size", "content_width", "content_height", "insets", "margin",
+                        "grow", "shrink", "align_self", "hidden", "separator_hidden", "separator_insets",
+                        "separator_thickness", "separator_color", "stack_axis", "stack_justify", "stack_align",
+                        "stack_spacing"]).joined(separator: ", ")
+        try queue.read { db in
+            let t = Date.timeIntervalSinceReferenceDate
+            let cursor = try Row.fetchCursor(db, sql: "SELECT \(columns) FROM row ORDER BY document, parent, order_key")
+            var n = 0
+            var sum = 0.0
+            while let row = try cursor.next() {
+                let id: String = row[1]
+                let type: String = row[2]
+                let size: Double? = row[3]
+                let w: Double = row[4], h: Double = row[5]
+                let insets: String? = row[6], margin: String? = row[7]
+                let grow: Double = row[8], shrink: Double = row[9]
+                let align: String = row[10]
+                let hidden: Bool = row[11]
+                let sh: Bool? = row[12], si: String? = row[13]
+                let st: Double? = row[14], sc: String? = row[15]
+                let sa: String? = row[16], sj: String? = row[17], sal: String? = row[18]
+                let ss: Double? = row[19]
+                sum += (size ?? 0) + w + h + grow + shrink + (st ?? 0) + (ss ?? 0)
+                n += id.count + type.count + align.count + (insets?.count ?? 0) + (margin?.count ?? 0) + (hidden ? 1 : 0)
+                    + (sh == true ? 1 : 0) + (si?.count ?? 0) + (sc?.count ?? 0) + (sa?.count ?? 0) + (sj?.count ?? 0) + (sal?.count ?? 0)
+            }
+            print("GRDB Row cursor scan: \(Date.timeIntervalSinceReferenceDate - t) s (\(n), \(sum))")
+        }
+    }
+}
