@@ -26,6 +26,20 @@ struct FlexConformanceTests {
         #expect(failures.isEmpty, "\(fixtures.count - passed) trees fail:\n\(failures.joined(separator: "\n"))")
     }
 
+    /// Extra fixture files named in `FLEX_FIXTURES` (colon-separated paths, e.g. the output of
+    /// scripts/flex-oracle/oracle.py); skipped when unset.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["FLEX_FIXTURES"] != nil))
+    func fixturesFromEnvironmentMatchChromium() throws {
+        let paths = (ProcessInfo.processInfo.environment["FLEX_FIXTURES"] ?? "").split(separator: ":")
+        for path in paths {
+            let data = try Data(contentsOf: URL(fileURLWithPath: String(path)))
+            let fixtures = try JSONDecoder().decode([FlexFixture].self, from: data)
+            let (passed, failures) = check(fixtures)
+            print("flex conformance (\(path)): \(passed)/\(fixtures.count) pass")
+            #expect(failures.isEmpty, "\(path): \(fixtures.count - passed) fail:\n\(failures.prefix(200).joined(separator: "\n"))")
+        }
+    }
+
     private func check(_ fixtures: [FlexFixture]) -> (passed: Int, failures: [String]) {
         var failures: [String] = []
         var passed = 0

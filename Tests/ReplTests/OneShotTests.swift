@@ -154,3 +154,33 @@ struct OneShotProcessTests {
         #expect(missing.status == 1 && missing.stderr == "error: cannot read '/nonexistent/x.json': No such file or directory\n")
     }
 }
+
+@Suite("Layout output: streamed JSON equals the JSON value")
+struct LayoutOutputEquivalenceTests {
+    @Test func streamedJSONMatchesTheTree() throws {
+        let doc = try Document(json: oneShotSample.replacingOccurrences(of: #""name":"d","#, with: #""name":"d","offset":33.3,"#))
+        var layout = doc.layout()
+        layout.document = "d\"q\n\u{1}é"
+        layout.rows[0].percent = 1.0 / 3
+        layout.rows[1].frame?.x = -0.5e-9
+        #expect(LayoutOutput.json(layout) == JSONWriter.compact(LayoutOutput.jsonValue(layout)))
+        #expect(LayoutOutput.json(layout, rows: Array(layout.rows.suffix(2))) == JSONWriter.compact(LayoutOutput.jsonValue(layout, rows: Array(layout.rows.suffix(2)))))
+        #expect(LayoutOutput.json(layout).contains(#""offset":33.3,"#))
+    }
+}
+
+@Suite("Layout output: text table nesting")
+struct LayoutTableNestingTests {
+    @Test func depthsFollowDocumentOrder() throws {
+        let doc = try Document(json: #"{"format":"stackdoc/1","name":"n","rows":[{"id":"a","stack":{"rows":[{"id":"b","stack":{"rows":[{"id":"c"}]}},{"id":"d"}]}},{"id":"e"}]}"#)
+        let layout = doc.layout()
+        #expect(LayoutOutput.nestingDepths(layout) == [0, 1, 2, 1, 0])
+        let ids = LayoutOutput.table(layout).split(separator: "\n").dropFirst().dropLast().map { line in
+            String(line.dropFirst(3).prefix(while: { $0 != "v" }).reversed().drop(while: { $0 == " " }).reversed())
+        }
+        #expect(ids == ["a", "  b", "    c", "  d", "e"])
+        // A subset keeps each row's own depth.
+        let subset = LayoutOutput.table(layout, rows: [layout.rows[2]])
+        #expect(subset.split(separator: "\n")[1].hasPrefix("0      c"))
+    }
+}

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Random flex trees in the fixture format (no expected numbers), restricted to what the
-engine implements. Usage: random_trees.py COUNT SEED > trees.json; then
-oracle.py trees.json out.json fills in Chromium's numbers."""
+engine implements. Usage: random_trees.py COUNT SEED [DEPTH [MAX_CHILDREN]] > trees.json;
+then oracle.py trees.json out.json fills in Chromium's numbers. Defaults: depth 4, up to 4
+children (5 under the root)."""
 import json
 import random
 import sys
@@ -48,18 +49,26 @@ def style(r, depth, is_root):
     return s
 
 
+DEPTH, MAX_CHILDREN = 4, 4
+
+
 def node(r, depth, is_root=False):
     kids = []
-    if depth < 4:
-        n = r.choice([0, 1, 2, 3, 4] if depth > 0 else [1, 2, 3, 4, 5])
+    if depth < DEPTH:
+        n = r.randint(0, MAX_CHILDREN) if depth > 0 else r.randint(1, MAX_CHILDREN + 1)
         kids = [node(r, depth + 1) for _ in range(n)]
     return {"style": style(r, depth, is_root), "children": kids}
 
 
 def main():
+    global DEPTH, MAX_CHILDREN
     count, seed = int(sys.argv[1]), int(sys.argv[2])
+    if len(sys.argv) > 3:
+        DEPTH = int(sys.argv[3])
+    if len(sys.argv) > 4:
+        MAX_CHILDREN = int(sys.argv[4])
     r = random.Random(seed)
-    out = [{"id": f"random/{seed}/{i}", "name": f"random_{seed}_{i}",
+    out = [{"id": f"random/{seed}-{DEPTH}-{MAX_CHILDREN}/{i}", "name": f"random_{seed}_{i}",
             "viewport": {"width": "max-content", "height": "max-content"},
             "root": node(r, 0, True)} for i in range(count)]
     json.dump(out, sys.stdout)

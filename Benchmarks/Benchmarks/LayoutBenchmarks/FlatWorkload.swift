@@ -36,3 +36,40 @@ enum FlatWorkload {
         return tree
     }
 }
+
+/// A nested workload: a column root 390 wide holding `stacks` row stacks (insets 12/15/12/15),
+/// each holding `rowsPerStack` column stacks of two fixed rows: 1 + stacks · (1 + 3 · rowsPerStack)
+/// nodes, three levels of containers, with growing and shrinking items.
+enum NestedWorkload {
+    static func tree(stacks: Int, rowsPerStack: Int) -> FlexTree {
+        let heights = FlatWorkload.heights(stacks * rowsPerStack * 2)
+        var tree = FlexTree(capacity: 1 + stacks * (1 + 3 * rowsPerStack))
+        var root = FlexStyle()
+        root.direction = .column
+        root.width = .points(390)
+        let rootID = tree.addNode(root, parent: nil)
+        var stack = FlexStyle()
+        stack.padding = Edges(top: 12, left: 15, bottom: 12, right: 15)
+        stack.columnGap = 4
+        stack.flexShrink = 0
+        var cell = FlexStyle()
+        cell.direction = .column
+        cell.flexGrow = 1
+        cell.flexBasis = .points(10)
+        var leaf = FlexStyle()
+        leaf.padding = Edges(top: 2, left: 3, bottom: 2, right: 3)
+        var k = 0
+        for _ in 0..<stacks {
+            let s = tree.addNode(stack, parent: rootID)
+            for _ in 0..<rowsPerStack {
+                let c = tree.addNode(cell, parent: s)
+                for _ in 0..<2 {
+                    leaf.height = .points(heights[k])
+                    k += 1
+                    tree.addNode(leaf, parent: c)
+                }
+            }
+        }
+        return tree
+    }
+}

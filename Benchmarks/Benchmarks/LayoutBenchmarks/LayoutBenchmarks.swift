@@ -40,5 +40,15 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    Benchmark("engine layout nested 1M (10k stacks x 33 cells x 2 rows)",
+              configuration: .init(metrics: [.wallClock, .cpuTotal, .mallocCountTotal],
+                                   warmupIterations: 1, maxDuration: .seconds(5), maxIterations: 10)) { benchmark in
+        var tree = NestedWorkload.tree(stacks: 10_000, rowsPerStack: 33)
+        benchmark.startMeasurement()
+        tree.computeLayout(root: 0, availableWidth: nil, availableHeight: nil)
+        benchmark.stopMeasurement()
+        blackHole(tree.frame(of: tree.nodeCount - 1))
+    }
+
     lineIndexBenchmarks()
 }

@@ -11,6 +11,13 @@ extension Document {
     /// bad id plans nothing. An edit that would change nothing (hiding a hidden row, moving a row
     /// to where it is, setting a value it already has) plans `[]`.
     public func plan(_ edit: Edit) throws -> [Change] {
+        try plan(edit, layout: nil)
+    }
+
+    /// `plan(_:)` with this document's current layout when the caller already has it (the
+    /// REPL lays out after every command): `scroll` then needs no new layout. `layout` must be
+    /// `self.layout()`; nil lays out when needed. Only `scroll` uses it.
+    public func plan(_ edit: Edit, layout: DocumentLayout?) throws -> [Change] {
         switch edit {
         case let .add(ids, spec, position, parent):
             return try planAdd(ids: ids, spec: spec, position: position, parent: parent)
@@ -33,7 +40,7 @@ extension Document {
         case let .defaults(spec):
             return try planDefaults(spec)
         case let .scroll(spec):
-            return try planScroll(spec)
+            return try planScroll(spec, layout: layout)
         case let .viewport(size):
             return try planViewport(size)
         }

@@ -60,17 +60,17 @@ struct DocumentImporter {
         var name: String?
         var rows: JSONValue?
         for m in members {
-            let path = m.key
+            func path() -> String { m.key }
             switch m.key {
             case "format": format = m.value
-            case "name": name = string(m.value, path)
-            case "axis": settings.axis = enumValue(m.value, path) ?? settings.axis
-            case "viewport": settings.viewport = size(m.value, path, base: settings.viewport)
-            case "offset": settings.offset = length(m.value, path) ?? 0
-            case "padding": settings.padding = edges(m.value, path, base: .zero) ?? .zero
-            case "spacing": settings.spacing = length(m.value, path) ?? 0
-            case "justify": settings.justify = enumValue(m.value, path) ?? settings.justify
-            case "align": settings.align = enumValue(m.value, path) ?? settings.align
+            case "name": name = string(m.value, path())
+            case "axis": settings.axis = enumValue(m.value, path()) ?? settings.axis
+            case "viewport": settings.viewport = size(m.value, path(), base: settings.viewport)
+            case "offset": settings.offset = length(m.value, path()) ?? 0
+            case "padding": settings.padding = edges(m.value, path(), base: .zero) ?? .zero
+            case "spacing": settings.spacing = length(m.value, path()) ?? 0
+            case "justify": settings.justify = enumValue(m.value, path()) ?? settings.justify
+            case "align": settings.align = enumValue(m.value, path()) ?? settings.align
             case "defaults": break
             case "rows": rows = m.value
             default: unknown("", m.key, "format, name, axis, viewport, offset, padding, spacing, justify, align, defaults, rows")
@@ -97,6 +97,9 @@ struct DocumentImporter {
         }
         document.name = name ?? ""
         document.settings = settings
+        if case let .array(elements)? = rows {
+            document.reserveCapacity(rows: min(elements.count, DocumentLimits.maxRows), rootRows: elements.count)
+        }
         if let rows { readRows(rows, "rows", parent: nil, depth: 1) }
         return document
     }
@@ -128,37 +131,33 @@ struct DocumentImporter {
         var stackRows: JSONValue?
         let defaults = document.settings.defaults
         for m in members {
-            let p = path + "." + m.key
+            func p() -> String { path + "." + m.key }
             switch m.key {
             case "id":
-                guard let s = string(m.value, p) else { break }
-                if check({ try Validation.checkRowID(s, p) }) != nil { id = s }
+                guard let s = string(m.value, p()) else { break }
+                if Validation.isValidRowID(s) || check({ try Validation.checkRowID(s, p()) }) != nil { id = s }
             case "type":
-                guard let s = string(m.value, p) else { break }
-                if check({ try Validation.checkTypeName(s, p) }) != nil { config.type = s }
-            case "size": config.size = rowSize(m.value, p)
-            case "content": config.content = size(m.value, p, base: .zero)
+                guard let s = string(m.value, p()) else { break }
+                if Validation.isValidTypeName(s) || check({ try Validation.checkTypeName(s, p()) }) != nil { config.type = s }
+            case "size": config.size = rowSize(m.value, p())
+            case "content": config.content = size(m.value, p(), base: .zero)
             case "insets":
-                config.insets = m.value == .null ? nil : edges(m.value, p, base: defaults.insets)
-            case "margin": config.margin = edges(m.value, p, base: .zero) ?? .zero
-            case "grow": config.grow = length(m.value, p) ?? 0
-            case "shrink": config.shrink = length(m.value, p) ?? 0
-            case "alignSelf": config.alignSelf = enumValue(m.value, p) ?? .auto
-            case "hidden": config.hidden = bool(m.value, p) ?? false
-            case "separator": config.separator = separatorOverrides(m.value, p, base: defaults.separator)
+                config.insets = m.value == .null ? nil : edges(m.value, p(), base: defaults.insets)
+            case "margin": config.margin = edges(m.value, p(), base: .zero) ?? .zero
+            case "grow": config.grow = length(m.value, p()) ?? 0
+            case "shrink": config.shrink = length(m.value, p()) ?? 0
+            case "alignSelf": config.alignSelf = enumValue(m.value, p()) ?? .auto
+            case "hidden": config.hidden = bool(m.value, p()) ?? false
+            case "separator": config.separator = separatorOverrides(m.value, p(), base: defaults.separator)
             case "stack":
                 if m.value != .null {
-                    config.stack = stackSettings(m.value, p, rows: &stackRows)
+                    config.stack = stackSettings(m.value, p(), rows: &stackRows)
                 }
-            default: unknown(p0(path), m.key, DocumentImporter.rowKeys)
+            default: unknown(path + ".", m.key, DocumentImporter.rowKeys)
             }
         }
         guard let id else {
             if !members.contains(where: { $0.key == "id" }) { fail(path + ".id", "missing: every row needs an id") }
-            return
-        }
-        if document.contains(id) {
-            fail(path + ".id", "duplicate id \(Validation.quoted(id))")
             return
         }
         guard document.rowCount < DocumentLimits.maxRows else {
@@ -167,8 +166,12 @@ struct DocumentImporter {
             return
         }
         // Rows are kept while the document is valid so far, which also finds duplicate ids.
+        guard !document.contains(id) else {
+            fail(path + ".id", "duplicate id \(Validation.quoted(id))")
+            return
+        }
         do {
-            try document.insertRow(id, config: config, parent: parent, at: document.children(of: parent).count)
+            try document.appendRow(id, config: config, parent: parent)
         } catch {
             fail(path, "\(error)")
             return
@@ -176,82 +179,82 @@ struct DocumentImporter {
         if let stackRows { readRows(stackRows, path + ".stack.rows", parent: id, depth: depth + 1) }
     }
 
-    private mutating func stackSettings(_ value: JSONValue, _ path: String, rows: inout JSONValue?) -> StackSettings? {
+    private mutating func stackSettings(_ value: JSONValue, _ path: @autoclosure () -> String, rows: inout JSONValue?) -> StackSettings? {
         guard case let .object(members) = value else {
-            fail(path, "expected null or a stack object, got \(value.kindDescription)")
+            fail(path(), "expected null or a stack object, got \(value.kindDescription)")
             return nil
         }
         var stack = StackSettings()
         for m in members {
-            let p = path + "." + m.key
+            func p() -> String { path() + "." + m.key }
             switch m.key {
-            case "axis": stack.axis = enumValue(m.value, p) ?? stack.axis
-            case "justify": stack.justify = enumValue(m.value, p) ?? stack.justify
-            case "align": stack.align = enumValue(m.value, p) ?? stack.align
-            case "spacing": stack.spacing = length(m.value, p) ?? 0
+            case "axis": stack.axis = enumValue(m.value, p()) ?? stack.axis
+            case "justify": stack.justify = enumValue(m.value, p()) ?? stack.justify
+            case "align": stack.align = enumValue(m.value, p()) ?? stack.align
+            case "spacing": stack.spacing = length(m.value, p()) ?? 0
             case "rows": rows = m.value
-            default: unknown(p0(path), m.key, "axis, justify, align, spacing, rows")
+            default: unknown(path() + ".", m.key, "axis, justify, align, spacing, rows")
             }
         }
         return stack
     }
 
-    private mutating func rowSize(_ value: JSONValue, _ path: String) -> RowSize {
+    private mutating func rowSize(_ value: JSONValue, _ path: @autoclosure () -> String) -> RowSize {
         switch value {
         case .string("fit"):
             return .fit
         case let .object(members) where members.count == 1 && members[0].key == "fixed":
-            return .fixed(length(members[0].value, path + ".fixed") ?? 0)
+            return .fixed(length(members[0].value, path() + ".fixed") ?? 0)
         case let .object(members) where !members.isEmpty && members.allSatisfy({ $0.key != "fixed" }):
-            unknown(path + ".", members[0].key, "fixed")
+            unknown(path() + ".", members[0].key, "fixed")
         default:
-            fail(path, "expected \"fit\" or {\"fixed\": N}")
+            fail(path(), "expected \"fit\" or {\"fixed\": N}")
         }
         return .fit
     }
 
     // MARK: Defaults and separators
 
-    private mutating func readDefaults(_ value: JSONValue, _ path: String) -> DocumentDefaults {
+    private mutating func readDefaults(_ value: JSONValue, _ path: @autoclosure () -> String) -> DocumentDefaults {
         var defaults = DocumentDefaults()
         guard case let .object(members) = value else {
-            fail(path, "expected an object, got \(value.kindDescription)")
+            fail(path(), "expected an object, got \(value.kindDescription)")
             return defaults
         }
         for m in members {
-            let p = path + "." + m.key
+            func p() -> String { path() + "." + m.key }
             switch m.key {
-            case "insets": defaults.insets = edges(m.value, p, base: defaults.insets) ?? defaults.insets
-            case "separator": defaults.separator = separatorStyle(m.value, p)
-            case "autoHideLastSeparator": defaults.autoHideLastSeparator = bool(m.value, p) ?? true
-            default: unknown(p0(path), m.key, "insets, separator, autoHideLastSeparator")
+            case "insets": defaults.insets = edges(m.value, p(), base: defaults.insets) ?? defaults.insets
+            case "separator": defaults.separator = separatorStyle(m.value, p())
+            case "autoHideLastSeparator": defaults.autoHideLastSeparator = bool(m.value, p()) ?? true
+            default: unknown(path() + ".", m.key, "insets, separator, autoHideLastSeparator")
             }
         }
         return defaults
     }
 
-    private mutating func separatorStyle(_ value: JSONValue, _ path: String) -> SeparatorStyle {
-        let overrides = separatorOverrides(value, path, base: .standard, allowNull: false)
+    private mutating func separatorStyle(_ value: JSONValue, _ path: @autoclosure () -> String) -> SeparatorStyle {
+        let overrides = separatorOverrides(value, path(), base: .standard, allowNull: false)
         return overrides.resolved(over: .standard)
     }
 
-    private mutating func separatorOverrides(_ value: JSONValue, _ path: String, base: SeparatorStyle,
+    private mutating func separatorOverrides(_ value: JSONValue, _ path: @autoclosure () -> String, base: SeparatorStyle,
                                              allowNull: Bool = true) -> SeparatorOverrides {
         var o = SeparatorOverrides()
         guard case let .object(members) = value else {
-            fail(path, "expected an object, got \(value.kindDescription)")
+            fail(path(), "expected an object, got \(value.kindDescription)")
             return o
         }
         for m in members {
-            let p = path + "." + m.key
+            func p() -> String { path() + "." + m.key }
             if allowNull, m.value == .null, ["hidden", "insets", "thickness", "color"].contains(m.key) { continue }
             switch m.key {
-            case "hidden": o.hidden = bool(m.value, p)
-            case "insets": o.insets = edges(m.value, p, base: base.insets)
-            case "thickness": o.thickness = length(m.value, p)
+            case "hidden": o.hidden = bool(m.value, p())
+            case "insets": o.insets = edges(m.value, p(), base: base.insets)
+            case "thickness": o.thickness = length(m.value, p())
             case "color":
-                if let s = string(m.value, p) { o.color = check { try Validation.color(s, p) } }
-            default: unknown(p0(path), m.key, "hidden, insets, thickness, color")
+                if let s = string(m.value, p()) { o.color = check { try Validation.color(s, p()) } }
+            default: unknown(path() + ".", m.key, "hidden, insets, thickness, color")
             }
         }
         return o
@@ -259,75 +262,76 @@ struct DocumentImporter {
 
     // MARK: Values
 
-    private mutating func edges(_ value: JSONValue, _ path: String, base: Edges) -> Edges? {
+    private mutating func edges(_ value: JSONValue, _ path: @autoclosure () -> String, base: Edges) -> Edges? {
         guard case let .object(members) = value else {
-            fail(path, "expected an object {top, left, bottom, right}, got \(value.kindDescription)")
+            fail(path(), "expected an object {top, left, bottom, right}, got \(value.kindDescription)")
             return nil
         }
         var e = base
         for m in members {
-            let p = path + "." + m.key
+            func p() -> String { path() + "." + m.key }
             switch m.key {
-            case "top": e.top = length(m.value, p) ?? 0
-            case "left": e.left = length(m.value, p) ?? 0
-            case "bottom": e.bottom = length(m.value, p) ?? 0
-            case "right": e.right = length(m.value, p) ?? 0
-            default: unknown(p0(path), m.key, "top, left, bottom, right")
+            case "top": e.top = length(m.value, p()) ?? 0
+            case "left": e.left = length(m.value, p()) ?? 0
+            case "bottom": e.bottom = length(m.value, p()) ?? 0
+            case "right": e.right = length(m.value, p()) ?? 0
+            default: unknown(path() + ".", m.key, "top, left, bottom, right")
             }
         }
         return e
     }
 
-    private mutating func size(_ value: JSONValue, _ path: String, base: Size) -> Size {
+    private mutating func size(_ value: JSONValue, _ path: @autoclosure () -> String, base: Size) -> Size {
         guard case let .object(members) = value else {
-            fail(path, "expected an object {width, height}, got \(value.kindDescription)")
+            fail(path(), "expected an object {width, height}, got \(value.kindDescription)")
             return base
         }
         var s = base
         for m in members {
-            let p = path + "." + m.key
+            func p() -> String { path() + "." + m.key }
             switch m.key {
-            case "width": s.width = length(m.value, p) ?? 0
-            case "height": s.height = length(m.value, p) ?? 0
-            default: unknown(p0(path), m.key, "width, height")
+            case "width": s.width = length(m.value, p()) ?? 0
+            case "height": s.height = length(m.value, p()) ?? 0
+            default: unknown(path() + ".", m.key, "width, height")
             }
         }
         return s
     }
 
-    private mutating func length(_ value: JSONValue, _ path: String) -> Double? {
+    private mutating func length(_ value: JSONValue, _ path: @autoclosure () -> String) -> Double? {
         guard case let .number(n) = value else {
-            fail(path, "expected a number, got \(value.kindDescription)")
+            fail(path(), "expected a number, got \(value.kindDescription)")
             return nil
         }
-        return check { try Validation.length(n, path) }
+        if n >= 0, n <= DocumentLimits.maxLength { return n + 0 }  // the common case: no message to build
+        return check { try Validation.length(n, path()) }
     }
 
-    private mutating func bool(_ value: JSONValue, _ path: String) -> Bool? {
+    private mutating func bool(_ value: JSONValue, _ path: @autoclosure () -> String) -> Bool? {
         guard case let .bool(b) = value else {
-            fail(path, "expected true or false, got \(value.kindDescription)")
+            fail(path(), "expected true or false, got \(value.kindDescription)")
             return nil
         }
         return b
     }
 
-    private mutating func string(_ value: JSONValue, _ path: String) -> String? {
+    private mutating func string(_ value: JSONValue, _ path: @autoclosure () -> String) -> String? {
         guard case let .string(s) = value else {
-            fail(path, "expected a string, got \(value.kindDescription)")
+            fail(path(), "expected a string, got \(value.kindDescription)")
             return nil
         }
         return s
     }
 
-    private mutating func enumValue<T: RawRepresentable & CaseIterable>(_ value: JSONValue, _ path: String) -> T?
+    private mutating func enumValue<T: RawRepresentable & CaseIterable>(_ value: JSONValue, _ path: @autoclosure () -> String) -> T?
     where T.RawValue == String {
-        let choices = T.allCases.map(\.rawValue).joined(separator: ", ")
+        func choices() -> String { T.allCases.map(\.rawValue).joined(separator: ", ") }
         guard case let .string(s) = value else {
-            fail(path, "expected one of \(choices), got \(value.kindDescription)")
+            fail(path(), "expected one of \(choices()), got \(value.kindDescription)")
             return nil
         }
         guard let v = T(rawValue: s) else {
-            fail(path, "expected one of \(choices), got \(Validation.quoted(s))")
+            fail(path(), "expected one of \(choices()), got \(Validation.quoted(s))")
             return nil
         }
         return v
@@ -335,17 +339,16 @@ struct DocumentImporter {
 
     // MARK: Problems
 
-    private mutating func fail(_ path: String, _ message: String) {
-        if problems.count < DocumentImporter.maxProblems { problems.append("\(path): \(message)") }
+    private mutating func fail(_ path: @autoclosure () -> String, _ message: @autoclosure () -> String) {
+        if problems.count < DocumentImporter.maxProblems { problems.append("\(path()): \(message())") }
     }
 
     /// An unknown key: hostile keys are shown quoted and cut, like every echoed value.
-    private mutating func unknown(_ prefix: String, _ key: String, _ expected: String) {
+    private mutating func unknown(_ prefix: @autoclosure () -> String, _ key: String, _ expected: String) {
         let simple = key.utf8.count <= 40 && key.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "'") }
-        fail(prefix + (simple ? key : Validation.quoted(key)), "unknown field (expected one of \(expected))")
+        fail(prefix() + (simple ? key : Validation.quoted(key)), "unknown field (expected one of \(expected))")
     }
 
-    private func p0(_ path: String) -> String { path + "." }
 
     /// Runs a validation that throws a message naming its path; records the message.
     @discardableResult

@@ -24,43 +24,51 @@ public struct JSONParser {
         self.bytes = bytes
     }
 
-    /// An open array or object while its elements are read.
-    private enum Frame {
-        case array([JSONValue])
-        case object([JSONMember], key: String, keys: Set<String>?)
+    /// An open object while its members are read: the members so far, the key of the member
+    /// being read, and (from 16 members on) the set of keys for duplicate checks.
+    private struct OpenObject {
+        var members: [JSONMember] = []
+        var key: String
+        var keys: Set<String>?
     }
 
     private mutating func parseDocument() throws -> JSONValue {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { pos = 3 }
-        var stack: [Frame] = []
+        // Open containers, innermost last; `isObject` says which of the two stacks each is on.
+        // Elements are appended in place (`arrays[last].append`), never through a copy.
+        var isObject: [Bool] = []
+        var arrays: [[JSONValue]] = []
+        var objects: [OpenObject] = []
         var value: JSONValue
         parsing: while true {
             // Read one value, or open a container and go on with its first element.
             skipWhitespace()
             guard pos < bytes.count else {
-                throw error(stack.isEmpty && pos <= 3 ? "empty input: expected a JSON value" : "unexpected end of input: expected a value")
+                throw error(isObject.isEmpty && pos <= 3 ? "empty input: expected a JSON value" : "unexpected end of input: expected a value")
             }
             switch bytes[pos] {
             case UInt8(ascii: "{"):
-                guard stack.count < DocumentLimits.maxJSONDepth else { throw tooDeep() }
+                guard isObject.count < DocumentLimits.maxJSONDepth else { throw tooDeep() }
                 pos += 1
                 skipWhitespace()
                 if peek(UInt8(ascii: "}")) {
                     pos += 1
                     value = .object([])
                 } else {
-                    stack.append(.object([], key: try parseKey(), keys: nil))
+                    objects.append(OpenObject(key: try parseKey()))
+                    isObject.append(true)
                     continue parsing
                 }
             case UInt8(ascii: "["):
-                guard stack.count < DocumentLimits.maxJSONDepth else { throw tooDeep() }
+                guard isObject.count < DocumentLimits.maxJSONDepth else { throw tooDeep() }
                 pos += 1
                 skipWhitespace()
                 if peek(UInt8(ascii: "]")) {
                     pos += 1
                     value = .array([])
                 } else {
-                    stack.append(.array([]))
+                    arrays.append([])
+                    isObject.append(false)
                     continue parsing
                 }
             case UInt8(ascii: "\""):
@@ -81,49 +89,51 @@ public struct JSONParser {
             }
             // Hand the finished value to its container; close containers that end here.
             while true {
-                guard var frame = stack.popLast() else {
+                guard let inObject = isObject.last else {
                     skipWhitespace()
                     guard pos == bytes.count else { throw error("unexpected \(describeHere()) after the JSON value") }
                     return value
                 }
                 skipWhitespace()
-                switch frame {
-                case var .array(elements):
-                    elements.append(value)
+                if !inObject {
+                    arrays[arrays.count - 1].append(value)
                     if peek(UInt8(ascii: ",")) {
                         pos += 1
-                        stack.append(.array(elements))
                         continue parsing
                     } else if peek(UInt8(ascii: "]")) {
                         pos += 1
-                        value = .array(elements)
+                        value = .array(arrays.removeLast())
+                        isObject.removeLast()
                     } else {
                         throw unexpected("',' or ']'")
                     }
-                case .object(var members, let key, var keys):
-                    members.append(JSONMember(key, value))
+                } else {
+                    let top = objects.count - 1
+                    objects[top].members.append(JSONMember(objects[top].key, value))
                     if peek(UInt8(ascii: ",")) {
                         pos += 1
                         skipWhitespace()
                         let keyStart = pos
                         let next = try parseKey()
-                        if keys == nil, members.count >= 16 { keys = Set(members.map(\.key)) }
-                        let duplicate = keys.map { $0.contains(next) } ?? members.contains(where: { $0.key == next })
+                        if objects[top].keys == nil, objects[top].members.count >= 16 {
+                            objects[top].keys = Set(objects[top].members.map(\.key))
+                        }
+                        let duplicate = objects[top].keys.map { $0.contains(next) }
+                            ?? objects[top].members.contains(where: { $0.key == next })
                         if duplicate {
                             pos = keyStart
-                            throw error("duplicate key \"\(next.prefix(40))\"")
+                            throw error("duplicate key \(Validation.quoted(next))")
                         }
-                        keys?.insert(next)
-                        frame = .object(members, key: next, keys: keys)
-                        stack.append(frame)
+                        objects[top].keys?.insert(next)
+                        objects[top].key = next
                         continue parsing
                     } else if peek(UInt8(ascii: "}")) {
                         pos += 1
-                        value = .object(members)
+                        value = .object(objects.removeLast().members)
+                        isObject.removeLast()
                     } else {
                         throw unexpected("',' or '}'")
                     }
-                    _ = key
                 }
             }
         }

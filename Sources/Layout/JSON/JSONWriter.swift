@@ -16,11 +16,47 @@ public enum JSONWriter {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Appends `value` as compact JSON to `out` (for outputs that stream parts of their JSON).
+    public static func appendCompact(_ value: JSONValue, to out: inout [UInt8]) {
+        write(value, into: &out, pretty: false, indent: 0)
+    }
+
+    /// Appends a quoted, escaped JSON string to `out`.
+    public static func appendString(_ s: String, to out: inout [UInt8]) {
+        writeString(s, into: &out)
+    }
+
+    /// Appends a number in the canonical format (`null` when not finite) to `out`.
+    public static func appendNumber(_ n: Double, to out: inout [UInt8]) {
+        if n == n.rounded(.towardZero), abs(n) < 1e15 {
+            appendInteger(Int64(n), to: &out)  // the common case, without a String
+        } else {
+            out.append(contentsOf: JSONNumber.format(n).utf8)
+        }
+    }
+
+    private static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for i in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[i]) }
+        }
+    }
+
     private static func write(_ value: JSONValue, into out: inout [UInt8], pretty: Bool, indent: Int) {
         switch value {
         case .null: out.append(contentsOf: "null".utf8)
         case let .bool(b): out.append(contentsOf: (b ? "true" : "false").utf8)
-        case let .number(n): out.append(contentsOf: JSONNumber.format(n).utf8)
+        case let .number(n): appendNumber(n, to: &out)
         case let .string(s): writeString(s, into: &out)
         case let .array(elements):
             let expand = pretty && elements.contains(where: \.isContainerWithContent)

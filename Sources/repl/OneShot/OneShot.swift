@@ -8,8 +8,22 @@ enum OneShot {
     /// What a one-shot command prints and its exit status.
     struct Result: Equatable {
         var status: Int32
-        var stdout: String
+        /// Standard output as UTF-8 bytes (a large layout is never copied into a String).
+        var out: [UInt8]
         var stderr: String
+
+        init(status: Int32, stdout: String, stderr: String) {
+            self.init(status: status, out: Array(stdout.utf8), stderr: stderr)
+        }
+
+        init(status: Int32, out: [UInt8], stderr: String) {
+            self.status = status
+            self.out = out
+            self.stderr = stderr
+        }
+
+        /// Standard output as text.
+        var stdout: String { String(decoding: out, as: UTF8.self) }
     }
 
     /// `stackdoc layout FILE [--offset N] [--json]`: the layout of a saved document exactly as
@@ -29,8 +43,9 @@ enum OneShot {
             doc.settings.offset = offset
         }
         let layout = doc.layout()
-        let text = json ? LayoutOutput.json(layout) : LayoutOutput.table(layout)
-        return Result(status: 0, stdout: text + "\n", stderr: "")
+        var out = json ? LayoutOutput.jsonBytes(layout) : Array(LayoutOutput.table(layout).utf8)
+        out.append(0x0A)
+        return Result(status: 0, out: out, stderr: "")
     }
 
     /// `stackdoc check FILE`: `FILE: ok (…)` and status 0 for a good document; every problem

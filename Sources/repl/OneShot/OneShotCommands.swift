@@ -41,7 +41,7 @@ struct CheckFileCommand: ParsableCommand {
 /// Prints a one-shot result and turns its status into the process's exit status.
 enum OneShotCommandOutput {
     static func emit(_ result: OneShot.Result) throws {
-        if !result.stdout.isEmpty { FileHandle.standardOutput.write(Data(result.stdout.utf8)) }
+        if !result.out.isEmpty { FileHandle.standardOutput.write(Data(result.out)) }
         if !result.stderr.isEmpty { FileHandle.standardError.write(Data(result.stderr.utf8)) }
         if result.status != 0 { throw ExitCode(result.status) }
     }

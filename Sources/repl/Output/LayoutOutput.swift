@@ -6,8 +6,100 @@ enum LayoutOutput {
     /// The SPEC §4.2 result on one line:
     /// `{"document":…,"axis":…,"viewport":…,"offset":…,"contentSize":…,"rows":[…]}`.
     /// `rows` picks the rows to list (a range or a filter of `layout.rows`); all by default.
+    /// Written straight into bytes (a million rows without building a JSON tree); the same text
+    /// as `JSONWriter.compact(jsonValue(layout, rows:))`.
     static func json(_ layout: DocumentLayout, rows: [RowLayout]? = nil) -> String {
-        JSONWriter.compact(jsonValue(layout, rows: rows))
+        String(decoding: jsonBytes(layout, rows: rows), as: UTF8.self)
+    }
+
+    /// `json(_:rows:)` as UTF-8 bytes (for writing a large result without a String copy).
+    static func jsonBytes(_ layout: DocumentLayout, rows: [RowLayout]? = nil) -> [UInt8] {
+        let list = rows ?? layout.rows
+        var out: [UInt8] = []
+        out.reserveCapacity(200 + list.count * 320)
+        out.append(contentsOf: Bytes.openDocument)
+        JSONWriter.appendString(layout.document, to: &out)
+        out.append(contentsOf: Bytes.axis)
+        JSONWriter.appendString(layout.axis.rawValue, to: &out)
+        out.append(contentsOf: Bytes.viewport)
+        appendSize(layout.viewport, to: &out)
+        out.append(contentsOf: Bytes.offset)
+        JSONWriter.appendNumber(layout.offset, to: &out)
+        out.append(contentsOf: Bytes.contentSize)
+        appendSize(layout.contentSize, to: &out)
+        out.append(contentsOf: Bytes.openRows)
+        for (i, r) in list.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(contentsOf: Bytes.openRowID)
+            JSONWriter.appendString(r.id, to: &out)
+            out.append(contentsOf: Bytes.parent)
+            if let parent = r.parent { JSONWriter.appendString(parent, to: &out) } else { out.append(contentsOf: Bytes.null) }
+            out.append(contentsOf: Bytes.index)
+            JSONWriter.appendNumber(Double(r.index), to: &out)
+            out.append(contentsOf: r.hidden ? Bytes.hiddenTrue : Bytes.hiddenFalse)
+            appendRect(r.frame, to: &out)
+            out.append(contentsOf: Bytes.content)
+            appendRect(r.content, to: &out)
+            out.append(contentsOf: Bytes.separator)
+            appendRect(r.separator, to: &out)
+            out.append(contentsOf: Bytes.visibility)
+            JSONWriter.appendString(r.visibility.rawValue, to: &out)
+            out.append(contentsOf: Bytes.percent)
+            JSONWriter.appendNumber(r.percent, to: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(contentsOf: Bytes.closeRowsAndResult)
+        return out
+    }
+
+    /// The fixed pieces of the layout JSON as bytes (appending an array is a plain copy).
+    private enum Bytes {
+        static let openDocument: [UInt8] = Array(#"{"document":"#.utf8)
+        static let axis: [UInt8] = Array(#","axis":"#.utf8)
+        static let viewport: [UInt8] = Array(#","viewport":"#.utf8)
+        static let offset: [UInt8] = Array(#","offset":"#.utf8)
+        static let contentSize: [UInt8] = Array(#","contentSize":"#.utf8)
+        static let openRows: [UInt8] = Array(#","rows":["#.utf8)
+        static let openRowID: [UInt8] = Array(#"{"id":"#.utf8)
+        static let parent: [UInt8] = Array(#","parent":"#.utf8)
+        static let null: [UInt8] = Array("null".utf8)
+        static let index: [UInt8] = Array(#","index":"#.utf8)
+        static let content: [UInt8] = Array(#","content":"#.utf8)
+        static let separator: [UInt8] = Array(#","separator":"#.utf8)
+        static let visibility: [UInt8] = Array(#","visibility":"#.utf8)
+        static let percent: [UInt8] = Array(#","percent":"#.utf8)
+        static let closeRowsAndResult: [UInt8] = Array("]}".utf8)
+        static let openWidth: [UInt8] = Array(#"{"width":"#.utf8)
+        static let height: [UInt8] = Array(#","height":"#.utf8)
+        static let openX: [UInt8] = Array(#"{"x":"#.utf8)
+        static let y: [UInt8] = Array(#","y":"#.utf8)
+        static let width: [UInt8] = Array(#","width":"#.utf8)
+        static let hiddenTrue: [UInt8] = Array(#","hidden":true,"frame":"#.utf8)
+        static let hiddenFalse: [UInt8] = Array(#","hidden":false,"frame":"#.utf8)
+    }
+
+    private static func appendSize(_ s: Size, to out: inout [UInt8]) {
+        out.append(contentsOf: Bytes.openWidth)
+        JSONWriter.appendNumber(s.width, to: &out)
+        out.append(contentsOf: Bytes.height)
+        JSONWriter.appendNumber(s.height, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    private static func appendRect(_ r: Rect?, to out: inout [UInt8]) {
+        guard let r else {
+            out.append(contentsOf: Bytes.null)
+            return
+        }
+        out.append(contentsOf: Bytes.openX)
+        JSONWriter.appendNumber(r.x, to: &out)
+        out.append(contentsOf: Bytes.y)
+        JSONWriter.appendNumber(r.y, to: &out)
+        out.append(contentsOf: Bytes.width)
+        JSONWriter.appendNumber(r.width, to: &out)
+        out.append(contentsOf: Bytes.height)
+        JSONWriter.appendNumber(r.height, to: &out)
+        out.append(UInt8(ascii: "}"))
     }
 
     /// The SPEC §4.2 result as a JSON value.
@@ -55,14 +147,13 @@ enum LayoutOutput {
     /// content 390x424  viewport 390x844  offset 0
     /// ```
     static func table(_ layout: DocumentLayout, rows: [RowLayout]? = nil) -> String {
-        var depth: [RowID: Int] = [:]
-        for r in layout.rows { depth[r.id] = r.parent.flatMap { depth[$0] }.map { $0 + 1 } ?? 0 }
+        let depths = nestingDepths(layout)
         let header = ["#", "id", "type", "frame", "visibility"]
         var lines: [[String]] = []
         for r in rows ?? layout.rows {
             lines.append([
                 String(r.index),
-                String(repeating: "  ", count: depth[r.id] ?? 0) + r.id,
+                String(repeating: "  ", count: (rows == nil ? depths[lines.count] : layout.position(of: r.id).map { depths[$0] }) ?? 0) + r.id,
                 r.type,
                 r.frame.map(frameText) ?? "-",
                 visibilityText(r),
@@ -87,6 +178,24 @@ enum LayoutOutput {
         var text = ([header] + lines).map(render).joined(separator: "\n")
         text += "\ncontent \(sizeText(layout.contentSize))  viewport \(sizeText(layout.viewport))  offset \(JSONNumber.format(layout.offset))"
         return text
+    }
+
+    /// The nesting depth of every row of `layout.rows` (0 for a root row), from document order
+    /// alone: a stack of the open ancestors, no lookups by id.
+    static func nestingDepths(_ layout: DocumentLayout) -> [Int] {
+        var depths: [Int] = []
+        depths.reserveCapacity(layout.rows.count)
+        var ancestors: [RowID] = []
+        for r in layout.rows {
+            if let parent = r.parent {
+                while let last = ancestors.last, last != parent { ancestors.removeLast() }
+            } else {
+                ancestors.removeAll(keepingCapacity: true)
+            }
+            depths.append(ancestors.count)
+            ancestors.append(r.id)
+        }
+        return depths
     }
 
     /// `x,y WxH` with the JSON number format.

@@ -60,7 +60,7 @@ extension Session {
             throw StackDocError("no row '\(id)'")
         }
         let layout = try currentLayout()
-        let r = layout.rows.first { $0.id == id }
+        let r = layout.row(id)
         let defaults = document.settings.defaults
         let sep = c.separator.resolved(over: defaults.separator)
         var lines: [(String, String)] = [

@@ -41,7 +41,7 @@ final class Session {
             lastLayout = nil
             return Outcome(result: .object([("closed", .string(doc.name))]), text: "closed \(doc.name)")
         case .docs:
-            return docs()
+            return try docs()
         case .drop(let name):
             try store.drop(name)
             if current?.name == name {
@@ -152,8 +152,8 @@ final class Session {
                        text: text)
     }
 
-    func docs() -> Outcome {
-        let list = (try? store.documents()) ?? []
+    func docs() throws -> Outcome {
+        let list = try store.documents()
         var table = TextTable(["name", "rows", "steps", "undone"], rightAligned: [1, 2, 3])
         for d in list { table.add([d.name, "\(d.rowCount)", "\(d.steps)", "\(d.steps - d.cursor)"]) }
         let json = JSON.array(list.map {
