@@ -172,6 +172,9 @@ public final class DocumentStore {
     public func importDocument(_ document: Document) throws -> StoredDocument {
         try Self.checkName(document.name)
         try ChangeValidation.checkSettings(document.settings)
+        guard document.rowCount <= DocumentLimits.maxRows else {
+            throw StackDocError("import: a document holds at most \(DocumentLimits.maxRows) rows, this one has \(document.rowCount)")
+        }
         var invalid: Error?
         document.forEachRow { id, _, _, config in
             guard invalid == nil else { return }

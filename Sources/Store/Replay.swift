@@ -17,9 +17,15 @@ public struct Replayer {
     public private(set) var steps: [(first: Int, last: Int, label: String?, ops: [[Change]])] = []
     public private(set) var cursor = 0
     public private(set) var group: (seq: Int, label: String?, ops: [[Change]])?
+    /// With `replan`, each logged edit is planned again on the replayed state and must give
+    /// exactly the logged changes (so a `log export` script rebuilds the same document).
+    public let replan: Bool
+    /// Edits whose planning differs from the log (only with `replan`).
+    public private(set) var problems: [String] = []
 
-    public init(name: String) {
+    public init(name: String, replan: Bool = false) {
         document = Document(name: name)
+        self.replan = replan
     }
 
     /// Applies the next log entry. `importedRows` supplies an import entry's document.
@@ -37,6 +43,15 @@ public struct Replayer {
             document = imported
             steps = []; cursor = 0; group = nil
         case .op, .view:
+            if replan, let edit = entry.edit {
+                do {
+                    if try document.plan(edit) != entry.changes {
+                        problems.append("\(at): planning its edit again gives other changes than the logged ones")
+                    }
+                } catch {
+                    problems.append("\(at): its edit no longer plans: \(error)")
+                }
+            }
             do { try document.apply(entry.changes) } catch { throw fail("\(error)") }
             guard entry.kind == .op, !entry.changes.isEmpty else { break }
             if group != nil {
@@ -104,11 +119,16 @@ extension StoredDocument {
     /// Rebuilds the document from its log in memory and compares it with the stored state:
     /// rows (ids, parents, order, configs), settings, the undo steps, the cursor and the open
     /// group. Returns one message per mismatch; empty means the document verifies.
-    public func verify() throws -> [String] {
+    ///
+    /// With `replan`, every logged edit is also planned again on the replayed state and must
+    /// give the logged changes — the guarantee that `log export` (which prints the edits)
+    /// rebuilds the same document. Costs one planning per operation (a layout for `scroll`).
+    public func verify(replan: Bool = false) throws -> [String] {
         try store.read { db in
             var problems: [String] = []
             let replayer: Replayer
-            do { replayer = try replay(db) } catch { return ["replay failed: \(error)"] }
+            do { replayer = try replay(db, replan: replan) } catch { return ["replay failed: \(error)"] }
+            problems += replayer.problems
             guard let row = try GRDB.Row.fetchOne(db, sql: "SELECT * FROM document WHERE id = ?", arguments: [id]) else {
                 return ["document '\(name)' no longer exists"]
             }
@@ -139,8 +159,8 @@ extension StoredDocument {
         }
     }
 
-    func replay(_ db: Database) throws -> Replayer {
-        var replayer = Replayer(name: name)
+    func replay(_ db: Database, replan: Bool = false) throws -> Replayer {
+        var replayer = Replayer(name: name, replan: replan)
         let cursor = try GRDB.Row.fetchCursor(db, sql: """
             SELECT seq, kind, payload, forward, inverse, grp, label, time FROM log WHERE document = ? ORDER BY seq
             """, arguments: [id])
@@ -160,26 +180,34 @@ extension StoredDocument {
 
 /// Compares two documents row by row, field by field.
 public enum Verification {
-    /// One message per difference between the stored and the replayed document.
+    /// One message per difference between the stored and the replayed document. Works on the
+    /// two documents' own indexes (no extra copy of a large document).
     public static func compare(stored: Document, replayed: Document) -> [String] {
         var problems: [String] = []
         problems += fieldDiff("settings", stored.settings, replayed.settings)
-        var storedRows: [RowID: (parent: RowID?, index: Int, config: RowConfig)] = [:]
-        stored.forEachRow { id, parent, index, config in storedRows[id] = (parent, index, config) }
-        var seen = Set<RowID>()
-        replayed.forEachRow { id, parent, index, config in
-            seen.insert(id)
-            guard let s = storedRows[id] else {
+        var stacks: [RowID?] = [nil]
+        func place(_ parent: RowID?) -> String { parent.map { "'\($0)'" } ?? "the root" }
+        replayed.forEachRow { id, parent, _, config in
+            if config.stack != nil { stacks.append(id) }
+            guard let storedConfig = stored.config(of: id), let storedParent = stored.parent(of: id) else {
                 problems.append("row '\(id)': in the log's document but not stored")
                 return
             }
-            if s.parent != parent || s.index != index {
-                problems.append("row '\(id)': stored at index \(s.index) of \(s.parent.map { "'\($0)'" } ?? "the root"), replayed at index \(index) of \(parent.map { "'\($0)'" } ?? "the root")")
+            if storedParent != parent {
+                problems.append("row '\(id)': stored in \(place(storedParent)), replayed in \(place(parent))")
             }
-            problems += fieldDiff("row '\(id)'", s.config, config)
+            problems += fieldDiff("row '\(id)'", storedConfig, config)
         }
-        stored.forEachRow { id, _, _, _ in
-            if !seen.contains(id) { problems.append("row '\(id)': stored but not in the log's document") }
+        for stack in stacks where stack == nil || stored.contains(stack!) {
+            let s = stored.children(of: stack), r = replayed.children(of: stack)
+            guard s != r else { continue }
+            let i = (0..<min(s.count, r.count)).first { s[$0] != r[$0] } ?? min(s.count, r.count)
+            problems.append("rows of \(place(stack)): stored \(s.count), replayed \(r.count), first difference at index \(i): stored \(i < s.count ? "'\(s[i])'" : "none"), replayed \(i < r.count ? "'\(r[i])'" : "none")")
+        }
+        if stored.rowCount != replayed.rowCount || problems.contains(where: { $0.hasSuffix("but not stored") }) {
+            stored.forEachRow { id, _, _, _ in
+                if !replayed.contains(id) { problems.append("row '\(id)': stored but not in the log's document") }
+            }
         }
         return problems
     }

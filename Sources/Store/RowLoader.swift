@@ -23,11 +23,16 @@ enum RowLoader {
         let filter = importSeq == nil ? "document = ?" : "document = ? AND seq = ?"
         let arguments: StatementArguments = importSeq == nil ? [documentID] : [documentID, importSeq]
 
-        var builder = DocumentBuilder(name: name, settings: settings, path: path)
         let counts = try GRDB.Row.fetchOne(db, sql: "SELECT count(*), count(*) FILTER (WHERE parent = '') FROM \(table) WHERE \(filter)",
                                            arguments: arguments)
         let total: Int = counts?[0] ?? 0
-        builder.document.reserveCapacity(rows: total, rootRows: counts?[1] ?? 0)
+        let rootCount: Int = counts?[1] ?? 0
+        /// A builder with room for every row (made where it is filled, so it is never copied).
+        @Sendable func makeBuilder() -> DocumentBuilder {
+            var builder = DocumentBuilder(name: name, settings: settings, path: path)
+            builder.document.reserveCapacity(rows: total, rootRows: rootCount)
+            return builder
+        }
 
         let sql = "SELECT \(columns) FROM \(table) WHERE \(filter) ORDER BY parent, order_key"
         let statement = try db.makeStatement(sql: sql)
@@ -52,6 +57,7 @@ enum RowLoader {
         }
 
         if total < parallelThreshold {
+            var builder = makeBuilder()
             try scan { row in try builder.add(row); return true }
             return try builder.finish()
         }
@@ -60,8 +66,8 @@ enum RowLoader {
         let channel = Channel<[Decoded]>(capacity: 4)
         let result = ResultBox()
         let done = DispatchSemaphore(value: 0)
-        let thread = Thread { [builder] in
-            var builder = builder
+        let thread = Thread {
+            var builder = makeBuilder()
             do {
                 while let chunk = channel.take() {
                     for row in chunk { try builder.add(row) }

@@ -72,61 +72,88 @@ public enum RandomOps {
         return .perform(edit, changes)
     }
 
-    /// A random edit that fits `document`, with its changes.
+    /// A random edit that fits `document`, with the changes `Document.plan` makes of it.
     public static func edit(for document: Document, rng: inout SplitMix64) -> (Edit, [Change]) {
+        for _ in 0..<20 {
+            let edit = randomEdit(for: document, rng: &rng)
+            if let changes = try? document.plan(edit) { return (edit, changes) }
+        }
+        // Always valid below the row limit: a plain row at the top.
+        var id = "f\(document.rowCount)"
+        while document.contains(id) { id += "x" }
+        let edit = Edit.add(ids: [id], spec: [], position: .top, parent: nil)
+        return (edit, (try? document.plan(edit)) ?? [])
+    }
+
+    /// A random edit (of every kind the planner knows) aimed at rows of `document`.
+    public static func randomEdit(for document: Document, rng: inout SplitMix64) -> Edit {
         var ids: [RowID] = []
         var stacks: [RowID?] = [nil]
         document.forEachRow { id, _, _, config in
             ids.append(id)
             if config.stack != nil { stacks.append(id) }
         }
-        let roll = ids.isEmpty ? 0 : Int.random(in: 0..<100, using: &rng)
-        switch roll {
-        case 0..<40:
-            let parent = stacks.randomElement(using: &rng)!
-            let index = Int.random(in: 0...document.children(of: parent).count, using: &rng)
+        func freshID() -> RowID {
             var id = "r\(Int.random(in: 0..<100_000, using: &rng))"
             while document.contains(id) { id += "x" }
-            let config = randomConfig(rng: &rng)
-            return (.add(ids: [id], spec: spec(config), position: .index(index), parent: parent),
-                    [.insertRow(id: id, config: config, parent: parent, index: index)])
-        case 40..<55:
-            let id = ids.randomElement(using: &rng)!
-            return (.remove(ids: [id]), removals(of: id, in: document))
-        case 55..<70:
+            return id
+        }
+        let roll = ids.isEmpty ? 0 : Int.random(in: 0..<100, using: &rng)
+        switch roll {
+        case 0..<35:
+            let parent = stacks.randomElement(using: &rng)!
+            let index = Int.random(in: 0...document.children(of: parent).count, using: &rng)
+            let first = freshID()
+            var newIDs = [first]
+            if Int.random(in: 0..<4, using: &rng) == 0 { newIDs.append(first + "b") }
+            return .add(ids: newIDs, spec: randomSpec(rng: &rng), position: .index(index), parent: parent)
+        case 35..<47:
+            return .remove(ids: [ids.randomElement(using: &rng)!])
+        case 47..<60:
             let id = ids.randomElement(using: &rng)!
             let targets = stacks.filter { $0 == nil || !document.isDescendant($0!, of: id) }
             let to = targets.randomElement(using: &rng)!
             let from = document.parent(of: id)!
-            let fromIndex = document.index(of: id)!
             let count = document.children(of: to).count - (to == from ? 1 : 0)
-            let toIndex = Int.random(in: 0...count, using: &rng)
-            return (.move(id: id, position: .index(toIndex), parent: to),
-                    [.moveRow(id: id, fromParent: from, fromIndex: fromIndex, toParent: to, toIndex: toIndex)])
-        case 70..<85:
+            return .move(id: id, position: .index(Int.random(in: 0...count, using: &rng)), parent: to)
+        case 60..<72:
             let id = ids.randomElement(using: &rng)!
-            let old = document.config(of: id)!
-            var new = old
-            switch Int.random(in: 0..<4, using: &rng) {
-            case 0: new.hidden.toggle()
-            case 1: new.size = .fixed(Double(Int.random(in: 0...200, using: &rng)))
-            case 2: new.insets = Bool.random(using: &rng) ? nil : Edges(all: Double(Int.random(in: 0...20, using: &rng)))
-            default: new.separator.color = Bool.random(using: &rng) ? nil : "#FF00AA"
-            }
-            return (.set(id: id, spec: spec(new)), [.updateRow(id: id, old: old, new: new)])
-        case 85..<92:
-            var settings = document.settings
-            settings.spacing = Double(Int.random(in: 0...16, using: &rng))
-            return (.setStack(.spacing(settings.spacing)), [.updateSettings(old: document.settings, new: settings)])
-        case 92..<97:
-            var settings = document.settings
-            settings.offset = Double(Int.random(in: 0...500, using: &rng))
-            return (.scroll(.offset(settings.offset)), [.updateSettings(old: document.settings, new: settings)])
+            return .set(id: id, spec: Array(randomSpec(rng: &rng).prefix(Int.random(in: 1...3, using: &rng))))
+        case 72..<78:
+            let id = ids.randomElement(using: &rng)!
+            return Bool.random(using: &rng) ? .hide(ids: [id]) : .show(ids: [id])
+        case 78..<82:
+            return .replace(id: ids.randomElement(using: &rng)!, newID: freshID(), spec: [.fixed(30)])
+        case 82..<86:
+            return .setStack(.spacing(Double(Int.random(in: 0...16, using: &rng))))
+        case 86..<88:
+            return .defaults(.insets(Edges(all: Double(Int.random(in: 0...20, using: &rng)))))
+        case 88..<90:
+            return .clear(parent: stacks.randomElement(using: &rng)!)
+        case 90..<97:
+            return .scroll(.offset(Double(Int.random(in: 0...2000, using: &rng))))
         default:
-            var settings = document.settings
-            settings.viewport = Size(width: Double(Int.random(in: 100...500, using: &rng)), height: 844)
-            return (.viewport(settings.viewport), [.updateSettings(old: document.settings, new: settings)])
+            return .viewport(Size(width: Double(Int.random(in: 100...500, using: &rng)), height: Double(Int.random(in: 200...900, using: &rng))))
         }
+    }
+
+    /// A random ROWSPEC.
+    static func randomSpec(rng: inout SplitMix64) -> [RowSpecItem] {
+        var items: [RowSpecItem] = []
+        if Bool.random(using: &rng) { items.append(.type(["view", "label", "image"].randomElement(using: &rng)!)) }
+        if Bool.random(using: &rng) { items.append(.fixed(Double(Int.random(in: 0...300, using: &rng)) / 2)) }
+        items.append(.content(Size(width: Double(Int.random(in: 0...100, using: &rng)), height: Double(Int.random(in: 0...100, using: &rng)))))
+        if Int.random(in: 0..<4, using: &rng) == 0 { items.append(.margin(Edges(top: 1, left: 2.5, bottom: 3, right: 0.1))) }
+        if Int.random(in: 0..<4, using: &rng) == 0 { items.append(.insets(Edges(all: Double(Int.random(in: 0...20, using: &rng))))) }
+        if Int.random(in: 0..<5, using: &rng) == 0 { items.append(.hidden) }
+        if Int.random(in: 0..<4, using: &rng) == 0 {
+            items.append(.stack(Bool.random(using: &rng) ? .vertical : .horizontal))
+            items.append(.justify(Justify.allCases.randomElement(using: &rng)!))
+            items.append(.spacing(4))
+        }
+        if Int.random(in: 0..<6, using: &rng) == 0 { items += [.separator(.hidden), .separator(.thickness(2))] }
+        if Int.random(in: 0..<6, using: &rng) == 0 { items.append(.grow(1)) }
+        return items.shuffled(using: &rng)
     }
 
     /// Removes of a row and its subtree, deepest rows first.
@@ -136,30 +163,5 @@ public enum RandomOps {
         out.append(.removeRow(id: id, config: document.config(of: id)!, parent: document.parent(of: id)!,
                               index: document.index(of: id)!))
         return out
-    }
-
-    static func randomConfig(rng: inout SplitMix64) -> RowConfig {
-        var c = RowConfig()
-        c.type = ["view", "label", "image"].randomElement(using: &rng)!
-        if Bool.random(using: &rng) { c.size = .fixed(Double(Int.random(in: 0...300, using: &rng)) / 2) }
-        c.content = Size(width: Double(Int.random(in: 0...100, using: &rng)), height: Double(Int.random(in: 0...100, using: &rng)))
-        if Int.random(in: 0..<4, using: &rng) == 0 { c.margin = Edges(top: 1, left: 2.5, bottom: 3, right: 0.1) }
-        if Int.random(in: 0..<5, using: &rng) == 0 { c.hidden = true }
-        if Int.random(in: 0..<4, using: &rng) == 0 {
-            c.stack = StackSettings(axis: Bool.random(using: &rng) ? .vertical : .horizontal,
-                                    justify: Justify.allCases.randomElement(using: &rng)!, spacing: 4)
-        }
-        if Int.random(in: 0..<6, using: &rng) == 0 { c.separator = SeparatorOverrides(hidden: true, thickness: 2) }
-        return c
-    }
-
-    /// A ROWSPEC that describes `config` (for the logged edit).
-    static func spec(_ c: RowConfig) -> [RowSpecItem] {
-        var items: [RowSpecItem] = [.type(c.type), .content(c.content)]
-        if case .fixed(let n) = c.size { items.append(.fixed(n)) }
-        if let insets = c.insets { items.append(.insets(insets)) }
-        if c.hidden { items.append(.hidden) }
-        if let s = c.stack { items += [.stack(s.axis), .justify(s.justify), .spacing(s.spacing)] }
-        return items
     }
 }

@@ -93,3 +93,38 @@ enum ScanBench {
         }
     }
 }
+
+/// `store-torture insert DIR ROWS`: bulk insert of ROWS rows through GRDB statements with
+/// `StatementArguments` versus the store's import (raw C API binding) — the measurement behind
+/// the raw API in RowWriter.bulkInsert.
+enum InsertBench {
+    static func run(dir: String, rows: Int) throws {
+        var document = Document(name: "ins")
+        document.reserveCapacity(rows: rows, rootRows: rows)
+        for i in 0..<rows { try document.appendRow("r\(i)", config: RowConfig(size: .fixed(Double(i % 50))), parent: nil) }
+        let rawPath = dir + "/insert-raw.sqlite", grdbPath = dir + "/insert-grdb.sqlite"
+        for p in [rawPath, grdbPath] { for s in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: p + s) } }
+        var t = Date.timeIntervalSinceReferenceDate
+        _ = try DocumentStore(path: rawPath).importDocument(document)
+        print("import through the store (raw binding, + import_row copy): \(Date.timeIntervalSinceReferenceDate - t) s")
+        _ = try DocumentStore(path: grdbPath)
+        let queue = try DatabaseQueue(path: grdbPath)
+        t = Date.timeIntervalSinceReferenceDate
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO document (name, axis, viewport_width, viewport_height, offset, padding, spacing, justify, align, default_insets, separator_hidden, separator_insets, separator_thickness, separator_color, autohide_last_separator) VALUES ('ins', 'vertical', 390, 844, 0, '0,0,0,0', 0, 'start', 'stretch', '12,15,12,15', 0, '0,15,0,0', 1, '#C6C6C8', 1)")
+            let statement = try db.makeStatement(sql: "INSERT INTO row (document, parent, order_key, id, type, size, content_width, content_height, insets, margin, grow, shrink, align_self, hidden, separator_hidden, separator_insets, separator_thickness, separator_color, stack_axis, stack_justify, stack_align, stack_spacing) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            let keys = (0..<rows).map { String(format: "k%08d", $0) }
+            var i = 0
+            try document.forEachRow { id, _, _, c in
+                var size: Double? = nil
+                if case .fixed(let n) = c.size { size = n }
+                let values: [(any DatabaseValueConvertible)?] = [1, "", keys[i], id, c.type, size, c.content.width, c.content.height,
+                    nil as String?, nil as String?, c.grow, c.shrink, c.alignSelf.rawValue, c.hidden,
+                    nil as Bool?, nil as String?, nil as Double?, nil as String?, nil as String?, nil as String?, nil as String?, nil as Double?]
+                try statement.execute(arguments: StatementArguments(values))
+                i += 1
+            }
+        }
+        print("the same rows through GRDB StatementArguments (row table only): \(Date.timeIntervalSinceReferenceDate - t) s")
+    }
+}

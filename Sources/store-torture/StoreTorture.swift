@@ -64,6 +64,8 @@ enum StoreTorture {
                 let t = Date.timeIntervalSinceReferenceDate
                 let doc = try DocumentStore(path: args[1]).open(args[2])
                 say("open \(doc.document.rowCount) rows: \(Date.timeIntervalSinceReferenceDate - t) s, RSS \(Bench.rssMB()) MB")
+            case "insert" where args.count == 3:
+                try InsertBench.run(dir: args[1], rows: Int(args[2]) ?? 100_000)
             case "scan" where args.count == 2:
                 try ScanBench.run(path: args[1])
             case "bench" where args.count == 3:

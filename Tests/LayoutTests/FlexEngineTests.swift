@@ -247,6 +247,31 @@ struct FlexEngineTests {
         #expect(t.style(of: a).width == .points(30))
     }
 
+    @Test func marginsAndPaddingsRoundTripThroughTheInternTable() {
+        var t = FlexTree()
+        let root = t.addNode(Self.style { $0.direction = .column; $0.width = .points(100) }, parent: nil)
+        var ids: [FlexNodeID] = []
+        for k in 0..<40 { // more distinct values than the table's first capacity
+            let e = Edges(top: Double(k), left: 1, bottom: Double(k % 3), right: 2)
+            ids.append(t.addNode(Self.style { $0.margin = e; $0.padding = Edges(all: Double(k % 5)) }, parent: root))
+        }
+        var copy = t
+        copy.setStyle(Self.style { $0.margin = Edges(all: 99) }, of: ids[0])
+        for (k, id) in ids.enumerated() {
+            #expect(t.style(of: id).margin == Edges(top: Double(k), left: 1, bottom: Double(k % 3), right: 2))
+            #expect(t.style(of: id).padding == Edges(all: Double(k % 5)))
+        }
+        #expect(copy.style(of: ids[0]).margin == Edges(all: 99))
+        #expect(copy.style(of: ids[0]).padding == .zero)
+        t.computeLayout(root: root, availableWidth: nil, availableHeight: nil)
+        var y = 0.0
+        for (k, id) in ids.enumerated() {
+            y += Double(k)
+            #expect(t.frame(of: id) == Self.rect(1, y, 97, 2 * Double(k % 5)))
+            y += 2 * Double(k % 5) + Double(k % 3)
+        }
+    }
+
     @Test func treeQueries() {
         var t = FlexTree(capacity: 2)
         let root = t.addNode(FlexStyle(), parent: nil)

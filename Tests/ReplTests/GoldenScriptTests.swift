@@ -74,6 +74,13 @@ import Store
         try Self.compare(json.output, golden: "\(name).json")
         for line in json.output.split(separator: "\n") where !line.hasPrefix("#") && !line.hasPrefix("error: ") {
             #expect(line.hasPrefix("{\"ok\":"), "not a JSON envelope: \(line)")
+            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object != nil, "\(name).json: not valid JSON: \(line.prefix(300))")
+            if let object, object["ok"] as? Bool == true {
+                #expect(object["command"] is String && object["events"] is [Any] && object.keys.contains("result"), "\(line.prefix(300))")
+            } else if let object {
+                #expect(object["error"] is String && object["line"] is Int, "\(line.prefix(300))")
+            }
         }
         try Self.checkLogReplay(plain.session, script: name)
     }

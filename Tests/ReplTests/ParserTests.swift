@@ -124,3 +124,17 @@ import Layout
         #expect(Set(CommandTable.all.map(\.group)).isSubset(of: Set(CommandTable.groups)))
     }
 }
+
+@Suite struct ParserLimitTests {
+    @Test func overlongLinesAreRefusedUnread() {
+        let line = "add " + String(repeating: "a", count: Parser.maxLineLength)
+        #expect(throws: StackDocError("line too long: \(line.utf8.count) bytes (the limit is \(Parser.maxLineLength))")) {
+            try Parser.parse(line)
+        }
+    }
+
+    @Test func tenThousandCharacterIdsParse() throws {
+        let id = String(repeating: "x", count: 10_000)
+        #expect(try Parser.parse("add \(id) fixed 1") == .edit(.add(ids: [id], spec: [.fixed(1)], position: nil, parent: nil)))
+    }
+}

@@ -186,4 +186,34 @@ import Testing
         #expect(more.contains("row 'b': in the log's document but not stored"))
         #expect(more.contains("history: cursor stored 1, replayed 2"))
     }
+
+    @Test func reorderedAndReparentedRowsAreReported() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appending(path: "o.sqlite").path
+        let doc = try DocumentStore(path: path).create("o")
+        try doc.perform(.add(ids: ["a", "b", "c"], spec: [], position: nil, parent: nil))
+        try doc.perform(.add(ids: ["s"], spec: [.stack(.vertical)], position: nil, parent: nil))
+        #expect(try doc.verify() == [])
+        try Tamper.sql(path, "UPDATE row SET order_key = 'Zz' WHERE id = 'c'; UPDATE row SET parent = 's' WHERE id = 'b'; INSERT INTO row SELECT document, parent, 'zz', 'extra', type, size, content_width, content_height, insets, margin, grow, shrink, align_self, hidden, separator_hidden, separator_insets, separator_thickness, separator_color, stack_axis, stack_justify, stack_align, stack_spacing FROM row WHERE id = 'a'")
+        let problems = try doc.verify()
+        #expect(problems.contains("row 'b': stored in 's', replayed in the root"))
+        #expect(problems.contains("rows of the root: stored 4, replayed 4, first difference at index 0: stored 'c', replayed 'a'"))
+        #expect(problems.contains("rows of 's': stored 1, replayed 0, first difference at index 0: stored 'b', replayed none"))
+        #expect(problems.contains("row 'extra': stored but not in the log's document"))
+    }
+}
+
+@Suite struct ReplanTests {
+    /// `verify(replan: true)` reports a logged edit whose changes are not what it plans to.
+    @Test func editsThatDoNotPlanToTheirChangesAreReported() throws {
+        let store = try DocumentStore(path: ":memory:")
+        let doc = try store.create("r")
+        try doc.perform(.add(ids: ["a"], spec: [.fixed(10)], position: nil, parent: nil))
+        // Logged as `add b` but the changes add a row with another config.
+        try doc.perform(.add(ids: ["b"], spec: [], position: nil, parent: nil),
+                        changes: [.insertRow(id: "b", config: RowConfig(grow: 3), parent: nil, index: 1)])
+        #expect(try doc.verify() == [])
+        #expect(try doc.verify(replan: true) == ["log entry 3 (op): planning its edit again gives other changes than the logged ones"])
+    }
 }

@@ -25,7 +25,7 @@ import Testing
             expected.offset = doc.document.settings.offset
             #expect(doc.document.rowCount == 0)
             #expect(doc.document.settings == expected)
-            #expect(try doc.verify() == [])
+            #expect(try doc.verify(replan: true) == [])
         }
     }
 
@@ -39,7 +39,7 @@ import Testing
             #expect(undone.steps.count == k)
             try doc.redo(k)
             #expect(snapshot(doc.document) == before)
-            #expect(try doc.verify() == [])
+            #expect(try doc.verify(replan: true) == [])
         }
     }
 
@@ -49,7 +49,7 @@ import Testing
             let doc = try randomHistory(store, seed: seed, length: length)
             #expect(snapshot(try doc.replayed()) == snapshot(doc.document))
             #expect(snapshot(try store.open("p").document) == snapshot(doc.document))
-            #expect(try doc.verify() == [])
+            #expect(try doc.verify(replan: true) == [])
         }
     }
 

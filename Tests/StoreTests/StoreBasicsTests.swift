@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Layout
 import Store
 import Testing
@@ -55,6 +56,27 @@ import Testing
         #expect(try store.documentNames() == ["a.1-x_y"])
         #expect(throws: StackDocError("no document 'b'")) { try store.drop("b") }
         #expect(throws: StackDocError("no document 'zz'")) { try store.open("zz") }
+    }
+
+    @Test func dropRemovesEverythingOfTheDocument() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appending(path: "drop.sqlite").path
+        let store = try DocumentStore(path: path)
+        var d = Document(name: "gone")
+        try d.insertRow("a", config: RowConfig(), parent: nil, at: 0)
+        let doc = try store.importDocument(d)
+        try doc.perform(.add(ids: ["b"], spec: [], position: nil, parent: nil))
+        let kept = try store.create("kept")
+        try kept.perform(.add(ids: ["k"], spec: [], position: nil, parent: nil))
+        try store.drop("gone")
+        let counts = try GRDB.DatabaseQueue(path: path).read { db in
+            try ["row", "log", "step", "import_row", "document"].map { try Int.fetchOne(db, sql: "SELECT count(*) FROM \($0)") ?? -1 }
+        }
+        #expect(counts == [1, 2, 1, 0, 1])
+        #expect(throws: StackDocError("document 'gone' no longer exists (dropped by another process)")) {
+            try doc.perform(.add(ids: ["c"], spec: [], position: nil, parent: nil))
+        }
     }
 
     @Test func importKeepsRowsAndReplays() throws {

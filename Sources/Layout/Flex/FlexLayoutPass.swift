@@ -21,8 +21,8 @@ struct FlexLayoutPass {
     let flexBasis: UnsafeMutablePointer<Double>
     let flexGrow: UnsafeMutablePointer<Double>
     let flexShrink: UnsafeMutablePointer<Double>
-    let margin: UnsafeMutablePointer<Edges>
-    let padding: UnsafeMutablePointer<Edges>
+    let margin: InternedEdges
+    let padding: InternedEdges
     let rowGap: UnsafeMutablePointer<Double>
     let columnGap: UnsafeMutablePointer<Double>
     let parent: UnsafeMutablePointer<Int32>
@@ -49,7 +49,9 @@ struct FlexLayoutPass {
         flags = s.flags; width = s.width; height = s.height
         minWidth = s.minWidth; minHeight = s.minHeight; flexBasis = s.flexBasis
         flexGrow = s.flexGrow; flexShrink = s.flexShrink
-        margin = s.margin; padding = s.padding; rowGap = s.rowGap; columnGap = s.columnGap
+        margin = InternedEdges(index: s.marginIndex, table: s.edgesTable)
+        padding = InternedEdges(index: s.paddingIndex, table: s.edgesTable)
+        rowGap = s.rowGap; columnGap = s.columnGap
         parent = s.parent; firstChild = s.firstChild; nextSibling = s.nextSibling
         frame = s.frame; state = s.state
         contentWidth = s.contentWidth; contentHeight = s.contentHeight
@@ -105,4 +107,12 @@ struct FlexLayoutPass {
     @inline(__always) func setFrameCross(_ i: Int, _ column: Bool, _ v: Double) {
         if column { frame[i].width = v } else { frame[i].height = v }
     }
+}
+
+/// A margin or padding column: per-node indexes into the storage's interned edge values.
+struct InternedEdges {
+    let index: UnsafeMutablePointer<UInt32>
+    let table: UnsafeMutablePointer<Edges>
+
+    @inline(__always) subscript(i: Int) -> Edges { table[Int(index[i])] }
 }

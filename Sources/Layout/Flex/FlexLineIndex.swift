@@ -70,8 +70,9 @@ public struct FlexLineIndex: Sendable {
     /// A line of `lengths.count` items in order, built in O(n). `hidden`, when given, must have
     /// the same count. Negative or non-finite lengths count as 0.
     public init(lengths: [Double], hidden isHidden: [Bool]? = nil, gap: Double = 0, seed: UInt64 = 0x5EED) {
-        precondition(isHidden == nil || isHidden!.count == lengths.count,
-                     "FlexLineIndex: hidden flags must match the lengths")
+        if let isHidden {
+            precondition(isHidden.count == lengths.count, "FlexLineIndex: hidden flags must match the lengths")
+        }
         self.init(gap: gap, seed: seed)
         let n = lengths.count
         precondition(n < Int(Int32.max), "FlexLineIndex: too many items")

@@ -17,10 +17,20 @@ final class FlexStorage: @unchecked Sendable {
     var flexBasis: UnsafeMutablePointer<Double>
     var flexGrow: UnsafeMutablePointer<Double>
     var flexShrink: UnsafeMutablePointer<Double>
-    var margin: UnsafeMutablePointer<Edges>
-    var padding: UnsafeMutablePointer<Edges>
+    /// Margins and paddings are interned: each node stores an index into `edgesTable`
+    /// (documents repeat a handful of inset values across millions of rows).
+    var marginIndex: UnsafeMutablePointer<UInt32>
+    var paddingIndex: UnsafeMutablePointer<UInt32>
     var rowGap: UnsafeMutablePointer<Double>
     var columnGap: UnsafeMutablePointer<Double>
+
+    // MARK: Interned edge values (index 0 is `Edges.zero`)
+    private(set) var edgesTable: UnsafeMutablePointer<Edges>
+    private(set) var edgesCount = 0
+    private var edgesCapacity = 0
+    private var edgesLookup: [Edges: UInt32] = [:]
+    /// The last value interned for margins (slot 0) and for paddings (slot 1).
+    private var lastInterned = [(Edges.zero, UInt32(0)), (Edges.zero, UInt32(0))]
 
     // MARK: Tree (first-child / next-sibling lists; -1 = none)
     var parent: UnsafeMutablePointer<Int32>
@@ -62,8 +72,8 @@ final class FlexStorage: @unchecked Sendable {
         flexBasis = .allocate(capacity: cap)
         flexGrow = .allocate(capacity: cap)
         flexShrink = .allocate(capacity: cap)
-        margin = .allocate(capacity: cap)
-        padding = .allocate(capacity: cap)
+        marginIndex = .allocate(capacity: cap)
+        paddingIndex = .allocate(capacity: cap)
         rowGap = .allocate(capacity: cap)
         columnGap = .allocate(capacity: cap)
         parent = .allocate(capacity: cap)
@@ -81,13 +91,18 @@ final class FlexStorage: @unchecked Sendable {
         visibleChildCount = .allocate(capacity: cap)
         childFlexFlags = .allocate(capacity: cap)
         frozen = .allocate(capacity: cap)
+        edgesCapacity = 8
+        edgesTable = .allocate(capacity: edgesCapacity)
+        edgesTable.initialize(to: .zero)
+        edgesCount = 1
+        edgesLookup[.zero] = 0
     }
 
     deinit {
         flags.deallocate(); width.deallocate(); height.deallocate()
         minWidth.deallocate(); minHeight.deallocate(); flexBasis.deallocate()
-        flexGrow.deallocate(); flexShrink.deallocate(); margin.deallocate()
-        padding.deallocate(); rowGap.deallocate(); columnGap.deallocate()
+        flexGrow.deallocate(); flexShrink.deallocate(); marginIndex.deallocate()
+        paddingIndex.deallocate(); edgesTable.deallocate(); rowGap.deallocate(); columnGap.deallocate()
         parent.deallocate(); firstChild.deallocate(); lastChild.deallocate()
         nextSibling.deallocate(); childCount.deallocate(); frame.deallocate()
         state.deallocate(); contentWidth.deallocate(); contentHeight.deallocate()
@@ -109,8 +124,15 @@ final class FlexStorage: @unchecked Sendable {
         c.flexBasis.initialize(from: flexBasis, count: n)
         c.flexGrow.initialize(from: flexGrow, count: n)
         c.flexShrink.initialize(from: flexShrink, count: n)
-        c.margin.initialize(from: margin, count: n)
-        c.padding.initialize(from: padding, count: n)
+        c.marginIndex.initialize(from: marginIndex, count: n)
+        c.paddingIndex.initialize(from: paddingIndex, count: n)
+        c.edgesTable.deallocate()
+        c.edgesCapacity = edgesCapacity
+        c.edgesTable = .allocate(capacity: edgesCapacity)
+        c.edgesTable.initialize(from: edgesTable, count: edgesCount)
+        c.edgesCount = edgesCount
+        c.edgesLookup = edgesLookup
+        c.lastInterned = lastInterned
         c.rowGap.initialize(from: rowGap, count: n)
         c.columnGap.initialize(from: columnGap, count: n)
         c.parent.initialize(from: parent, count: n)
@@ -129,8 +151,8 @@ final class FlexStorage: @unchecked Sendable {
         let n = count
         Self.move(&flags, n, cap); Self.move(&width, n, cap); Self.move(&height, n, cap)
         Self.move(&minWidth, n, cap); Self.move(&minHeight, n, cap); Self.move(&flexBasis, n, cap)
-        Self.move(&flexGrow, n, cap); Self.move(&flexShrink, n, cap); Self.move(&margin, n, cap)
-        Self.move(&padding, n, cap); Self.move(&rowGap, n, cap); Self.move(&columnGap, n, cap)
+        Self.move(&flexGrow, n, cap); Self.move(&flexShrink, n, cap); Self.move(&marginIndex, n, cap)
+        Self.move(&paddingIndex, n, cap); Self.move(&rowGap, n, cap); Self.move(&columnGap, n, cap)
         Self.move(&parent, n, cap); Self.move(&firstChild, n, cap); Self.move(&lastChild, n, cap)
         Self.move(&nextSibling, n, cap); Self.move(&childCount, n, cap); Self.move(&frame, n, cap)
         // Scratch columns carry nothing between passes.
@@ -146,6 +168,34 @@ final class FlexStorage: @unchecked Sendable {
         if count == capacity { reserve(Swift.max(16, capacity * 2)) }
         count += 1
         return count - 1
+    }
+
+    /// The index of `edges` in `edgesTable`, adding it when new. Values are never removed:
+    /// the table holds every distinct margin and padding the tree has used.
+    /// `slot` 0 is for margins, 1 for paddings (each remembers its last value: rows in a
+    /// document mostly repeat their neighbour's).
+    func intern(_ edges: Edges, slot: Int) -> UInt32 {
+        let last = lastInterned[slot]
+        if edges == last.0 { return last.1 }
+        let index: UInt32
+        if let known = edgesLookup[edges] {
+            index = known
+        } else {
+            if edgesCount == edgesCapacity {
+                let grown = UnsafeMutablePointer<Edges>.allocate(capacity: edgesCapacity * 2)
+                grown.moveInitialize(from: edgesTable, count: edgesCount)
+                edgesTable.deallocate()
+                edgesTable = grown
+                edgesCapacity *= 2
+            }
+            precondition(edgesCount < Int(UInt32.max), "FlexTree: too many distinct edge values")
+            index = UInt32(edgesCount)
+            (edgesTable + edgesCount).initialize(to: edges)
+            edgesCount += 1
+            edgesLookup[edges] = index
+        }
+        lastInterned[slot] = (edges, index)
+        return index
     }
 
     private static func move<T>(_ pointer: inout UnsafeMutablePointer<T>, _ live: Int, _ capacity: Int) {

@@ -131,8 +131,8 @@ extension FlexStorage {
         flexBasis[i] = FlexStylePacking.length(style.flexBasis)
         flexGrow[i] = FlexStylePacking.nonNegative(style.flexGrow, else: 0)
         flexShrink[i] = FlexStylePacking.nonNegative(style.flexShrink, else: 1)
-        margin[i] = FlexStylePacking.margin(style.margin)
-        padding[i] = FlexStylePacking.padding(style.padding)
+        marginIndex[i] = intern(FlexStylePacking.margin(style.margin), slot: 0)
+        paddingIndex[i] = intern(FlexStylePacking.padding(style.padding), slot: 1)
         rowGap[i] = FlexStylePacking.nonNegative(style.rowGap, else: 0)
         columnGap[i] = FlexStylePacking.nonNegative(style.columnGap, else: 0)
     }
@@ -153,8 +153,8 @@ extension FlexStorage {
         s.flexBasis = FlexStylePacking.dimension(flexBasis[i])
         s.flexGrow = flexGrow[i]
         s.flexShrink = flexShrink[i]
-        s.margin = margin[i]
-        s.padding = padding[i]
+        s.margin = edgesTable[Int(marginIndex[i])]
+        s.padding = edgesTable[Int(paddingIndex[i])]
         s.rowGap = rowGap[i]
         s.columnGap = columnGap[i]
         return s

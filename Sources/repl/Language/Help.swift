@@ -5,15 +5,23 @@ enum Help {
     /// The list of every command by group.
     static func overview() -> String {
         var lines = ["Commands (words in CAPS are values, [] optional; 'help COMMAND' for more):"]
-        let width = CommandTable.all.flatMap(\.usage).map(\.count).max() ?? 0
+        // Usages up to `width` characters share a line with their summary; longer ones put the
+        // summary on the next line, in the same column.
+        let width = 46
         for group in CommandTable.groups {
             lines.append("")
             lines.append("\(group):")
             for spec in CommandTable.all where spec.group == group {
                 for (i, usage) in spec.usage.enumerated() {
                     let summary = i == 0 ? spec.summary : ""
-                    lines.append(("  " + usage.padded(to: width) + "  " + summary)
-                        .trimmingTrailingSpaces())
+                    if summary.isEmpty {
+                        lines.append("  " + usage)
+                    } else if usage.count <= width {
+                        lines.append("  " + usage.padded(to: width) + "  " + summary)
+                    } else {
+                        lines.append("  " + usage)
+                        lines.append(String(repeating: " ", count: width + 4) + summary)
+                    }
                 }
             }
         }

@@ -14,6 +14,9 @@ enum Parser {
         let tokens = try Tokenizer.tokenize(line)
         guard let first = tokens.first else { return nil }
         guard !first.quoted, let spec = CommandTable.find(first.text) else {
+            if first.quoted, CommandTable.find(first.text) != nil {
+                throw StackDocError("unknown command '\"\(first.text)\"': a command word is not quoted")
+            }
             throw StackDocError("unknown command '\(first.text)' (type 'help' for the list)")
         }
         var reader = WordReader(tokens)

@@ -17,33 +17,31 @@ struct ChangeReport {
     static let listLimit = 12
 
     /// Compares two layouts row by row. Both list rows in document order, so one walk finds
-    /// the rows whose frames differ; a dictionary is built only when the id sequences diverge
-    /// (rows added, removed or moved).
+    /// the rows whose frames differ and the rows that left.
     init(before: DocumentLayout, after: DocumentLayout) {
         offset = (before.offset, after.offset)
         contentSize = (before.contentSize, after.contentSize)
         transitions = after.transitions(from: before)
-        var oldByID: [RowID: RowLayout]?
-        let sameOrder = before.rows.count == after.rows.count
+        let old = before.rows
+        // Rows are matched by id: at the position shifted like the previous match (an unchanged
+        // tree, or one with rows inserted or removed in a few places, costs no lookups), then
+        // through the old layout's id index (as `transitions(from:)` does).
+        var seen = [Bool](repeating: false, count: old.count)
+        var shift = 0
+        func shown(_ r: RowLayout) -> Bool { r.visibility == .entire || r.visibility == .partial }
         for (i, row) in after.rows.enumerated() {
-            var old: RowLayout?
-            if sameOrder, before.rows[i].id == row.id {
-                old = before.rows[i]
-            } else {
-                if oldByID == nil {
-                    oldByID = Dictionary(before.rows.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-                }
-                old = oldByID?[row.id]
+            func matches(_ guess: Int) -> Bool { guess >= 0 && guess < old.count && old[guess].id == row.id }
+            let g = i + shift
+            let match: Int? = matches(g) ? g : matches(g - 1) ? g - 1 : matches(g + 1) ? g + 1 : before.position(of: row.id)
+            if let m = match {
+                shift = m - i
+                seen[m] = true
+                if old[m].frame == row.frame { continue }
             }
-            guard old?.frame != row.frame || old == nil else { continue }
             changedCount += 1
-            let shown = { (r: RowLayout?) in r?.visibility == .entire || r?.visibility == .partial }
-            if shown(row) || shown(old) { changedVisible.append(row.id) }
+            if shown(row) || match.map({ shown(old[$0]) }) == true { changedVisible.append(row.id) }
         }
-        if oldByID != nil || before.rows.count != after.rows.count {
-            let present = Set(after.rows.map(\.id))
-            removed = before.rows.map(\.id).filter { !present.contains($0) }
-        }
+        for (k, wasSeen) in seen.enumerated() where !wasSeen { removed.append(old[k].id) }
     }
 
     /// The JSON fields of the report (added to an edit's result).

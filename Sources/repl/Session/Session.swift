@@ -115,8 +115,9 @@ final class Session {
             let doc = try open()
             let lines = try LogScript.lines(doc)
             try FileIO.write(lines.joined(separator: "\n") + "\n", to: resolve(path), shown: path)
-            return Outcome(result: .object([("path", .string(path)), ("commands", .number(Double(lines.count)))]),
-                           text: "wrote \(lines.count) commands to \(path)")
+            let commands = lines.filter { !$0.hasPrefix("#") }.count
+            return Outcome(result: .object([("path", .string(path)), ("commands", .number(Double(commands)))]),
+                           text: "wrote \(commands) commands to \(path)")
         case .help(let topic):
             let text = try topic.map(Help.topic) ?? Help.overview()
             return Outcome(result: .object([("text", .string(text))]), text: text)
@@ -166,18 +167,30 @@ final class Session {
     // MARK: Changes
 
     /// Runs `body` (which changes the open document) and compares the layouts around it.
-    func measure<T>(_ body: () throws -> T) throws -> (T, ChangeReport) {
+    func measure<T>(scrollOnly: Bool = false, _ body: () throws -> T) throws -> (T, ChangeReport) {
         let before = try currentLayout()
+        let t0 = Timing.now()
         let value = try body()
-        let after = try open().document.layout()
+        let t1 = Timing.now()
+        // A scroll moves no frame: the old layout seen at the new offset (no relayout).
+        let document = try open().document
+        let after = scrollOnly ? before.atOffset(document.settings.offset) : document.layout()
         lastLayout = after
-        return (value, ChangeReport(before: before, after: after))
+        let t2 = Timing.now()
+        let report = ChangeReport(before: before, after: after)
+        Timing.report(["store": t1 - t0, "layout": t2 - t1, "diff": Timing.now() - t2])
+        return (value, report)
     }
 
     func perform(_ edit: Edit) throws -> Outcome {
         let doc = try open()
         let cursorBefore = doc.cursor
-        let (_, report) = try measure { try doc.perform(edit) }
+        var scrollOnly = false
+        if case .scroll = edit { scrollOnly = true }
+        // Planning a scroll needs the layout: hand it the one we keep instead of a new one.
+        let (_, report) = try measure(scrollOnly: scrollOnly) {
+            try doc.perform(edit, changes: try doc.document.plan(edit, layout: try currentLayout()))
+        }
         let text = Printer.text(edit)
         let headline: String
         var fields: [(String, JSON)] = [("operation", .string(text))]
