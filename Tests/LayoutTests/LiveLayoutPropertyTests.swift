@@ -149,10 +149,12 @@ struct LiveLayoutPropertyTests {
             guard let edit = gen.edit(doc) else { continue }
             let changes: [Change]
             do {
-                changes = try doc.plan(edit)
+                changes = try doc.plan(edit, live: live)
             } catch is StackDocError {
+                #expect(throws: StackDocError.self) { try doc.plan(edit) }
                 continue
             }
+            #expect(changes == (try doc.plan(edit)), "seed \(seed) step \(step) \(edit): planned with the live layout")
             try doc.apply(changes)
             let report = live.apply(changes, to: doc)
             if report.fullRelayout { fallbacks += 1 } else { incremental += 1 }
