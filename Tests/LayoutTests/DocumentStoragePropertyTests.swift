@@ -297,4 +297,64 @@ struct DocumentStoragePropertyTests {
         let back = try JSONDecoder().decode(Document.self, from: data)
         #expect(back == doc)
     }
+
+    @Test func massRemovalCompactsStorage() throws {
+        var rng = RNG(state: 11)
+        var doc = Document(name: "d")
+        var ref = Reference()
+        // Nested: 20 stacks with 500 rows each, plus 2000 root rows.
+        for s in 0..<20 {
+            let config = RowConfig(stack: StackSettings())
+            try doc.appendRow("s\(s)", config: config, parent: nil)
+            ref.root.append("s\(s)")
+            ref.configs["s\(s)"] = config
+            ref.parents["s\(s)"] = .some(nil)
+            for i in 0..<500 {
+                let id = "s\(s)r\(i)"
+                let c = RowConfig(size: .fixed(Double(i % 13)), hidden: i % 7 == 0)
+                try doc.appendRow(id, config: c, parent: "s\(s)")
+                ref.stacks["s\(s)", default: []].append(id)
+                ref.configs[id] = c
+                ref.parents[id] = "s\(s)"
+            }
+        }
+        for i in 0..<2000 {
+            let c = RowConfig(type: i % 2 == 0 ? "a" : "b")
+            try doc.insertRow("r\(i)", config: c, parent: nil, at: ref.root.count)
+            ref.root.append("r\(i)")
+            ref.configs["r\(i)"] = c
+            ref.parents["r\(i)"] = .some(nil)
+        }
+        let slots = doc.rows.ids.count
+        var leaves = ref.configs.keys.filter { ref.configs[$0]!.stack == nil }.sorted()
+        leaves.shuffle(using: &rng)
+        for id in leaves.prefix(7000) {
+            let snapshot = doc
+            try doc.removeRow(id)
+            #expect(snapshot.contains(id))
+            let parent = ref.parents[id]!
+            ref.setChildren(parent, ref.children(parent).filter { $0 != id })
+            ref.configs[id] = nil
+            ref.parents[id] = nil
+        }
+        #expect(doc.rows.ids.count < slots)  // compacted at least once
+        Self.check(doc, ref)
+        #expect(doc == (try Self.rebuilt(ref, name: "d")))
+        // Still fully usable after compaction.
+        for i in 0..<100 { try doc.insertRow("n\(i)", config: RowConfig(), parent: "s3", at: i % 7) }
+        for i in 0..<100 { ref.stacks["s3", default: []].insert("n\(i)", at: i % 7); ref.configs["n\(i)"] = RowConfig(); ref.parents["n\(i)"] = "s3" }
+        Self.check(doc, ref)
+    }
+
+    @Test func copiesCompareEqualAndDivergeOnEdit() throws {
+        var a = Document(name: "d")
+        for i in 0..<100 { try a.appendRow("r\(i)", config: RowConfig(), parent: nil) }
+        var b = a
+        #expect(a == b)
+        try b.updateRow("r5", config: RowConfig(hidden: true))
+        #expect(a != b)
+        #expect(a.config(of: "r5")?.hidden == false)
+        try b.updateRow("r5", config: RowConfig())
+        #expect(a == b)
+    }
 }

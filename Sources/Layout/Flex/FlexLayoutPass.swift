@@ -46,18 +46,19 @@ struct FlexLayoutPass {
 
     init(_ s: FlexStorage) {
         self.s = s
-        flags = s.flags; width = s.width; height = s.height
-        minWidth = s.minWidth; minHeight = s.minHeight; flexBasis = s.flexBasis
-        flexGrow = s.flexGrow; flexShrink = s.flexShrink
-        margin = InternedEdges(index: s.marginIndex, table: s.edgesTable)
-        padding = InternedEdges(index: s.paddingIndex, table: s.edgesTable)
-        rowGap = s.rowGap; columnGap = s.columnGap
-        parent = s.parent; firstChild = s.firstChild; nextSibling = s.nextSibling
-        frame = s.frame; state = s.state
-        contentWidth = s.contentWidth; contentHeight = s.contentHeight
-        flexBase = s.flexBase; hypotheticalMain = s.hypotheticalMain
-        childHypotheticalSum = s.childHypotheticalSum; frozen = s.frozen
-        visibleChildCount = s.visibleChildCount; childFlexFlags = s.childFlexFlags
+        let c = s.columns
+        flags = c.flags; width = c.width; height = c.height
+        minWidth = c.minWidth; minHeight = c.minHeight; flexBasis = c.flexBasis
+        flexGrow = c.flexGrow; flexShrink = c.flexShrink
+        margin = InternedEdges(index: c.marginIndex, table: s.edgesTable)
+        padding = InternedEdges(index: c.paddingIndex, table: s.edgesTable)
+        rowGap = c.rowGap; columnGap = c.columnGap
+        parent = c.parent; firstChild = c.firstChild; nextSibling = c.nextSibling
+        frame = c.frame; state = c.state
+        contentWidth = c.contentWidth; contentHeight = c.contentHeight
+        flexBase = c.flexBase; hypotheticalMain = c.hypotheticalMain
+        childHypotheticalSum = c.childHypotheticalSum; frozen = c.frozen
+        visibleChildCount = c.visibleChildCount; childFlexFlags = c.childFlexFlags
         count = s.count
     }
 

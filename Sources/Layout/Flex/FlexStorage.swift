@@ -1,13 +1,7 @@
-/// Struct-of-arrays storage of a `FlexTree`: one contiguous column per property, indexed by
-/// node id. There is no object per node; growing the tree reallocates every column at once
-/// (amortised doubling), so laying out never allocates per node.
-///
-/// The class is shared by value copies of `FlexTree` and copied on write
-/// (`FlexTree.makeUnique`), which is what makes the `@unchecked Sendable` sound.
-final class FlexStorage: @unchecked Sendable {
-    private(set) var count = 0
-    private(set) var capacity = 0
-
+/// The columns of a `FlexStorage`: one contiguous buffer per property, indexed by node id.
+/// A plain struct of pointers, so code that works on many nodes copies it once into a local
+/// and then touches memory only (no per-access exclusivity checks on class properties).
+struct FlexColumns {
     // MARK: Style (sanitised; NaN means `auto` / not set)
     var flags: UnsafeMutablePointer<UInt16>
     var width: UnsafeMutablePointer<Double>
@@ -17,20 +11,12 @@ final class FlexStorage: @unchecked Sendable {
     var flexBasis: UnsafeMutablePointer<Double>
     var flexGrow: UnsafeMutablePointer<Double>
     var flexShrink: UnsafeMutablePointer<Double>
-    /// Margins and paddings are interned: each node stores an index into `edgesTable`
-    /// (documents repeat a handful of inset values across millions of rows).
+    /// Margins and paddings are interned: each node stores an index into the storage's
+    /// `edgesTable` (documents repeat a handful of inset values across millions of rows).
     var marginIndex: UnsafeMutablePointer<UInt32>
     var paddingIndex: UnsafeMutablePointer<UInt32>
     var rowGap: UnsafeMutablePointer<Double>
     var columnGap: UnsafeMutablePointer<Double>
-
-    // MARK: Interned edge values (index 0 is `Edges.zero`)
-    private(set) var edgesTable: UnsafeMutablePointer<Edges>
-    private(set) var edgesCount = 0
-    private var edgesCapacity = 0
-    private var edgesLookup: [Edges: UInt32] = [:]
-    /// The last value interned for margins (slot 0) and for paddings (slot 1).
-    private var lastInterned = [(Edges.zero, UInt32(0)), (Edges.zero, UInt32(0))]
 
     // MARK: Tree (first-child / next-sibling lists; -1 = none)
     var parent: UnsafeMutablePointer<Int32>
@@ -61,9 +47,7 @@ final class FlexStorage: @unchecked Sendable {
     /// Per item during §9.7: 1 when frozen.
     var frozen: UnsafeMutablePointer<UInt8>
 
-    init(capacity requested: Int = 16) {
-        let cap = Swift.max(requested, 1)
-        capacity = cap
+    init(capacity cap: Int) {
         flags = .allocate(capacity: cap)
         width = .allocate(capacity: cap)
         height = .allocate(capacity: cap)
@@ -91,76 +75,100 @@ final class FlexStorage: @unchecked Sendable {
         visibleChildCount = .allocate(capacity: cap)
         childFlexFlags = .allocate(capacity: cap)
         frozen = .allocate(capacity: cap)
-        edgesCapacity = 8
-        edgesTable = .allocate(capacity: edgesCapacity)
-        edgesTable.initialize(to: .zero)
-        edgesCount = 1
-        edgesLookup[.zero] = 0
     }
 
-    deinit {
+    func deallocate() {
         flags.deallocate(); width.deallocate(); height.deallocate()
         minWidth.deallocate(); minHeight.deallocate(); flexBasis.deallocate()
         flexGrow.deallocate(); flexShrink.deallocate(); marginIndex.deallocate()
-        paddingIndex.deallocate(); edgesTable.deallocate(); rowGap.deallocate(); columnGap.deallocate()
+        paddingIndex.deallocate(); rowGap.deallocate(); columnGap.deallocate()
         parent.deallocate(); firstChild.deallocate(); lastChild.deallocate()
         nextSibling.deallocate(); childCount.deallocate(); frame.deallocate()
         state.deallocate(); contentWidth.deallocate(); contentHeight.deallocate()
-        flexBase.deallocate(); hypotheticalMain.deallocate()
-        childHypotheticalSum.deallocate(); frozen.deallocate()
-        visibleChildCount.deallocate(); childFlexFlags.deallocate()
+        flexBase.deallocate(); hypotheticalMain.deallocate(); childHypotheticalSum.deallocate()
+        visibleChildCount.deallocate(); childFlexFlags.deallocate(); frozen.deallocate()
+    }
+
+    /// Copies the first `n` nodes' persistent columns (style, tree, frames) from `other`.
+    func copyNodes(from other: FlexColumns, count n: Int) {
+        flags.initialize(from: other.flags, count: n)
+        width.initialize(from: other.width, count: n)
+        height.initialize(from: other.height, count: n)
+        minWidth.initialize(from: other.minWidth, count: n)
+        minHeight.initialize(from: other.minHeight, count: n)
+        flexBasis.initialize(from: other.flexBasis, count: n)
+        flexGrow.initialize(from: other.flexGrow, count: n)
+        flexShrink.initialize(from: other.flexShrink, count: n)
+        marginIndex.initialize(from: other.marginIndex, count: n)
+        paddingIndex.initialize(from: other.paddingIndex, count: n)
+        rowGap.initialize(from: other.rowGap, count: n)
+        columnGap.initialize(from: other.columnGap, count: n)
+        parent.initialize(from: other.parent, count: n)
+        firstChild.initialize(from: other.firstChild, count: n)
+        lastChild.initialize(from: other.lastChild, count: n)
+        nextSibling.initialize(from: other.nextSibling, count: n)
+        childCount.initialize(from: other.childCount, count: n)
+        frame.initialize(from: other.frame, count: n)
+    }
+}
+
+/// Struct-of-arrays storage of a `FlexTree` (see `FlexColumns`). There is no object per node;
+/// growing the tree reallocates every column at once (amortised doubling), so laying out never
+/// allocates per node.
+///
+/// The class is shared by value copies of `FlexTree` and copied on write
+/// (`FlexTree.makeUnique`), which is what makes the `@unchecked Sendable` sound.
+final class FlexStorage: @unchecked Sendable {
+    private(set) var count = 0
+    private(set) var capacity = 0
+    private(set) var columns: FlexColumns
+
+    // MARK: Interned edge values (index 0 is `Edges.zero`)
+    private(set) var edgesTable: UnsafeMutablePointer<Edges>
+    private(set) var edgesCount = 1
+    private var edgesCapacity = 8
+    private var edgesLookup: [Edges: UInt32] = [.zero: 0]
+    /// The last value interned for margins and for paddings.
+    private var lastMargin = (Edges.zero, UInt32(0))
+    private var lastPadding = (Edges.zero, UInt32(0))
+
+    init(capacity requested: Int = 16) {
+        let cap = Swift.max(requested, 1)
+        capacity = cap
+        columns = FlexColumns(capacity: cap)
+        edgesTable = .allocate(capacity: edgesCapacity)
+        edgesTable.initialize(to: .zero)
+    }
+
+    deinit {
+        columns.deallocate()
+        edgesTable.deallocate()
     }
 
     /// A deep copy (for copy-on-write).
     func copy() -> FlexStorage {
         let c = FlexStorage(capacity: capacity)
         c.count = count
-        let n = count
-        c.flags.initialize(from: flags, count: n)
-        c.width.initialize(from: width, count: n)
-        c.height.initialize(from: height, count: n)
-        c.minWidth.initialize(from: minWidth, count: n)
-        c.minHeight.initialize(from: minHeight, count: n)
-        c.flexBasis.initialize(from: flexBasis, count: n)
-        c.flexGrow.initialize(from: flexGrow, count: n)
-        c.flexShrink.initialize(from: flexShrink, count: n)
-        c.marginIndex.initialize(from: marginIndex, count: n)
-        c.paddingIndex.initialize(from: paddingIndex, count: n)
+        c.columns.copyNodes(from: columns, count: count)
         c.edgesTable.deallocate()
         c.edgesCapacity = edgesCapacity
         c.edgesTable = .allocate(capacity: edgesCapacity)
         c.edgesTable.initialize(from: edgesTable, count: edgesCount)
         c.edgesCount = edgesCount
         c.edgesLookup = edgesLookup
-        c.lastInterned = lastInterned
-        c.rowGap.initialize(from: rowGap, count: n)
-        c.columnGap.initialize(from: columnGap, count: n)
-        c.parent.initialize(from: parent, count: n)
-        c.firstChild.initialize(from: firstChild, count: n)
-        c.lastChild.initialize(from: lastChild, count: n)
-        c.nextSibling.initialize(from: nextSibling, count: n)
-        c.childCount.initialize(from: childCount, count: n)
-        c.frame.initialize(from: frame, count: n)
+        c.lastMargin = lastMargin
+        c.lastPadding = lastPadding
         return c
     }
 
     /// Makes room for at least `minimum` nodes.
     func reserve(_ minimum: Int) {
         guard minimum > capacity else { return }
-        let cap = minimum
-        let n = count
-        Self.move(&flags, n, cap); Self.move(&width, n, cap); Self.move(&height, n, cap)
-        Self.move(&minWidth, n, cap); Self.move(&minHeight, n, cap); Self.move(&flexBasis, n, cap)
-        Self.move(&flexGrow, n, cap); Self.move(&flexShrink, n, cap); Self.move(&marginIndex, n, cap)
-        Self.move(&paddingIndex, n, cap); Self.move(&rowGap, n, cap); Self.move(&columnGap, n, cap)
-        Self.move(&parent, n, cap); Self.move(&firstChild, n, cap); Self.move(&lastChild, n, cap)
-        Self.move(&nextSibling, n, cap); Self.move(&childCount, n, cap); Self.move(&frame, n, cap)
-        // Scratch columns carry nothing between passes.
-        Self.move(&state, 0, cap); Self.move(&contentWidth, 0, cap); Self.move(&contentHeight, 0, cap)
-        Self.move(&flexBase, 0, cap); Self.move(&hypotheticalMain, 0, cap)
-        Self.move(&childHypotheticalSum, 0, cap); Self.move(&frozen, 0, cap)
-        Self.move(&visibleChildCount, 0, cap); Self.move(&childFlexFlags, 0, cap)
-        capacity = cap
+        let grown = FlexColumns(capacity: minimum)
+        grown.copyNodes(from: columns, count: count) // scratch carries nothing between passes
+        columns.deallocate()
+        columns = grown
+        capacity = minimum
     }
 
     /// Appends one node slot (columns must be filled by the caller) and returns its index.
@@ -170,38 +178,38 @@ final class FlexStorage: @unchecked Sendable {
         return count - 1
     }
 
-    /// The index of `edges` in `edgesTable`, adding it when new. Values are never removed:
-    /// the table holds every distinct margin and padding the tree has used.
-    /// `slot` 0 is for margins, 1 for paddings (each remembers its last value: rows in a
-    /// document mostly repeat their neighbour's).
-    func intern(_ edges: Edges, slot: Int) -> UInt32 {
-        let last = lastInterned[slot]
-        if edges == last.0 { return last.1 }
-        let index: UInt32
-        if let known = edgesLookup[edges] {
-            index = known
-        } else {
-            if edgesCount == edgesCapacity {
-                let grown = UnsafeMutablePointer<Edges>.allocate(capacity: edgesCapacity * 2)
-                grown.moveInitialize(from: edgesTable, count: edgesCount)
-                edgesTable.deallocate()
-                edgesTable = grown
-                edgesCapacity *= 2
-            }
-            precondition(edgesCount < Int(UInt32.max), "FlexTree: too many distinct edge values")
-            index = UInt32(edgesCount)
-            (edgesTable + edgesCount).initialize(to: edges)
-            edgesCount += 1
-            edgesLookup[edges] = index
-        }
-        lastInterned[slot] = (edges, index)
+    /// The index of the margin `edges` in `edgesTable`, adding it when new.
+    @inline(__always) func internMargin(_ edges: Edges) -> UInt32 {
+        if edges == lastMargin.0 { return lastMargin.1 }
+        let index = intern(edges)
+        lastMargin = (edges, index)
         return index
     }
 
-    private static func move<T>(_ pointer: inout UnsafeMutablePointer<T>, _ live: Int, _ capacity: Int) {
-        let fresh = UnsafeMutablePointer<T>.allocate(capacity: capacity)
-        if live > 0 { fresh.moveInitialize(from: pointer, count: live) }
-        pointer.deallocate()
-        pointer = fresh
+    /// The index of the padding `edges` in `edgesTable`, adding it when new.
+    @inline(__always) func internPadding(_ edges: Edges) -> UInt32 {
+        if edges == lastPadding.0 { return lastPadding.1 }
+        let index = intern(edges)
+        lastPadding = (edges, index)
+        return index
+    }
+
+    /// Values are never removed: the table holds every distinct margin and padding the tree
+    /// has used.
+    private func intern(_ edges: Edges) -> UInt32 {
+        if let known = edgesLookup[edges] { return known }
+        if edgesCount == edgesCapacity {
+            let grown = UnsafeMutablePointer<Edges>.allocate(capacity: edgesCapacity * 2)
+            grown.moveInitialize(from: edgesTable, count: edgesCount)
+            edgesTable.deallocate()
+            edgesTable = grown
+            edgesCapacity *= 2
+        }
+        precondition(edgesCount < Int(UInt32.max), "FlexTree: too many distinct edge values")
+        let index = UInt32(edgesCount)
+        (edgesTable + edgesCount).initialize(to: edges)
+        edgesCount += 1
+        edgesLookup[edges] = index
+        return index
     }
 }

@@ -122,41 +122,43 @@ enum FlexStylePacking {
 
 extension FlexStorage {
     /// Writes `style` (sanitised) into the columns of node `i`.
-    func store(_ style: FlexStyle, at i: Int) {
-        flags[i] = FlexStylePacking.flags(of: style)
-        width[i] = FlexStylePacking.length(style.width)
-        height[i] = FlexStylePacking.length(style.height)
-        minWidth[i] = FlexStylePacking.length(style.minWidth)
-        minHeight[i] = FlexStylePacking.length(style.minHeight)
-        flexBasis[i] = FlexStylePacking.length(style.flexBasis)
-        flexGrow[i] = FlexStylePacking.nonNegative(style.flexGrow, else: 0)
-        flexShrink[i] = FlexStylePacking.nonNegative(style.flexShrink, else: 1)
-        marginIndex[i] = intern(FlexStylePacking.margin(style.margin), slot: 0)
-        paddingIndex[i] = intern(FlexStylePacking.padding(style.padding), slot: 1)
-        rowGap[i] = FlexStylePacking.nonNegative(style.rowGap, else: 0)
-        columnGap[i] = FlexStylePacking.nonNegative(style.columnGap, else: 0)
+    @inline(__always) func store(_ style: FlexStyle, at i: Int) {
+        let c = columns
+        c.flags[i] = FlexStylePacking.flags(of: style)
+        c.width[i] = FlexStylePacking.length(style.width)
+        c.height[i] = FlexStylePacking.length(style.height)
+        c.minWidth[i] = FlexStylePacking.length(style.minWidth)
+        c.minHeight[i] = FlexStylePacking.length(style.minHeight)
+        c.flexBasis[i] = FlexStylePacking.length(style.flexBasis)
+        c.flexGrow[i] = FlexStylePacking.nonNegative(style.flexGrow, else: 0)
+        c.flexShrink[i] = FlexStylePacking.nonNegative(style.flexShrink, else: 1)
+        c.marginIndex[i] = internMargin(FlexStylePacking.margin(style.margin))
+        c.paddingIndex[i] = internPadding(FlexStylePacking.padding(style.padding))
+        c.rowGap[i] = FlexStylePacking.nonNegative(style.rowGap, else: 0)
+        c.columnGap[i] = FlexStylePacking.nonNegative(style.columnGap, else: 0)
     }
 
     /// The (sanitised) style of node `i`.
     func style(at i: Int) -> FlexStyle {
+        let c = columns
         var s = FlexStyle()
-        let f = flags[i]
+        let f = c.flags[i]
         s.display = !FlexStylePacking.isHidden(f)
         s.direction = FlexStylePacking.isColumn(f) ? .column : .row
         s.justifyContent = FlexStylePacking.justifyValue(FlexStylePacking.justify(f))
         s.alignItems = FlexStylePacking.alignItemsValue(FlexStylePacking.alignItems(f))
         s.alignSelf = FlexStylePacking.alignSelfValue(FlexStylePacking.alignSelf(f))
-        s.width = FlexStylePacking.dimension(width[i])
-        s.height = FlexStylePacking.dimension(height[i])
-        s.minWidth = FlexStylePacking.dimension(minWidth[i])
-        s.minHeight = FlexStylePacking.dimension(minHeight[i])
-        s.flexBasis = FlexStylePacking.dimension(flexBasis[i])
-        s.flexGrow = flexGrow[i]
-        s.flexShrink = flexShrink[i]
-        s.margin = edgesTable[Int(marginIndex[i])]
-        s.padding = edgesTable[Int(paddingIndex[i])]
-        s.rowGap = rowGap[i]
-        s.columnGap = columnGap[i]
+        s.width = FlexStylePacking.dimension(c.width[i])
+        s.height = FlexStylePacking.dimension(c.height[i])
+        s.minWidth = FlexStylePacking.dimension(c.minWidth[i])
+        s.minHeight = FlexStylePacking.dimension(c.minHeight[i])
+        s.flexBasis = FlexStylePacking.dimension(c.flexBasis[i])
+        s.flexGrow = c.flexGrow[i]
+        s.flexShrink = c.flexShrink[i]
+        s.margin = edgesTable[Int(c.marginIndex[i])]
+        s.padding = edgesTable[Int(c.paddingIndex[i])]
+        s.rowGap = c.rowGap[i]
+        s.columnGap = c.columnGap[i]
         return s
     }
 }

@@ -43,20 +43,21 @@ public struct FlexTree: Sendable {
         precondition(s.count < Int(Int32.max), "FlexTree: too many nodes")
         let i = s.appendSlot()
         s.store(style, at: i)
-        s.firstChild[i] = -1
-        s.lastChild[i] = -1
-        s.nextSibling[i] = -1
-        s.childCount[i] = 0
-        s.frame[i] = .zero
+        let c = s.columns // after appendSlot, which may reallocate
+        c.firstChild[i] = -1
+        c.lastChild[i] = -1
+        c.nextSibling[i] = -1
+        c.childCount[i] = 0
+        c.frame[i] = .zero
         if let parent {
             let id = Int32(truncatingIfNeeded: i)
-            s.parent[i] = Int32(truncatingIfNeeded: parent)
-            let last = s.lastChild[parent]
-            if last < 0 { s.firstChild[parent] = id } else { s.nextSibling[Int(last)] = id }
-            s.lastChild[parent] = id
-            s.childCount[parent] += 1
+            c.parent[i] = Int32(truncatingIfNeeded: parent)
+            let last = c.lastChild[parent]
+            if last < 0 { c.firstChild[parent] = id } else { c.nextSibling[Int(last)] = id }
+            c.lastChild[parent] = id
+            c.childCount[parent] += 1
         } else {
-            s.parent[i] = -1
+            c.parent[i] = -1
         }
         return i
     }
@@ -77,25 +78,26 @@ public struct FlexTree: Sendable {
     /// The parent of `node`, or nil for a root.
     public func parent(of node: FlexNodeID) -> FlexNodeID? {
         precondition(node >= 0 && node < storage.count, "FlexTree.parent: unknown node id \(node)")
-        let p = storage.parent[node]
+        let p = storage.columns.parent[node]
         return p < 0 ? nil : Int(p)
     }
 
     /// Number of children of `node` (`display: none` ones included).
     public func childCount(of node: FlexNodeID) -> Int {
         precondition(node >= 0 && node < storage.count, "FlexTree.childCount: unknown node id \(node)")
-        return Int(storage.childCount[node])
+        return Int(storage.columns.childCount[node])
     }
 
     /// The children of `node` in order.
     public func children(of node: FlexNodeID) -> [FlexNodeID] {
         precondition(node >= 0 && node < storage.count, "FlexTree.children: unknown node id \(node)")
         var result: [FlexNodeID] = []
-        result.reserveCapacity(Int(storage.childCount[node]))
-        var c = storage.firstChild[node]
+        let columns = storage.columns
+        result.reserveCapacity(Int(columns.childCount[node]))
+        var c = columns.firstChild[node]
         while c >= 0 {
             result.append(Int(c))
-            c = storage.nextSibling[Int(c)]
+            c = columns.nextSibling[Int(c)]
         }
         return result
     }
@@ -116,7 +118,7 @@ public struct FlexTree: Sendable {
     /// `display: none` nodes and their subtrees are `Rect.zero`.
     public func frame(of node: FlexNodeID) -> Rect {
         precondition(node >= 0 && node < storage.count, "FlexTree.frame: unknown node id \(node)")
-        return storage.frame[node]
+        return storage.columns.frame[node]
     }
 
     /// The node's laid-out border-box size (the size part of `frame(of:)`).

@@ -6,6 +6,7 @@ extension Document: Hashable {
         guard a.name == b.name, a.settings == b.settings, a.rowCount == b.rowCount else { return false }
         let ra = a.rows
         let rb = b.rows
+        if ra.sharesStorage(with: rb) { return true }
         var sa = ra.firstInDocumentOrder
         var sb = rb.firstInDocumentOrder
         while sa >= 0, sb >= 0 {

@@ -175,6 +175,8 @@ public struct Document: Sendable {
         guard let s = rows.slot(of: id) else { throw StackDocError("no row '\(id)'") }
         guard rows.childCount(of: s) == 0 else { throw StackDocError("row '\(id)' still has rows") }
         rows.remove(s)
+        // After mass removals, give the memory back (amortised O(1) per removal).
+        if rows.wantsCompaction { rows = rows.compacted() }
     }
 
     /// Replaces a row's config. A stack row that still has rows keeps being a stack.

@@ -80,3 +80,47 @@ struct DocumentIndexTable: Sendable {
         }
     }
 }
+
+extension DocumentIndexTable {
+    /// A fast, fixed hash of a row id: for an ASCII id (every id that passes validation) a hash
+    /// of its bytes, 8 at a time, then an avalanche — several times cheaper than
+    /// `String.hashValue` (SipHash); other ids use `hashValue`, which respects Unicode canonical
+    /// equivalence among them. (An ASCII id and a non-ASCII id that `==` calls equal, such as
+    /// "K" and KELVIN SIGN, are not recognised as the same id; validated ids are ASCII.)
+    @inline(__always)
+    static func hash(_ id: RowID) -> Int {
+        var copy = id
+        let fast = copy.withUTF8 { bytes -> Int? in
+            let n = bytes.count
+            var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(n)
+            guard let base = bytes.baseAddress else { return Int(truncatingIfNeeded: h) }
+            let raw = UnsafeRawPointer(base)
+            var high: UInt64 = 0
+            var i = 0
+            while i + 8 <= n {
+                let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                high |= w
+                h = (h ^ w) &* 0xFF51_AFD7_ED55_8CCD
+                h ^= h >> 32
+                i += 8
+            }
+            if i < n {
+                var tail: UInt64 = 0
+                var shift: UInt64 = 0
+                while i < n {
+                    tail |= UInt64(bytes[i]) << shift
+                    shift += 8
+                    i += 1
+                }
+                high |= tail
+                h = (h ^ tail) &* 0xFF51_AFD7_ED55_8CCD
+                h ^= h >> 32
+            }
+            guard high & 0x8080_8080_8080_8080 == 0 else { return nil }
+            h = (h ^ (h >> 33)) &* 0xC4CE_B9FE_1A85_EC53
+            h ^= h >> 33
+            return Int(truncatingIfNeeded: h)
+        }
+        return fast ?? id.hashValue
+    }
+}

@@ -37,7 +37,7 @@ struct DocumentRows: Sendable {
     /// The slot of `id`, or nil.
     @inline(__always)
     func slot(of id: RowID) -> Int32? {
-        let h = id.hashValue
+        let h = DocumentIndexTable.hash(id)
         return ids.withUnsafeBufferPointer { ids in
             table.find(hash: h) { ids[Int($0)] == id }
         }
@@ -89,6 +89,41 @@ struct DocumentRows: Sendable {
     /// The first slot of document order, or -1.
     var firstInDocumentOrder: Int32 { order.first(rootRoot) }
 
+    /// True when `self` and `other` share every buffer (one is an unchanged copy of the other),
+    /// so their rows are the same without looking at them. O(1).
+    func sharesStorage(with other: DocumentRows) -> Bool {
+        func same<T>(_ a: [T], _ b: [T]) -> Bool {
+            a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress && x.count == y.count } }
+        }
+        return rootRoot == other.rootRoot && same(ids, other.ids) && same(parent, other.parent)
+            && same(sizeValue, other.sizeValue) && same(content, other.content) && same(flags, other.flags)
+            && same(style, other.style) && same(childRoot, other.childRoot) && same(styles.records, other.styles.records)
+            && same(order.left, other.order.left) && same(order.right, other.order.right)
+            && same(order.up, other.order.up) && same(order.weight, other.order.weight)
+    }
+
+    /// True when more than half of the slots are free (and enough of them to matter): time to
+    /// `compacted()`, so that memory follows the rows, not the history.
+    var wantsCompaction: Bool { freeSlots.count >= 4096 && freeSlots.count > count }
+
+    /// The same rows in fresh storage: slots renumbered in document order, no free slots,
+    /// capacity for the live rows only. O(n).
+    func compacted() -> DocumentRows {
+        var fresh = DocumentRows()
+        fresh.reserve(rows: count)
+        var newSlot = [Int32](repeating: -1, count: ids.count)
+        var s = firstInDocumentOrder
+        while s >= 0 {
+            let p = parent[Int(s)]
+            // Parents come before their rows in document order, so `newSlot[p]` is set.
+            if let n = fresh.append(ids[Int(s)], config(s), parent: p < 0 ? -1 : newSlot[Int(p)]) {
+                newSlot[Int(s)] = n
+            }
+            s = nextInDocumentOrder(s)
+        }
+        return fresh
+    }
+
     // MARK: Changing
 
     mutating func reserve(rows: Int) {
@@ -101,7 +136,7 @@ struct DocumentRows: Sendable {
         childRoot.reserveCapacity(rows)
         order.reserve(rows)
         let ids = self.ids
-        table.reserve(rows, hashOf: { ids[Int($0)].hashValue })
+        table.reserve(rows, hashOf: { DocumentIndexTable.hash(ids[Int($0)]) })
     }
 
     /// Adds a row (no children yet) with parent slot `p`, not yet placed in any order; returns
@@ -141,19 +176,19 @@ struct DocumentRows: Sendable {
             order.grow(to: ids.count)
         }
         let ids = self.ids
-        table.insert(s, hash: hash, hashOf: { ids[Int($0)].hashValue })
+        table.insert(s, hash: hash, hashOf: { DocumentIndexTable.hash(ids[Int($0)]) })
         return s
     }
 
     /// Inserts a new row at `index` of stack `p` (-1 = root). Preconditions checked by Document.
     mutating func insert(_ id: RowID, _ config: RowConfig, parent p: Int32, at index: Int) {
-        let s = allocate(id, config, parent: p, hash: id.hashValue)
+        let s = allocate(id, config, parent: p, hash: DocumentIndexTable.hash(id))
         insertInOrder(s, parent: p, at: index)
     }
 
     /// Appends a new row to stack `p`; nil (nothing changed) when the id exists.
     mutating func append(_ id: RowID, _ config: RowConfig, parent p: Int32) -> Int32? {
-        let h = id.hashValue
+        let h = DocumentIndexTable.hash(id)
         let exists = ids.withUnsafeBufferPointer { ids in table.find(hash: h) { ids[Int($0)] == id } }
         if exists != nil { return nil }
         let s = allocate(id, config, parent: p, hash: h)
@@ -171,7 +206,7 @@ struct DocumentRows: Sendable {
         let i = Int(s)
         do {
             let ids = self.ids  // released before `self.ids` is written below (no copy)
-            table.remove(s, hash: ids[i].hashValue, hashOf: { ids[Int($0)].hashValue })
+            table.remove(s, hash: DocumentIndexTable.hash(ids[i]), hashOf: { DocumentIndexTable.hash(ids[Int($0)]) })
         }
         styles.release(style[i])
         self.ids[i] = ""

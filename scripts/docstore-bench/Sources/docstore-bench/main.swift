@@ -4,6 +4,7 @@
 // (insert/remove/move/update/index(of:)) on the full document, plus a copy-on-write copy.
 // Thread CPU time; bulk numbers are the best of REPS, edit numbers the mean of 2000 edits.
 //   cd scripts/docstore-bench && swift run -c release docstore-bench 1000000 3
+import Foundation
 import Layout
 #if canImport(Glibc)
 import Glibc
