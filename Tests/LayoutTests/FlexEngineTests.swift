@@ -204,6 +204,24 @@ struct FlexEngineTests {
         #expect(t.frame(of: child) == Self.rect(0, 0, 180, 30))
     }
 
+    @Test func hiddenRootAndNonFiniteAvailableSizes() {
+        var t = FlexTree()
+        let root = t.addNode(Self.style { $0.display = false; $0.width = .points(10); $0.height = .points(10) }, parent: nil)
+        let child = t.addNode(Self.style { $0.width = .points(5); $0.height = .points(5) }, parent: root)
+        t.computeLayout(root: root, availableWidth: 100, availableHeight: 100)
+        #expect(t.frame(of: root) == .zero)
+        #expect(t.frame(of: child) == .zero)
+
+        var u = FlexTree()
+        let r = u.addNode(Self.style { $0.columnGap = 2 }, parent: nil)
+        u.addNode(Self.style { $0.width = .points(30); $0.height = .points(4) }, parent: r)
+        u.addNode(Self.style { $0.width = .points(20); $0.height = .points(6) }, parent: r)
+        u.computeLayout(root: r, availableWidth: .nan, availableHeight: .infinity) // = max-content
+        #expect(u.frame(of: r) == Self.rect(0, 0, 52, 6))
+        u.computeLayout(root: r, availableWidth: -5, availableHeight: nil) // floors at padding (0)
+        #expect(u.frame(of: r).width == 0)
+    }
+
     @Test func invalidValuesFallBackToInitialValues() {
         var t = FlexTree()
         let root = t.addNode(Self.style { $0.width = .points(100); $0.height = .points(10) }, parent: nil)

@@ -12,6 +12,7 @@
 /// The struct holds raw column pointers so the sweeps run without ARC or bounds checks; it
 /// never outlives the `computeLayout` call that created it.
 struct FlexLayoutPass {
+    /// Keeps the storage (and so every column below) alive for the pass.
     let s: FlexStorage
     let flags: UnsafeMutablePointer<UInt16>
     let width: UnsafeMutablePointer<Double>
@@ -40,6 +41,7 @@ struct FlexLayoutPass {
     let childFlexFlags: UnsafeMutablePointer<UInt8>
     let count: Int
 
+    /// Values of the `state` column.
     static let outside: UInt8 = 0
     static let laidOut: UInt8 = 1
     static let none: UInt8 = 2
@@ -62,6 +64,7 @@ struct FlexLayoutPass {
         count = s.count
     }
 
+    /// Lays out `root`'s subtree (see the type's comment for the sweeps).
     mutating func run(root: Int, availableWidth: Double?, availableHeight: Double?) {
         markSubtree(root: root)
         guard state[root] == Self.laidOut else { return }
