@@ -125,9 +125,12 @@ import Testing
         var g = Fuzz.rng(1)
         let count = Fuzz.share(0.75)
         var refused = 0, parsed = 0, slowest = 0.0, slowestInput = -1
+        let watchdog = Watchdog("parser")
+        defer { watchdog.stop() }
         let total = try Fuzz.timed {
             for i in 0..<count {
                 let line = Self.line(&g, corpus: Self.corpus)
+                watchdog.begin(i, line)
                 let seconds = Fuzz.timed {
                     do {
                         if let command = try Parser.parse(line) {
@@ -164,9 +167,12 @@ import Testing
         try reset()
         let count = Fuzz.share(0.1)
         var executed = 0, failed = 0, checkpoints = 0, slowest = 0.0, slowestInput = -1
+        let watchdog = Watchdog("executor")
+        defer { watchdog.stop() }
         let total = try Fuzz.timed {
             for i in 0..<count {
                 let line = Self.line(&g, corpus: corpus)
+                watchdog.begin(i, line)
                 guard let command = try? Parser.parse(line) else { continue }
                 if case .quit = command { continue }
                 if Self.outsideOneDocument.contains(line.split(separator: " ").first.map(String.init) ?? "") { continue }

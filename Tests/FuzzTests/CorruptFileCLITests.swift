@@ -120,6 +120,25 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir + "/nope"))
     }
 
+    /// A database edited by hand to hold values no command can write (1e308, infinity, a
+    /// negative size, an id with a quote): opening the document is refused as corrupt, naming
+    /// the file, the row and the value; nothing traps.
+    @Test func databaseEditedToHoldHostileValues() throws {
+        for (name, sql) in [("huge", "UPDATE row SET content_height = 1e308 WHERE id = 'r1'"),
+                            ("inf", "UPDATE row SET size = 9e999 WHERE id = 'r2'"),
+                            ("negative", "UPDATE row SET grow = -5 WHERE id = 'r3'"),
+                            ("badid", "UPDATE row SET id = 'a''b' WHERE id = 'r4'"),
+                            ("offset", "UPDATE document SET offset = 9e999")] {
+            let file = try makeDatabase("edited-\(name).sqlite")
+            try DatabaseQueue(path: file).write { db in try db.execute(sql: sql) }
+            let before = FileManager.default.contents(atPath: file)
+            let run = try stackdoc(file, stdin: "open d\nlayout\ndraw\nscroll to r5\n")
+            #expect(run.status == 1, "\(name): \(run.stderr)")
+            #expect(run.stderr.hasPrefix("error: 1: database '\(file)' is corrupt: "), "\(name): \(run.stderr)")
+            #expect(FileManager.default.contents(atPath: file) == before, "\(name)")
+        }
+    }
+
     @Test func emptyDatabaseFileNameAndDirectory() throws {
         try expectRefused(dir, "is a directory")
     }

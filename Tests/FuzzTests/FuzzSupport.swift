@@ -72,3 +72,46 @@ enum Hostile {
     ]
     static let alphabet = Array("ab09 .-_#\"'\\\t{}u;😀é\u{0}".unicodeScalars)
 }
+
+/// Turns a hang into a failure that names the input: a thread that checks the input being run
+/// every second and, when one has run for `Fuzz.limit × 15` seconds, prints the suite, seed,
+/// input number and text and ends the test process (a hung input would never return to have its
+/// time measured).
+final class Watchdog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: (input: Int, text: String, start: UInt64)?
+    private var stopped = false
+    private let suite: String
+
+    init(_ suite: String) {
+        self.suite = suite
+        let thread = Thread { [weak self] in
+            while let self, !self.isStopped {
+                self.check()
+                Thread.sleep(forTimeInterval: 1)
+            }
+        }
+        thread.start()
+    }
+
+    private var isStopped: Bool { lock.withLock { stopped } }
+
+    private func check() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let current else { return }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - current.start) / 1e9
+        guard seconds > Fuzz.limit * 15 else { return }
+        FileHandle.standardError.write(Data("\(Fuzz.here("\(suite): HUNG for \(Int(seconds)) s", current.input, current.text).rawValue)\n".utf8))
+        exit(3)
+    }
+
+    /// Marks the start of input `input`.
+    func begin(_ input: Int, _ text: @autoclosure () -> String) {
+        let t = text()
+        lock.withLock { current = (input, t, DispatchTime.now().uptimeNanoseconds) }
+    }
+
+    /// Stops watching (at the end of the suite).
+    func stop() { lock.withLock { stopped = true; current = nil } }
+}

@@ -124,11 +124,14 @@ import Testing
         let store = try DocumentStore(path: ":memory:")
         let session = Session(store: store, directory: dir)
         var accepted = 0, refused = 0, imported = 0, slowest = 0.0, slowestInput = -1
+        let watchdog = Watchdog("json")
+        defer { watchdog.stop() }
         let total = try Fuzz.timed {
             for i in 0..<count {
                 let kind = i % 3
                 let bytes = kind == 0 ? Self.mutatedBytes(&g) : kind == 1 ? Self.generated(&g) : Self.splicedValue(&g)
                 let shown = String(decoding: bytes, as: UTF8.self)
+                watchdog.begin(i, shown)
                 var result: (document: Document?, problems: [String]) = (nil, [])
                 let seconds = Fuzz.timed { result = Document.importJSON(bytes) }
                 if seconds > slowest { slowest = seconds; slowestInput = i }
