@@ -101,7 +101,7 @@ final class Session {
             return try commit()
         case .rollback:
             let doc = try open()
-            let (_, report) = try measure { try doc.rollback() }
+            let (_, report) = try measure({ try doc.rollback() }, changes: { $0 })
             return Outcome(result: .object([("rolledBack", .bool(true))] + report.jsonFields),
                            text: (["rolled back"] + report.textLines).joined(separator: "\n"), events: report.transitions)
         case .verify:
@@ -167,7 +167,9 @@ final class Session {
     // MARK: Changes
 
     /// Runs `body` (which changes the open document) and compares the layouts around it.
-    func measure<T>(scrollOnly: Bool = false, _ body: () throws -> T) throws -> (T, ChangeReport) {
+    /// `changes` tells which primitive changes `body` made: the rows it inserted are new, so the
+    /// summary needs no id lookup for them (appending rows to a big document stays cheap).
+    func measure<T>(scrollOnly: Bool = false, _ body: () throws -> T, changes: (T) -> [Change]) throws -> (T, ChangeReport) {
         let before = try currentLayout()
         let t0 = Timing.now()
         let value = try body()
@@ -177,7 +179,11 @@ final class Session {
         let after = scrollOnly ? before.atOffset(document.settings.offset) : document.layout()
         lastLayout = after
         let t2 = Timing.now()
-        let report = ChangeReport(before: before, after: after)
+        var inserted = Set<RowID>()
+        for change in changes(value) {
+            if case .insertRow(let id, _, _, _) = change { inserted.insert(id) }
+        }
+        let report = ChangeReport(before: before, after: after, inserted: inserted)
         Timing.report(["store": t1 - t0, "layout": t2 - t1, "diff": Timing.now() - t2])
         return (value, report)
     }
@@ -188,9 +194,9 @@ final class Session {
         var scrollOnly = false
         if case .scroll = edit { scrollOnly = true }
         // Planning a scroll needs the layout: hand it the one we keep instead of a new one.
-        let (_, report) = try measure(scrollOnly: scrollOnly) {
+        let (_, report) = try measure(scrollOnly: scrollOnly, {
             try doc.perform(edit, changes: try doc.document.plan(edit, layout: try currentLayout()))
-        }
+        }, changes: { $0 })
         let text = Printer.text(edit)
         let headline: String
         var fields: [(String, JSON)] = [("operation", .string(text))]
@@ -212,7 +218,7 @@ final class Session {
     }
 
     func historyMove(_ verb: String, steps: () throws -> HistoryMove) throws -> Outcome {
-        let (move, report) = try measure(steps)
+        let (move, report) = try measure(steps, changes: \.changes)
         let labels = move.steps.map { "step \($0.number): \(Session.label($0))" }
         return Outcome(result: .object([(verb, .array(move.steps.map { .object([("step", .number(Double($0.number))), ("label", .string(Session.label($0)))]) }))] + report.jsonFields),
                        text: (labels.map { "\(verb) \($0)" } + report.textLines).joined(separator: "\n"),
