@@ -51,9 +51,8 @@ enum RowWriter {
     /// A key between the stored keys of the row's neighbours (the row already sits at `index`
     /// of `parent` in `document`). Two index lookups; never touches other rows.
     private static func orderKey(at index: Int, in parent: RowID?, of document: Document, db: Database, docID: Int64) throws -> String {
-        let siblings = document.children(of: parent)
-        let before = index > 0 ? try storedKey(siblings[index - 1], db: db, docID: docID) : nil
-        let after = index + 1 < siblings.count ? try storedKey(siblings[index + 1], db: db, docID: docID) : nil
+        let before = try document.child(at: index - 1, of: parent).map { try storedKey($0, db: db, docID: docID) }
+        let after = try document.child(at: index + 1, of: parent).map { try storedKey($0, db: db, docID: docID) }
         return try OrderKey.between(before, after)
     }
 
@@ -84,9 +83,9 @@ enum RowWriter {
         var failure: Error?
         rows.forEachRow { id, parent, index, config in
             guard failure == nil else { return }
-            if index == 0 { keysByParent[parent] = OrderKey.sequence(rows.children(of: parent).count) }
+            if index == 0 { keysByParent[parent] = OrderKey.sequence(rows.childCount(of: parent)) }
             guard let key = keysByParent[parent]?[index] else { return }
-            if index + 1 == rows.children(of: parent).count { keysByParent[parent] = nil }
+            if index + 1 == rows.childCount(of: parent) { keysByParent[parent] = nil }
             sqlite3_reset(stmt)
             var i: Int32 = 1
             sqlite3_bind_int64(stmt, i, docID); i += 1

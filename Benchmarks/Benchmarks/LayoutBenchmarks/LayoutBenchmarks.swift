@@ -51,4 +51,5 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     lineIndexBenchmarks()
+    liveLayoutBenchmarks()
 }

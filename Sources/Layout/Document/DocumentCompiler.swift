@@ -36,8 +36,8 @@ struct CompiledDocument {
 extension Document {
     /// Builds the engine tree for this document (SPEC §2.3). Every row gets exactly one node,
     /// appended in document order; hidden rows are `display: none` and rows below them are
-    /// plain `display: none` nodes (the engine skips them). One config lookup per row; no other
-    /// lookups by id.
+    /// plain `display: none` nodes (the engine skips them). Walks the document's slot storage in
+    /// order (no lookups by id, no child arrays).
     func compile() -> CompiledDocument {
         let s = settings
         let n = rowCount
@@ -54,31 +54,34 @@ extension Document {
         c.rootNode = c.tree.addNode(StyleCompiler.root(s), parent: nil)
         c.firstRowNode = c.rootNode + 1
 
-        /// One open stack of the depth-first walk (its rows are in `lists[depth]`).
+        /// One open stack of the depth-first walk over the document's slot storage.
         struct Level {
-            var next: Int
+            var cursor: Int32        // slot of the next row of this stack, -1 when done
+            var index: Int32         // its position in the stack
             var slot: Int32          // row index of the stack row, -1 for the root
             var node: FlexNodeID
             var axis: Axis
             var align: Align
             var hidden: Bool         // the stack row or an ancestor is hidden
         }
-        var lists: [[RowID]] = [children(of: nil)]
-        var levels = [Level(next: 0, slot: -1, node: c.rootNode, axis: s.axis, align: s.align, hidden: false)]
+        let store = rows
+        var levels = [Level(cursor: store.order.first(store.rootRoot), index: 0, slot: -1, node: c.rootNode,
+                            axis: s.axis, align: s.align, hidden: false)]
         var hiddenStyle = FlexStyle()
         hiddenStyle.display = false
+        // Rows sharing a style record share its decoration (insets and separator style).
+        var decorOfStyle = [Int32](repeating: -1, count: store.styles.records.count)
 
         while let level = levels.last {
             let top = levels.count - 1
-            let i = level.next
-            guard i < lists[top].count else {
+            let slot = level.cursor
+            guard slot >= 0 else {
                 levels.removeLast()
-                lists.removeLast()
                 continue
             }
-            levels[top].next = i + 1
-            let id = lists[top][i]
-            guard let config = config(of: id) else { continue }  // child lists hold known ids
+            levels[top].cursor = store.order.next(slot)
+            levels[top].index = level.index + 1
+            let config = store.config(slot)
             let k = Int32(truncatingIfNeeded: c.ids.count)
 
             let hiddenInTree = level.hidden || config.hidden
@@ -89,9 +92,14 @@ extension Document {
 
             var decor: Int32 = 0
             if config.insets != nil || !config.separator.isEmpty {
-                decor = Int32(truncatingIfNeeded: c.decors.count)
-                c.decors.append(.init(insets: config.effectiveInsets(s.defaults),
-                                      separator: config.separator.resolved(over: s.defaults.separator)))
+                let styleSlot = Int(store.style[Int(slot)])
+                decor = decorOfStyle[styleSlot]
+                if decor < 0 {
+                    decor = Int32(truncatingIfNeeded: c.decors.count)
+                    decorOfStyle[styleSlot] = decor
+                    c.decors.append(.init(insets: config.effectiveInsets(s.defaults),
+                                          separator: config.separator.resolved(over: s.defaults.separator)))
+                }
             }
             let style = level.hidden
                 ? hiddenStyle
@@ -100,19 +108,18 @@ extension Document {
             let node = c.tree.addNode(style, parent: level.node)
             assert(node == c.firstRowNode + Int(k), "FlexTree must number nodes in order")
 
-            c.ids.append(id)
+            c.ids.append(store.ids[Int(slot)])
             c.types.append(config.type)
-            c.indexInParent.append(Int32(truncatingIfNeeded: i))
+            c.indexInParent.append(level.index)
             c.parentSlot.append(level.slot)
             c.flags.append(f)
             c.decorSlot.append(decor)
             if !config.hidden { c.lastShown[Int(level.slot + 1)] = k }
 
             if let stack = config.stack {
-                let kids = children(of: id)
-                if !kids.isEmpty {
-                    lists.append(kids)
-                    levels.append(Level(next: 0, slot: k, node: node, axis: stack.axis,
+                let first = store.order.first(store.childRoot[Int(slot)])
+                if first >= 0 {
+                    levels.append(Level(cursor: first, index: 0, slot: k, node: node, axis: stack.axis,
                                         align: stack.align, hidden: hiddenInTree))
                 }
             }

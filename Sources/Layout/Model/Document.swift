@@ -1,23 +1,20 @@
 /// A stack layout document (SPEC §2): the root stack's settings and a tree of rows.
 ///
-/// Rows are stored flat — a dictionary from id to config and parent, plus one ordered child list
-/// per stack — so that a row is found by id in O(1) and a whole subtree never has to be copied
-/// to change one row. `children(of: nil)` are the root's rows.
+/// Rows are stored flat in dense slot arrays (`DocumentRows`: compact per-row fields, interned
+/// styles, an id → slot table and one order-statistics tree per stack), so that a row is found by
+/// id in O(1), `index(of:)`, inserting, removing and moving are O(log n), reading rows in
+/// document order touches memory in order, and a whole subtree never has to be copied to change
+/// one row. `children(of: nil)` are the root's rows.
+///
+/// `==` and `hash(into:)` are over the logical content (name, settings, rows with their order
+/// and configs), whatever the slot layout or history.
 ///
 /// The mutating primitives below check their preconditions and throw `StackDocError` without
 /// changing anything when one fails.
-public struct Document: Hashable, Sendable, Codable {
-    /// Where a row sits: its parent stack (`nil` for the root) and its config.
-    struct Node: Hashable, Sendable, Codable {
-        var config: RowConfig
-        var parent: RowID?
-    }
-
+public struct Document: Sendable {
     public var name: String
     public var settings: DocumentSettings
-    private var nodes: [RowID: Node] = [:]
-    private var rootRows: [RowID] = []
-    private var stackRows: [RowID: [RowID]] = [:]
+    var rows = DocumentRows()
 
     public init(name: String, settings: DocumentSettings = DocumentSettings()) {
         self.name = name
@@ -27,152 +24,203 @@ public struct Document: Hashable, Sendable, Codable {
     // MARK: Reading
 
     /// Number of rows at every depth.
-    public var rowCount: Int { nodes.count }
+    public var rowCount: Int { rows.count }
 
-    public func contains(_ id: RowID) -> Bool { nodes[id] != nil }
+    public func contains(_ id: RowID) -> Bool { rows.slot(of: id) != nil }
 
     /// The row's config, or nil when there is no such row.
-    public func config(of id: RowID) -> RowConfig? { nodes[id]?.config }
+    public func config(of id: RowID) -> RowConfig? { rows.slot(of: id).map(rows.config) }
 
     /// The enclosing stack row of `id` (`.some(nil)` for a root row, `nil` for an unknown id).
     public func parent(of id: RowID) -> RowID?? {
-        guard let node = nodes[id] else { return nil }
-        return .some(node.parent)
+        guard let s = rows.slot(of: id) else { return nil }
+        let p = rows.parent[Int(s)]
+        return .some(p < 0 ? nil : rows.ids[Int(p)])
     }
 
-    /// The ordered rows of a stack (`nil` = the root), hidden ones included.
+    /// The ordered rows of a stack (`nil` = the root), hidden ones included. O(rows of the
+    /// stack): prefer `childCount(of:)`, `child(at:of:)` or `forEachChild(of:)` in loops.
     public func children(of parent: RowID?) -> [RowID] {
-        guard let parent else { return rootRows }
-        return stackRows[parent] ?? []
+        guard let p = stackSlot(parent) else { return [] }
+        var result: [RowID] = []
+        result.reserveCapacity(rows.childCount(of: p))
+        var c = rows.order.first(rows.root(of: p))
+        while c >= 0 {
+            result.append(rows.ids[Int(c)])
+            c = rows.order.next(c)
+        }
+        return result
     }
 
-    /// Position of `id` among its parent's rows. O(siblings).
+    /// Number of rows of a stack (`nil` = the root; 0 for an unknown id). O(1).
+    public func childCount(of parent: RowID?) -> Int {
+        guard let p = stackSlot(parent) else { return 0 }
+        return rows.childCount(of: p)
+    }
+
+    /// The row at `index` of a stack (`nil` = the root), or nil when out of range. O(log n).
+    public func child(at index: Int, of parent: RowID?) -> RowID? {
+        guard let p = stackSlot(parent), index >= 0, index < rows.childCount(of: p) else { return nil }
+        return rows.ids[Int(rows.order.slot(at: index, in: rows.root(of: p)))]
+    }
+
+    /// Calls `body` with each row of a stack (`nil` = the root) in order, with its index and
+    /// config, without building an array.
+    public func forEachChild(of parent: RowID?, _ body: (_ index: Int, _ id: RowID, _ config: RowConfig) throws -> Void) rethrows {
+        guard let p = stackSlot(parent) else { return }
+        var c = rows.order.first(rows.root(of: p))
+        var index = 0
+        while c >= 0 {
+            try body(index, rows.ids[Int(c)], rows.config(c))
+            index += 1
+            c = rows.order.next(c)
+        }
+    }
+
+    /// Position of `id` among its parent's rows. O(log n).
     public func index(of id: RowID) -> Int? {
-        guard let node = nodes[id] else { return nil }
-        return children(of: node.parent).firstIndex(of: id)
+        guard let s = rows.slot(of: id) else { return nil }
+        return rows.order.index(of: s)
     }
 
     /// True when `id` is `ancestor` or lies anywhere below it.
     public func isDescendant(_ id: RowID, of ancestor: RowID) -> Bool {
-        var current: RowID? = id
-        while let c = current {
-            if c == ancestor { return true }
-            current = nodes[c]?.parent
+        guard let a = rows.slot(of: ancestor), var c = rows.slot(of: id) else { return false }
+        while c >= 0 {
+            if c == a { return true }
+            c = rows.parent[Int(c)]
         }
         return false
     }
 
     /// Calls `body` for every row in document order: depth first, a stack row before its rows.
     public func forEachRow(_ body: (_ id: RowID, _ parent: RowID?, _ index: Int, _ config: RowConfig) throws -> Void) rethrows {
-        func visit(_ parent: RowID?) throws {
-            for (index, id) in children(of: parent).enumerated() {
-                let config = nodes[id]!.config
-                try body(id, parent, index, config)
-                if config.stack != nil { try visit(id) }
+        // Position within the current stack, one entry per open level.
+        var indexes: [Int] = [0]
+        var s = rows.firstInDocumentOrder
+        while s >= 0 {
+            let i = Int(s)
+            let p = rows.parent[i]
+            try body(rows.ids[i], p < 0 ? nil : rows.ids[Int(p)], indexes[indexes.count - 1], rows.config(s))
+            let next = rows.nextInDocumentOrder(s)
+            if next < 0 { break }
+            let np = rows.parent[Int(next)]
+            if np == s {
+                indexes.append(0)  // down into this stack
+            } else {
+                // Up as many levels as `next` is above `s`, then one step along.
+                var c = p
+                while c != np {
+                    indexes.removeLast()
+                    c = rows.parent[Int(c)]
+                }
+                indexes[indexes.count - 1] += 1
             }
+            s = next
         }
-        try visit(nil)
     }
 
     /// The subtree rooted at `id` as one value.
     public func tree(of id: RowID) -> RowTree? {
-        guard let node = nodes[id] else { return nil }
-        return RowTree(id: id, config: node.config, rows: children(of: id).map { tree(of: $0)! })
+        guard let s = rows.slot(of: id) else { return nil }
+        return tree(slot: s)
     }
 
     /// The root's rows as trees (the shape of the saved JSON format).
-    public var trees: [RowTree] { rootRows.map { tree(of: $0)! } }
+    public var trees: [RowTree] { subtrees(of: rows.rootRoot) }
+
+    private func tree(slot s: Int32) -> RowTree {
+        RowTree(id: rows.ids[Int(s)], config: rows.config(s), rows: subtrees(of: rows.childRoot[Int(s)]))
+    }
+
+    private func subtrees(of root: Int32) -> [RowTree] {
+        var result: [RowTree] = []
+        result.reserveCapacity(rows.order.count(root))
+        var c = rows.order.first(root)
+        while c >= 0 {
+            result.append(tree(slot: c))
+            c = rows.order.next(c)
+        }
+        return result
+    }
 
     /// Prepares storage for `rows` rows in all, `rootRows` of them in the root, so that loading
     /// a large document inserts without rehashing (used by the store's loader).
     public mutating func reserveCapacity(rows: Int, rootRows: Int) {
-        nodes.reserveCapacity(rows)
-        self.rootRows.reserveCapacity(rootRows)
+        self.rows.reserve(rows: max(rows, rootRows))
     }
 
     /// Appends one row without children at the end of `parent`'s rows: `insertRow` at the last
     /// index with one hash lookup instead of two (the store's loader fills stacks in order).
     public mutating func appendRow(_ id: RowID, config: RowConfig, parent: RowID?) throws {
-        try checkStack(parent)
-        if let existing = nodes.updateValue(Node(config: config, parent: parent), forKey: id) {
-            nodes[id] = existing
-            throw StackDocError("row '\(id)' already exists")
-        }
-        if let parent {
-            stackRows[parent, default: []].append(id)
-        } else {
-            rootRows.append(id)
-        }
+        let p = try checkStack(parent)
+        guard rows.append(id, config, parent: p) != nil else { throw StackDocError("row '\(id)' already exists") }
     }
 
     // MARK: Primitive changes
 
     /// Inserts one row without children at `index` of `parent`'s rows.
     public mutating func insertRow(_ id: RowID, config: RowConfig, parent: RowID?, at index: Int) throws {
-        guard nodes[id] == nil else { throw StackDocError("row '\(id)' already exists") }
-        try checkStack(parent)
-        let count = children(of: parent).count
+        guard rows.slot(of: id) == nil else { throw StackDocError("row '\(id)' already exists") }
+        let p = try checkStack(parent)
+        let count = rows.childCount(of: p)
         guard index >= 0, index <= count else {
             throw StackDocError("index \(index) is out of range 0...\(count)\(Document.describe(parent))")
         }
-        nodes[id] = Node(config: config, parent: parent)
-        mutateChildren(of: parent) { $0.insert(id, at: index) }
+        rows.insert(id, config, parent: p, at: index)
     }
 
     /// Removes one row that has no rows of its own.
     public mutating func removeRow(_ id: RowID) throws {
-        guard let node = nodes[id] else { throw StackDocError("no row '\(id)'") }
-        guard (stackRows[id] ?? []).isEmpty else { throw StackDocError("row '\(id)' still has rows") }
-        let index = index(of: id)!
-        mutateChildren(of: node.parent) { $0.remove(at: index) }
-        stackRows[id] = nil
-        nodes[id] = nil
+        guard let s = rows.slot(of: id) else { throw StackDocError("no row '\(id)'") }
+        guard rows.childCount(of: s) == 0 else { throw StackDocError("row '\(id)' still has rows") }
+        rows.remove(s)
+        // After mass removals, give the memory back (amortised O(1) per removal).
+        if rows.wantsCompaction { rows = rows.compacted() }
     }
 
     /// Replaces a row's config. A stack row that still has rows keeps being a stack.
     public mutating func updateRow(_ id: RowID, config: RowConfig) throws {
-        guard nodes[id] != nil else { throw StackDocError("no row '\(id)'") }
-        if config.stack == nil, !(stackRows[id] ?? []).isEmpty {
+        guard let s = rows.slot(of: id) else { throw StackDocError("no row '\(id)'") }
+        if config.stack == nil, rows.childCount(of: s) > 0 {
             throw StackDocError("row '\(id)' has rows and must stay a stack")
         }
-        nodes[id]!.config = config
+        rows.update(s, config)
     }
 
     /// Moves a row (with its subtree) to `index` of `parent`'s rows, `index` counted after the
     /// row has left its old place.
     public mutating func moveRow(_ id: RowID, to parent: RowID?, at index: Int) throws {
-        guard let node = nodes[id] else { throw StackDocError("no row '\(id)'") }
-        try checkStack(parent)
-        if let parent, isDescendant(parent, of: id) {
-            throw StackDocError("cannot move row '\(id)' into itself")
+        guard let s = rows.slot(of: id) else { throw StackDocError("no row '\(id)'") }
+        let p = try checkStack(parent)
+        if p >= 0 {
+            var c = p
+            while c >= 0 {
+                if c == s { throw StackDocError("cannot move row '\(id)' into itself") }
+                c = rows.parent[Int(c)]
+            }
         }
-        let oldIndex = self.index(of: id)!
-        let count = children(of: parent).count - (parent == node.parent ? 1 : 0)
+        let count = rows.childCount(of: p) - (p == rows.parent[Int(s)] ? 1 : 0)
         guard index >= 0, index <= count else {
             throw StackDocError("index \(index) is out of range 0...\(count)\(Document.describe(parent))")
         }
-        mutateChildren(of: node.parent) { $0.remove(at: oldIndex) }
-        nodes[id]!.parent = parent
-        mutateChildren(of: parent) { $0.insert(id, at: index) }
+        rows.move(s, to: p, at: index)
     }
 
     // MARK: Helpers
 
-    private func checkStack(_ parent: RowID?) throws {
-        guard let parent else { return }
-        guard let node = nodes[parent] else { throw StackDocError("no row '\(parent)'") }
-        guard node.config.stack != nil else { throw StackDocError("row '\(parent)' is not a stack") }
+    /// The slot of a stack that may receive rows (-1 = the root), or the error naming why not.
+    private func checkStack(_ parent: RowID?) throws -> Int32 {
+        guard let parent else { return -1 }
+        guard let s = rows.slot(of: parent) else { throw StackDocError("no row '\(parent)'") }
+        guard rows.isStack(s) else { throw StackDocError("row '\(parent)' is not a stack") }
+        return s
     }
 
-    private mutating func mutateChildren(of parent: RowID?, _ body: (inout [RowID]) -> Void) {
-        if let parent {
-            body(&stackRows[parent, default: []])
-            // An empty child list is stored as no entry, so that equal documents compare equal
-            // whatever their history (an inverse must restore a document exactly).
-            if stackRows[parent]?.isEmpty == true { stackRows[parent] = nil }
-        } else {
-            body(&rootRows)
-        }
+    /// The slot of `parent` (-1 = the root), nil for an unknown id.
+    private func stackSlot(_ parent: RowID?) -> Int32? {
+        guard let parent else { return -1 }
+        return rows.slot(of: parent)
     }
 
     static func describe(_ parent: RowID?) -> String {

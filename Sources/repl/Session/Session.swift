@@ -6,7 +6,10 @@ import Store
 final class Session {
     let store: DocumentStore
     private(set) var current: StoredDocument?
-    /// The layout of `current` after the last command; the "before" of the next change.
+    /// The layout of `current`, kept up to date by the changes of every command (issue 5).
+    var live: LiveLayout?
+    /// The whole layout of `current` materialised from `live` for the commands that need every
+    /// row (plain `layout`, `hit`, `export svg`); dropped at every change.
     var lastLayout: DocumentLayout?
 
     /// Relative paths of commands are resolved against this directory (nil: the current one).
@@ -38,6 +41,7 @@ final class Session {
         case .close:
             guard let doc = current else { throw StackDocError("no document is open") }
             current = nil
+            live = nil
             lastLayout = nil
             return Outcome(result: .object([("closed", .string(doc.name))]), text: "closed \(doc.name)")
         case .docs:
@@ -46,6 +50,7 @@ final class Session {
             try store.drop(name)
             if current?.name == name {
                 current = nil
+                live = nil
                 lastLayout = nil
             }
             return Outcome(result: .object([("dropped", .string(name))]), text: "dropped \(name)")
@@ -81,7 +86,7 @@ final class Session {
         case .status:
             return try status()
         case .draw:
-            let lines = Drawing.lines(try currentLayout())
+            let lines = Drawing.lines(try drawingLayout())
             return Outcome(result: .object([("lines", .array(lines.map(JSON.string)))]), text: lines.joined(separator: "\n"))
         case .exportSVG(let path):
             let doc = try open()
@@ -101,7 +106,7 @@ final class Session {
             return try commit()
         case .rollback:
             let doc = try open()
-            let (_, report) = try measure { try doc.rollback() }
+            let (_, report) = try measure({ try doc.rollback() }, changes: { $0 })
             return Outcome(result: .object([("rolledBack", .bool(true))] + report.jsonFields),
                            text: (["rolled back"] + report.textLines).joined(separator: "\n"), events: report.transitions)
         case .verify:
@@ -133,18 +138,28 @@ final class Session {
         return current
     }
 
+    /// The whole layout (O(rows)): only for commands that need every row.
     func currentLayout() throws -> DocumentLayout {
-        let doc = try open()
         if let lastLayout { return lastLayout }
-        let layout = doc.document.layout()
+        let layout = try liveLayout().layout()
         lastLayout = layout
         return layout
     }
 
+    /// The live layout of the open document.
+    func liveLayout() throws -> LiveLayout {
+        let doc = try open()
+        if let live { return live }
+        let built = LiveLayout(doc.document)
+        live = built
+        return built
+    }
+
     func opened(_ doc: StoredDocument, verb: String) -> Outcome {
         current = doc
-        let layout = doc.document.layout()
-        lastLayout = layout
+        let layout = LiveLayout(doc.document)
+        live = layout
+        lastLayout = nil
         let s = doc.document.settings
         let text = "\(verb) \(doc.name): \(doc.document.rowCount) rows, \(s.axis.rawValue), viewport \(ChangeReport.size(s.viewport)), content \(ChangeReport.size(layout.contentSize))"
         return Outcome(result: .object([("document", .string(doc.name)), ("rows", .number(Double(doc.document.rowCount))),
@@ -166,31 +181,34 @@ final class Session {
 
     // MARK: Changes
 
-    /// Runs `body` (which changes the open document) and compares the layouts around it.
-    func measure<T>(scrollOnly: Bool = false, _ body: () throws -> T) throws -> (T, ChangeReport) {
-        let before = try currentLayout()
+    /// Runs `body` (which changes the open document) and feeds the changes it returns to the
+    /// live layout, whose report says what changed (no relayout of the whole document).
+    func measure<T>(_ body: () throws -> T, changes: (T) -> [Change]) throws -> (T, ChangeReport) {
+        var layout = try liveLayout()
+        live = nil  // `layout` is the only reference while it is updated: no copy
         let t0 = Timing.now()
-        let value = try body()
+        let value: T
+        do {
+            value = try body()
+        } catch {
+            live = layout
+            throw error
+        }
         let t1 = Timing.now()
-        // A scroll moves no frame: the old layout seen at the new offset (no relayout).
         let document = try open().document
-        let after = scrollOnly ? before.atOffset(document.settings.offset) : document.layout()
-        lastLayout = after
-        let t2 = Timing.now()
-        let report = ChangeReport(before: before, after: after)
-        Timing.report(["store": t1 - t0, "layout": t2 - t1, "diff": Timing.now() - t2])
-        return (value, report)
+        let report = layout.apply(changes(value), to: document)
+        live = layout
+        lastLayout = nil
+        Timing.report(["store": t1 - t0, "layout": Timing.now() - t1])
+        return (value, ChangeReport(report))
     }
 
     func perform(_ edit: Edit) throws -> Outcome {
         let doc = try open()
         let cursorBefore = doc.cursor
-        var scrollOnly = false
-        if case .scroll = edit { scrollOnly = true }
-        // Planning a scroll needs the layout: hand it the one we keep instead of a new one.
-        let (_, report) = try measure(scrollOnly: scrollOnly) {
-            try doc.perform(edit, changes: try doc.document.plan(edit, layout: try currentLayout()))
-        }
+        // Planning a scroll needs positions: the live layout has them.
+        let planned = try doc.document.plan(edit, live: try liveLayout())
+        let (_, report) = try measure({ try doc.perform(edit, changes: planned) }, changes: { $0 })
         let text = Printer.text(edit)
         let headline: String
         var fields: [(String, JSON)] = [("operation", .string(text))]
@@ -212,7 +230,7 @@ final class Session {
     }
 
     func historyMove(_ verb: String, steps: () throws -> HistoryMove) throws -> Outcome {
-        let (move, report) = try measure(steps)
+        let (move, report) = try measure(steps, changes: \.changes)
         let labels = move.steps.map { "step \($0.number): \(Session.label($0))" }
         return Outcome(result: .object([(verb, .array(move.steps.map { .object([("step", .number(Double($0.number))), ("label", .string(Session.label($0)))]) }))] + report.jsonFields),
                        text: (labels.map { "\(verb) \($0)" } + report.textLines).joined(separator: "\n"),

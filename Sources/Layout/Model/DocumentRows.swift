@@ -1,0 +1,265 @@
+/// The rows of a `Document` in dense, slot-indexed arrays (struct of arrays):
+///
+/// - per slot, hot and compact: `ids`, `parent` slot (-1 = root), `sizeValue` (the N of
+///   `fixed N`), `content`, `flags` (live, hidden, fit), `style` (number of an interned
+///   `RowStyle`), `childRoot` (the treap root of a stack's rows, -1 when none);
+/// - `order`: every stack's child order (implicit treaps over slots);
+/// - `table`: id → slot (open addressing over the slot numbers, keys read from `ids`);
+/// - `styles`: the interned rest of each config, reference counted.
+///
+/// A removed row's slot goes to `freeSlots` and is reused by the next insert. Being a struct of
+/// arrays, copying is cheap and a mutation copies (once) only the arrays it touches while
+/// another copy shares them.
+struct DocumentRows: Sendable {
+    static let live: UInt8 = 1
+    static let hidden: UInt8 = 2
+    static let fit: UInt8 = 4
+
+    private(set) var ids: [RowID] = []
+    private(set) var parent: [Int32] = []
+    private(set) var sizeValue: [Double] = []
+    private(set) var content: [Size] = []
+    private(set) var flags: [UInt8] = []
+    private(set) var style: [Int32] = []
+    private(set) var childRoot: [Int32] = []
+    private(set) var order = DocumentChildOrder()
+    private(set) var styles = DocumentStylePool()
+    /// The treap root of the document root's rows.
+    private(set) var rootRoot: Int32 = -1
+    private var table = DocumentIndexTable()
+    private var freeSlots: [Int32] = []
+
+    /// Number of live rows.
+    var count: Int { table.count }
+
+    // MARK: Slots
+
+    /// The slot of `id`, or nil.
+    @inline(__always)
+    func slot(of id: RowID) -> Int32? {
+        let h = DocumentIndexTable.hash(id)
+        return ids.withUnsafeBufferPointer { ids in
+            table.find(hash: h) { ids[Int($0)] == id }
+        }
+    }
+
+    /// The treap root of a stack's rows (`-1` = the document root).
+    @inline(__always)
+    func root(of stack: Int32) -> Int32 { stack < 0 ? rootRoot : childRoot[Int(stack)] }
+
+    /// Number of rows of a stack (`-1` = the document root).
+    @inline(__always)
+    func childCount(of stack: Int32) -> Int { order.count(root(of: stack)) }
+
+    @inline(__always)
+    func isStack(_ s: Int32) -> Bool { styles[style[Int(s)]].stack != nil }
+
+    @inline(__always)
+    func isHidden(_ s: Int32) -> Bool { flags[Int(s)] & Self.hidden != 0 }
+
+    @inline(__always)
+    func rowSize(_ s: Int32) -> RowSize {
+        flags[Int(s)] & Self.fit != 0 ? .fit : .fixed(sizeValue[Int(s)])
+    }
+
+    /// The full config of a live slot.
+    @inline(__always)
+    func config(_ s: Int32) -> RowConfig {
+        let i = Int(s)
+        let st = styles[style[i]]
+        return RowConfig(type: st.type, size: rowSize(s), content: content[i], insets: st.insets,
+                         margin: st.margin, grow: st.grow, shrink: st.shrink, alignSelf: st.alignSelf,
+                         hidden: flags[i] & Self.hidden != 0, separator: st.separator, stack: st.stack)
+    }
+
+    /// The next slot of document order (depth first, a stack before its rows) after `s`, or -1.
+    @inline(__always)
+    func nextInDocumentOrder(_ s: Int32) -> Int32 {
+        let kids = childRoot[Int(s)]
+        if kids >= 0 { return order.first(kids) }
+        var c = s
+        while c >= 0 {
+            let n = order.next(c)
+            if n >= 0 { return n }
+            c = parent[Int(c)]
+        }
+        return -1
+    }
+
+    /// The first slot of document order, or -1.
+    var firstInDocumentOrder: Int32 { order.first(rootRoot) }
+
+    /// True when `self` and `other` share every buffer (one is an unchanged copy of the other),
+    /// so their rows are the same without looking at them. O(1).
+    func sharesStorage(with other: DocumentRows) -> Bool {
+        func same<T>(_ a: [T], _ b: [T]) -> Bool {
+            a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress && x.count == y.count } }
+        }
+        return rootRoot == other.rootRoot && same(ids, other.ids) && same(parent, other.parent)
+            && same(sizeValue, other.sizeValue) && same(content, other.content) && same(flags, other.flags)
+            && same(style, other.style) && same(childRoot, other.childRoot) && same(styles.records, other.styles.records)
+            && same(order.left, other.order.left) && same(order.right, other.order.right)
+            && same(order.up, other.order.up) && same(order.weight, other.order.weight)
+    }
+
+    /// True when more than half of the slots are free (and enough of them to matter): time to
+    /// `compacted()`, so that memory follows the rows, not the history.
+    var wantsCompaction: Bool { freeSlots.count >= 4096 && freeSlots.count > count }
+
+    /// The same rows in fresh storage: slots renumbered in document order, no free slots,
+    /// capacity for the live rows only. O(n).
+    func compacted() -> DocumentRows {
+        var fresh = DocumentRows()
+        fresh.reserve(rows: count)
+        var newSlot = [Int32](repeating: -1, count: ids.count)
+        var s = firstInDocumentOrder
+        while s >= 0 {
+            let p = parent[Int(s)]
+            // Parents come before their rows in document order, so `newSlot[p]` is set.
+            if let n = fresh.append(ids[Int(s)], config(s), parent: p < 0 ? -1 : newSlot[Int(p)]) {
+                newSlot[Int(s)] = n
+            }
+            s = nextInDocumentOrder(s)
+        }
+        return fresh
+    }
+
+    // MARK: Changing
+
+    mutating func reserve(rows: Int) {
+        ids.reserveCapacity(rows)
+        parent.reserveCapacity(rows)
+        sizeValue.reserveCapacity(rows)
+        content.reserveCapacity(rows)
+        flags.reserveCapacity(rows)
+        style.reserveCapacity(rows)
+        childRoot.reserveCapacity(rows)
+        order.reserve(rows)
+        let ids = self.ids
+        table.reserve(rows, hashOf: { DocumentIndexTable.hash(ids[Int($0)]) })
+    }
+
+    /// Adds a row (no children yet) with parent slot `p`, not yet placed in any order; returns
+    /// its slot. The id must be new.
+    private mutating func allocate(_ id: RowID, _ config: RowConfig, parent p: Int32, hash: Int) -> Int32 {
+        var f = Self.live
+        if config.hidden { f |= Self.hidden }
+        let n: Double
+        switch config.size {
+        case .fit:
+            f |= Self.fit
+            n = 0
+        case .fixed(let v):
+            n = v
+        }
+        let st = styles.retain(RowStyle(config))
+        let s: Int32
+        if let reused = freeSlots.popLast() {
+            s = reused
+            let i = Int(s)
+            ids[i] = id
+            parent[i] = p
+            sizeValue[i] = n
+            content[i] = config.content
+            flags[i] = f
+            style[i] = st
+            childRoot[i] = -1
+        } else {
+            s = Int32(truncatingIfNeeded: ids.count)
+            ids.append(id)
+            parent.append(p)
+            sizeValue.append(n)
+            content.append(config.content)
+            flags.append(f)
+            style.append(st)
+            childRoot.append(-1)
+            order.grow(to: ids.count)
+        }
+        let ids = self.ids
+        table.insert(s, hash: hash, hashOf: { DocumentIndexTable.hash(ids[Int($0)]) })
+        return s
+    }
+
+    /// Inserts a new row at `index` of stack `p` (-1 = root). Preconditions checked by Document.
+    mutating func insert(_ id: RowID, _ config: RowConfig, parent p: Int32, at index: Int) {
+        let s = allocate(id, config, parent: p, hash: DocumentIndexTable.hash(id))
+        insertInOrder(s, parent: p, at: index)
+    }
+
+    /// Appends a new row to stack `p`; nil (nothing changed) when the id exists.
+    mutating func append(_ id: RowID, _ config: RowConfig, parent p: Int32) -> Int32? {
+        let h = DocumentIndexTable.hash(id)
+        let exists = ids.withUnsafeBufferPointer { ids in table.find(hash: h) { ids[Int($0)] == id } }
+        if exists != nil { return nil }
+        let s = allocate(id, config, parent: p, hash: h)
+        if p < 0 {
+            order.append(s, root: &rootRoot)
+        } else {
+            order.append(s, root: &childRoot[Int(p)])
+        }
+        return s
+    }
+
+    /// Removes a live row without children.
+    mutating func remove(_ s: Int32) {
+        removeFromOrder(s)
+        let i = Int(s)
+        do {
+            let ids = self.ids  // released before `self.ids` is written below (no copy)
+            table.remove(s, hash: DocumentIndexTable.hash(ids[i]), hashOf: { DocumentIndexTable.hash(ids[Int($0)]) })
+        }
+        styles.release(style[i])
+        self.ids[i] = ""
+        parent[i] = -1
+        flags[i] = 0
+        style[i] = -1
+        childRoot[i] = -1
+        freeSlots.append(s)
+    }
+
+    /// Replaces a live row's config.
+    mutating func update(_ s: Int32, _ config: RowConfig) {
+        let i = Int(s)
+        var f = Self.live
+        if config.hidden { f |= Self.hidden }
+        switch config.size {
+        case .fit:
+            f |= Self.fit
+            if sizeValue[i] != 0 { sizeValue[i] = 0 }
+        case .fixed(let v):
+            sizeValue[i] = v
+        }
+        if flags[i] != f { flags[i] = f }
+        if content[i] != config.content { content[i] = config.content }
+        let new = RowStyle(config)
+        if styles[style[i]] != new {
+            let old = style[i]
+            style[i] = styles.retain(new)
+            styles.release(old)
+        }
+    }
+
+    /// Moves a live row to `index` of stack `p` (index counted after it has left its place).
+    mutating func move(_ s: Int32, to p: Int32, at index: Int) {
+        removeFromOrder(s)
+        parent[Int(s)] = p
+        insertInOrder(s, parent: p, at: index)
+    }
+
+    private mutating func insertInOrder(_ s: Int32, parent p: Int32, at index: Int) {
+        if p < 0 {
+            order.insert(s, at: index, root: &rootRoot)
+        } else {
+            order.insert(s, at: index, root: &childRoot[Int(p)])
+        }
+    }
+
+    private mutating func removeFromOrder(_ s: Int32) {
+        let p = parent[Int(s)]
+        if p < 0 {
+            order.remove(s, root: &rootRoot)
+        } else {
+            order.remove(s, root: &childRoot[Int(p)])
+        }
+    }
+}
