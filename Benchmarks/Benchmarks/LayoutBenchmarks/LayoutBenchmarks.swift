@@ -51,4 +51,6 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     lineIndexBenchmarks()
+    liveLayoutBenchmarks()
+    documentStorageBenchmarks()
 }

@@ -46,6 +46,16 @@ struct ChangeReport {
         for (k, wasSeen) in seen.enumerated() where !wasSeen { removed.append(old[k].id) }
     }
 
+    /// The report of a live layout's update (issue 5: computed from the rows that could change).
+    init(_ r: LayoutChangeReport) {
+        changedVisible = r.changedVisible
+        changedCount = r.changedCount
+        removed = r.removed
+        offset = (r.offsetBefore, r.offsetAfter)
+        contentSize = (r.contentSizeBefore, r.contentSizeAfter)
+        transitions = r.transitions
+    }
+
     /// The JSON fields of the report (added to an edit's result).
     var jsonFields: [(String, JSON)] {
         [("changed", .array(changedVisible.map(JSON.string))),

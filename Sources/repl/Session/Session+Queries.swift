@@ -4,28 +4,62 @@ import Store
 /// The query commands: nothing here changes the document.
 extension Session {
     func layout(_ selection: LayoutSelection) throws -> Outcome {
-        let layout = try currentLayout()
-        var subset: [RowLayout]?
-        if selection.visibleOnly || selection.range != nil {
-            var kept: [RowLayout] = []
-            let range = selection.range ?? 0...Int.max
-            // Rows are in document order: a range is a slice, no walk over the rest.
-            let lower = min(range.lowerBound, layout.rows.count)
-            let upper = min(range.upperBound, layout.rows.count - 1)
-            if lower <= upper {
-                for row in layout.rows[lower...upper]
-                where !selection.visibleOnly || row.visibility == .entire || row.visibility == .partial {
-                    kept.append(row)
-                }
-            }
-            subset = kept
+        guard selection.visibleOnly || selection.range != nil else {
+            let layout = try currentLayout()
+            return Outcome(result: .raw(LayoutOutput.json(layout, rows: nil)), text: LayoutOutput.table(layout, rows: nil))
         }
+        // Only the rows asked for, from the live layout: O(log n + k) on any document.
+        let live = try liveLayout()
+        var subset: [RowLayout]
+        if let range = selection.range {
+            let lower = min(range.lowerBound, live.rowCount)
+            let upper = min(range.upperBound, live.rowCount - 1)
+            subset = lower <= upper ? live.rows(inOrder: lower..<(upper + 1)) : []
+            if selection.visibleOnly { subset = subset.filter { $0.visibility == .entire || $0.visibility == .partial } }
+        } else {
+            subset = live.visibleRows()
+        }
+        let layout = Session.partialLayout(live, rows: subset)
         return Outcome(result: .raw(LayoutOutput.json(layout, rows: subset)), text: LayoutOutput.table(layout, rows: subset))
     }
 
+    /// A layout holding `rows` and their ancestors (for nesting depths), with the live layout's
+    /// header fields.
+    static func partialLayout(_ live: LiveLayout, rows: [RowLayout]) -> DocumentLayout {
+        var all: [RowID: RowLayout] = [:]
+        for r in rows { all[r.id] = r }
+        for r in rows {
+            var parent = r.parent
+            while let p = parent, all[p] == nil, let row = live.row(p) {
+                all[p] = row
+                parent = row.parent
+            }
+        }
+        let ordered = all.values.map { (live.position(of: $0.id) ?? 0, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+        return DocumentLayout(document: live.document, axis: live.settings.axis, viewport: live.settings.viewport,
+                              offset: live.offset, contentSize: live.contentSize, rows: ordered)
+    }
+
+    /// What `draw` needs: the rows meeting the viewport, plus one hidden-marked child of every
+    /// such stack row that has rows (the drawing tells stack rows by their children).
+    func drawingLayout() throws -> DocumentLayout {
+        let live = try liveLayout()
+        let document = try open().document
+        let o = live.offset
+        let main = live.settings.axis == .vertical ? live.settings.viewport.height : live.settings.viewport.width
+        var rows = live.rows(from: o, to: o + main)
+        let parents = Set(rows.compactMap(\.parent))
+        for r in rows where !parents.contains(r.id) {
+            guard let child = document.child(at: 0, of: r.id), var marker = live.row(child) else { continue }
+            marker.visibility = .hidden
+            rows.append(marker)
+        }
+        return DocumentLayout(document: live.document, axis: live.settings.axis, viewport: live.settings.viewport,
+                              offset: o, contentSize: live.contentSize, rows: rows)
+    }
+
     func visible() throws -> Outcome {
-        let layout = try currentLayout()
-        let shown = layout.rows.filter { $0.visibility == .entire || $0.visibility == .partial }
+        let shown = try liveLayout().visibleRows()
         var table = TextTable(["id", "type", "visibility", "percent", "frame"], rightAligned: [3])
         for r in shown {
             table.add([Printer.id(r.id), Printer.id(r.type), r.visibility.rawValue, Session.percent(r.percent), Session.rect(r.frame)])
@@ -59,8 +93,7 @@ extension Session {
         guard let c = document.config(of: id), let parent = document.parent(of: id), let index = document.index(of: id) else {
             throw StackDocError("no row '\(id)'")
         }
-        let layout = try currentLayout()
-        let r = layout.row(id)
+        let r = try liveLayout().row(id)
         let defaults = document.settings.defaults
         let sep = c.separator.resolved(over: defaults.separator)
         var lines: [(String, String)] = [
@@ -105,7 +138,7 @@ extension Session {
     func status() throws -> Outcome {
         let doc = try open()
         let st = try doc.status()
-        let layout = try currentLayout()
+        let layout = try liveLayout()
         let s = doc.document.settings
         let pairs: [(String, String, JSON)] = [
             ("database", store.path, .string(store.path)),

@@ -1,3 +1,4 @@
+import Foundation
 import Layout
 import Store
 
@@ -6,7 +7,10 @@ import Store
 final class Session {
     let store: DocumentStore
     private(set) var current: StoredDocument?
-    /// The layout of `current` after the last command; the "before" of the next change.
+    /// The layout of `current`, kept up to date by the changes of every command (issue 5).
+    var live: LiveLayout?
+    /// The whole layout of `current` materialised from `live` for the commands that need every
+    /// row (plain `layout`, `hit`, `export svg`); dropped at every change.
     var lastLayout: DocumentLayout?
 
     /// Relative paths of commands are resolved against this directory (nil: the current one).
@@ -23,8 +27,30 @@ final class Session {
         return directory + "/" + path
     }
 
-    /// Runs one command. Throws a `StackDocError` (nothing changed) when it fails.
+    /// Runs one command. Throws a `StackDocError` (nothing changed) when it fails. When the
+    /// failure is that another process changed the open document, the document is reloaded so
+    /// that running the command again works.
     func run(_ command: Command) throws -> Outcome {
+        do {
+            return try execute(command)
+        } catch {
+            if let doc = current, (try? doc.isStale()) == true {
+                do {
+                    try doc.reload()
+                    lastLayout = nil
+                } catch {
+                    current = nil
+                    lastLayout = nil
+                }
+                let message = (error as? StackDocError)?.message ?? "\(error)"
+                throw StackDocError(message.replacingOccurrences(of: ": reload it and try again", with: "")
+                                    + (current == nil ? "; the document is closed" : "; reloaded it: run the command again"))
+            }
+            throw error
+        }
+    }
+
+    private func execute(_ command: Command) throws -> Outcome {
         switch command {
         case let .new(name, axis, viewport):
             var settings = DocumentSettings()
@@ -38,6 +64,7 @@ final class Session {
         case .close:
             guard let doc = current else { throw StackDocError("no document is open") }
             current = nil
+            live = nil
             lastLayout = nil
             return Outcome(result: .object([("closed", .string(doc.name))]), text: "closed \(doc.name)")
         case .docs:
@@ -46,6 +73,7 @@ final class Session {
             try store.drop(name)
             if current?.name == name {
                 current = nil
+                live = nil
                 lastLayout = nil
             }
             return Outcome(result: .object([("dropped", .string(name))]), text: "dropped \(name)")
@@ -81,7 +109,7 @@ final class Session {
         case .status:
             return try status()
         case .draw:
-            let lines = Drawing.lines(try currentLayout())
+            let lines = Drawing.lines(try drawingLayout())
             return Outcome(result: .object([("lines", .array(lines.map(JSON.string)))]), text: lines.joined(separator: "\n"))
         case .exportSVG(let path):
             let doc = try open()
@@ -133,18 +161,28 @@ final class Session {
         return current
     }
 
+    /// The whole layout (O(rows)): only for commands that need every row.
     func currentLayout() throws -> DocumentLayout {
-        let doc = try open()
         if let lastLayout { return lastLayout }
-        let layout = doc.document.layout()
+        let layout = try liveLayout().layout()
         lastLayout = layout
         return layout
     }
 
+    /// The live layout of the open document.
+    func liveLayout() throws -> LiveLayout {
+        let doc = try open()
+        if let live { return live }
+        let built = LiveLayout(doc.document)
+        live = built
+        return built
+    }
+
     func opened(_ doc: StoredDocument, verb: String) -> Outcome {
         current = doc
-        let layout = doc.document.layout()
-        lastLayout = layout
+        let layout = LiveLayout(doc.document)
+        live = layout
+        lastLayout = nil
         let s = doc.document.settings
         let text = "\(verb) \(doc.name): \(doc.document.rowCount) rows, \(s.axis.rawValue), viewport \(ChangeReport.size(s.viewport)), content \(ChangeReport.size(layout.contentSize))"
         return Outcome(result: .object([("document", .string(doc.name)), ("rows", .number(Double(doc.document.rowCount))),
@@ -166,37 +204,34 @@ final class Session {
 
     // MARK: Changes
 
-    /// Runs `body` (which changes the open document) and compares the layouts around it.
-    /// `changes` tells which primitive changes `body` made: the rows it inserted are new, so the
-    /// summary needs no id lookup for them (appending rows to a big document stays cheap).
-    func measure<T>(scrollOnly: Bool = false, _ body: () throws -> T, changes: (T) -> [Change]) throws -> (T, ChangeReport) {
-        let before = try currentLayout()
+    /// Runs `body` (which changes the open document) and feeds the changes it returns to the
+    /// live layout, whose report says what changed (no relayout of the whole document).
+    func measure<T>(_ body: () throws -> T, changes: (T) -> [Change]) throws -> (T, ChangeReport) {
+        var layout = try liveLayout()
+        live = nil  // `layout` is the only reference while it is updated: no copy
         let t0 = Timing.now()
-        let value = try body()
-        let t1 = Timing.now()
-        // A scroll moves no frame: the old layout seen at the new offset (no relayout).
-        let document = try open().document
-        let after = scrollOnly ? before.atOffset(document.settings.offset) : document.layout()
-        lastLayout = after
-        let t2 = Timing.now()
-        var inserted = Set<RowID>()
-        for change in changes(value) {
-            if case .insertRow(let id, _, _, _) = change { inserted.insert(id) }
+        let value: T
+        do {
+            value = try body()
+        } catch {
+            live = layout
+            throw error
         }
-        let report = ChangeReport(before: before, after: after, inserted: inserted)
-        Timing.report(["store": t1 - t0, "layout": t2 - t1, "diff": Timing.now() - t2])
-        return (value, report)
+        let t1 = Timing.now()
+        let document = try open().document
+        let report = layout.apply(changes(value), to: document)
+        live = layout
+        lastLayout = nil
+        Timing.report(["store": t1 - t0, "layout": Timing.now() - t1])
+        return (value, ChangeReport(report))
     }
 
     func perform(_ edit: Edit) throws -> Outcome {
         let doc = try open()
         let cursorBefore = doc.cursor
-        var scrollOnly = false
-        if case .scroll = edit { scrollOnly = true }
-        // Planning a scroll needs the layout: hand it the one we keep instead of a new one.
-        let (_, report) = try measure(scrollOnly: scrollOnly, {
-            try doc.perform(edit, changes: try doc.document.plan(edit, layout: try currentLayout()))
-        }, changes: { $0 })
+        // Planning a scroll needs positions: the live layout has them.
+        let planned = try doc.document.plan(edit, live: try liveLayout())
+        let (_, report) = try measure({ try doc.perform(edit, changes: planned) }, changes: { $0 })
         let text = Printer.text(edit)
         let headline: String
         var fields: [(String, JSON)] = [("operation", .string(text))]
