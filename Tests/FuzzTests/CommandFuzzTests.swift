@@ -26,6 +26,16 @@ import Testing
     /// Commands that touch files or other documents: the executor fuzz stays on one document.
     static let outsideOneDocument: Set<String> = ["new", "open", "close", "drop", "import", "export", "log", "quit", "exit"]
 
+    /// True for a command that stays on the open document and writes no file (decided on the
+    /// parsed command: a line like "\tclose" or "CLOSE" is `close` too).
+    static func staysOnOneDocument(_ command: Command) -> Bool {
+        switch command {
+        case .new, .open, .close, .drop, .importDocument, .exportSVG, .logExport, .quit: return false
+        case .export(let path): return path == nil
+        default: return true
+        }
+    }
+
     /// A line from a small grammar of the language, with ids the fuzz document mostly has.
     static func grammarLine(_ g: inout SplitMix) -> String {
         let ids = ["a", "b", "c", "d", "e", "s", "s1", "s2", "t", "x", "zz"]
@@ -173,10 +183,8 @@ import Testing
             for i in 0..<count {
                 let line = Self.line(&g, corpus: corpus)
                 watchdog.begin(i, line)
-                guard let command = try? Parser.parse(line) else { continue }
-                if case .quit = command { continue }
-                if Self.outsideOneDocument.contains(line.split(separator: " ").first.map(String.init) ?? "") { continue }
-                let doc = try #require(session.current)
+                guard let command = try? Parser.parse(line), Self.staysOnOneDocument(command) else { continue }
+                let doc = try #require(session.current, Fuzz.here("executor: no open document before", i, line))
                 let before = doc.document
                 let statusBefore = try doc.status()
                 executed += 1
@@ -188,6 +196,7 @@ import Testing
                 }
                 if seconds > slowest { slowest = seconds; slowestInput = i }
                 #expect(seconds < Fuzz.limit, Fuzz.here("executor (\(seconds) s)", i, line))
+                #expect(session.current === doc, Fuzz.here("executor: the command closed the document", i, line))
                 if let failure {
                     failed += 1
                     #expect(!failure.message.isEmpty && failure.message.count < 1000 && !failure.message.contains("\n"), Fuzz.here("executor", i, line))
