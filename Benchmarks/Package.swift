@@ -35,5 +35,16 @@ let package = Package(
                 .plugin(name: "BenchmarkPlugin", package: "benchmark"),
             ]
         ),
+        .executableTarget(
+            name: "ModelBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Layout", package: "StackDoc"),
+            ],
+            path: "Benchmarks/ModelBenchmarks",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
     ]
 )

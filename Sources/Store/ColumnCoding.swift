@@ -128,15 +128,15 @@ enum ColumnCoding {
     /// Reads settings from a GRDB row holding `settingsColumns`.
     static func settings(_ row: GRDB.Row) throws -> DocumentSettings {
         func str(_ c: String) throws -> String {
-            guard let s: String = row[c] else { throw StoreFailure.internal("document column \(c) is NULL") }
+            guard let s: String = try row.decode(forColumn: c) else { throw StoreFailure.internal("document column \(c) is NULL") }
             return s
         }
         func num(_ c: String) throws -> Double {
-            guard let d: Double = row[c] else { throw StoreFailure.internal("document column \(c) is NULL") }
+            guard let d: Double = try row.decode(forColumn: c) else { throw StoreFailure.internal("document column \(c) is NULL") }
             return d
         }
         func bool(_ c: String) throws -> Bool {
-            guard let b: Bool = row[c] else { throw StoreFailure.internal("document column \(c) is NULL") }
+            guard let b: Bool = try row.decode(forColumn: c) else { throw StoreFailure.internal("document column \(c) is NULL") }
             return b
         }
         return DocumentSettings(

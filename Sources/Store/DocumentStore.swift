@@ -122,6 +122,13 @@ public final class DocumentStore {
         }
     }
 
+    /// SQLite's own check of the file (`PRAGMA quick_check`): one message per problem found,
+    /// empty when the file is sound. Reads every page: seconds for very large databases.
+    public func integrityCheck() throws -> [String] {
+        let result = try read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
+        return result == ["ok"] ? [] : result.map { "database '\(path)': \($0)" }
+    }
+
     // MARK: Documents
 
     /// Names of all documents, sorted.
@@ -138,10 +145,10 @@ public final class DocumentStore {
                        (SELECT count(*) FROM step WHERE step.document = d.id) AS steps
                 FROM document d ORDER BY name
                 """).map { r in
-                DocumentSummary(name: r["name"], rowCount: r["rows"], version: r["version"],
-                                steps: r["steps"], cursor: r["cursor"],
-                                created: (r["created"] as Double?).map(Date.init(timeIntervalSince1970:)),
-                                modified: (r["modified"] as Double?).map(Date.init(timeIntervalSince1970:)))
+                DocumentSummary(name: try r.decode(forColumn: "name"), rowCount: try r.decode(forColumn: "rows"), version: try r.decode(forColumn: "version"),
+                                steps: try r.decode(forColumn: "steps"), cursor: try r.decode(forColumn: "cursor"),
+                                created: (try r.decode(forColumn: "created") as Double?).map(Date.init(timeIntervalSince1970:)),
+                                modified: (try r.decode(forColumn: "modified") as Double?).map(Date.init(timeIntervalSince1970:)))
             }
         }
     }

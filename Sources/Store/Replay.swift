@@ -144,14 +144,14 @@ extension StoredDocument {
             }
             for (i, s) in storedSteps.enumerated() where i < replayer.steps.count {
                 let r = replayer.steps[i]
-                let n: Int = s["n"], first: Int = s["first_seq"], last: Int = s["last_seq"], label: String? = s["label"]
+                let n: Int = try s.decode(forColumn: "n"), first: Int = try s.decode(forColumn: "first_seq"), last: Int = try s.decode(forColumn: "last_seq"), label: String? = try s.decode(forColumn: "label")
                 if n != i + 1 || first != r.first || last != r.last || label != r.label {
                     problems.append("history: step \(i + 1) stored as entries \(first)...\(last) label \(label ?? "-"), replayed as \(r.first)...\(r.last) label \(r.label ?? "-")")
                 }
             }
-            let cursor: Int = row["cursor"]
+            let cursor: Int = try row.decode(forColumn: "cursor")
             if cursor != replayer.cursor { problems.append("history: cursor stored \(cursor), replayed \(replayer.cursor)") }
-            let group: Int? = row["open_group"]
+            let group: Int? = try row.decode(forColumn: "open_group")
             if group != replayer.group?.seq {
                 problems.append("history: open group stored \(group.map(String.init) ?? "none"), replayed \(replayer.group.map { String($0.seq) } ?? "none")")
             }

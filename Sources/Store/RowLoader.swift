@@ -23,10 +23,10 @@ enum RowLoader {
         let filter = importSeq == nil ? "document = ?" : "document = ? AND seq = ?"
         let arguments: StatementArguments = importSeq == nil ? [documentID] : [documentID, importSeq]
 
-        let counts = try GRDB.Row.fetchOne(db, sql: "SELECT count(*), count(*) FILTER (WHERE parent = '') FROM \(table) WHERE \(filter)",
-                                           arguments: arguments)
-        let total: Int = counts?[0] ?? 0
-        let rootCount: Int = counts?[1] ?? 0
+        // One count over the (document, id) index (≈ 15 ms at 1M rows); the root's list may get
+        // them all (reserved, not touched, so it costs no memory when they are nested).
+        let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE \(filter)", arguments: arguments) ?? 0
+        let rootCount = total
         /// A builder with room for every row (made where it is filled, so it is never copied).
         @Sendable func makeBuilder() -> DocumentBuilder {
             var builder = DocumentBuilder(name: name, settings: settings, path: path)

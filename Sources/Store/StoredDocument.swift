@@ -50,9 +50,9 @@ public final class StoredDocument {
             if rows {
                 document = try RowLoader.load(db, name: name, settings: settings, documentID: id, path: store.path)
             }
-            version = row["version"]
-            cursor = row["cursor"]
-            if let groupSeq: Int = row["open_group"] {
+            version = try row.decode(forColumn: "version")
+            cursor = try row.decode(forColumn: "cursor")
+            if let groupSeq: Int = try row.decode(forColumn: "open_group") {
                 let label = try String.fetchOne(db, sql: "SELECT label FROM log WHERE document = ? AND seq = ?", arguments: [id, groupSeq])
                 openGroup = (groupSeq, label)
             } else {
@@ -69,7 +69,14 @@ public final class StoredDocument {
     /// Returns the primitive changes applied.
     @discardableResult
     public func perform(_ edit: Edit) throws -> [Change] {
-        let changes = try document.plan(edit)
+        try perform(edit, layout: nil)
+    }
+
+    /// `perform(_:)` reusing the document's current layout (`document.layout()`, which the
+    /// REPL has after every command), so that `scroll` needs no new layout.
+    @discardableResult
+    public func perform(_ edit: Edit, layout: DocumentLayout?) throws -> [Change] {
+        let changes = try document.plan(edit, layout: layout)
         return try perform(edit, changes: changes)
     }
 
@@ -327,18 +334,18 @@ public final class StoredDocument {
                                               arguments: [id, n]) else {
             throw StoreFailure.internal("undo step \(n) of '\(name)' is missing")
         }
-        let first: Int = row["first_seq"], last: Int = row["last_seq"]
+        let first: Int = try row.decode(forColumn: "first_seq"), last: Int = try row.decode(forColumn: "last_seq")
         let ops = try GRDB.Row.fetchAll(db.cachedStatement(sql: """
             SELECT payload, forward, inverse FROM log WHERE document = ? AND seq BETWEEN ? AND ? AND kind = 'op' ORDER BY seq
             """), arguments: [id, first, last])
         var edits: [Edit] = []
         var changes: [(forward: [Change], inverse: [Change])] = []
         for op in ops {
-            edits.append(try JSONCoding.decode(Edit.self, op["payload"] ?? "", what: "logged edit"))
-            changes.append((try JSONCoding.decode([Change].self, op["forward"] ?? "", what: "log changes"),
-                            try JSONCoding.decode([Change].self, op["inverse"] ?? "", what: "log changes")))
+            edits.append(try JSONCoding.decode(Edit.self, try op.decode(forColumn: "payload") ?? "", what: "logged edit"))
+            changes.append((try JSONCoding.decode([Change].self, try op.decode(forColumn: "forward") ?? "", what: "log changes"),
+                            try JSONCoding.decode([Change].self, try op.decode(forColumn: "inverse") ?? "", what: "log changes")))
         }
-        let step = HistoryStep(number: n, label: row["label"], edits: edits, applied: n <= cursor, firstSeq: first, lastSeq: last)
+        let step = HistoryStep(number: n, label: try row.decode(forColumn: "label"), edits: edits, applied: n <= cursor, firstSeq: first, lastSeq: last)
         return (step, changes)
     }
 }
@@ -346,12 +353,12 @@ public final class StoredDocument {
 /// Turns `log` rows into `LogEntry` values.
 enum LogDecoding {
     static func entry(_ row: GRDB.Row) throws -> LogEntry {
-        let kindText: String = row["kind"]
+        let kindText: String = try row.decode(forColumn: "kind")
         guard let kind = LogEntry.Kind(rawValue: kindText) else { throw StoreFailure.internal("unknown log kind '\(kindText)'") }
-        let payload: String? = row["payload"]
-        var entry = LogEntry(seq: row["seq"], kind: kind, edit: nil, settings: nil, count: nil, label: row["label"],
-                             group: row["grp"], changes: [], inverse: [],
-                             time: Date(timeIntervalSince1970: row["time"]))
+        let payload: String? = try row.decode(forColumn: "payload")
+        var entry = LogEntry(seq: try row.decode(forColumn: "seq"), kind: kind, edit: nil, settings: nil, count: nil, label: try row.decode(forColumn: "label"),
+                             group: try row.decode(forColumn: "grp"), changes: [], inverse: [],
+                             time: Date(timeIntervalSince1970: try row.decode(forColumn: "time")))
         switch kind {
         case .op, .view:
             entry.edit = try JSONCoding.decode(Edit.self, payload ?? "", what: "logged edit")
@@ -362,8 +369,8 @@ enum LogDecoding {
         case .begin, .commit:
             break
         }
-        if let f: String = row["forward"] { entry.changes = try JSONCoding.decode([Change].self, f, what: "log changes") }
-        if let i: String = row["inverse"] { entry.inverse = try JSONCoding.decode([Change].self, i, what: "log changes") }
+        if let f: String = try row.decode(forColumn: "forward") { entry.changes = try JSONCoding.decode([Change].self, f, what: "log changes") }
+        if let i: String = try row.decode(forColumn: "inverse") { entry.inverse = try JSONCoding.decode([Change].self, i, what: "log changes") }
         return entry
     }
 }

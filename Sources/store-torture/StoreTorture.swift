@@ -2,6 +2,7 @@
 //
 //   store-torture crash DB DOC SEED   create DOC, then perform random actions until killed,
 //                                     printing "b K" before and "d K" after action K commits
+//   store-torture imports DB ROWS     import documents i1, i2, … of ROWS rows until killed
 //   store-torture race DB DOC PREFIX N
 //                                     add rows PREFIX0…PREFIX(N-1) at the bottom of DOC,
 //                                     reloading and retrying on stale-version errors; prints
@@ -37,6 +38,20 @@ enum StoreTorture {
                     let action = RandomOps.action(for: handle, rng: &rng)
                     say("b \(k)")
                     do { try action.run(on: handle) } catch { fail("action \(k) (\(action)): \(error)") }
+                    say("d \(k)")
+                }
+            case "imports" where args.count == 3:
+                // Imports documents i1, i2, … of ROWS rows (a nested stack each) until killed.
+                guard let rows = Int(args[2]) else { fail("bad row count") }
+                let store = try DocumentStore(path: args[1])
+                var k = 0
+                while true {
+                    k += 1
+                    var d = Document(name: "i\(k)")
+                    try d.appendRow("s", config: RowConfig(stack: StackSettings()), parent: nil)
+                    for i in 0..<rows { try d.appendRow("r\(i)", config: RowConfig(size: .fixed(Double(i % 40))), parent: i % 5 == 0 ? "s" : nil) }
+                    say("b \(k)")
+                    try store.importDocument(d)
                     say("d \(k)")
                 }
             case "race" where args.count == 5:

@@ -18,6 +18,9 @@ struct DocumentJSONPropertyTests {
             #expect(back == doc, "seed \(seed) step \(step)")
             #expect(back.exportJSON() == text)
             #expect(try Document(json: doc.exportJSON(pretty: false)) == doc)
+            // The streamed export is the generic writer's text of the whole value.
+            #expect(text == JSONWriter.pretty(doc.jsonValue()) + "\n")
+            #expect(doc.exportJSON(pretty: false) == JSONWriter.compact(doc.jsonValue()) + "\n")
         }
     }
 

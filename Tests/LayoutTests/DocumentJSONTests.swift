@@ -42,6 +42,11 @@ struct DocumentJSONTests {
         let compact = doc.exportJSON(pretty: false)
         #expect(try Document(json: compact) == doc)
         #expect(compact.hasSuffix("}\n") && !compact.dropLast().contains("\n"))
+        #expect(text == JSONWriter.pretty(doc.jsonValue()) + "\n")
+        #expect(compact == JSONWriter.compact(doc.jsonValue()) + "\n")
+        let empty = Document(name: "e")
+        #expect(empty.exportJSON() == JSONWriter.pretty(empty.jsonValue()) + "\n")
+        #expect(empty.exportJSON().hasSuffix("  \"rows\": []\n}\n"))
     }
 
     @Test func exportShapeAndKeyOrder() throws {

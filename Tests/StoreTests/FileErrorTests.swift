@@ -72,6 +72,11 @@ import Testing
         } catch let error as StackDocError {
             #expect(error.message.hasPrefix("database '\(file)' is corrupt: "), "\(error.message)")
         }
+        // The whole-file check finds the damage too (when the file opens at all).
+        if let store = try? DocumentStore(path: file) {
+            let problems = (try? store.integrityCheck()) ?? ["unreadable"]
+            #expect(!problems.isEmpty)
+        }
         #expect(FileManager.default.contents(atPath: file) == before)
     }
 
@@ -100,6 +105,34 @@ import Testing
         try expectRefused(file, "cannot open database '\(file)': the file is read-only")
     }
 
+    /// Values of the wrong type in a tampered file are errors, never a crash.
+    @Test(arguments: [
+        "UPDATE document SET version = 'abc'",
+        "UPDATE document SET axis = 'diagonal'",
+        "UPDATE document SET padding = '1,2'",
+        "UPDATE row SET insets = 'x,y,z,w' WHERE id = 'r1'",
+        "UPDATE row SET align_self = 'sideways' WHERE id = 'r1'",
+        "UPDATE log SET time = 'noon', payload = '{not json' WHERE seq = 2",
+        "UPDATE step SET first_seq = 'one'",
+        "UPDATE row SET parent = 'nobody' WHERE id = 'r2'",
+    ])
+    func wronglyTypedValues(_ damage: String) throws {
+        let file = path("typed.sqlite")
+        try makeDatabase(file)
+        try Tamper.sql(file, damage)
+        do {
+            let doc = try DocumentStore(path: file).open("d")
+            _ = try doc.log()
+            _ = try doc.history()
+            let problems = try doc.verify()
+            _ = try doc.undo()
+            #expect(!problems.isEmpty, "\(damage) went unnoticed")
+        } catch let error as StackDocError {
+            #expect(error.message.contains("'\(file)'") || error.message.contains("internal store error") || error.message.contains("document 'd'"),
+                    "\(error.message)")
+        }
+    }
+
     @Test func directoryInsteadOfFile() throws {
         let file = path("adir")
         try FileManager.default.createDirectory(atPath: file, withIntermediateDirectories: true)
@@ -111,5 +144,6 @@ import Testing
         FileManager.default.createFile(atPath: file, contents: Data())
         let store = try DocumentStore(path: file)
         #expect(try store.schemaVersion() == Schema.currentVersion)
+        #expect(try store.integrityCheck() == [])
     }
 }

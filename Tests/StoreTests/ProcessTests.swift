@@ -71,6 +71,41 @@ import Testing
         #expect(try first.verify() == [])
     }
 
+    /// SIGKILLs a process importing large documents: each document is there completely
+    /// (and verifies) or not at all.
+    @Test func killedImportsAreAllOrNothing() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appending(path: "imports.sqlite").path
+        var rng = SplitMix64(seed: 7)
+        var committed = 0
+        for _ in 0..<10 {
+            let (process, out) = try launch(["imports", path, "3000"])
+            let reader = out.fileHandleForReading
+            var output = Data()
+            while !String(decoding: output, as: UTF8.self).contains("b 1\n") {
+                let chunk = reader.availableData
+                if chunk.isEmpty { break }
+                output.append(chunk)
+            }
+            usleep(UInt32.random(in: 0...300_000, using: &rng))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            output.append(reader.readDataToEndOfFile())
+            let done = String(decoding: output, as: UTF8.self).split(separator: "\n").last { $0.hasPrefix("d ") }.flatMap { Int($0.dropFirst(2)) } ?? 0
+            let store = try DocumentStore(path: path)
+            for name in try store.documentNames() {
+                let doc = try store.open(name)
+                #expect(doc.document.rowCount == 3001, "\(name)")
+                #expect(doc.document.children(of: "s").count == 600, "\(name)")
+                #expect(try doc.verify() == [], "\(name)")
+                try store.drop(name)
+            }
+            committed += done
+        }
+        #expect(committed > 0)
+    }
+
     /// SIGKILLs a writer at random moments; every document must verify and hold exactly the
     /// actions that committed (compared with the same actions replayed in memory).
     @Test func killedWritersLoseNothingCommitted() throws {

@@ -63,8 +63,9 @@ extension Document {
 
     /// The index `position` means among the rows of `stack`, counted without `moving` when that
     /// row is in `stack` (so it is the row's final index). O(log n).
-    func insertionIndex(_ position: Position, in stack: RowID?, moving: RowID?) throws -> Int {
-        let movingIndex: Int? = moving.flatMap { m in parent(of: m) == .some(stack) ? index(of: m) : nil }
+    /// `movingIndex`, when given, is `moving`'s index in its stack (saves a lookup).
+    func insertionIndex(_ position: Position, in stack: RowID?, moving: RowID?, movingIndex known: Int? = nil) throws -> Int {
+        let movingIndex: Int? = moving.flatMap { m in parent(of: m) == .some(stack) ? (known ?? index(of: m)) : nil }
         let count = childCount(of: stack) - (movingIndex == nil ? 0 : 1)
         switch position {
         case .top:

@@ -23,7 +23,7 @@ extension Document {
         default:
             break
         }
-        let toIndex = try insertionIndex(position, in: stack, moving: id)
+        let toIndex = try insertionIndex(position, in: stack, moving: id, movingIndex: fromIndex)
         if stack == from, toIndex == fromIndex { return [] }
         let newDepth = depthOfRows(in: stack)
         if newDepth > depthOfRows(in: from) {

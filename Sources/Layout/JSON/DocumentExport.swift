@@ -8,12 +8,58 @@ extension Document {
     /// same bytes. Pretty (two-space indentation, small objects on one line) by default; ends
     /// with a newline in both forms.
     public func exportJSON(pretty: Bool = true) -> String {
-        let value = jsonValue()
-        return (pretty ? JSONWriter.pretty(value) : JSONWriter.compact(value)) + "\n"
+        String(decoding: exportJSONBytes(pretty: pretty), as: UTF8.self)
+    }
+
+    /// `exportJSON(pretty:)` as UTF-8 bytes. Streams: the settings, then one root row (with its
+    /// subtree) at a time, so a million rows never exist as one JSON tree. Byte for byte
+    /// `JSONWriter.pretty(jsonValue())` (or `compact`) plus a newline.
+    public func exportJSONBytes(pretty: Bool = true) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(1024 + rowCount * (pretty ? 400 : 260))
+        guard case let .object(members) = settingsJSONValue() else { return out }
+        // The document object always holds containers, so the pretty writer expands it.
+        out.append(UInt8(ascii: "{"))
+        for member in members {
+            if out.count > 1 { out.append(UInt8(ascii: ",")) }
+            if pretty { out.append(contentsOf: [0x0A, 0x20, 0x20]) }
+            JSONWriter.appendString(member.key, to: &out)
+            out.append(UInt8(ascii: ":"))
+            if pretty { out.append(0x20) }
+            JSONWriter.append(member.value, to: &out, pretty: pretty, indent: 1)
+        }
+        out.append(UInt8(ascii: ","))
+        if pretty { out.append(contentsOf: [0x0A, 0x20, 0x20]) }
+        JSONWriter.appendString("rows", to: &out)
+        out.append(UInt8(ascii: ":"))
+        if pretty { out.append(0x20) }
+        out.append(UInt8(ascii: "["))
+        let roots = children(of: nil)
+        for (i, id) in roots.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            if pretty { out.append(contentsOf: [0x0A, 0x20, 0x20, 0x20, 0x20]) }
+            if let config = config(of: id), config.stack == nil, config.separator.insets == nil {
+                RowWriter(pretty: pretty).append(id, config, to: &out)  // the common row, without a tree
+            } else {
+                JSONWriter.append(rowJSON(id), to: &out, pretty: pretty, indent: 2)
+            }
+        }
+        if pretty, !roots.isEmpty { out.append(contentsOf: [0x0A, 0x20, 0x20]) }
+        out.append(UInt8(ascii: "]"))
+        if pretty { out.append(0x0A) }
+        out.append(contentsOf: [UInt8(ascii: "}"), 0x0A])
+        return out
     }
 
     /// The document as a JSON value in the `stackdoc/1` shape.
     public func jsonValue() -> JSONValue {
+        guard case var .object(members) = settingsJSONValue() else { return .null }
+        members.append(JSONMember("rows", .array(children(of: nil).map(rowJSON))))
+        return .object(members)
+    }
+
+    /// Every member of the document object but `rows`, in order.
+    private func settingsJSONValue() -> JSONValue {
         let s = settings
         return .object([
             JSONMember("format", .string(Document.formatName)),
@@ -35,7 +81,6 @@ extension Document {
                 ])),
                 JSONMember("autoHideLastSeparator", .bool(s.defaults.autoHideLastSeparator)),
             ])),
-            JSONMember("rows", .array(children(of: nil).map(rowJSON))),
         ])
     }
 
@@ -98,5 +143,84 @@ extension Rect {
     public var jsonValue: JSONValue {
         .object([JSONMember("x", .number(x)), JSONMember("y", .number(y)),
                  JSONMember("width", .number(width)), JSONMember("height", .number(height))])
+    }
+}
+
+/// Writes a root row that is not a stack and has no separator insets override straight into
+/// bytes: the text `JSONWriter` gives for `rowJSON` at nesting level 2 (every member on its own
+/// line when pretty; the small objects inline), without building the value.
+private struct RowWriter {
+    let pretty: Bool
+
+    func append(_ id: RowID, _ c: RowConfig, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
+        key("id", first: true, &out)
+        JSONWriter.appendString(id, to: &out)
+        key("type", &out)
+        JSONWriter.appendString(c.type, to: &out)
+        key("size", &out)
+        switch c.size {
+        case .fit: JSONWriter.appendString("fit", to: &out)
+        case let .fixed(n): inline([("fixed", n)], &out)
+        }
+        key("content", &out)
+        inline([("width", c.content.width), ("height", c.content.height)], &out)
+        key("insets", &out)
+        if let e = c.insets { edges(e, &out) } else { out.append(contentsOf: "null".utf8) }
+        key("margin", &out)
+        edges(c.margin, &out)
+        key("grow", &out)
+        JSONWriter.appendNumber(c.grow, to: &out)
+        key("shrink", &out)
+        JSONWriter.appendNumber(c.shrink, to: &out)
+        key("alignSelf", &out)
+        JSONWriter.appendString(c.alignSelf.rawValue, to: &out)
+        key("hidden", &out)
+        out.append(contentsOf: (c.hidden ? "true" : "false").utf8)
+        key("separator", &out)
+        separator(c.separator, &out)
+        key("stack", &out)
+        out.append(contentsOf: "null".utf8)
+        if pretty { out.append(contentsOf: [0x0A, 0x20, 0x20, 0x20, 0x20]) }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// `,` (unless first), then the key at nesting level 3 when pretty.
+    private func key(_ name: StaticString, first: Bool = false, _ out: inout [UInt8]) {
+        if !first { out.append(UInt8(ascii: ",")) }
+        if pretty { out.append(contentsOf: [0x0A, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20]) }
+        out.append(UInt8(ascii: "\""))
+        out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        out.append(contentsOf: pretty ? [UInt8(ascii: "\""), UInt8(ascii: ":"), 0x20] : [UInt8(ascii: "\""), UInt8(ascii: ":")])
+    }
+
+    /// An object of numbers on one line.
+    private func inline(_ members: [(String, Double)], _ out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
+        for (i, (name, value)) in members.enumerated() {
+            if i > 0 { out.append(contentsOf: pretty ? [UInt8(ascii: ","), 0x20] : [UInt8(ascii: ",")]) }
+            JSONWriter.appendString(name, to: &out)
+            out.append(UInt8(ascii: ":"))
+            if pretty { out.append(0x20) }
+            JSONWriter.appendNumber(value, to: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    private func edges(_ e: Edges, _ out: inout [UInt8]) {
+        inline([("top", e.top), ("left", e.left), ("bottom", e.bottom), ("right", e.right)], &out)
+    }
+
+    /// Separator overrides without `insets`: scalars only, so always on one line.
+    private func separator(_ o: SeparatorOverrides, _ out: inout [UInt8]) {
+        var members: [JSONMember] = []
+        if let hidden = o.hidden { members.append(JSONMember("hidden", .bool(hidden))) }
+        if let thickness = o.thickness { members.append(JSONMember("thickness", .number(thickness))) }
+        if let color = o.color { members.append(JSONMember("color", .string(color))) }
+        if members.isEmpty {
+            out.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")])
+        } else {
+            JSONWriter.append(.object(members), to: &out, pretty: pretty, indent: 3)
+        }
     }
 }

@@ -21,6 +21,12 @@ public enum JSONWriter {
         write(value, into: &out, pretty: false, indent: 0)
     }
 
+    /// Appends `value` to `out` as `pretty` or `compact` would write it when it sits at nesting
+    /// level `indent` of a larger value (its own lines are indented 2 × `indent` spaces deeper).
+    public static func append(_ value: JSONValue, to out: inout [UInt8], pretty: Bool, indent: Int) {
+        write(value, into: &out, pretty: pretty, indent: indent)
+    }
+
     /// Appends a quoted, escaped JSON string to `out`.
     public static func appendString(_ s: String, to out: inout [UInt8]) {
         writeString(s, into: &out)

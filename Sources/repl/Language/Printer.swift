@@ -134,7 +134,7 @@ enum Printer {
         case .rollback: return "rollback"
         case .verify: return "verify"
         case .logExport(let path): return "log export " + id(path)
-        case .help(let topic): return join(["help", topic.map(id)])
+        case .help(let topic): return join(["help", topic.map { Tokenizer.quote($0, keywordSafe: true) }])
         case .quit: return "quit"
         }
     }

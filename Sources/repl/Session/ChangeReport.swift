@@ -18,7 +18,8 @@ struct ChangeReport {
 
     /// Compares two layouts row by row. Both list rows in document order, so one walk finds
     /// the rows whose frames differ and the rows that left.
-    init(before: DocumentLayout, after: DocumentLayout) {
+    /// `inserted`: ids the change inserted (known new, so never looked up in `before`).
+    init(before: DocumentLayout, after: DocumentLayout, inserted: Set<RowID> = []) {
         offset = (before.offset, after.offset)
         contentSize = (before.contentSize, after.contentSize)
         transitions = after.transitions(from: before)
@@ -32,7 +33,8 @@ struct ChangeReport {
         for (i, row) in after.rows.enumerated() {
             func matches(_ guess: Int) -> Bool { guess >= 0 && guess < old.count && old[guess].id == row.id }
             let g = i + shift
-            let match: Int? = matches(g) ? g : matches(g - 1) ? g - 1 : matches(g + 1) ? g + 1 : before.position(of: row.id)
+            let match: Int? = matches(g) ? g : matches(g - 1) ? g - 1 : matches(g + 1) ? g + 1
+                : inserted.contains(row.id) ? nil : before.position(of: row.id)
             if let m = match {
                 shift = m - i
                 seen[m] = true

@@ -178,9 +178,11 @@ extension Session {
         }
     }
 
+    /// One decimal, rounded down, so a partial row never reads as 100 (or an offscreen one as 0).
     static func percent(_ p: Double) -> String {
-        let rounded = (p * 10).rounded() / 10
-        return NumberFormat.string(rounded)
+        var shown = (p * 10).rounded(.down) / 10
+        if shown == 0, p > 0 { shown = 0.1 }
+        return NumberFormat.string(shown)
     }
 
     static func flags(_ c: RowConfig) -> String {
