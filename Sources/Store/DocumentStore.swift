@@ -19,6 +19,7 @@ public struct StoreOptions: Sendable {
     /// How long a writer waits for another process's lock before failing. Default: 5 s.
     public var busyTimeout: TimeInterval
 
+    /// Options with the default `NORMAL` durability and a 5 s busy timeout.
     public init(durability: Durability = .normal, busyTimeout: TimeInterval = 5) {
         self.durability = durability
         self.busyTimeout = busyTimeout
@@ -55,6 +56,7 @@ public struct DocumentSummary: Hashable, Sendable {
 public final class DocumentStore {
     /// The path the database was opened with (`:memory:` for an in-memory database).
     public let path: String
+    /// The options the database was opened with.
     public let options: StoreOptions
     let queue: DatabaseQueue
 

@@ -6,6 +6,7 @@ import Layout
 /// (the rows: `StoredDocument.importedDocument(at:)`), `op`/`view` → the command of `edit`,
 /// `undo`/`redo` → `undo N`/`redo N`, `begin` → `begin LABEL`, `commit` → `commit`.
 public struct LogEntry: Hashable, Sendable {
+    /// What an entry records; the raw value is the `log.kind` column.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         case newDocument = "new"
         case importDocument = "import"
@@ -21,6 +22,7 @@ public struct LogEntry: Hashable, Sendable {
 
     /// Position in the log, 1-based.
     public var seq: Int
+    /// What the entry records.
     public var kind: Kind
     /// The edit of an `op` or `view` entry.
     public var edit: Edit?
@@ -35,6 +37,7 @@ public struct LogEntry: Hashable, Sendable {
     /// The primitive changes this entry applied, and the changes that revert them.
     public var changes: [Change]
     public var inverse: [Change]
+    /// When the entry was committed.
     public var time: Date
 }
 

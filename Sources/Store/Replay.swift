@@ -12,10 +12,13 @@ import Layout
 /// - `undo N` / `redo N` apply the inverse / forward changes of the last / next N steps,
 ///   keeping the current viewport and offset.
 public struct Replayer {
+    /// The document rebuilt so far.
     public private(set) var document: Document
     /// Each step: its first and last log seq, label, and the changes of its operations.
     public private(set) var steps: [(first: Int, last: Int, label: String?, ops: [[Change]])] = []
+    /// Steps applied (as `StoredDocument.cursor`).
     public private(set) var cursor = 0
+    /// The open `begin … commit` group: its begin's seq, label and operations so far.
     public private(set) var group: (seq: Int, label: String?, ops: [[Change]])?
     /// With `replan`, each logged edit is planned again on the replayed state and must give
     /// exactly the logged changes (so a `log export` script rebuilds the same document).
@@ -23,6 +26,7 @@ public struct Replayer {
     /// Edits whose planning differs from the log (only with `replan`).
     public private(set) var problems: [String] = []
 
+    /// An empty replay of the document `name`; feed it the log with `replay(_:importedRows:)`.
     public init(name: String, replan: Bool = false) {
         document = Document(name: name)
         self.replan = replan

@@ -11,6 +11,7 @@ import Layout
 /// memory and writes exactly those rows, appends the log entry, and commits. On any error both
 /// the database and `document` are left as they were.
 public final class StoredDocument {
+    /// The database the document lives in.
     public let store: DocumentStore
     /// The document's name (unique in the database).
     public let name: String

@@ -25,7 +25,9 @@ struct BatchRunner {
     }
 
     mutating func run(text: String, file: String?) -> Flow {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text  // a UTF-8 byte order mark
+        // Split on the byte \n (a "\r\n" pair is one Character, so Character splitting misses it).
+        var lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) }
         if text.hasSuffix("\n") { lines.removeLast() }
         return run(lines: lines, file: file)
     }

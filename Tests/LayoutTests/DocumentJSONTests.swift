@@ -162,6 +162,16 @@ struct DocumentJSONTests {
         #expect(problems(#"{"format":"stackdoc/1","name":"d","offset":1e999}"#) == ["line 1, column 44: number 1e999 is out of range"])
     }
 
+    @Test func offsetsBeyondTheLengthCapRoundTrip() throws {
+        // A long document can be scrolled past 1e9 points; its saved offset must read back.
+        var doc = Document(name: "long")
+        try perform(.add(ids: (0..<3).map { "r\($0)" }, spec: [.fixed(1e9)], position: nil, parent: nil), on: &doc)
+        try perform(.scroll(.offset(2.5e9)), on: &doc)
+        #expect(doc.settings.offset == 2.5e9)
+        #expect(try Document(json: doc.exportJSON()) == doc)
+        #expect(problems(#"{"format":"stackdoc/1","name":"d","offset":-1}"#) == ["offset: must be ≥ 0, got -1"])
+    }
+
     @Test func hostileNumbersAndNegativeZero() throws {
         let doc = try Document(json: #"{"format":"stackdoc/1","name":"d","offset":-0,"rows":[{"id":"a","grow":1e-300,"size":{"fixed":-0.0}}]}"#)
         #expect(doc.settings.offset.sign == .plus)

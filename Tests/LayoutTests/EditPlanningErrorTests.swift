@@ -153,3 +153,16 @@ struct PlanErrorTests {
         #expect(errorMessage { _ = try doc.plan(.add(ids: ["x", "y", "a"], spec: [], position: nil, parent: nil)) } == "row 'a' already exists")
     }
 }
+
+@Suite("Edit planning: row limit")
+struct PlanRowLimitTests {
+    @Test func addStopsAtTheRowLimit() throws {
+        var doc = Document(name: "big")
+        let rows = DocumentLimits.maxRows - 1
+        doc.reserveCapacity(rows: rows + 1, rootRows: rows + 1)
+        for i in 0..<rows { try doc.appendRow("r\(i)", config: RowConfig(), parent: nil) }
+        #expect(errorMessage { _ = try doc.plan(.add(ids: ["x", "y"], spec: [], position: nil, parent: nil)) }
+                == "add: a document holds at most 1000000 rows")
+        #expect(try doc.plan(.add(ids: ["x"], spec: [], position: nil, parent: nil)).count == 1)
+    }
+}

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import Store
+@testable import repl
 
 /// `stackdoc` as a process: batch from files and pipes, exit status, --bail, --json, --db,
 /// --doc, persistence between runs, and log export replayed through the binary.
@@ -105,5 +107,17 @@ import Testing
         let a = try String(contentsOfFile: dir + "/original.json", encoding: .utf8)
         let b = try String(contentsOfFile: dir + "/rebuilt.json", encoding: .utf8)
         #expect(a == b)
+    }
+}
+
+@Suite struct BatchRunnerTests {
+    @Test func byteOrderMarkAndCRLFLinesAreFine() throws {
+        let session = Session(store: try Store.DocumentStore(path: ":memory:"))
+        var out: [String] = []
+        var runner = BatchRunner(session: session, json: false, bail: false, showFile: false,
+                                 sink: Sink(out: { out.append($0) }, err: { out.append("error: " + $0) }))
+        _ = runner.run(text: "\u{FEFF}new d\r\nadd a fixed 10\r\n", file: nil)
+        #expect(!runner.failed, "\(out)")
+        #expect(out.first == "created d: 0 rows, vertical, viewport 390x844, content 390x844")
     }
 }

@@ -57,3 +57,19 @@ import Layout
         #expect(diff == "--- x (expected)\n+++ x (actual)\n a\n-b\n+B\n c\n d\n+e")
     }
 }
+
+@Suite struct DrawingExtremeTests {
+    @Test func farAwayAndNonFiniteFramesDoNotTrap() {
+        let rows = [
+            RowLayout(id: "far", parent: nil, index: 0, type: "view", hidden: false, frame: Rect(x: -1e300, y: -1e300, width: 1e300 * 3, height: 1e300 * 3),
+                      content: nil, separator: nil, visibility: .partial, percent: 1),
+            RowLayout(id: "nan", parent: nil, index: 1, type: "view", hidden: false, frame: Rect(x: .nan, y: .infinity, width: .nan, height: 1),
+                      content: nil, separator: nil, visibility: .partial, percent: 1),
+        ]
+        let layout = DocumentLayout(document: "d", axis: .vertical, viewport: Size(width: 100, height: 40), offset: 1e300,
+                                    contentSize: Size(width: 100, height: 1e300), rows: rows)
+        let lines = Drawing.lines(layout)
+        #expect(lines.count == 3)
+        #expect(lines[1] == "far")   // cut on every side: no border at all
+    }
+}

@@ -3,7 +3,8 @@ import Layout
 import Testing
 @testable import repl
 
-/// A temporary file holding `text`; removed by the caller.
+/// A temporary file holding `text`, in a fresh folder of its own under the temporary directory
+/// (left there: it holds a few hundred bytes).
 func temporaryFile(_ text: String, name: String = "doc.json") throws -> String {
     let dir = FileManager.default.temporaryDirectory.appending(path: "stackdoc-oneshot-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

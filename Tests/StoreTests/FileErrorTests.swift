@@ -28,12 +28,14 @@ import Testing
     }
 
     @Test func missingDirectory() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
         let file = path("nope/sub/x.sqlite")
         try expectRefused(file, "cannot open database '\(file)': directory '\(path("nope/sub"))' does not exist")
         #expect(!FileManager.default.fileExists(atPath: path("nope")))
     }
 
     @Test func randomBytes() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
         let file = path("random.sqlite")
         var rng = SystemRandomNumberGenerator()
         FileManager.default.createFile(atPath: file, contents: Data((0..<5000).map { _ in UInt8.random(in: 0...255, using: &rng) }))
@@ -41,12 +43,14 @@ import Testing
     }
 
     @Test func textFile() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
         let file = path("notes.txt")
         FileManager.default.createFile(atPath: file, contents: Data("hello\n".utf8))
         try expectRefused(file, "database '\(file)' is not a StackDoc database: not an SQLite file")
     }
 
     @Test func truncatedDatabase() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
         let file = path("trunc.sqlite")
         try makeDatabase(file)
         let data = try #require(FileManager.default.contents(atPath: file))
@@ -58,6 +62,7 @@ import Testing
     }
 
     @Test func corruptPages() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
         let file = path("corrupt.sqlite")
         try makeDatabase(file)
         var data = try #require(FileManager.default.contents(atPath: file))
@@ -81,6 +86,7 @@ import Testing
     }
 
     @Test func foreignSQLiteDatabase() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
         let file = path("foreign.db")
         try Tamper.sql(file, "CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO customers VALUES (1, 'x')")
         try expectRefused(file, "database '\(file)' is an SQLite database but not a StackDoc database")
@@ -89,6 +95,7 @@ import Testing
     }
 
     @Test func newerSchemaVersion() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
         let file = path("newer.sqlite")
         try makeDatabase(file)
         try Tamper.sql(file, "INSERT INTO grdb_migrations VALUES ('0042_from_the_future')")
@@ -96,6 +103,7 @@ import Testing
     }
 
     @Test func readOnlyFile() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
         let file = path("ro.sqlite")
         try makeDatabase(file)
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file)
@@ -117,6 +125,7 @@ import Testing
         "UPDATE row SET parent = 'nobody' WHERE id = 'r2'",
     ])
     func wronglyTypedValues(_ damage: String) throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
         let file = path("typed.sqlite")
         try makeDatabase(file)
         try Tamper.sql(file, damage)
@@ -134,12 +143,14 @@ import Testing
     }
 
     @Test func directoryInsteadOfFile() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
         let file = path("adir")
         try FileManager.default.createDirectory(atPath: file, withIntermediateDirectories: true)
         #expect(throws: StackDocError("cannot open database '\(file)': it is a directory")) { _ = try DocumentStore(path: file) }
     }
 
     @Test func emptyFileBecomesADatabase() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
         let file = path("empty.sqlite")
         FileManager.default.createFile(atPath: file, contents: Data())
         let store = try DocumentStore(path: file)

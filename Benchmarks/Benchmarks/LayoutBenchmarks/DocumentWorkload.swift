@@ -23,4 +23,10 @@ enum DocumentWorkload {
         cache = [rows: doc] // keep one size alive at a time
         return doc
     }
+
+    /// Empties the cache (so a document taken from it is uniquely referenced).
+    static func drop() { cache = [:] }
+
+    /// Makes `doc` the cached document of its size.
+    static func put(_ doc: Document) { cache = [doc.rowCount: doc] }
 }

@@ -52,4 +52,5 @@ let benchmarks: @Sendable () -> Void = {
 
     lineIndexBenchmarks()
     liveLayoutBenchmarks()
+    documentStorageBenchmarks()
 }

@@ -58,6 +58,14 @@ public enum Validation {
         return v
     }
 
+    /// A finite number ≥ 0 without the length cap (a scroll offset: content can be longer than
+    /// `DocumentLimits.maxLength`); `-0` becomes `0`.
+    public static func nonNegative(_ value: Double, _ path: String) throws -> Double {
+        let v = try finite(value, path)
+        guard v >= 0 else { throw StackDocError("\(path): must be ≥ 0, got \(JSONNumber.describe(value))") }
+        return v
+    }
+
     /// Four valid lengths (`path.top`, `path.left`, …).
     public static func edges(_ e: Edges, _ path: String) throws -> Edges {
         Edges(top: try length(e.top, path + ".top"), left: try length(e.left, path + ".left"),

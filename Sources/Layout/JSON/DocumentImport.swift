@@ -66,7 +66,12 @@ struct DocumentImporter {
             case "name": name = string(m.value, path())
             case "axis": settings.axis = enumValue(m.value, path()) ?? settings.axis
             case "viewport": settings.viewport = size(m.value, path(), base: settings.viewport)
-            case "offset": settings.offset = length(m.value, path()) ?? 0
+            case "offset":
+                if case let .number(n) = m.value {
+                    settings.offset = check { try Validation.nonNegative(n, "offset") } ?? 0
+                } else {
+                    fail("offset", "expected a number, got \(m.value.kindDescription)")
+                }
             case "padding": settings.padding = edges(m.value, path(), base: .zero) ?? .zero
             case "spacing": settings.spacing = length(m.value, path()) ?? 0
             case "justify": settings.justify = enumValue(m.value, path()) ?? settings.justify

@@ -23,18 +23,25 @@ enum Drawing {
 
     static func scale(for viewport: Size) -> Scale {
         var scale = Scale(x: 10, y: 20)
-        while viewport.width / scale.x > Double(maxCells) || viewport.height / scale.y > Double(maxCells) {
+        while (viewport.width / scale.x > Double(maxCells) || viewport.height / scale.y > Double(maxCells)) && scale.x < 1e300 {
             scale.x *= 2
             scale.y *= 2
         }
         return scale
     }
 
+    /// A position in cells, rounded (halves away from zero); far-away or non-finite values are
+    /// pinned well outside the picture instead of trapping in the conversion to Int.
+    static func cell(_ v: Double) -> Int {
+        guard v.isFinite else { return v > 0 ? 1_000_000 : -1_000_000 }
+        return Int(min(max(v.rounded(), -1_000_000), 1_000_000))
+    }
+
     /// The picture's lines, the first one a caption.
     static func lines(_ layout: DocumentLayout) -> [String] {
         let scale = scale(for: layout.viewport)
-        let width = max(1, Int((layout.viewport.width / scale.x).rounded()))
-        let height = max(1, Int((layout.viewport.height / scale.y).rounded()))
+        let width = max(1, min(maxCells, cell(layout.viewport.width / scale.x)))
+        let height = max(1, min(maxCells, cell(layout.viewport.height / scale.y)))
         var grid = [[Character]](repeating: [Character](repeating: " ", count: width), count: height)
         let vertical = layout.axis == .vertical
         let originX = vertical ? 0 : layout.offset
@@ -46,8 +53,8 @@ enum Drawing {
             // Frame in viewport points, then in cells (half-open), clipped to the picture.
             let x0 = (f.minX - originX) / scale.x, x1 = (f.maxX - originX) / scale.x
             let y0 = (f.minY - originY) / scale.y, y1 = (f.maxY - originY) / scale.y
-            var c0 = Int(x0.rounded()), c1 = Int(x1.rounded()) - 1
-            var l0 = Int(y0.rounded()), l1 = Int(y1.rounded()) - 1
+            var c0 = cell(x0), c1 = cell(x1) - 1
+            var l0 = cell(y0), l1 = cell(y1) - 1
             if c1 < c0 { c1 = c0 }
             if l1 < l0 { l1 = l0 }
             let cutLeft = c0 < 0, cutRight = c1 >= width, cutTop = l0 < 0, cutBottom = l1 >= height

@@ -1,3 +1,4 @@
+import Foundation
 import Layout
 import Store
 
@@ -26,8 +27,30 @@ final class Session {
         return directory + "/" + path
     }
 
-    /// Runs one command. Throws a `StackDocError` (nothing changed) when it fails.
+    /// Runs one command. Throws a `StackDocError` (nothing changed) when it fails. When the
+    /// failure is that another process changed the open document, the document is reloaded so
+    /// that running the command again works.
     func run(_ command: Command) throws -> Outcome {
+        do {
+            return try execute(command)
+        } catch {
+            if let doc = current, (try? doc.isStale()) == true {
+                do {
+                    try doc.reload()
+                    lastLayout = nil
+                } catch {
+                    current = nil
+                    lastLayout = nil
+                }
+                let message = (error as? StackDocError)?.message ?? "\(error)"
+                throw StackDocError(message.replacingOccurrences(of: ": reload it and try again", with: "")
+                                    + (current == nil ? "; the document is closed" : "; reloaded it: run the command again"))
+            }
+            throw error
+        }
+    }
+
+    private func execute(_ command: Command) throws -> Outcome {
         switch command {
         case let .new(name, axis, viewport):
             var settings = DocumentSettings()

@@ -73,6 +73,9 @@ for i in 0..<n {
     try! doc2.insertRow(ids[i], config: RowConfig(size: .fixed(height(i))), parent: nil, at: i)
 }
 print("  build by insertRow at the end       \(ms(cpuNow() - t0))")
+doc2.name = doc.name
+let equalOther = best(reps) { precondition(doc == doc2) }
+print("  == (equal document, other storage)  \(ms(equalOther))")
 doc2 = Document(name: "empty")
 
 let lookups = best(reps) {
@@ -127,6 +130,18 @@ let update = try! each(edits) { i in
 var sink = 0
 let indexOf = each(edits) { i in sink &+= doc.index(of: shuffled[i])! }
 let childAt = each(edits) { i in sink &+= doc.child(at: (i &* 7919) % n, of: nil)!.utf8.count }
+let missing = each(edits) { i in sink &+= doc.contains("top\(i)") ? 1 : 0 }
+let pairTop = try! each(edits) { _ in
+    try doc.insertRow("pair", config: config, parent: nil, at: 0)
+    try doc.removeRow("pair")
+}
+let pairEnd = try! each(edits) { _ in
+    try doc.insertRow("pair", config: config, parent: nil, at: n)
+    try doc.removeRow("pair")
+}
+print("  contains() of a missing id          \(us(missing))")
+print("  insertRow at 0 + removeRow (pair)   \(us(pairTop))")
+print("  insertRow at end + removeRow (pair) \(us(pairEnd))")
 print("  insertRow at 0                      \(us(insertTop))")
 print("  removeRow (was at 0)                \(us(removeTop))")
 print("  insertRow at n/2                    \(us(insertMid))")

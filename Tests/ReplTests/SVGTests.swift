@@ -1,0 +1,44 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+import Layout
+import Store
+@testable import repl
+
+@Suite struct SVGTests {
+    /// `export svg` of a nested, scrolled document is well-formed XML with one rectangle per
+    /// laid-out row, one per content frame of a leaf, one per separator, and the viewport.
+    @Test func exportIsWellFormedAndComplete() throws {
+        let dir = NSTemporaryDirectory() + "/stackdoc-svg-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let session = Session(store: try DocumentStore(path: ":memory:"), directory: dir)
+        for line in ["new d viewport 300 200", "add a b fixed 60", "add s stack horizontal", "add s1 s2 content 40 20 in s",
+                     "add h fixed 10 hidden", "scroll 30", "export svg p.svg"] {
+            _ = try session.run(try #require(try Parser.parse(line)))
+        }
+        let svg = try String(contentsOfFile: dir + "/p.svg", encoding: .utf8)
+        let parser = XMLParser(data: Data(svg.utf8))
+        final class Counter: NSObject, XMLParserDelegate {
+            var rects = 0, texts = 0
+            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+                if name == "rect" { rects += 1 }
+                if name == "text" { texts += 1 }
+            }
+        }
+        let counter = Counter()
+        parser.delegate = counter
+        #expect(parser.parse(), "not well-formed: \(String(describing: parser.parserError))")
+        let layout = try session.currentLayout()
+        let laid = layout.rows.filter { $0.frame != nil }
+        let leaves = laid.filter { $0.id != "s" }
+        let separators = laid.filter { $0.separator != nil }
+        // background + frames + leaf content frames + separators + viewport
+        #expect(counter.rects == 1 + laid.count + leaves.count + separators.count + 1)
+        #expect(counter.texts == laid.count)
+        #expect(layout.offset == 16)   // 30 clamped to content 216 − viewport 200
+        #expect(svg.contains("<rect x=\"0\" y=\"16\" width=\"300\" height=\"200\" fill=\"none\" stroke=\"#E02020\""))
+    }
+}
