@@ -67,6 +67,12 @@ let package = Package(
             dependencies: ["repl", "Layout", "Store"],
             exclude: ["scripts"]
         ),
+        // Fuzzing and hostile input (issue 6): the command parser and executor, the JSON importer,
+        // limits, and corrupt files through the binary. STACKDOC_FUZZ_COUNT/SEED: docs/hardening.md.
+        .testTarget(
+            name: "FuzzTests",
+            dependencies: ["repl", "Layout", "Store", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(
             name: "LayoutTests",
             dependencies: ["Layout"],

@@ -119,6 +119,7 @@ struct DocumentBuilder: @unchecked Sendable {
     }
 
     mutating func add(_ row: RowLoader.Decoded) throws {
+        try StoredValues.check(id: row.id, parent: row.parent, config: row.config, document: document.name, path: path)
         if let parent = row.parent {
             pending[parent, default: []].append((row.id, row.config))
         } else {

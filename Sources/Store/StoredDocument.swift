@@ -48,6 +48,7 @@ public final class StoredDocument {
                 throw StackDocError("document '\(name)' no longer exists")
             }
             let settings = try ColumnCoding.settings(row)
+            try StoredValues.check(settings: settings, document: name, path: store.path)
             if rows {
                 document = try RowLoader.load(db, name: name, settings: settings, documentID: id, path: store.path)
             }

@@ -67,18 +67,7 @@ import Store
         #expect(missing.stderr == "error: cannot read 'nope.sd': No such file or directory\n")
     }
 
-    @Test func badDatabaseFilesGiveOneLine() throws {
-        let dir = try Binary.scratchDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        try "this is not a database, just text that is long enough to look like a file".write(toFile: dir + "/junk.sqlite", atomically: true, encoding: .utf8)
-        let junk = try stackdoc(["--db", "junk.sqlite"], stdin: "docs\n", in: dir)
-        #expect(junk.status == 1)
-        #expect(junk.stderr.hasPrefix("error: ") && junk.stderr.contains("junk.sqlite"), "\(junk.stderr)")
-        #expect(junk.stderr.split(separator: "\n").count == 1)
-        let noDir = try stackdoc(["--db", "missing/dir/x.sqlite"], stdin: "docs\n", in: dir)
-        #expect(noDir.status == 1)
-        #expect(noDir.stderr.contains("missing/dir/x.sqlite"), "\(noDir.stderr)")
-    }
+    // Bad database files through the binary: Tests/FuzzTests/CorruptFileCLITests.swift.
 
     @Test func logExportReplaysThroughTheBinary() throws {
         let dir = try Binary.scratchDirectory()

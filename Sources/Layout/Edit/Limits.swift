@@ -11,4 +11,12 @@ public enum DocumentLimits {
     public static let maxLength: Double = 1_000_000_000
     /// Deepest nesting of arrays and objects the JSON reader accepts.
     public static let maxJSONDepth = 512
+    /// Largest saved document (`stackdoc/1` file) read, in bytes: 1 GiB. A document at the row
+    /// limit exports to about 150–250 MB; readers refuse a bigger file before reading it.
+    public static let maxJSONBytes = 1 << 30
+
+    /// The message for a `stackdoc/1` text of `bytes` bytes, or nil when it is within the limit.
+    public static func jsonSizeProblem(_ bytes: Int) -> String? {
+        bytes <= maxJSONBytes ? nil : "the document is \(bytes) bytes, more than the limit of \(maxJSONBytes) bytes (1 GiB)"
+    }
 }

@@ -23,6 +23,7 @@ extension Document {
     /// `DocumentImporter.maxProblems`): a document when there is none, else the messages in
     /// document order. A JSON syntax error is the only problem reported.
     public static func importJSON(_ bytes: [UInt8], name: String? = nil) -> (document: Document?, problems: [String]) {
+        if let problem = DocumentLimits.jsonSizeProblem(bytes.count) { return (nil, [problem]) }
         let value: JSONValue
         do {
             value = try JSONParser.parse(bytes)

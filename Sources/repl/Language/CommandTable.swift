@@ -138,7 +138,7 @@ enum CommandTable {
                 if RowSpecWords.startsSpec(t) {
                     specs += try RowSpecWords.parseMany(&r)
                 } else if isPositionStart(t) {
-                    if position != nil { throw StackDocError("'add' takes one position, got a second one at '\(t.text)'") }
+                    if position != nil { throw StackDocError("'add' takes one position, got a second one at \(t.shown)") }
                     position = try parsePosition(&r)
                 } else if t.isKeyword("in") {
                     if parent != nil { throw StackDocError("'add' takes one 'in ROW', got a second one") }

@@ -44,7 +44,7 @@ enum Help {
         }
         guard let spec = CommandTable.find(word) else {
             let names = CommandTable.all.map(\.name).joined(separator: " ")
-            throw StackDocError("no help for '\(word)': the commands are \(names), and the topics rowspec, sepspec")
+            throw StackDocError("no help for \(Validation.quoted(word)): the commands are \(names), and the topics rowspec, sepspec")
         }
         var lines = spec.usage.map { "usage: " + $0 }
         if !spec.aliases.isEmpty { lines.append("also: " + spec.aliases.joined(separator: ", ")) }

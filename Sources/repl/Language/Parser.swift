@@ -17,7 +17,7 @@ enum Parser {
             if first.quoted, CommandTable.find(first.text) != nil {
                 throw StackDocError("unknown command '\"\(first.text)\"': a command word is not quoted")
             }
-            throw StackDocError("unknown command '\(first.text)' (type 'help' for the list)")
+            throw StackDocError("unknown command \(first.shown) (type 'help' for the list)")
         }
         var reader = WordReader(tokens)
         _ = reader.next()

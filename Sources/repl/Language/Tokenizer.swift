@@ -16,8 +16,9 @@ struct Token: Hashable, Sendable {
         !quoted && text.lowercased() == word
     }
 
-    /// How the word is shown in messages: `'abc'`.
-    var shown: String { "'\(text)'" }
+    /// How the word is shown in messages: `'abc'` (escaped and cut like every quoted value, so
+    /// that a hostile word never floods a message or breaks it over lines).
+    var shown: String { Validation.quoted(text) }
 }
 
 /// Splits one line of the command language into words (SPEC §4.1).

@@ -27,8 +27,8 @@ struct WordReader {
     /// An error `expected WHAT after 'PREV', got 'WORD'` (or `got end of line`) for the next word.
     func expected(_ what: String, after: String? = nil) -> StackDocError {
         let after = after ?? previous
-        let got = peek().map { "'\($0.text)'" } ?? "end of line"
-        let place = after.isEmpty ? "" : " after '\(after)'"
+        let got = peek().map(\.shown) ?? "end of line"
+        let place = after.isEmpty ? "" : " after \(Validation.quoted(after))"
         return StackDocError("expected \(what)\(place), got \(got)")
     }
 
@@ -107,7 +107,7 @@ struct WordReader {
     /// Throws when words are left over.
     func finish(usage: String) throws {
         guard let t = peek() else { return }
-        throw StackDocError("unexpected '\(t.text)' after '\(previous)' (usage: \(usage))")
+        throw StackDocError("unexpected \(t.shown) after \(Validation.quoted(previous)) (usage: \(usage))")
     }
 
     static func fold(_ s: String) -> String {

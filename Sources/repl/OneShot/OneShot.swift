@@ -87,6 +87,7 @@ enum OneShot {
             throw StackDocError("cannot read '\(path)': \(String(cString: strerror(errno)))")
         }
         defer { fclose(handle) }
+        try FileIO.checkSize(handle, name: path, limit: DocumentLimits.maxJSONBytes)
         var data = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {

@@ -3,12 +3,15 @@ import Layout
 
 /// Reading and writing the files commands name, with one-line errors that name the file.
 enum FileIO {
-    static func read(_ path: String, shown: String? = nil) throws -> String {
+    /// The text of the file at `path`. With `limit`, a file larger than `limit` bytes is refused
+    /// before it is read (the message is `sizeProblem`'s).
+    static func read(_ path: String, shown: String? = nil, limit: Int? = nil) throws -> String {
         let name = shown ?? path
         guard let handle = fopen(path, "rb") else {
             throw StackDocError("cannot read '\(name)': \(String(cString: strerror(errno)))")
         }
         defer { fclose(handle) }
+        if let limit { try checkSize(handle, name: name, limit: limit) }
         var data = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -23,6 +26,16 @@ enum FileIO {
             throw StackDocError("cannot read '\(name)': not UTF-8 text")
         }
         return text
+    }
+
+    /// Throws when the open file is bigger than `limit` bytes (a saved document: a message from
+    /// `DocumentLimits.jsonSizeProblem`).
+    static func checkSize(_ handle: UnsafeMutablePointer<FILE>, name: String, limit: Int) throws {
+        var info = stat()
+        guard fstat(fileno(handle), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) > limit else { return }
+        let problem = limit == DocumentLimits.maxJSONBytes ? DocumentLimits.jsonSizeProblem(Int(info.st_size))
+            : "the file is \(info.st_size) bytes, more than the limit of \(limit)"
+        throw StackDocError("cannot read '\(name)': \(problem ?? "too big")")
     }
 
     /// Writes `text` to `path` (replacing it); the file is written whole or not at all.

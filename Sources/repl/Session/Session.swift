@@ -78,7 +78,8 @@ final class Session {
             }
             return Outcome(result: .object([("dropped", .string(name))]), text: "dropped \(name)")
         case let .importDocument(path, name):
-            let document = try DocumentFormat.decode(try FileIO.read(resolve(path), shown: path), path: path, name: name)
+            let document = try DocumentFormat.decode(try FileIO.read(resolve(path), shown: path, limit: DocumentLimits.maxJSONBytes),
+                                                     path: path, name: name)
             return opened(try store.importDocument(document), verb: "imported")
         case .export(let path):
             let doc = try open()
