@@ -1,18 +1,11 @@
 import Foundation
+import Layout
 import Testing
 
-/// SplitMix64: a small seeded generator so that every fuzz run reproduces from its seed.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+/// Fuzz runs reproduce from their seed.
+typealias SplitMix = SplitMix64
 
+extension SplitMix64 {
     mutating func int(_ range: Range<Int>) -> Int { Int.random(in: range, using: &self) }
     mutating func chance(_ oneIn: Int) -> Bool { Int.random(in: 0..<oneIn, using: &self) == 0 }
     mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &self)] }

@@ -7,16 +7,6 @@ import Testing
 /// removals, moves and updates at random indexes and parents, checked after every step.
 @Suite("Document storage vs reference model")
 struct DocumentStoragePropertyTests {
-    struct RNG: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// The obvious model: what `Document` stored before.
     struct Reference {
@@ -54,7 +44,7 @@ struct DocumentStoragePropertyTests {
 
     static let types = ["view", "label", "image"]
 
-    static func randomConfig(_ rng: inout RNG, stack: Bool) -> RowConfig {
+    static func randomConfig(_ rng: inout SplitMix64, stack: Bool) -> RowConfig {
         var c = RowConfig()
         if Bool.random(using: &rng) { c.size = .fixed(Double(Int.random(in: 0...200, using: &rng))) }
         if Int.random(in: 0..<4, using: &rng) == 0 { c.content = Size(width: 10, height: Double(Int.random(in: 0...50, using: &rng))) }
@@ -68,7 +58,7 @@ struct DocumentStoragePropertyTests {
     }
 
     /// Applies the same random primitive to both; returns false when it was an expected error.
-    static func step(_ doc: inout Document, _ ref: inout Reference, _ rng: inout RNG, nextID: inout Int) throws {
+    static func step(_ doc: inout Document, _ ref: inout Reference, _ rng: inout SplitMix64, nextID: inout Int) throws {
         let ids = Array(ref.configs.keys).sorted()
         let stacks = ids.filter { ref.configs[$0]!.stack != nil }
         func randomParent() -> RowID? {
@@ -172,7 +162,7 @@ struct DocumentStoragePropertyTests {
 
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
     func randomSequencesAgreeWithReference(seed: UInt64) throws {
-        var rng = RNG(state: seed)
+        var rng = SplitMix64(seed: seed)
         var doc = Document(name: "d")
         var ref = Reference()
         var nextID = 0
@@ -193,7 +183,7 @@ struct DocumentStoragePropertyTests {
     }
 
     @Test func inverseChangesRestoreAnEqualDocument() throws {
-        var rng = RNG(state: 99)
+        var rng = SplitMix64(seed: 99)
         var doc = Document(name: "d")
         var ref = Reference()
         var nextID = 0
@@ -288,7 +278,7 @@ struct DocumentStoragePropertyTests {
     }
 
     @Test func codableRoundTrip() throws {
-        var rng = RNG(state: 7)
+        var rng = SplitMix64(seed: 7)
         var doc = Document(name: "d")
         var ref = Reference()
         var nextID = 0
@@ -299,7 +289,7 @@ struct DocumentStoragePropertyTests {
     }
 
     @Test func massRemovalCompactsStorage() throws {
-        var rng = RNG(state: 11)
+        var rng = SplitMix64(seed: 11)
         var doc = Document(name: "d")
         var ref = Reference()
         // Nested: 20 stacks with 500 rows each, plus 2000 root rows.

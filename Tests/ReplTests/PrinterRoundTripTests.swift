@@ -2,18 +2,7 @@ import Testing
 import Layout
 @testable import repl
 
-/// SplitMix64: a small seeded generator so that failures reproduce.
-struct SeededRNG: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+typealias SeededRNG = SplitMix64
 
 /// Random values of the language, including odd ids that need quoting.
 struct Generator {

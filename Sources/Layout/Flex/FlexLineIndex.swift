@@ -59,12 +59,12 @@ public struct FlexLineIndex: Sendable {
     private var generation: [UInt32] = []
     private var freeSlots: [Int32] = []
     private var root: Int32 = -1
-    private var random: UInt64
+    private var random: SplitMix64
 
     /// An empty line.
     public init(gap: Double = 0, seed: UInt64 = 0x5EED) {
         self.gap = (gap.isFinite && gap >= 0) ? gap : 0
-        random = seed
+        random = SplitMix64(seed: seed)
     }
 
     /// A line of `lengths.count` items in order, built in O(n). `hidden`, when given, must have
@@ -289,13 +289,7 @@ public struct FlexLineIndex: Sendable {
 
     private static func sanitized(_ v: Double) -> Double { (v.isFinite && v > 0) ? v : 0 }
 
-    private mutating func nextRandom() -> UInt64 {
-        random &+= 0x9E37_79B9_7F4A_7C15
-        var z = random
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    private mutating func nextRandom() -> UInt64 { random.next() }
 
     @inline(__always) private func sz(_ t: Int32) -> Int { t < 0 ? 0 : Int(size[Int(t)]) }
     @inline(__always) private func vis(_ t: Int32) -> Int { t < 0 ? 0 : Int(visible[Int(t)]) }

@@ -31,7 +31,7 @@ struct RootLine {
 
     var root: Int32 = -1
     var freeNodes: [Int32] = []
-    private var random: UInt64 = 0x1A7E_5EED
+    private var random = SplitMix64(seed: 0x1A7E_5EED)
 
     var count: Int { sz(root) }
 
@@ -124,13 +124,7 @@ struct RootLine {
         }
     }
 
-    private mutating func nextRandom() -> UInt64 {
-        random &+= 0x9E37_79B9_7F4A_7C15
-        var z = random
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    private mutating func nextRandom() -> UInt64 { random.next() }
 
     // MARK: Split and merge
 

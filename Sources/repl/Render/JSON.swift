@@ -47,25 +47,12 @@ indirect enum JSON: Hashable, Sendable {
         }
     }
 
+    /// The one JSON string escaping of StackDoc (`JSONWriter`), appended to text.
     static func writeString(_ s: String, to out: inout String) {
-        out += "\""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if c.value < 0x20 || c.value == 0x2028 || c.value == 0x2029 {
-                    let hex = String(c.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(c)
-                }
-            }
-        }
-        out += "\""
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(s.utf8.count + 2)
+        JSONWriter.appendString(s, to: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
     }
 
     static func optional(_ s: String?) -> JSON { s.map(JSON.string) ?? .null }
