@@ -249,27 +249,19 @@ public final class DocumentStore {
     /// Runs `body` in an IMMEDIATE transaction (so concurrent writers queue on the busy timeout
     /// instead of failing on a lock upgrade); errors come back as clear messages.
     func write<T>(_ body: (Database) throws -> T) throws -> T {
-        do {
-            return try queue.inDatabase { db in
-                var result: T?
-                try db.inTransaction(.immediate) {
-                    result = try body(db)
-                    return .commit
-                }
-                guard let result else { throw StoreFailure.internal("transaction without result") }
-                return result
-            }
-        } catch {
-            throw StoreFailure.wrap(error, path: path)
-        }
+        try transaction(.immediate, body)
     }
 
     /// Runs `body` for reading (one consistent snapshot); errors come back as clear messages.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try transaction(.deferred, body)
+    }
+
+    private func transaction<T>(_ kind: Database.TransactionKind, _ body: (Database) throws -> T) throws -> T {
         do {
             return try queue.inDatabase { db in
                 var result: T?
-                try db.inTransaction(.deferred) {
+                try db.inTransaction(kind) {
                     result = try body(db)
                     return .commit
                 }

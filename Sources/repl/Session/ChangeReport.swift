@@ -16,34 +16,10 @@ struct ChangeReport {
     /// How many ids a text summary lists at most (issue 5: bounded on huge documents).
     static let listLimit = 12
 
-    /// Compares two layouts row by row. Both list rows in document order, so one walk finds
-    /// the rows whose frames differ and the rows that left.
-    /// `inserted`: ids the change inserted (known new, so never looked up in `before`).
-    init(before: DocumentLayout, after: DocumentLayout, inserted: Set<RowID> = []) {
-        offset = (before.offset, after.offset)
-        contentSize = (before.contentSize, after.contentSize)
-        transitions = after.transitions(from: before)
-        let old = before.rows
-        // Rows are matched by id: at the position shifted like the previous match (an unchanged
-        // tree, or one with rows inserted or removed in a few places, costs no lookups), then
-        // through the old layout's id index (as `transitions(from:)` does).
-        var seen = [Bool](repeating: false, count: old.count)
-        var shift = 0
-        func shown(_ r: RowLayout) -> Bool { r.visibility == .entire || r.visibility == .partial }
-        for (i, row) in after.rows.enumerated() {
-            func matches(_ guess: Int) -> Bool { guess >= 0 && guess < old.count && old[guess].id == row.id }
-            let g = i + shift
-            let match: Int? = matches(g) ? g : matches(g - 1) ? g - 1 : matches(g + 1) ? g + 1
-                : inserted.contains(row.id) ? nil : before.position(of: row.id)
-            if let m = match {
-                shift = m - i
-                seen[m] = true
-                if old[m].frame == row.frame { continue }
-            }
-            changedCount += 1
-            if shown(row) || match.map({ shown(old[$0]) }) == true { changedVisible.append(row.id) }
-        }
-        for (k, wasSeen) in seen.enumerated() where !wasSeen { removed.append(old[k].id) }
+    /// Compares two whole layouts row by row (O(n); the session itself uses the live layout's
+    /// report, this is what it must equal).
+    init(before: DocumentLayout, after: DocumentLayout) {
+        self.init(LayoutChangeReport(before: before, after: after))
     }
 
     /// The report of a live layout's update (issue 5: computed from the rows that could change).
