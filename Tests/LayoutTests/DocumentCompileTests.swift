@@ -168,22 +168,7 @@ struct DocumentCompileTests {
     /// Chromium-checked [nest3v]: three levels, spaceBetween + center, alignSelf stretch +
     /// justify end + spacing with a hidden last row, grow + align end + alignSelf center.
     @Test func nestingThreeDeepVertical() throws {
-        let s = F.bare(viewport: Size(width: 400, height: 600))
-        let doc = try F.make(s, [
-            F.stack("S1", .horizontal, size: .fixed(100), justify: .spaceBetween, align: .center, spacing: 10, insets: Edges(all: 5), [
-                F.leaf("x1", .fixed(50), content: Size(width: 0, height: 20)),
-                F.stack("S2", .vertical, size: .fixed(200), justify: .end, align: .stretch, spacing: 2,
-                        insets: Edges(top: 1, left: 2, bottom: 3, right: 4), alignSelf: .stretch, [
-                    F.leaf("y1", .fixed(10), content: Size(width: 30, height: 0), align: .start),
-                    F.stack("S3", .horizontal, size: .fixed(40), justify: .center, align: .end, [
-                        F.leaf("z1", .fixed(50), content: Size(width: 0, height: 8), grow: 1),
-                        F.leaf("z2", .fixed(30), content: Size(width: 0, height: 12), align: .center),
-                    ]),
-                    F.leaf("y2", .fixed(10), hidden: true),
-                ]),
-                F.leaf("x2", .fixed(60), content: Size(width: 0, height: 30), shrink: 1, align: .stretch),
-            ]),
-        ])
+        let doc = try F.threeDeepNested()
         let l = doc.layout()
         let expected: [(RowID, Rect?)] = [
             ("S1", R(0, 0, 400, 110)),

@@ -113,21 +113,7 @@ struct DocumentSeparatorTests {
     /// Nested stacks: the parent's axis decides the edge (Chromium-checked frames, see
     /// DocumentCompileTests.nestingThreeDeepVertical).
     @Test func nestedHorizontalAndVerticalParents() throws {
-        let doc = try F.make(F.bare(viewport: Size(width: 400, height: 600)), [
-            F.stack("S1", .horizontal, size: .fixed(100), justify: .spaceBetween, align: .center, spacing: 10, insets: Edges(all: 5), [
-                F.leaf("x1", .fixed(50), content: Size(width: 0, height: 20)),
-                F.stack("S2", .vertical, size: .fixed(200), justify: .end, align: .stretch, spacing: 2,
-                        insets: Edges(top: 1, left: 2, bottom: 3, right: 4), alignSelf: .stretch, [
-                    F.leaf("y1", .fixed(10), content: Size(width: 30, height: 0), align: .start),
-                    F.stack("S3", .horizontal, size: .fixed(40), justify: .center, align: .end, [
-                        F.leaf("z1", .fixed(50), content: Size(width: 0, height: 8), grow: 1),
-                        F.leaf("z2", .fixed(30), content: Size(width: 0, height: 12), align: .center),
-                    ]),
-                    F.leaf("y2", .fixed(10), hidden: true),
-                ]),
-                F.leaf("x2", .fixed(60), content: Size(width: 0, height: 30), shrink: 1, align: .stretch),
-            ]),
-        ])
+        let doc = try F.threeDeepNested()
         let l = doc.layout()
         #expect(l.at("S1").separator == nil)
         #expect(l.at("x1").separator == R(54, 45, 1, 20))

@@ -24,6 +24,27 @@ enum DocFixture {
         return s
     }
 
+    /// Three stacks deep with every kind of flex setting (grow, shrink, justify, align, spacing,
+    /// insets, a hidden row) under a 400 × 600 viewport; Chromium-checked in
+    /// DocumentCompileTests.nestingThreeDeepVertical.
+    static func threeDeepNested() throws -> Document {
+        try make(bare(viewport: Size(width: 400, height: 600)), [
+            stack("S1", .horizontal, size: .fixed(100), justify: .spaceBetween, align: .center, spacing: 10, insets: Edges(all: 5), [
+                leaf("x1", .fixed(50), content: Size(width: 0, height: 20)),
+                stack("S2", .vertical, size: .fixed(200), justify: .end, align: .stretch, spacing: 2,
+                      insets: Edges(top: 1, left: 2, bottom: 3, right: 4), alignSelf: .stretch, [
+                    leaf("y1", .fixed(10), content: Size(width: 30, height: 0), align: .start),
+                    stack("S3", .horizontal, size: .fixed(40), justify: .center, align: .end, [
+                        leaf("z1", .fixed(50), content: Size(width: 0, height: 8), grow: 1),
+                        leaf("z2", .fixed(30), content: Size(width: 0, height: 12), align: .center),
+                    ]),
+                    leaf("y2", .fixed(10), hidden: true),
+                ]),
+                leaf("x2", .fixed(60), content: Size(width: 0, height: 30), shrink: 1, align: .stretch),
+            ]),
+        ])
+    }
+
     /// A leaf row.
     static func leaf(_ id: RowID, _ size: RowSize = .fit, content: Size = .zero, insets: Edges? = nil,
                      margin: Edges = .zero, grow: Double = 0, shrink: Double = 0, align: AlignSelf = .auto,
