@@ -6,12 +6,7 @@ import Layout
 /// copy-on-write copy is measured), plus the document-order walk.
 func documentStorageBenchmarks() {
     let rows = 1_000_000
-    let config = Benchmark.Configuration(
-        metrics: [.wallClock, .cpuTotal, .mallocCountTotal],
-        timeUnits: .nanoseconds,
-        warmupIterations: 10,
-        maxDuration: .seconds(3),
-        maxIterations: 20_000)
+    let config = Benchmark.Configuration.singleEdit(timeUnits: .nanoseconds)
 
     func edit(_ name: String, _ body: @escaping (inout Document, Int) -> Void) {
         Benchmark("document \(name) 1M", configuration: config) { benchmark in

@@ -22,12 +22,7 @@ enum LineIndexWorkload {
 /// rows visible in an 844-point viewport in the middle of the content.
 func lineIndexBenchmarks() {
     let rows = 1_000_000
-    let config = Benchmark.Configuration(
-        metrics: [.wallClock, .cpuTotal, .mallocCountTotal],
-        timeUnits: .nanoseconds,
-        warmupIterations: 10,
-        maxDuration: .seconds(3),
-        maxIterations: 20_000)
+    let config = Benchmark.Configuration.singleEdit(timeUnits: .nanoseconds)
 
     Benchmark("line index build 1M",
               configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxDuration: .seconds(5), maxIterations: 5)) { benchmark in

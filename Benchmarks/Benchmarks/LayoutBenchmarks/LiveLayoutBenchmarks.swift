@@ -22,12 +22,7 @@ enum LiveWorkload {
 /// with its change report), then the rows visible in the viewport.
 func liveLayoutBenchmarks() {
     let rows = 1_000_000
-    let config = Benchmark.Configuration(
-        metrics: [.wallClock, .cpuTotal, .mallocCountTotal],
-        timeUnits: .microseconds,
-        warmupIterations: 10,
-        maxDuration: .seconds(3),
-        maxIterations: 20_000)
+    let config = Benchmark.Configuration.singleEdit(timeUnits: .microseconds)
 
     Benchmark("live layout build 1M",
               configuration: .init(metrics: [.wallClock, .cpuTotal, .peakMemoryResident], timeUnits: .milliseconds,
