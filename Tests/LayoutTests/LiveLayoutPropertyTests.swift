@@ -10,6 +10,8 @@ struct LiveLayoutPropertyTests {
         var rng: SeededGenerator
         var next = 0
         let nested: Bool
+        /// The lengths sizes, contents and margins are drawn from.
+        var lengths: [Double] = [0, 10, 20.5, 44, 68, 100, 200, 400]
 
         mutating func freshID() -> RowID {
             next += 1
@@ -20,7 +22,7 @@ struct LiveLayoutPropertyTests {
             doc.forEachRow { id, _, _, c in if !stacksOnly || c.stack != nil { ids.append(id) } }
             return ids.randomElement(using: &rng)
         }
-        mutating func length() -> Double { [0, 10, 20.5, 44, 68, 100, 200, 400].randomElement(using: &rng)! }
+        mutating func length() -> Double { lengths.randomElement(using: &rng)! }
         mutating func spec() -> [RowSpecItem] {
             var items: [RowSpecItem] = []
             for _ in 0..<Int.random(in: 0...3, using: &rng) {
