@@ -50,10 +50,12 @@ public struct LiveLayout: Sendable {
     // MARK: Geometry of the root
 
     var vertical: Bool { settings.axis == .vertical }
-    var paddingStart: Double { vertical ? settings.padding.top : settings.padding.left }
-    var paddingMain: Double { vertical ? settings.padding.vertical : settings.padding.horizontal }
+    // Lengths in layout units, as the engine uses them (`LayoutUnit`): positions are then exact
+    // sums, equal bit for bit to the full layout's whatever the order of the treap's additions.
+    var paddingStart: Double { vertical ? settings.layoutPadding.top : settings.layoutPadding.left }
+    var paddingMain: Double { vertical ? settings.layoutPadding.vertical : settings.layoutPadding.horizontal }
     var viewportMain: Double { vertical ? settings.viewport.height : settings.viewport.width }
-    var gap: Double { settings.spacing }
+    var gap: Double { settings.layoutSpacing }
 
     /// Visible outer lengths plus the gaps between them.
     var innerLength: Double {
@@ -116,12 +118,12 @@ public struct LiveLayout: Sendable {
             while end < rows.count, rows[end].parent != nil { end += 1 }
             var shift = 0.0
             if let f = rows[at].frame {
-                shift = vertical ? f.y - config.margin.top : f.x - config.margin.left
+                shift = vertical ? f.y - config.layoutMargin.top : f.x - config.layoutMargin.left
             }
             let entry = LocalRows(id: id, config: config, rows: rows[at..<end], shift: shift, axis: settings.axis,
                                   defaults: settings.defaults)
             if entry.shown && entry.grow > 0 { grow += 1 }
-            contributions.append(entry.shown ? entry.outerLength + settings.spacing : 0)
+            contributions.append(entry.shown ? entry.outerLength + gap : 0)
             entries.append(entry)
             at = end
         }

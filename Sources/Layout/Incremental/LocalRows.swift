@@ -54,7 +54,7 @@ struct LocalRows {
         extentLo = framed > 0 ? a : 1
         extentHi = framed > 0 ? b : 0
         if shown, let f = list.first?.frame {
-            let m = config.margin
+            let m = config.layoutMargin
             outerLength = axis == .vertical ? m.top + f.height + m.bottom : m.left + f.width + m.right
             separatorIfNotLast = SeparatorRule.frame(row: f, parentAxis: axis,
                                                      style: config.separator.resolved(over: defaults.separator),
@@ -100,7 +100,7 @@ struct LocalRows {
         }
         if config.stack != nil { copy(id) }
         let l = mini.layout()
-        let p = s.padding
+        let p = s.layoutPadding
         let start = s.axis == .vertical ? p.top : p.left
         return LocalRows(id: id, config: config, rows: l.rows[...], shift: start, axis: s.axis, defaults: s.defaults)
     }
