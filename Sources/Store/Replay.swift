@@ -23,8 +23,12 @@ public struct Replayer {
     /// With `replan`, each logged edit is planned again on the replayed state and must give
     /// exactly the logged changes (so a `log export` script rebuilds the same document).
     public let replan: Bool
-    /// Edits whose planning differs from the log (only with `replan`).
+    /// Edits whose planning differs from the log (only with `replan`), in log order.
     public private(set) var problems: [String] = []
+    /// With `replan`: the replayed document's layout, kept up to date with every applied change,
+    /// so that planning a `scroll` costs O(log n), not a full layout. It is bit for bit the full
+    /// layout (layout units, docs/layout.md "Determinism"), so the plans are the same.
+    private var live: LiveLayout?
 
     /// An empty replay of the document `name`; feed it the log with `replay(_:importedRows:)`.
     public init(name: String, replan: Bool = false) {
@@ -36,6 +40,19 @@ public struct Replayer {
     public mutating func replay(_ entry: LogEntry, importedRows: (Int) throws -> Document) throws {
         let at = "log entry \(entry.seq) (\(entry.kind.rawValue))"
         func fail(_ message: String) -> StackDocError { StackDocError("\(at): \(message)") }
+        let applied = try replayEntry(entry, at: at, importedRows: importedRows, fail)
+        guard replan else { return }
+        if live == nil || [.newDocument, .importDocument].contains(entry.kind) {
+            live = LiveLayout(document)
+        } else if !applied.isEmpty {
+            _ = live!.apply(applied, to: document)
+        }
+    }
+
+    /// Applies one entry; returns the changes applied (as applied: undo/redo keep the view).
+    private mutating func replayEntry(_ entry: LogEntry, at: String, importedRows: (Int) throws -> Document,
+                                      _ fail: (String) -> StackDocError) throws -> [Change] {
+        var applied: [Change] = []
         switch entry.kind {
         case .newDocument:
             guard let settings = entry.settings else { throw fail("no settings") }
@@ -48,15 +65,18 @@ public struct Replayer {
             steps = []; cursor = 0; group = nil
         case .op, .view:
             if replan, let edit = entry.edit {
+                let place = entry.kind == .op && !entry.changes.isEmpty && group == nil ? "\(at), step \(cursor + 1)" : at
                 do {
-                    if try document.plan(edit) != entry.changes {
-                        problems.append("\(at): planning its edit again gives other changes than the logged ones")
+                    let planned = try live.map { try document.plan(edit, live: $0) } ?? document.plan(edit)
+                    if planned != entry.changes {
+                        problems.append("\(place): planning its edit again gives other changes than the logged ones")
                     }
                 } catch {
-                    problems.append("\(at): its edit no longer plans: \(error)")
+                    problems.append("\(place): its edit no longer plans: \(error)")
                 }
             }
             do { try document.apply(entry.changes) } catch { throw fail("\(error)") }
+            applied = entry.changes
             guard entry.kind == .op, !entry.changes.isEmpty else { break }
             if group != nil {
                 group!.ops.append(entry.changes)
@@ -83,7 +103,7 @@ public struct Replayer {
                 guard count <= cursor else { throw fail("only \(cursor) steps to undo") }
                 for n in stride(from: cursor - 1, through: cursor - count, by: -1) {
                     for op in steps[n].ops.reversed() {
-                        for change in op.inverse { try applyKeepingView(change, at) }
+                        for change in op.inverse { applied.append(try applyKeepingView(change, at)) }
                     }
                 }
                 cursor -= count
@@ -91,18 +111,21 @@ public struct Replayer {
                 guard cursor + count <= steps.count else { throw fail("only \(steps.count - cursor) steps to redo") }
                 for n in cursor..<(cursor + count) {
                     for op in steps[n].ops {
-                        for change in op { try applyKeepingView(change, at) }
+                        for change in op { applied.append(try applyKeepingView(change, at)) }
                     }
                 }
                 cursor += count
             }
         }
+        return applied
     }
 
-    private mutating func applyKeepingView(_ change: Change, _ at: String) throws {
-        do { try document.apply(Self.keepingView(change, current: document.settings)) } catch {
+    private mutating func applyKeepingView(_ change: Change, _ at: String) throws -> Change {
+        let kept = Self.keepingView(change, current: document.settings)
+        do { try document.apply(kept) } catch {
             throw StackDocError("\(at): \(error)")
         }
+        return kept
     }
 
     /// A settings change as undo/redo applies it: the viewport and offset stay as they are now.
@@ -126,7 +149,12 @@ extension StoredDocument {
     ///
     /// With `replan`, every logged edit is also planned again on the replayed state and must
     /// give the logged changes — the guarantee that `log export` (which prints the edits)
-    /// rebuilds the same document. Costs one planning per operation (a layout for `scroll`).
+    /// rebuilds the same document, and the check that catches an operation planned from a stale
+    /// state (a `scroll` to a row hidden meanwhile, an offset from an old layout). The messages
+    /// come in log order and name the entry's seq (and its undo step), e.g.
+    /// `log entry 7 (view): its edit no longer plans: cannot scroll to row 'c': it is hidden`.
+    /// Costs one planning per operation: O(log n) each, `scroll` included (a `LiveLayout` of the
+    /// replayed document, built once at the `new`/`import` entry).
     public func verify(replan: Bool = false) throws -> [String] {
         try store.read { db in
             var problems: [String] = []

@@ -134,7 +134,7 @@ final class Session {
             return Outcome(result: .object([("rolledBack", .bool(true))] + report.jsonFields),
                            text: (["rolled back"] + report.textLines).joined(separator: "\n"), events: report.transitions)
         case .verify:
-            let problems = try open().verify()
+            let problems = try open().verify(replan: true)
             guard problems.isEmpty else {
                 throw StackDocError("verify: the log does not replay to the stored document: " + problems.prefix(5).joined(separator: "; ")
                                     + (problems.count > 5 ? " (+\(problems.count - 5) more)" : ""))
