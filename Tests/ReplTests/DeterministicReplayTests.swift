@@ -10,10 +10,15 @@ import Testing
 @Suite(.serialized) struct DeterministicReplayTests {
     static let commands: [String] = {
         var lines = ["new d viewport 390 100", "set stack spacing 0.3", "set stack padding 1.1 2.2 3.3 4.4",
-                     "add r0 r1 r2 r3 r4 r5 r6 r7 fixed 20.3 margin 0.1 0 0.7 0"]
-        for (k, size) in [62.244, 17.77, 0.1, 33.3, 44.444, 10.01, 99.99, 0.7].enumerated() {
-            lines.append("set r\(k % 3) fixed \(size)")
-            lines.append("scroll to r\(1 + k % 6) \(["top", "middle", "bottom", "auto"][k % 4])")
+                     "add " + (0..<30).map { "r\($0)" }.joined(separator: " ") + " fixed 20.3 margin 0.1 0 0.7 0"]
+        let sizes = [62.244, 17.77, 0.1, 33.3, 44.444, 10.01, 99.99, 0.7]
+        for k in 0..<16 {
+            // Inserts and moves give the long process's tree of sums another shape than the one
+            // a restart builds; fractional sizes make the order of additions matter.
+            lines.append("add x\(k) fixed \(sizes[(k + 3) % 8]) at \(k * 7 % 30)")
+            lines.append("move r\(k * 5 % 30) to \(k * 11 % 30)")
+            lines.append("set r\(k % 3) fixed \(sizes[k % 8])")
+            lines.append("scroll to r\(1 + k * 3 % 29) \(["top", "middle", "bottom", "auto"][k % 4])")
             lines.append("scroll by 0.3")
         }
         lines.append("scroll to r1 top")
