@@ -1,0 +1,88 @@
+import Foundation
+import GRDB
+import Layout
+
+/// The look at an existing database file before it is opened for writing: read-only (SQLite
+/// `SQLITE_OPEN_READONLY`), so a file that is refused keeps its bytes and its WAL — nothing is
+/// checkpointed, nothing is migrated. (`immutable=1` would be cheaper but ignores the WAL, and a
+/// database's newest pages may be there.)
+///
+/// It refuses a foreign SQLite file, a newer schema, a tampered table of applied migrations, and
+/// a file SQLite's `PRAGMA quick_check` finds damaged. The check reads every page (0.76 s for a
+/// 130 MB file of 1M rows, docs/hardening.md): it runs once per open, because a write can touch
+/// any page (b-tree balancing, the free list) and a damaged file must never be written.
+enum DatabaseInspection {
+    static func inspect(_ path: String) throws {
+        let shm = FileChecks.resolved(path) + "-shm"
+        let shmExisted = access(shm, F_OK) == 0
+        do {
+            var config = Configuration()
+            config.readonly = true
+            config.label = "stackdoc-inspection"
+            let queue = try DatabaseQueue(path: path, configuration: config)
+            defer { try? queue.close() }
+            try queue.read { db in
+                try checkIdentity(db, path: path)
+                try checkIntegrity(db, path: path)
+            }
+        } catch {
+            // A read-only connection to a WAL file makes the shared-memory index; a refused
+            // file is left as it was found.
+            if !shmExisted { unlink(shm) }
+            throw StoreFailure.wrap(error, path: path)
+        }
+    }
+
+    /// Refuses foreign SQLite files, newer schema versions and a table of applied migrations
+    /// that does not describe the file's tables. Works for any number of migrations: the applied
+    /// ones must be exactly the first N this StackDoc knows, and the tables must be those the
+    /// first N migrations make.
+    static func checkIdentity(_ db: Database, path: String) throws {
+        let appID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+        if appID != Schema.applicationID {
+            // A new, empty database — or one whose first migration never committed (GRDB
+            // creates its empty table of applied migrations first).
+            if appID == 0 && tables.isEmpty { return }
+            if appID == 0 && tables == ["grdb_migrations"],
+               try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") == 0 { return }
+            throw StackDocError("database '\(path)' is an SQLite database but not a StackDoc database")
+        }
+        guard tables.contains("grdb_migrations") else {
+            throw StoreFailure.corrupt(path, "the table of applied migrations is missing")
+        }
+        let applied = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+        let known = EmbeddedMigrations.all.map(\.name)
+        if let newest = applied.compactMap(Schema.version(of:)).filter({ $0 > Schema.currentVersion }).max() {
+            throw StackDocError("database '\(path)' has schema version \(newest), newer than this StackDoc supports (\(Schema.currentVersion)); use a newer stackdoc")
+        }
+        if let stranger = applied.first(where: { !known.contains($0) }) {
+            throw StoreFailure.corrupt(path, "its table of applied migrations records \(Validation.quoted(stranger)), which is no StackDoc migration")
+        }
+        let count = Set(applied).count
+        if let missing = known.prefix(count).first(where: { !applied.contains($0) }) {
+            throw StoreFailure.corrupt(path, "its table of applied migrations lacks '\(missing)' but records later ones")
+        }
+        guard count > 0 else {
+            throw StoreFailure.corrupt(path, "its table of applied migrations is empty, but the file is marked as StackDoc's")
+        }
+        let version = EmbeddedMigrations.all[count - 1].version
+        let expected = try Schema.objects(ofVersion: version)
+        let actual = try Schema.objects(db)
+        if actual != expected {
+            let differing = Set(actual.keys).union(expected.keys).sorted().filter { actual[$0] != expected[$0] }
+            throw StoreFailure.corrupt(path, "its tables do not match schema version \(version), which its table of applied migrations records "
+                                       + "(\(differing.prefix(3).map(Validation.quoted).joined(separator: ", ")) \(differing.count == 1 ? "differs" : "differ"))")
+        }
+    }
+
+    /// SQLite's `PRAGMA quick_check` over the whole file: the first problem it finds.
+    static func checkIntegrity(_ db: Database, path: String) throws {
+        let result = try String.fetchAll(db, sql: "PRAGMA quick_check")
+        guard result != ["ok"] else { return }
+        let problems = result.flatMap { $0.split(separator: "\n") }.filter { !$0.hasPrefix("*** in database") }
+        let first = problems.first.map(String.init) ?? "unknown problem"
+        throw StoreFailure.corrupt(path, "SQLite's check of the file finds: \(first.prefix(200))"
+                                   + (problems.count > 1 ? " (and \(problems.count - 1) more problems)" : ""))
+    }
+}
