@@ -13,8 +13,9 @@ import Layout
 /// any page (b-tree balancing, the free list) and a damaged file must never be written.
 enum DatabaseInspection {
     static func inspect(_ path: String) throws {
-        let shm = FileChecks.resolved(path) + "-shm"
-        let shmExisted = access(shm, F_OK) == 0
+        // A read-only connection to a WAL file makes the `-shm` index (and an empty `-wal`):
+        // a refused file is left as it was found.
+        let companions = ["-wal", "-shm"].map { FileChecks.resolved(path) + $0 }.filter { access($0, F_OK) != 0 }
         do {
             var config = Configuration()
             config.readonly = true
@@ -22,13 +23,11 @@ enum DatabaseInspection {
             let queue = try DatabaseQueue(path: path, configuration: config)
             defer { try? queue.close() }
             try queue.read { db in
-                try checkIdentity(db, path: path)
                 try checkIntegrity(db, path: path)
+                try checkIdentity(db, path: path)
             }
         } catch {
-            // A read-only connection to a WAL file makes the shared-memory index; a refused
-            // file is left as it was found.
-            if !shmExisted { unlink(shm) }
+            for file in companions { unlink(file) }
             throw StoreFailure.wrap(error, path: path)
         }
     }
@@ -78,7 +77,12 @@ enum DatabaseInspection {
 
     /// SQLite's `PRAGMA quick_check` over the whole file: the first problem it finds.
     static func checkIntegrity(_ db: Database, path: String) throws {
-        let result = try String.fetchAll(db, sql: "PRAGMA quick_check")
+        let result: [String]
+        do {
+            result = try String.fetchAll(db, sql: "PRAGMA quick_check")
+        } catch let error as DatabaseError where error.resultCode.primaryResultCode == .SQLITE_CORRUPT {
+            throw StoreFailure.corrupt(path, "SQLite's check of the file finds: \(error.message ?? "\(error.resultCode)")")
+        }
         guard result != ["ok"] else { return }
         let problems = result.flatMap { $0.split(separator: "\n") }.filter { !$0.hasPrefix("*** in database") }
         let first = problems.first.map(String.init) ?? "unknown problem"

@@ -47,7 +47,9 @@ enum FileChecks {
             throw StackDocError("cannot open database '\(path)': the file is read-only")
         }
         let size = Int(info.st_size)
-        if size == 0 { return .empty }
+        // An empty file is an empty database — unless its WAL holds pages: then the inspection
+        // reads them.
+        if size == 0 { return companionSize(path, "-wal") > 0 ? .existing : .empty }
         let header = try readHeader(path)
         let magic = Array("SQLite format 3\u{0}".utf8)
         guard header.count >= magic.count, Array(header.prefix(magic.count)) == magic else {
