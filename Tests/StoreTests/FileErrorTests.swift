@@ -265,6 +265,19 @@ func copyWithPendingWAL(_ source: String, to file: String, _ body: (Database) th
 
     func path(_ name: String) -> String { dir.appending(path: name).path }
 
+    /// Opening `file` (and adding a row to document `d`) fails with a message starting with
+    /// `prefix`; the file and its companions are byte for byte as before.
+    func expectRefusedUntouched(_ file: String, _ prefix: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let before = snapshot(file)
+        do {
+            try DocumentStore(path: file).open("d").run(Ops.add("more", at: 0))
+            Issue.record("opened and written", sourceLocation: sourceLocation)
+        } catch let error as StackDocError {
+            #expect(error.message.hasPrefix(prefix), "\(error.message)", sourceLocation: sourceLocation)
+        }
+        #expect(snapshot(file) == before, sourceLocation: sourceLocation)
+    }
+
     /// A foreign database whose table is still in its WAL: refused, and neither the file nor its
     /// WAL changes (it used to be checkpointed, its WAL deleted), and no `-shm` is left behind.
     @Test func foreignWALFileIsRefusedUntouched() throws {
@@ -287,15 +300,8 @@ func copyWithPendingWAL(_ source: String, to file: String, _ body: (Database) th
         try copyWithPendingWAL(source, to: file) { db in try db.execute(sql: "UPDATE document SET modified = modified + 1") }
         let data = try #require(FileManager.default.contents(atPath: file))
         try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: file))
-        let before = snapshot(file)
-        #expect((before[1]?.count ?? 0) > 0)
-        do {
-            _ = try DocumentStore(path: file)
-            Issue.record("a truncated database opened")
-        } catch let error as StackDocError {
-            #expect(error.message.hasPrefix("database '\(file)' is corrupt: SQLite's check of the file finds: "), "\(error.message)")
-        }
-        #expect(snapshot(file) == before)
+        #expect((snapshot(file)[1]?.count ?? 0) > 0)
+        try expectRefusedUntouched(file, "database '\(file)' is corrupt: SQLite's check of the file finds: ")
     }
 
     /// A sound StackDoc file with pending WAL frames opens, with the frames' content.
@@ -325,15 +331,7 @@ func copyWithPendingWAL(_ source: String, to file: String, _ body: (Database) th
         #expect(leaf != 1 && data[page] == 0x0A, "an index leaf page")
         for i in stride(from: page + 20, to: page + pageSize, by: 3) { data[i] = 0xA5 }
         try data.write(to: URL(fileURLWithPath: file))
-        let before = snapshot(file)
-        do {
-            let store = try DocumentStore(path: file)
-            try store.open("d").run(Ops.add("more", at: 0))
-            Issue.record("a malformed database was opened and written")
-        } catch let error as StackDocError {
-            #expect(error.message.hasPrefix("database '\(file)' is corrupt: SQLite's check of the file finds: "), "\(error.message)")
-        }
-        #expect(snapshot(file) == before)
+        try expectRefusedUntouched(file, "database '\(file)' is corrupt: SQLite's check of the file finds: ")
     }
 
     /// A log entry whose text cannot be read back: the message names the document, the entry
@@ -383,15 +381,7 @@ func copyWithPendingWAL(_ source: String, to file: String, _ body: (Database) th
         let all = Schema.migrations
         try #require(all.count >= 2)
         try Tamper.sql(file, "DELETE FROM grdb_migrations WHERE identifier = '\(all[all.count - 1].name)'; PRAGMA wal_checkpoint(TRUNCATE)")
-        let before = snapshot(file)
-        do {
-            _ = try DocumentStore(path: file)
-            Issue.record("opened")
-        } catch let error as StackDocError {
-            #expect(error.message.hasPrefix("database '\(file)' is corrupt: its tables do not match schema version \(all[all.count - 2].version), which its table of applied migrations records ("),
-                    "\(error.message)")
-        }
-        #expect(snapshot(file) == before)
+        try expectRefusedUntouched(file, "database '\(file)' is corrupt: its tables do not match schema version \(all[all.count - 2].version), which its table of applied migrations records (")
     }
 
     /// A deleted record of an earlier migration, with later ones recorded.
