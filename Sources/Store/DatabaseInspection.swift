@@ -7,24 +7,34 @@ import Layout
 /// checkpointed, nothing is migrated. (`immutable=1` would be cheaper but ignores the WAL, and a
 /// database's newest pages may be there.)
 ///
-/// It refuses a foreign SQLite file, a newer schema, a tampered table of applied migrations, and
-/// a file SQLite's `PRAGMA quick_check` finds damaged. The check reads every page (0.76 s for a
-/// 130 MB file of 1M rows, docs/hardening.md): it runs once per open, because a write can touch
-/// any page (b-tree balancing, the free list) and a damaged file must never be written.
+/// It refuses a foreign SQLite file, a newer schema and a tampered table of applied migrations.
+/// When opening for writing would itself write — a WAL with frames (closing the connection
+/// checkpoints them into the file) or migrations to apply — it also runs SQLite's
+/// `PRAGMA quick_check` and refuses a damaged file. Otherwise that check, which reads every page
+/// (≈ 1 s for a 130 MB file of 1M rows, docs/hardening.md), waits for the first write
+/// (`DocumentStore.write`): a session that only reads a damaged file can still export it.
 enum DatabaseInspection {
-    static func inspect(_ path: String) throws {
+    /// Refuses the existing database at `path` unless it is a StackDoc database this version can
+    /// open (waiting up to `busyTimeout` for another process's lock). Returns true when it ran
+    /// the whole-file check.
+    static func inspect(_ path: String, busyTimeout: TimeInterval) throws -> Bool {
         // A read-only connection to a WAL file makes the `-shm` index (and an empty `-wal`):
         // a refused file is left as it was found.
         let companions = ["-wal", "-shm"].map { FileChecks.resolved(path) + $0 }.filter { access($0, F_OK) != 0 }
         do {
             var config = Configuration()
             config.readonly = true
+            config.busyMode = .timeout(busyTimeout)
             config.label = "stackdoc-inspection"
             let queue = try DatabaseQueue(path: path, configuration: config)
             defer { try? queue.close() }
-            try queue.read { db in
-                try checkIntegrity(db, path: path)
-                try checkIdentity(db, path: path)
+            return try queue.read { db in
+                let pendingFrames = FileChecks.companionSize(path, "-wal") > 0
+                if pendingFrames { try checkIntegrity(db, path: path) }
+                let applied = try checkIdentity(db, path: path)
+                let migrating = applied < EmbeddedMigrations.all.count
+                if migrating && !pendingFrames { try checkIntegrity(db, path: path) }
+                return pendingFrames || migrating
             }
         } catch {
             for file in companions { unlink(file) }
@@ -35,16 +45,17 @@ enum DatabaseInspection {
     /// Refuses foreign SQLite files, newer schema versions and a table of applied migrations
     /// that does not describe the file's tables. Works for any number of migrations: the applied
     /// ones must be exactly the first N this StackDoc knows, and the tables must be those the
-    /// first N migrations make.
-    static func checkIdentity(_ db: Database, path: String) throws {
+    /// first N migrations make. Returns N (0 for a new database).
+    @discardableResult
+    static func checkIdentity(_ db: Database, path: String) throws -> Int {
         let appID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
         let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
         if appID != Schema.applicationID {
             // A new, empty database — or one whose first migration never committed (GRDB
             // creates its empty table of applied migrations first).
-            if appID == 0 && tables.isEmpty { return }
+            if appID == 0 && tables.isEmpty { return 0 }
             if appID == 0 && tables == ["grdb_migrations"],
-               try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") == 0 { return }
+               try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") == 0 { return 0 }
             throw StackDocError("database '\(path)' is an SQLite database but not a StackDoc database")
         }
         guard tables.contains("grdb_migrations") else {
@@ -73,6 +84,7 @@ enum DatabaseInspection {
             throw StoreFailure.corrupt(path, "its tables do not match schema version \(version), which its table of applied migrations records "
                                        + "(\(differing.prefix(3).map(Validation.quoted).joined(separator: ", ")) \(differing.count == 1 ? "differs" : "differ"))")
         }
+        return count
     }
 
     /// SQLite's `PRAGMA quick_check` over the whole file: the first problem it finds.

@@ -63,16 +63,19 @@ public final class DocumentStore {
     /// log entry that cannot be read back, a stored value no command writes); nil while none
     /// is. Once set, every write is refused: a damaged database is never written.
     public private(set) var damage: String?
+    /// True once SQLite's `quick_check` has passed on the file (at open when opening had to
+    /// write, else before the first write); always true for a new file and `:memory:`.
+    private var checked = true
 
     /// Opens (creating when missing) the database at `path`, or an in-memory one for `:memory:`.
     /// An existing file is first inspected read-only (`DatabaseInspection`: identity, schema,
-    /// SQLite's `quick_check`), so a refused file is never written.
+    /// and SQLite's `quick_check` when opening would write), so a refused file is never written.
     public init(path: String, options: StoreOptions = StoreOptions()) throws {
         self.path = path
         self.options = options
         let inMemory = path == ":memory:"
         if !inMemory, try FileChecks.check(path) == .existing {
-            try DatabaseInspection.inspect(path)
+            checked = try DatabaseInspection.inspect(path, busyTimeout: options.busyTimeout)
         }
         var config = Configuration()
         config.busyMode = .timeout(options.busyTimeout)
@@ -253,9 +256,14 @@ public final class DocumentStore {
     }
 
     /// Runs `body` in an IMMEDIATE transaction (so concurrent writers queue on the busy timeout
-    /// instead of failing on a lock upgrade); errors come back as clear messages.
+    /// instead of failing on a lock upgrade); errors come back as clear messages. A file found
+    /// damaged is not written: the first write of a session checks the whole file first.
     func write<T>(_ body: (Database) throws -> T) throws -> T {
         if let damage { throw StoreFailure.writeRefused(path, damage: damage) }
+        if !checked {
+            try read { db in try DatabaseInspection.checkIntegrity(db, path: path) }
+            checked = true
+        }
         return try transaction(.immediate, body)
     }
 

@@ -314,9 +314,10 @@ func copyWithPendingWAL(_ source: String, to file: String, _ body: (Database) th
     }
 
     /// Garbage in a page of the log table that opening a document does not read (its first
-    /// leaf: opening reads only the right-most path, and a write goes on there): SQLite's check
-    /// at open finds it, and the file is refused unchanged. (It used to be opened and written.)
-    @Test func malformedLogTreeIsRefusedAtOpen() throws {
+    /// leaf: opening reads only the right-most path, and a write goes on there; it used to be
+    /// opened and written). The document still opens for reading (so it can be exported), but
+    /// SQLite's check before the first write finds the damage: nothing is written, ever.
+    @Test func malformedLogTreeIsNeverWritten() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = path("malformed.sqlite")
         let doc = try DocumentStore(path: file).create("d")
@@ -331,7 +332,22 @@ func copyWithPendingWAL(_ source: String, to file: String, _ body: (Database) th
         #expect(leaf != 1 && data[page] == 0x0A, "an index leaf page")
         for i in stride(from: page + 20, to: page + pageSize, by: 3) { data[i] = 0xA5 }
         try data.write(to: URL(fileURLWithPath: file))
-        try expectRefusedUntouched(file, "database '\(file)' is corrupt: SQLite's check of the file finds: ")
+        let before = snapshot(file)
+        do {
+            let store = try DocumentStore(path: file)
+            let opened = try store.open("d")
+            #expect(opened.document.rowCount == 300)
+            do {
+                try opened.run(Ops.add("more", at: 0))
+                Issue.record("a malformed database was written")
+            } catch let error as StackDocError {
+                #expect(error.message.hasPrefix("database '\(file)' is corrupt: SQLite's check of the file finds: On tree page \(leaf) "), "\(error.message)")
+            }
+            #expect(store.damage != nil)
+            #expect(throws: StackDocError.self) { try store.create("other") }
+            #expect(opened.document.rowCount == 300)
+        }
+        #expect(snapshot(file) == before)
     }
 
     /// A log entry whose text cannot be read back: the message names the document, the entry
