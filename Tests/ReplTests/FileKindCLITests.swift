@@ -1,5 +1,7 @@
 import Foundation
+import Layout
 import Testing
+@testable import repl
 
 /// Every kind of file and path through the `stackdoc` binary (issue 10 items 1–4): devices,
 /// FIFOs, directories, symbolic links, the empty path, and `export` over the open database.
@@ -123,5 +125,50 @@ import Testing
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stdout.contains("ok: the log replays"), "\(again.stdout)")
         #expect(again.stdout.hasPrefix("opened d: 2 rows"), "\(again.stdout)")
+    }
+}
+
+/// `FileIO.readBytes` on each kind of file, with a small limit.
+@Suite struct FileIOReadTests {
+    /// A pipe with `count` bytes written and its writing end closed, as a path (`/dev/fd/N`).
+    func pipe(with count: Int, _ body: (String) throws -> Void) throws {
+        var ends: [Int32] = [0, 0]
+        #expect(Glibc.pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let bytes = [UInt8](repeating: 0x20, count: count)
+        #expect(write(ends[1], bytes, count) == count)
+        close(ends[1])
+        try body("/dev/fd/\(ends[0])")
+    }
+
+    @Test func aPipeIsReadUpToTheLimit() throws {
+        try pipe(with: 1000) { path in
+            let count = try FileIO.readBytes(path, limit: 1000).count
+            #expect(count == 1000)
+        }
+        try pipe(with: 1001) { path in
+            #expect(throws: StackDocError("cannot read '\(path)': it goes on past the limit of 1000 bytes (read from a pipe)")) {
+                _ = try FileIO.readBytes(path, limit: 1000)
+            }
+        }
+    }
+
+    @Test func aRegularFileOverTheLimitIsRefusedBeforeReading() throws {
+        let dir = try Binary.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = dir + "/f"
+        try Data(count: 1001).write(to: URL(fileURLWithPath: file))
+        #expect(throws: StackDocError("cannot read '\(file)': the file is 1001 bytes, more than the limit of 1000 bytes")) {
+            _ = try FileIO.readBytes(file, limit: 1000)
+        }
+        #expect(try FileIO.readBytes(file, limit: 1001).count == 1001)
+    }
+
+    @Test func devicesAndSocketsAreRefusedUnread() throws {
+        for device in ["/dev/zero", "/dev/urandom", "/dev/null"] {
+            #expect(throws: StackDocError("cannot read '\(device)': it is not a regular file or a pipe (a character device)")) {
+                _ = try FileIO.readBytes(device)
+            }
+        }
     }
 }

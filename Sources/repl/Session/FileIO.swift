@@ -57,8 +57,8 @@ enum FileIO {
     /// The message for a file over `limit` bytes (`bytes` nil: a pipe that went past it).
     static func sizeProblem(_ bytes: Int?, limit: Int) -> String {
         if limit == DocumentLimits.maxJSONBytes, let bytes, let problem = DocumentLimits.jsonSizeProblem(bytes) { return problem }
-        let size = bytes.map { "\($0) bytes" } ?? "longer"
-        return "the file is \(size), more than the limit of \(limit) bytes"
+        guard let bytes else { return "it goes on past the limit of \(limit) bytes (read from a pipe)" }
+        return "the file is \(bytes) bytes, more than the limit of \(limit) bytes"
     }
 
     /// Writes `text` to `path` (replacing it); the file is written whole or not at all. Refused
