@@ -84,6 +84,28 @@ import Testing
         #expect(try reopened.verify(replan: true) == [])
     }
 
+    /// `verify(replan:)` reports a logged operation that leaves the offset past the end (a log
+    /// written without the clamp); plain `verify` accepts it, as databases written before the
+    /// rule hold such entries.
+    @Test func verifyWithReplanReportsAnUnclampedOffset() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appending(path: "clamp.sqlite").path
+        let doc = try scrolledToTheEnd(try DocumentStore(path: path))
+        let before = doc.document.settings.offset
+        try doc.perform(.remove(ids: ["r5", "r6", "r7", "r8", "r9"]))
+        let seq = try #require(try doc.log().last?.seq)
+        try Tamper.sql(path, """
+            UPDATE log SET forward = json_remove(forward, '$[#-1]'), inverse = json_remove(inverse, '$[0]') WHERE seq = \(seq);
+            UPDATE document SET offset = \(before);
+            """)
+        let reopened = try DocumentStore(path: path).open("d")
+        #expect(reopened.document.settings.offset == before)
+        #expect(try reopened.verify() == [])
+        let problems = try reopened.verify(replan: true)
+        #expect(problems.count == 1 && problems.first?.contains("past the end") == true, "\(problems)")
+    }
+
     /// Decision: a saved document whose offset is past the end is stored with the clamped
     /// offset (and its import entry logs that), so `export` writes what the layout shows.
     @Test func importStoresTheClampedOffset() throws {
