@@ -150,6 +150,26 @@ import Testing
         try StaleChecks.replaysByteForByte(a.store, "d", "after reopening")
     }
 
+    /// The same with B a real `stackdoc` process.
+    @Test func droppedAndRecreatedByAnotherProcess() throws {
+        let exe = try #require(Binary.stackdoc, "the stackdoc binary is built with the tests")
+        let db = SharedDatabase()
+        defer { db.remove() }
+        let a = try db.session()
+        try a.line("new d")
+        try a.line("add a1 a2 a3 fixed 10")
+        try a.line("set a1 fixed 20")
+        let b = try Binary.run(exe, ["--db", db.path], stdin: "drop d\nnew d\nadd a1 a2 a3 fixed 50\nset a2 fixed 60\nexport\n")
+        #expect(b.status == 0, "\(b.stderr)")
+        #expect(throws: StackDocError("document 'd' was dropped by another process; closed it (a new document 'd' exists: 'open d' to edit it)")) {
+            try a.line("set a1 grow 1")
+        }
+        let after = try Binary.run(exe, ["--db", db.path], stdin: "open d\nexport\nverify\n")
+        #expect(after.stdout.hasSuffix("ok: the log replays to the stored document\n"), "\(after.stdout)")
+        let exportedByB = b.stdout.components(separatedBy: "\n").drop { !$0.hasPrefix("{") }.joined(separator: "\n")
+        #expect(exportedByB.contains("\"a2\"") && after.stdout.contains(exportedByB), "B's document is as B left it")
+    }
+
     /// The variant that corrupted history: A at cursor 4 writes after B re-created the document
     /// with 2 steps and the same version; and a query on a dropped document closes it.
     @Test func droppedDocumentKeepsTheNewHistoryIntact() throws {
