@@ -18,6 +18,8 @@ struct CompiledDocument {
     /// The engine node of row k is `firstRowNode + k` (nodes are appended in document order).
     var firstRowNode: FlexNodeID = 1
     var ids: [RowID] = []
+    /// The document slot of each row (for readers that need more of its config).
+    var slots: [Int32] = []
     var types: [String] = []
     /// Position of the row among its parent's rows.
     var indexInParent: [Int32] = []
@@ -43,6 +45,7 @@ extension Document {
         let n = rowCount
         var c = CompiledDocument(tree: FlexTree(capacity: n + 1))
         c.ids.reserveCapacity(n)
+        c.slots.reserveCapacity(n)
         c.types.reserveCapacity(n)
         c.indexInParent.reserveCapacity(n)
         c.parentSlot.reserveCapacity(n)
@@ -109,6 +112,7 @@ extension Document {
             assert(node == c.firstRowNode + Int(k), "FlexTree must number nodes in order")
 
             c.ids.append(store.ids[Int(slot)])
+            c.slots.append(slot)
             c.types.append(config.type)
             c.indexInParent.append(level.index)
             c.parentSlot.append(level.slot)

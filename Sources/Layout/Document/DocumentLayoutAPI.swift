@@ -5,12 +5,21 @@ extension Document {
     /// Lays the document out (SPEC §2.3): every row's frames, separators and visibility at the
     /// document's offset, clamped (SPEC §2.6).
     public func layout() -> DocumentLayout {
+        Self.layout(of: laidOut(), name: name, settings: settings)
+    }
+
+    /// The document compiled onto the engine and laid out by it (no rows assembled yet).
+    func laidOut() -> CompiledDocument {
         var c = compile()
-        let s = settings
-        let horizontal = s.axis == .horizontal
+        let horizontal = settings.axis == .horizontal
         c.tree.computeLayout(root: c.rootNode,
-                             availableWidth: horizontal ? nil : s.viewport.width,
-                             availableHeight: horizontal ? s.viewport.height : nil)
+                             availableWidth: horizontal ? nil : settings.viewport.width,
+                             availableHeight: horizontal ? settings.viewport.height : nil)
+        return c
+    }
+
+    /// The whole layout of a laid-out document: every row assembled (O(n)).
+    static func layout(of c: CompiledDocument, name: String, settings s: DocumentSettings) -> DocumentLayout {
         let root = c.tree.frame(of: c.rootNode)
         let contentSize = Size(width: root.width, height: root.height)
         let maxOffset = DocumentLayout.maxOffset(axis: s.axis, viewport: s.viewport, contentSize: contentSize)
