@@ -276,6 +276,32 @@ public struct LiveLayout: Sendable {
         return out
     }
 
+    /// The deepest non-hidden row whose frame contains the point, as `DocumentLayout.hitTest`
+    /// (half-open frames, the later row in document order wins among rows of one depth). A
+    /// point query: O(log n) plus the rows of the root entries that cross the point's main
+    /// coordinate (one row each in a flat document).
+    public func hitTest(x: Double, y: Double) -> RowID? {
+        if let full { return full.hitTest(x: x, y: y) }
+        let main = vertical ? y : x
+        let p = paddingStart
+        var best: RowID?
+        var bestDepth = -1
+        line.forEachEntry(meeting: main - p, main - p) { node, start in
+            let i = Int(node)
+            let count = line.entries.rowCount(i)
+            var depth: [RowID: Int] = [:]
+            for k in 0..<count {
+                let r = line.entries.row(i, k, start: p + start, isLast: false, autoHideLast: false)
+                let d = k == 0 ? 0 : (r.parent.flatMap { depth[$0] } ?? 0) + 1
+                if count > 1 { depth[r.id] = d }
+                guard let f = r.frame, x >= f.minX, x < f.maxX, y >= f.minY, y < f.maxY, d >= bestDepth else { continue }
+                best = r.id
+                bestDepth = d
+            }
+        }
+        return best
+    }
+
     /// The rows the viewport shows (`entire` or `partial`), in document order. O(log n + k).
     public func visibleRows() -> [RowLayout] {
         let o = offset

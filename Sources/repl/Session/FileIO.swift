@@ -40,12 +40,16 @@ enum FileIO {
 
     /// Writes `text` to `path` (replacing it); the file is written whole or not at all.
     static func write(_ text: String, to path: String, shown: String? = nil) throws {
+        try write(bytes: Array(text.utf8), to: path, shown: shown)
+    }
+
+    /// Writes `bytes` to `path` (replacing it); the file is written whole or not at all.
+    static func write(bytes: [UInt8], to path: String, shown: String? = nil) throws {
         let name = shown ?? path
         let temporary = path + ".stackdoc-tmp"
         guard let handle = fopen(temporary, "wb") else {
             throw StackDocError("cannot write '\(name)': \(String(cString: strerror(errno)))")
         }
-        let bytes = Array(text.utf8)
         let written = bytes.isEmpty ? 0 : fwrite(bytes, 1, bytes.count, handle)
         let closed = fclose(handle)
         guard written == bytes.count, closed == 0 else {

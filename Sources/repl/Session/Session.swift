@@ -10,7 +10,7 @@ final class Session {
     /// The layout of `current`, kept up to date by the changes of every command (issue 5).
     var live: LiveLayout?
     /// The whole layout of `current` materialised from `live` for the commands that need every
-    /// row (plain `layout`, `hit`, `export svg`); dropped at every change.
+    /// row (plain `layout`, `export svg`); dropped at every change. `hit` is a point query on `live`.
     var lastLayout: DocumentLayout?
 
     /// Relative paths of commands are resolved against this directory (nil: the current one).
@@ -83,9 +83,11 @@ final class Session {
             return opened(try store.importDocument(document), verb: "imported")
         case .export(let path):
             let doc = try open()
-            let text = DocumentFormat.encode(doc.document)
-            guard let path else { return Outcome(result: .raw(DocumentFormat.compact(doc.document)), text: text) }
-            try FileIO.write(text + "\n", to: resolve(path), shown: path)
+            guard let path else {
+                return Outcome(result: .raw(DocumentFormat.compact(doc.document)), text: DocumentFormat.encode(doc.document))
+            }
+            // The pretty text with its final newline, as bytes (no string copies of a big file).
+            try FileIO.write(bytes: doc.document.exportJSONBytes(pretty: true), to: resolve(path), shown: path)
             return Outcome(result: .object([("path", .string(path))]), text: "wrote \(path)")
         case .edit(let edit):
             return try perform(edit)
@@ -102,8 +104,7 @@ final class Session {
             return Outcome(result: .array(ids.map(JSON.string)),
                            text: ids.isEmpty ? "(no rows of type \(Printer.id(type)))" : ids.map(Printer.id).joined(separator: "\n"))
         case let .hit(x, y):
-            let layout = try currentLayout()
-            let id = layout.hitTest(x: x, y: y)
+            let id = try liveLayout().hitTest(x: x, y: y)
             return Outcome(result: .optional(id), text: id.map(Printer.id) ?? "(no row at \(NumberFormat.string(x)) \(NumberFormat.string(y)))")
         case .history:
             return try history()
