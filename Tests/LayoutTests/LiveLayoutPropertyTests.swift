@@ -173,6 +173,11 @@ struct LiveLayoutPropertyTests {
             let report = live.apply(changes, to: doc)
             if report.fullRelayout { fallbacks += 1 } else { incremental += 1 }
             let expected = doc.layout()
+            if step % 50 == 0 {
+                // Built from scratch a few root rows at a time: the same layout.
+                let chunk = Int.random(in: 1...4, using: &gen.rng)
+                LiveLayoutPropertyTests.check(LiveLayout(doc, chunk: chunk), expected, "seed \(seed) step \(step) built in slices of \(chunk)")
+            }
             let context = "seed \(seed) step \(step) \(edit)"
             LiveLayoutPropertyTests.check(live, expected, context)
             #expect(report.transitions == expected.transitions(from: previous), "\(context): transitions")

@@ -8,13 +8,15 @@ extension Document {
         Self.layout(of: laidOut(), name: name, settings: settings)
     }
 
-    /// The document compiled onto the engine and laid out by it (no rows assembled yet).
-    func laidOut() -> CompiledDocument {
-        var c = compile()
-        let horizontal = settings.axis == .horizontal
+    /// The document compiled onto the engine and laid out by it (no rows assembled yet); with
+    /// `settings` and `roots`, only those root rows under those root settings (see `compile`).
+    func laidOut(settings: DocumentSettings? = nil, roots: Range<Int>? = nil) -> CompiledDocument {
+        let s = settings ?? self.settings
+        var c = compile(settings: s, roots: roots)
+        let horizontal = s.axis == .horizontal
         c.tree.computeLayout(root: c.rootNode,
-                             availableWidth: horizontal ? nil : settings.viewport.width,
-                             availableHeight: horizontal ? settings.viewport.height : nil)
+                             availableWidth: horizontal ? nil : s.viewport.width,
+                             availableHeight: horizontal ? s.viewport.height : nil)
         return c
     }
 

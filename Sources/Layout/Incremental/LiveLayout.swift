@@ -40,10 +40,21 @@ public struct LiveLayout: Sendable {
     /// Why the last `apply` (or `init`) laid everything out again; nil when it was incremental.
     public internal(set) var lastFallback: String?
 
+    /// Root rows laid out by the engine at a time when building (bounds the engine's memory).
+    static let defaultChunk = 1 << 15
+    /// This layout's slice size (tests use small ones).
+    var chunk = LiveLayout.defaultChunk
+
     /// Lays `document` out once (the full engine) and indexes the root's rows. O(n).
     public init(_ document: Document) {
+        self.init(document, chunk: Self.defaultChunk)
+    }
+
+    /// As `init(_:)`, laying out `chunk` root rows at a time.
+    init(_ document: Document, chunk: Int) {
         self.document = document.name
         settings = document.settings
+        self.chunk = max(1, chunk)
         rebuild(document, reason: "initial layout")
     }
 
@@ -100,16 +111,17 @@ public struct LiveLayout: Sendable {
     // MARK: Building
 
     /// Lays the whole document out and rebuilds the index (or keeps the full layout when the
-    /// incremental regime does not hold). The root rows' entries are filled straight from the
-    /// engine's frames: a `DocumentLayout` is assembled only for the fallback.
+    /// incremental regime does not hold). The root's rows are laid out by the engine a slice at a
+    /// time (`chunk` root rows with their subtrees, no main-axis free space: in the regime a
+    /// root row's layout does not depend on its siblings, as for `LocalRows.compute`), and
+    /// their entries are filled straight from the engine's frames: no `DocumentLayout` and never
+    /// the whole engine tree at once. Outside the regime, one full layout.
     mutating func rebuild(_ doc: Document, reason: String) {
         document = doc.name
         settings = doc.settings
         lastFallback = reason
         let s = settings
-        let c = doc.laidOut()
-        let rootFrame = c.tree.frame(of: c.rootNode)
-        crossSize = vertical ? rootFrame.width : rootFrame.height
+        let alone = LocalRows.alone(s)
         let store = doc.rows
         let rootCount = doc.childCount(of: nil)
         var entries = LiveEntries(axis: s.axis)
@@ -119,45 +131,55 @@ public struct LiveLayout: Sendable {
         var grow = 0
         // The leaf style last used for each document style (rows sharing one mostly share it).
         var leafOfStyle = [Int32](repeating: -1, count: store.styles.records.count)
-        let n = c.count
-        var k = 0
-        while k < n {
-            var end = k + 1
-            while end < n, c.parentSlot[end] >= 0 { end += 1 }
-            let slot = c.slots[k]
-            if end == k + 1 {
-                let hidden = c.flags[k] & CompiledDocument.ownHidden != 0
-                let frame: Rect? = hidden ? nil : c.tree.frame(of: c.firstRowNode + k)
-                let cross = frame.map { vertical ? ($0.x, $0.width) : ($0.y, $0.height) } ?? (0, 0)
-                let docStyle = Int(store.style[Int(slot)])
-                var number = leafOfStyle[docStyle]
-                if number < 0 || entries.styles[Int(number)].hidden != hidden
-                    || entries.styles[Int(number)].crossStart != cross.0 || entries.styles[Int(number)].crossLength != cross.1 {
-                    number = entries.intern(LiveEntries.leafStyle(store.config(slot), frame: frame, axis: s.axis,
-                                                                  defaults: s.defaults))
-                    leafOfStyle[docStyle] = number
-                }
-                entries.appendLeaf(c.ids[k], style: number, mainLength: frame.map { vertical ? $0.height : $0.width } ?? 0)
-            } else {
-                let config = store.config(slot)
-                let rows = LayoutAssembly.rows(of: c, range: k..<end, viewport: Rect(x: 0, y: 0, width: 0, height: 0),
-                                               autoHideLast: s.defaults.autoHideLastSeparator)
-                var shift = 0.0
-                if let f = rows[0].frame {
-                    shift = vertical ? f.y - config.margin.top : f.x - config.margin.left
-                }
-                entries.append(LocalRows(id: c.ids[k], config: config, rows: rows[...], shift: shift, axis: s.axis,
-                                         defaults: s.defaults), config: nil, defaults: s.defaults)
+        var lower = 0
+        repeat {
+            let upper = min(rootCount, lower + chunk)
+            let c = doc.laidOut(settings: alone, roots: lower..<upper)
+            if lower == 0 {
+                let rootFrame = c.tree.frame(of: c.rootNode)
+                crossSize = vertical ? rootFrame.width : rootFrame.height
             }
-            let i = entries.count - 1
-            if entries.shown(i) {
-                if entries.grow(i) > 0 { grow += 1 }
-                contributions.append(entries.outerLength(i) + s.spacing)
-            } else {
-                contributions.append(0)
+            let n = c.count
+            var k = 0
+            while k < n {
+                var end = k + 1
+                while end < n, c.parentSlot[end] >= 0 { end += 1 }
+                let slot = c.slots[k]
+                if end == k + 1 {
+                    let hidden = c.flags[k] & CompiledDocument.ownHidden != 0
+                    let frame: Rect? = hidden ? nil : c.tree.frame(of: c.firstRowNode + k)
+                    let cross = frame.map { vertical ? ($0.x, $0.width) : ($0.y, $0.height) } ?? (0, 0)
+                    let docStyle = Int(store.style[Int(slot)])
+                    var number = leafOfStyle[docStyle]
+                    if number < 0 || entries.styles[Int(number)].hidden != hidden
+                        || entries.styles[Int(number)].crossStart != cross.0 || entries.styles[Int(number)].crossLength != cross.1 {
+                        number = entries.intern(LiveEntries.leafStyle(store.config(slot), frame: frame, axis: s.axis,
+                                                                      defaults: s.defaults))
+                        leafOfStyle[docStyle] = number
+                    }
+                    entries.appendLeaf(c.ids[k], style: number, mainLength: frame.map { vertical ? $0.height : $0.width } ?? 0)
+                } else {
+                    let config = store.config(slot)
+                    let rows = LayoutAssembly.rows(of: c, range: k..<end, viewport: Rect(x: 0, y: 0, width: 0, height: 0),
+                                                   autoHideLast: s.defaults.autoHideLastSeparator)
+                    var shift = 0.0
+                    if let f = rows[0].frame {
+                        shift = vertical ? f.y - config.margin.top : f.x - config.margin.left
+                    }
+                    entries.append(LocalRows(id: c.ids[k], config: config, rows: rows[...], shift: shift, axis: s.axis,
+                                             defaults: s.defaults), config: nil, defaults: s.defaults)
+                }
+                let i = entries.count - 1
+                if entries.shown(i) {
+                    if entries.grow(i) > 0 { grow += 1 }
+                    contributions.append(entries.outerLength(i) + s.spacing)
+                } else {
+                    contributions.append(0)
+                }
+                k = end
             }
-            k = end
-        }
+            lower = upper
+        } while lower < rootCount
         growing = grow
         line = RootLine(entries: entries, contributions: contributions)
         rootTable = DocumentIndexTable()
@@ -173,7 +195,7 @@ public struct LiveLayout: Sendable {
             rootTable.reserve(line.count, hashOf: { DocumentIndexTable.hash(ids[Int($0)]) })
             for node in 0..<Int32(line.entries.count) { index(node, fresh: true) }
         } else {
-            full = Document.layout(of: c, name: doc.name, settings: s)
+            full = doc.layout()
             line = RootLine()
         }
     }
