@@ -7,7 +7,6 @@ let package = Package(
         .executable(name: "stackdoc", targets: ["repl"]),
         .library(name: "Layout", targets: ["Layout"]),
         .library(name: "FlexLayout", targets: ["FlexLayout"]),
-        .library(name: "OrderStatistics", targets: ["OrderStatistics"]),
         .library(name: "Store", targets: ["Store"]),
     ],
     dependencies: [
@@ -81,6 +80,7 @@ let package = Package(
             name: "FuzzTests",
             dependencies: ["repl", "Layout", "Store", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .testTarget(name: "OrderStatisticsTests", dependencies: ["OrderStatistics"]),
         .testTarget(
             name: "LayoutTests",
             dependencies: ["Layout"],

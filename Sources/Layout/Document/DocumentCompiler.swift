@@ -79,7 +79,7 @@ extension Document {
                 levels.removeLast()
                 continue
             }
-            levels[top].cursor = store.order.next(slot)
+            levels[top].cursor = store.order.successor(slot)
             levels[top].index = level.index + 1
             let config = store.config(slot)
             let k = Int32(truncatingIfNeeded: c.ids.count)

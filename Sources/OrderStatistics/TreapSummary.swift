@@ -1,0 +1,37 @@
+/// What an `ImplicitTreap` keeps for every subtree: the summary of a sequence of elements, a
+/// monoid whose `count` is the number of elements (the metric positions are counted in).
+///
+/// `+` must be associative with `zero` as its identity; it need not be commutative (a summary
+/// may hold extents relative to the sequence's start). The tree stores each element's own
+/// summary and each subtree's total, and recomputes a total as `left + own + right`.
+public protocol TreapSummary: Equatable, Sendable {
+    /// The summary of no elements.
+    static var zero: Self { get }
+    /// Number of elements summarised.
+    var count: Int { get }
+    /// The summary of the elements of `lhs` followed by those of `rhs`.
+    static func + (lhs: Self, rhs: Self) -> Self
+}
+
+/// The plain order-statistics summary: how many elements (every element counts 1).
+public struct ElementCount: TreapSummary, Hashable {
+    @usableFromInline var value: Int32
+
+    @inlinable
+    public init(_ count: Int) { value = Int32(truncatingIfNeeded: count) }
+
+    @inlinable
+    init(value: Int32) { self.value = value }
+
+    /// One element.
+    public static let one = ElementCount(1)
+    public static let zero = ElementCount(0)
+
+    @inlinable
+    public var count: Int { Int(value) }
+
+    @inlinable @inline(__always)
+    public static func + (lhs: ElementCount, rhs: ElementCount) -> ElementCount {
+        ElementCount(value: lhs.value &+ rhs.value)
+    }
+}
