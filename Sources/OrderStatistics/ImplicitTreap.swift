@@ -285,6 +285,19 @@ extension ImplicitTreap {
     /// Takes `x` out of the tree `root`, leaving it detached. O(log n).
     @inlinable
     public mutating func remove(_ x: Int32, root: inout Int32) {
+        if let p = unlink(x, root: &root) {
+            var c = p
+            while c >= 0 {
+                pull(c)
+                c = up[Int(c)]
+            }
+        }
+    }
+
+    /// Replaces `x` by the merge of its children and detaches it; returns its former parent
+    /// (nil when `x` was the root), whose totals up to the root still count `x`.
+    @inlinable
+    mutating func unlink(_ x: Int32, root: inout Int32) -> Int32? {
         let l = left[Int(x)], r = right[Int(x)]
         if l >= 0 { up[Int(l)] = -1 }
         if r >= 0 { up[Int(r)] = -1 }
@@ -293,18 +306,16 @@ extension ImplicitTreap {
         if m >= 0 { up[Int(m)] = p }
         if p < 0 {
             root = m
+        } else if left[Int(p)] == x {
+            left[Int(p)] = m
         } else {
-            if left[Int(p)] == x { left[Int(p)] = m } else { right[Int(p)] = m }
-            var c = p
-            while c >= 0 {
-                pull(c)
-                c = up[Int(c)]
-            }
+            right[Int(p)] = m
         }
         left[Int(x)] = -1
         right[Int(x)] = -1
         up[Int(x)] = -1
         total[Int(x)] = own[Int(x)]
+        return p < 0 ? nil : p
     }
 
     /// Splits the tree `root` into its first `k` elements and the rest; both returned roots
@@ -385,5 +396,21 @@ extension ImplicitTreap {
     @inlinable @inline(__always)
     mutating func pull(_ t: Int32) {
         total[Int(t)] = summary(of: left[Int(t)]) + own[Int(t)] + summary(of: right[Int(t)])
+    }
+}
+
+extension ImplicitTreap where Summary: SubtractableTreapSummary {
+    /// `remove` for a summary that can be subtracted: each ancestor's total loses `x`'s element
+    /// by one subtraction. O(log n).
+    @inlinable
+    public mutating func remove(_ x: Int32, root: inout Int32) {
+        if let p = unlink(x, root: &root) {
+            let s = own[Int(x)]
+            var c = p
+            while c >= 0 {
+                total[Int(c)] = total[Int(c)] - s
+                c = up[Int(c)]
+            }
+        }
     }
 }

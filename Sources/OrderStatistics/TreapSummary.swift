@@ -13,8 +13,16 @@ public protocol TreapSummary: Equatable, Sendable {
     static func + (lhs: Self, rhs: Self) -> Self
 }
 
+/// A summary whose `+` is commutative and can be undone (an abelian group: `(a + b) - b == a`,
+/// `a + b == b + a`), such as counts and plain sums. `ImplicitTreap.remove` then updates the
+/// ancestors of a removed node by one subtraction each instead of recombining their children.
+public protocol SubtractableTreapSummary: TreapSummary {
+    /// The summary of `lhs` without the elements of `rhs` (which it contains).
+    static func - (lhs: Self, rhs: Self) -> Self
+}
+
 /// The plain order-statistics summary: how many elements (every element counts 1).
-public struct ElementCount: TreapSummary, Hashable {
+public struct ElementCount: SubtractableTreapSummary, Hashable {
     @usableFromInline var value: Int32
 
     @inlinable
@@ -33,5 +41,10 @@ public struct ElementCount: TreapSummary, Hashable {
     @inlinable @inline(__always)
     public static func + (lhs: ElementCount, rhs: ElementCount) -> ElementCount {
         ElementCount(value: lhs.value &+ rhs.value)
+    }
+
+    @inlinable @inline(__always)
+    public static func - (lhs: ElementCount, rhs: ElementCount) -> ElementCount {
+        ElementCount(value: lhs.value &- rhs.value)
     }
 }
