@@ -41,6 +41,8 @@ public struct ImplicitTreap<Summary: TreapSummary>: Sendable {
     /// node numbered `nodeCount`.
     @inlinable
     public mutating func makeNode(_ summary: Summary) -> Int32 {
+        assert(Summary.uniformElement == nil || Summary.uniformElement == summary,
+               "ImplicitTreap.makeNode: this summary type has one uniform element")
         if let x = freeList.popLast() {
             let i = Int(x)
             left[i] = -1
@@ -125,7 +127,7 @@ extension ImplicitTreap {
                 t = left[Int(t)]
             } else {
                 k -= l
-                let n = own[Int(t)].count
+                let n = elementSummary(t).count
                 if k < n { return t }
                 k -= n
                 t = right[Int(t)]
@@ -142,7 +144,7 @@ extension ImplicitTreap {
         var c = x
         var p = up[Int(c)]
         while p >= 0 {
-            if right[Int(p)] == c { i += count(left[Int(p)]) + own[Int(p)].count }
+            if right[Int(p)] == c { i += count(left[Int(p)]) + elementSummary(p).count }
             c = p
             p = up[Int(c)]
         }
@@ -333,7 +335,7 @@ extension ImplicitTreap {
             up[Int(t)] = -1
             return (a, t)
         } else {
-            let (a, b) = split(right[Int(t)], at: k - l - own[Int(t)].count)
+            let (a, b) = split(right[Int(t)], at: k - l - elementSummary(t).count)
             right[Int(t)] = a
             if a >= 0 { up[Int(a)] = t }
             pull(t)
@@ -395,8 +397,12 @@ extension ImplicitTreap {
     /// Recomputes the total of `t` from its children and its element.
     @inlinable @inline(__always)
     mutating func pull(_ t: Int32) {
-        total[Int(t)] = summary(of: left[Int(t)]) + own[Int(t)] + summary(of: right[Int(t)])
+        total[Int(t)] = summary(of: left[Int(t)]) + elementSummary(t) + summary(of: right[Int(t)])
     }
+
+    /// The element summary of `t`, without a memory read when every element has the same.
+    @inlinable @inline(__always)
+    func elementSummary(_ t: Int32) -> Summary { Summary.uniformElement ?? own[Int(t)] }
 }
 
 extension ImplicitTreap where Summary: SubtractableTreapSummary {

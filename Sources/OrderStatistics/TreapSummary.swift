@@ -11,6 +11,15 @@ public protocol TreapSummary: Equatable, Sendable {
     var count: Int { get }
     /// The summary of the elements of `lhs` followed by those of `rhs`.
     static func + (lhs: Self, rhs: Self) -> Self
+    /// The one summary every element has, when all elements have the same (as for
+    /// `ElementCount`); nil (the default) when elements differ. With it, the tree does not read
+    /// its column of element summaries when it recombines a total.
+    static var uniformElement: Self? { get }
+}
+
+extension TreapSummary {
+    @inlinable
+    public static var uniformElement: Self? { nil }
 }
 
 /// A summary whose `+` is commutative and can be undone (an abelian group: `(a + b) - b == a`,
@@ -33,6 +42,9 @@ public struct ElementCount: SubtractableTreapSummary, Hashable {
 
     /// One element.
     public static let one = ElementCount(1)
+    /// Every element counts one.
+    @inlinable
+    public static var uniformElement: ElementCount? { ElementCount(value: 1) }
     public static let zero = ElementCount(0)
 
     @inlinable
