@@ -52,4 +52,5 @@ let benchmarks: @Sendable () -> Void = {
 
     liveLayoutBenchmarks()
     documentStorageBenchmarks()
+    deepNestingBenchmarks()
 }
