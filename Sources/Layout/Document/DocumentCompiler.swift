@@ -75,7 +75,7 @@ extension Document {
         }
         let store = rows
         let first = lower == 0 ? store.order.first(store.rootRoot)
-            : lower < rootCount ? store.order.slot(at: lower, in: store.rootRoot) : -1
+            : lower < rootCount ? store.order.node(at: lower, in: store.rootRoot) : -1
         var levels = [Level(cursor: first, index: Int32(lower), slot: -1, node: c.rootNode,
                             axis: s.axis, align: s.align, hidden: false)]
         var hiddenStyle = FlexStyle()
