@@ -86,8 +86,9 @@ public enum Validation {
         return text.uppercased()
     }
 
-    /// `text` in single quotes for a message: control characters and quotes escaped, cut after
-    /// 40 characters so that hostile input never floods a message.
+    /// `text` in single quotes for a message: quotes, backslashes and every character that is
+    /// never written raw (`Unicode.Scalar.isEscapedInText`: controls, bidi and other format
+    /// characters) escaped, cut after 40 characters so that hostile input never floods a message.
     public static func quoted(_ text: String) -> String {
         var out = "'"
         var count = 0
@@ -97,15 +98,8 @@ public enum Validation {
             switch scalar {
             case "'": out += "\\'"
             case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+                if scalar.isEscapedInText { out += scalar.escapedForText } else { out.unicodeScalars.append(scalar) }
             }
         }
         return out + "'"

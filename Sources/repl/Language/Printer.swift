@@ -143,6 +143,13 @@ enum Printer {
     /// comment or several words.
     static func id(_ value: String) -> String { Tokenizer.quote(value) }
 
+    /// Free text (a group label, a path in a message line): as given when every character may
+    /// be written raw, else in the language's quoted form with escapes (`"a\u{1b}b"`), so that a
+    /// hostile label never reaches the terminal raw (issue 10: one escaping rule).
+    static func label(_ text: String) -> String {
+        text.unicodeScalars.contains(where: \.isEscapedInText) ? Tokenizer.quote(text, keywordSafe: true) : text
+    }
+
     static func num(_ v: Double) -> String { NumberFormat.string(v) }
 
     static func edges(_ e: Edges) -> String {

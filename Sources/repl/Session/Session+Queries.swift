@@ -122,7 +122,7 @@ extension Session {
         let steps = try doc.history()
         var table = TextTable(["step", "state", "label"], rightAligned: [0])
         for s in steps {
-            table.add(["\(s.number)", s.applied ? "applied" : "undone", Session.label(s)])
+            table.add(["\(s.number)", s.applied ? "applied" : "undone", Printer.label(Session.label(s))])
         }
         var text = steps.isEmpty ? "(no undo steps)" : table.rendered
         if let group = doc.openGroup {

@@ -255,7 +255,7 @@ final class Session {
 
     func historyMove(_ verb: String, steps: () throws -> HistoryMove) throws -> Outcome {
         let (move, report) = try measure(steps, changes: \.changes)
-        let labels = move.steps.map { "step \($0.number): \(Session.label($0))" }
+        let labels = move.steps.map { "step \($0.number): \(Printer.label(Session.label($0)))" }
         return Outcome(result: .object([(verb, .array(move.steps.map { .object([("step", .number(Double($0.number))), ("label", .string(Session.label($0)))]) }))] + report.jsonFields),
                        text: (labels.map { "\(verb) \($0)" } + report.textLines).joined(separator: "\n"),
                        events: report.transitions)
@@ -269,7 +269,7 @@ final class Session {
         }
         return Outcome(result: .object([("step", .number(Double(step.number))), ("label", .string(Session.label(step))),
                                         ("operations", .number(Double(step.edits.count)))]),
-                       text: "step \(step.number): \(Session.label(step)) (\(step.edits.count) operation\(step.edits.count == 1 ? "" : "s"))")
+                       text: "step \(step.number): \(Printer.label(Session.label(step))) (\(step.edits.count) operation\(step.edits.count == 1 ? "" : "s"))")
     }
 
     /// A step's label: its group label, or its operations' canonical text.
