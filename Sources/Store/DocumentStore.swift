@@ -210,7 +210,7 @@ public final class DocumentStore {
         let id: Int64? = try read { db in
             try Int64.fetchOne(db, sql: "SELECT id FROM document WHERE name = ?", arguments: [name])
         }
-        guard let id else { throw StackDocError("no document '\(name)'") }
+        guard let id else { throw StackDocError(.noSuchDocument(name: name)) }
         return try StoredDocument(store: self, id: id, name: name)
     }
 
@@ -218,7 +218,7 @@ public final class DocumentStore {
     public func drop(_ name: String) throws {
         try write { db in
             try db.execute(sql: "DELETE FROM document WHERE name = ?", arguments: [name])
-            if db.changesCount == 0 { throw StackDocError("no document '\(name)'") }
+            if db.changesCount == 0 { throw StackDocError(.noSuchDocument(name: name)) }
         }
     }
 

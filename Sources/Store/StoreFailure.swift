@@ -11,7 +11,7 @@ enum StoreFailure {
 
     /// A damaged database file.
     static func corrupt(_ path: String, _ problem: String) -> StackDocError {
-        StackDocError("database '\(path)' is corrupt: \(problem)")
+        StackDocError(.corruptFile(path: path, problem: problem))
     }
 
     /// Wraps any error thrown while working on the database at `path` into a clear message.

@@ -280,9 +280,9 @@ public final class StoredDocument {
         do {
             return try store.write { db in
                 let stored = try Int.fetchOne(db.cachedStatement(sql: "SELECT version FROM document WHERE id = ?"), arguments: [id])
-                guard let stored else { throw StackDocError("document '\(name)' no longer exists (dropped by another process)") }
+                guard let stored else { throw StackDocError(.droppedDocument(name: name)) }
                 guard stored == version else {
-                    throw StackDocError("document '\(name)' was changed by another process (stored version \(stored), this session has \(version)): reload it and try again")
+                    throw StackDocError(.staleDocument(name: name, storedVersion: stored, sessionVersion: version))
                 }
                 let result = try body(db, &journal)
                 version += 1

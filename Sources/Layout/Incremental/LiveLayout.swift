@@ -285,7 +285,7 @@ public struct LiveLayout: Sendable {
     /// `DocumentLayout.scrollOffset(to:_:)`, with the same errors. O(log n).
     public func scrollOffset(to id: RowID, _ position: ScrollPosition) throws -> Double {
         if let full { return try full.scrollOffset(to: id, position) }
-        guard let r = row(id), let l = owner(of: id) else { throw StackDocError("no row '\(id)'") }
+        guard let r = row(id), let l = owner(of: id) else { throw StackDocError(.noSuchRow(id)) }
         if r.frame == nil {
             if r.hidden { throw StackDocError("cannot scroll to row '\(id)': it is hidden") }
             // The outermost hidden ancestor, as the full layout names it.

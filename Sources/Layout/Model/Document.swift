@@ -172,7 +172,7 @@ public struct Document: Sendable {
 
     /// Removes one row that has no rows of its own.
     public mutating func removeRow(_ id: RowID) throws {
-        guard let s = rows.slot(of: id) else { throw StackDocError("no row '\(id)'") }
+        guard let s = rows.slot(of: id) else { throw StackDocError(.noSuchRow(id)) }
         guard rows.childCount(of: s) == 0 else { throw StackDocError("row '\(id)' still has rows") }
         rows.remove(s)
         // After mass removals, give the memory back (amortised O(1) per removal).
@@ -181,7 +181,7 @@ public struct Document: Sendable {
 
     /// Replaces a row's config. A stack row that still has rows keeps being a stack.
     public mutating func updateRow(_ id: RowID, config: RowConfig) throws {
-        guard let s = rows.slot(of: id) else { throw StackDocError("no row '\(id)'") }
+        guard let s = rows.slot(of: id) else { throw StackDocError(.noSuchRow(id)) }
         if config.stack == nil, rows.childCount(of: s) > 0 {
             throw StackDocError("row '\(id)' has rows and must stay a stack")
         }
@@ -191,7 +191,7 @@ public struct Document: Sendable {
     /// Moves a row (with its subtree) to `index` of `parent`'s rows, `index` counted after the
     /// row has left its old place.
     public mutating func moveRow(_ id: RowID, to parent: RowID?, at index: Int) throws {
-        guard let s = rows.slot(of: id) else { throw StackDocError("no row '\(id)'") }
+        guard let s = rows.slot(of: id) else { throw StackDocError(.noSuchRow(id)) }
         let p = try checkStack(parent)
         if p >= 0 {
             var c = p
@@ -212,7 +212,7 @@ public struct Document: Sendable {
     /// The slot of a stack that may receive rows (-1 = the root), or the error naming why not.
     private func checkStack(_ parent: RowID?) throws -> Int32 {
         guard let parent else { return -1 }
-        guard let s = rows.slot(of: parent) else { throw StackDocError("no row '\(parent)'") }
+        guard let s = rows.slot(of: parent) else { throw StackDocError(.noSuchRow(parent)) }
         guard rows.isStack(s) else { throw StackDocError("row '\(parent)' is not a stack") }
         return s
     }

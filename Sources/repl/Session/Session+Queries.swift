@@ -91,7 +91,7 @@ extension Session {
     func row(_ id: RowID) throws -> Outcome {
         let document = try open().document
         guard let c = document.config(of: id), let parent = document.parent(of: id), let index = document.index(of: id) else {
-            throw StackDocError("no row \(Validation.quoted(id))")
+            throw StackDocError(.noSuchRow(id))
         }
         let r = try liveLayout().row(id)
         let defaults = document.settings.defaults

@@ -42,9 +42,8 @@ final class Session {
                     current = nil
                     lastLayout = nil
                 }
-                let message = (error as? StackDocError)?.message ?? "\(error)"
-                throw StackDocError(message.replacingOccurrences(of: ": reload it and try again", with: "")
-                                    + (current == nil ? "; the document is closed" : "; reloaded it: run the command again"))
+                let cause = (error as? StackDocError)?.kind ?? .message("\(error)")
+                throw StackDocError(.reloaded(cause, documentClosed: current == nil))
             }
             throw error
         }
@@ -62,7 +61,7 @@ final class Session {
         case .open(let name):
             return opened(try store.open(name), verb: "opened")
         case .close:
-            guard let doc = current else { throw StackDocError("no document is open") }
+            guard let doc = current else { throw StackDocError(.nothingToClose) }
             current = nil
             live = nil
             lastLayout = nil
@@ -158,7 +157,7 @@ final class Session {
     // MARK: Documents
 
     func open() throws -> StoredDocument {
-        guard let current else { throw StackDocError("no document is open (use 'new NAME', 'open NAME' or 'import PATH')") }
+        guard let current else { throw StackDocError(.noDocumentOpen) }
         return current
     }
 
