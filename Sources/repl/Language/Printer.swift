@@ -1,12 +1,5 @@
 import Layout
 
-/// Numbers as the language and the outputs write them: integers without a fraction (`100`),
-/// others in Swift's shortest round-trip form (`0.5`, `1e-300`).
-enum NumberFormat {
-    /// StackDoc's one number format (`JSONNumber`), with `nan`/`inf` for non-finite values.
-    static func string(_ v: Double) -> String { JSONNumber.describe(v) }
-}
-
 /// The canonical text of a command: what `log export` writes. Parsing the text gives the same
 /// command back (a property test checks this on random commands).
 enum Printer {
@@ -150,7 +143,7 @@ enum Printer {
         text.unicodeScalars.contains(where: \.isEscapedInText) ? Tokenizer.quote(text, keywordSafe: true) : text
     }
 
-    static func num(_ v: Double) -> String { NumberFormat.string(v) }
+    static func num(_ v: Double) -> String { Format.number(v) }
 
     static func edges(_ e: Edges) -> String {
         "\(num(e.top)) \(num(e.left)) \(num(e.bottom)) \(num(e.right))"

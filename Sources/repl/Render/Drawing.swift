@@ -91,7 +91,7 @@ enum Drawing {
                 }
             }
         }
-        let caption = "viewport \(NumberFormat.string(layout.viewport.width))x\(NumberFormat.string(layout.viewport.height)) at offset \(NumberFormat.string(layout.offset)); 1 column = \(NumberFormat.string(scale.x)) pt, 1 line = \(NumberFormat.string(scale.y)) pt"
+        let caption = "viewport \(Format.size(layout.viewport)) at offset \(Format.number(layout.offset)); 1 column = \(Format.number(scale.x)) pt, 1 line = \(Format.number(scale.y)) pt"
         return [caption] + grid.map { String($0).trimmingTrailingSpaces() }
     }
 }
