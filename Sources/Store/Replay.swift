@@ -169,12 +169,12 @@ extension StoredDocument {
             SELECT seq, kind, payload, forward, inverse, grp, label, time FROM log WHERE document = ? ORDER BY seq
             """, arguments: [id])
         while let row = try cursor.next() {
-            let entry = try LogDecoding.entry(row)
+            let entry = try LogDecoding.entry(row, of: self)
             try replayer.replay(entry) { seq in
                 guard let payload = try String.fetchOne(db, sql: "SELECT payload FROM log WHERE document = ? AND seq = ?", arguments: [id, seq]) else {
                     throw StoreFailure.internal("import entry \(seq) has no settings")
                 }
-                let settings = try JSONCoding.decode(DocumentSettings.self, payload, what: "import settings")
+                let settings = try decodingLogEntry(seq) { try JSONCoding.decode(DocumentSettings.self, payload, what: "import settings") }
                 return try RowLoader.load(db, name: name, settings: settings, documentID: id, importSeq: seq, path: store.path)
             }
         }

@@ -199,12 +199,15 @@ public final class StoredDocument {
     public func rollback() throws -> [Change] {
         guard let group = openGroup else { throw StackDocError("no group is open: nothing to roll back") }
         return try transaction { db, journal in
-            let inverses = try String.fetchAll(db, sql: """
-                SELECT inverse FROM log WHERE document = ? AND seq > ? AND kind IN ('op', 'view') ORDER BY seq DESC
+            let inverses = try GRDB.Row.fetchAll(db, sql: """
+                SELECT seq, inverse FROM log WHERE document = ? AND seq > ? AND kind IN ('op', 'view') ORDER BY seq DESC
                 """, arguments: [id, group.seq])
             var applied: [Change] = []
-            for text in inverses {
-                for change in try JSONCoding.decode([Change].self, text, what: "log changes") {
+            for entry in inverses {
+                let changes = try decodingLogEntry(try? entry.decode(Int.self, forColumn: "seq")) {
+                    try JSONCoding.decode([Change].self, try entry.decode(forColumn: "inverse"), what: "log changes")
+                }
+                for change in changes {
                     try apply(change, db: db, journal: &journal)
                     applied.append(change)
                 }
@@ -231,7 +234,7 @@ public final class StoredDocument {
             try GRDB.Row.fetchAll(db, sql: """
                 SELECT seq, kind, payload, forward, inverse, grp, label, time FROM log
                 WHERE document = ? AND seq >= ? ORDER BY seq LIMIT ?
-                """, arguments: [id, seq, limit ?? -1]).map(LogDecoding.entry)
+                """, arguments: [id, seq, limit ?? -1]).map { try LogDecoding.entry($0, of: self) }
         }
     }
 
@@ -242,7 +245,7 @@ public final class StoredDocument {
                                                     arguments: [id, seq]) else {
                 throw StackDocError("log entry \(seq) of '\(name)' is not an import")
             }
-            let settings = try JSONCoding.decode(DocumentSettings.self, payload, what: "import settings")
+            let settings = try decodingLogEntry(seq) { try JSONCoding.decode(DocumentSettings.self, payload, what: "import settings") }
             return try RowLoader.load(db, name: name, settings: settings, documentID: id, importSeq: seq, path: store.path)
         }
     }
@@ -350,25 +353,43 @@ public final class StoredDocument {
         }
         let first: Int = try row.decode(forColumn: "first_seq"), last: Int = try row.decode(forColumn: "last_seq")
         let ops = try GRDB.Row.fetchAll(db.cachedStatement(sql: """
-            SELECT payload, forward, inverse FROM log WHERE document = ? AND seq BETWEEN ? AND ? AND kind = 'op' ORDER BY seq
+            SELECT seq, payload, forward, inverse FROM log WHERE document = ? AND seq BETWEEN ? AND ? AND kind = 'op' ORDER BY seq
             """), arguments: [id, first, last])
         var edits: [Edit] = []
         var changes: [(forward: [Change], inverse: [Change])] = []
         for op in ops {
-            edits.append(try JSONCoding.decode(Edit.self, try op.decode(forColumn: "payload") ?? "", what: "logged edit"))
-            changes.append((try JSONCoding.decode([Change].self, try op.decode(forColumn: "forward") ?? "", what: "log changes"),
-                            try JSONCoding.decode([Change].self, try op.decode(forColumn: "inverse") ?? "", what: "log changes")))
+            try decodingLogEntry(try? op.decode(Int.self, forColumn: "seq")) {
+                edits.append(try JSONCoding.decode(Edit.self, try op.decode(forColumn: "payload") ?? "", what: "logged edit"))
+                changes.append((try JSONCoding.decode([Change].self, try op.decode(forColumn: "forward") ?? "", what: "log changes"),
+                                try JSONCoding.decode([Change].self, try op.decode(forColumn: "inverse") ?? "", what: "log changes")))
+            }
         }
         let step = HistoryStep(number: n, label: try row.decode(forColumn: "label"), edits: edits, applied: n <= cursor, firstSeq: first, lastSeq: last)
         return (step, changes)
+    }
+
+    /// Runs `body`, which reads back log entry `seq`: any failure means the entry is damaged.
+    /// The error names the document and the entry and says how to save the work; the store
+    /// writes nothing more (`DocumentStore.damage`).
+    func decodingLogEntry<T>(_ seq: Int?, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw store.noteDamage(StoreFailure.damagedLogEntry(store.path, document: name, seq: seq ?? 0, error))
+        }
     }
 }
 
 /// Turns `log` rows into `LogEntry` values.
 enum LogDecoding {
-    static func entry(_ row: GRDB.Row) throws -> LogEntry {
+    /// The entry of `row`, a row of `document`'s log (any failure: a damaged-entry error).
+    static func entry(_ row: GRDB.Row, of document: StoredDocument) throws -> LogEntry {
+        try document.decodingLogEntry(try? row.decode(Int.self, forColumn: "seq")) { try entry(row) }
+    }
+
+    private static func entry(_ row: GRDB.Row) throws -> LogEntry {
         let kindText: String = try row.decode(forColumn: "kind")
-        guard let kind = LogEntry.Kind(rawValue: kindText) else { throw StoreFailure.internal("unknown log kind '\(kindText)'") }
+        guard let kind = LogEntry.Kind(rawValue: kindText) else { throw StackDocError("unknown kind \(Validation.quoted(kindText))") }
         let payload: String? = try row.decode(forColumn: "payload")
         var entry = LogEntry(seq: try row.decode(forColumn: "seq"), kind: kind, edit: nil, settings: nil, count: nil, label: try row.decode(forColumn: "label"),
                              group: try row.decode(forColumn: "grp"), changes: [], inverse: [],

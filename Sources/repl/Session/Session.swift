@@ -78,13 +78,13 @@ final class Session {
             }
             return .dropped(name: name)
         case let .importDocument(path, name):
-            let document = try DocumentFormat.decode(try FileIO.read(resolve(path), shown: path, limit: DocumentLimits.maxJSONBytes),
+            let document = try DocumentFormat.decode(try FileIO.read(resolve(path), shown: path),
                                                      path: path, name: name)
             return opened(try store.importDocument(document), verb: .imported)
         case .export(let path):
             let doc = try open()
             guard let path else { return .document(doc.document) }
-            try FileIO.write(DocumentFormat.encode(doc.document) + "\n", to: resolve(path), shown: path)
+            try FileIO.write(DocumentFormat.encode(doc.document) + "\n", to: resolve(path), shown: path, sparing: store)
             return .wrote(path: path)
         case .edit(let edit):
             return try perform(edit)
@@ -109,7 +109,7 @@ final class Session {
             return .drawing(lines: Drawing.lines(try drawingLayout()))
         case .exportSVG(let path):
             let doc = try open()
-            try FileIO.write(SVGPicture.render(try currentLayout(), document: doc.document), to: resolve(path), shown: path)
+            try FileIO.write(SVGPicture.render(try currentLayout(), document: doc.document), to: resolve(path), shown: path, sparing: store)
             return .wrote(path: path)
         case .undo(let n):
             let doc = try open()
@@ -136,7 +136,7 @@ final class Session {
         case .logExport(let path):
             let doc = try open()
             let lines = try LogScript.lines(doc)
-            try FileIO.write(lines.joined(separator: "\n") + "\n", to: resolve(path), shown: path)
+            try FileIO.write(lines.joined(separator: "\n") + "\n", to: resolve(path), shown: path, sparing: store)
             return .wroteLog(path: path, commands: lines.filter { !$0.hasPrefix("#") }.count)
         case .help(let topic):
             return .help(text: try topic.map(Help.topic) ?? Help.overview())
