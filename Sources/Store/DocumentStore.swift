@@ -246,7 +246,7 @@ public final class DocumentStore {
 
     private func insertDocument(_ db: Database, name: String, settings: DocumentSettings) throws {
         if try Bool.fetchOne(db, sql: "SELECT 1 FROM document WHERE name = ?", arguments: [name]) ?? false {
-            throw StackDocError("document '\(name)' already exists")
+            throw StackDocError("document \(Validation.quoted(name)) already exists")
         }
         let now = Date().timeIntervalSince1970
         let columns = ["name", "version"] + ColumnCoding.settingsColumns + ["created", "modified"]

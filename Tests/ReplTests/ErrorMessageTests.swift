@@ -23,6 +23,10 @@ import Layout
             (.droppedDocument(name: "d"), "document 'd' no longer exists (dropped by another process)"),
             (.corruptFile(path: "/tmp/\(hostile).sqlite", problem: "bad header"), #"database '/tmp/x\u{1b}[2J\u{202e}.sqlite' is corrupt: bad header"#),
             (.inFile(path: "in.json", .noSuchRow("a")), "'in.json': no row 'a'"),
+            (.cannotOpenDatabase(path: hostile, verb: "open", problem: "it is a directory"),
+             #"cannot open database 'x\u{1b}[2J\u{202e}': it is a directory"#),
+            (.cannotRead(path: hostile, problem: "No such file or directory"), #"cannot read 'x\u{1b}[2J\u{202e}': No such file or directory"#),
+            (.cannotWrite(path: hostile, problem: "Permission denied"), #"cannot write 'x\u{1b}[2J\u{202e}': Permission denied"#),
             (.reloaded(.staleDocument(name: "d", storedVersion: 3, sessionVersion: 2), documentClosed: false),
              "document 'd' was changed by another process (stored version 3, this session has 2); reloaded it: run the command again"),
             (.reloaded(.noSuchRow("c"), documentClosed: true), "no row 'c'; the document is closed"),
@@ -46,5 +50,15 @@ import Layout
         #expect(error.message == "something went wrong")
         #expect(error == StackDocError(.message("something went wrong")))
         #expect(StackDocError(.noSuchRow("a")) == StackDocError("no row 'a'"))  // equal when they say the same
+    }
+
+    /// A hostile path reaches the terminal escaped through every command that names a file.
+    @Test func hostilePathsAreEscapedInCommandErrors() throws {
+        let out = try LabelEscapingTests.run(["new d", "import \"no\u{1b}]0;x\u{7}.json\"", "export \"no-dir\u{202e}/x.json\"",
+                                              "log export \"no-dir\u{1b}/x.sd\""])
+        #expect(out[1] == #"error: cannot read 'no\u{1b}]0;x\u{7}.json': No such file or directory"#, "\(out)")
+        #expect(out[2].hasPrefix(#"error: cannot write 'no-dir\u{202e}/x.json': "#), "\(out)")
+        #expect(out[3].hasPrefix(#"error: cannot write 'no-dir\u{1b}/x.sd': "#), "\(out)")
+        LabelEscapingTests.expectClean(out)
     }
 }

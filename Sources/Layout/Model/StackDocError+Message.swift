@@ -29,6 +29,12 @@ extension StackDocError {
             return "document \(q(name)) no longer exists (dropped by another process)"
         case let .corruptFile(path, problem):
             return "database \(Validation.quotedPath(path)) is corrupt: \(problem)"
+        case let .cannotOpenDatabase(path, verb, problem):
+            return "cannot \(verb) database \(Validation.quotedPath(path)): \(problem)"
+        case let .cannotRead(path, problem):
+            return "cannot read \(Validation.quotedPath(path)): \(problem)"
+        case let .cannotWrite(path, problem):
+            return "cannot write \(Validation.quotedPath(path)): \(problem)"
         case let .inFile(path, inner):
             return "\(Validation.quotedPath(path)): \(text(inner))"
         case let .reloaded(inner, closed):

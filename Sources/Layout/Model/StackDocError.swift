@@ -29,6 +29,12 @@ public struct StackDocError: Error, Hashable, Sendable, CustomStringConvertible 
         case droppedDocument(name: String)
         /// A damaged database file.
         case corruptFile(path: String, problem: String)
+        /// A database file that cannot be opened (`verb`: `open` or `create`): `problem` says why.
+        case cannotOpenDatabase(path: String, verb: String, problem: String)
+        /// A file a command reads that cannot be read: `problem` says why.
+        case cannotRead(path: String, problem: String)
+        /// A file a command writes that cannot be written: `problem` says why.
+        case cannotWrite(path: String, problem: String)
         /// A problem found in the file at `path` (a saved document being imported).
         case inFile(path: String, Kind)
         /// A command failed because another process changed the open document; the session
