@@ -63,7 +63,7 @@ extension CommandResult {
             return optional(row)
         case .history(let steps, _):
             return .array(steps.map {
-                object([("step", int($0.number)), ("label", .string(Session.label($0))), ("applied", .bool($0.applied)),
+                object([("step", int($0.number)), ("label", .string($0.shownLabel)), ("applied", .bool($0.applied)),
                         ("operations", .array($0.edits.map { .string(Printer.text($0)) }))])
             })
         case .status(let s):
@@ -77,13 +77,13 @@ extension CommandResult {
         case .drawing(let lines):
             return object([("lines", .array(lines.map(JSONValue.string)))])
         case let .historyMove(verb, steps, report):
-            let list = JSONValue.array(steps.map { object([("step", int($0.number)), ("label", .string(Session.label($0)))]) })
+            let list = JSONValue.array(steps.map { object([("step", int($0.number)), ("label", .string($0.shownLabel))]) })
             return object([(verb.rawValue, list)] + report.jsonMembers)
         case .begun(let label):
             return object([("label", optional(label))])
         case .committed(let step):
             guard let step else { return object([("step", .null)]) }
-            return object([("step", int(step.number)), ("label", .string(Session.label(step))), ("operations", int(step.edits.count))])
+            return object([("step", int(step.number)), ("label", .string(step.shownLabel)), ("operations", int(step.edits.count))])
         case .rolledBack(let report):
             return object([("rolledBack", .bool(true))] + report.jsonMembers)
         case .verified:

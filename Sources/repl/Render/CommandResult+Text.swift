@@ -48,7 +48,7 @@ extension CommandResult {
             return row.map(Printer.id) ?? "(no row at \(Format.number(x)) \(Format.number(y)))"
         case let .history(steps, group):
             var table = TextTable(["step", "state", "label"], rightAligned: [0])
-            for s in steps { table.add(["\(s.number)", s.applied ? "applied" : "undone", Printer.label(Session.label(s))]) }
+            for s in steps { table.add(["\(s.number)", s.applied ? "applied" : "undone", Printer.label(s.shownLabel)]) }
             var text = steps.isEmpty ? "(no undo steps)" : table.rendered
             if let group { text += "\nopen group\(group.label.map { " " + Printer.id($0) } ?? ""): commit or rollback" }
             return text
@@ -57,14 +57,14 @@ extension CommandResult {
         case .drawing(let lines):
             return lines.joined(separator: "\n")
         case let .historyMove(verb, steps, report):
-            let lines = steps.map { "\(verb.rawValue) step \($0.number): \(Printer.label(Session.label($0)))" }
+            let lines = steps.map { "\(verb.rawValue) step \($0.number): \(Printer.label($0.shownLabel))" }
             return (lines + report.textLines).joined(separator: "\n")
         case .begun(let label):
             return "begin" + (label.map { " " + Printer.id($0) } ?? "") + ": the next operations make one undo step"
         case .committed(let step):
             guard let step else { return "committed: no change, no undo step" }
             let count = step.edits.count
-            return "step \(step.number): \(Printer.label(Session.label(step))) (\(count) operation\(count == 1 ? "" : "s"))"
+            return "step \(step.number): \(Printer.label(step.shownLabel)) (\(count) operation\(count == 1 ? "" : "s"))"
         case .rolledBack(let report):
             return (["rolled back"] + report.textLines).joined(separator: "\n")
         case .verified:

@@ -226,12 +226,4 @@ final class Session {
         let (move, report) = try measure(steps, changes: \.changes)
         return .historyMove(verb, steps: move.steps, report: report)
     }
-
-    /// A step's label: its group label, or its operations' canonical text.
-    static func label(_ step: HistoryStep) -> String {
-        if let label = step.label { return label }
-        let texts = step.edits.map(Printer.text)
-        if texts.count <= 3 { return texts.joined(separator: "; ") }
-        return texts.prefix(3).joined(separator: "; ") + "; … (\(texts.count) operations)"
-    }
 }
