@@ -38,22 +38,18 @@ extension Session {
                               offset: live.offset, contentSize: live.contentSize, rows: ordered)
     }
 
-    /// What `draw` needs: the rows meeting the viewport, plus one hidden-marked child of every
-    /// such stack row that has rows (the drawing tells stack rows by their children).
-    func drawingLayout() throws -> DocumentLayout {
+    /// What `draw` needs: the rows meeting the viewport, and which of them are stack rows
+    /// that have rows (the drawing keeps their ids in the top border).
+    func drawing() throws -> [String] {
         let live = try liveLayout()
         let document = try open().document
         let o = live.offset
         let main = live.settings.axis == .vertical ? live.settings.viewport.height : live.settings.viewport.width
-        var rows = live.rows(from: o, to: o + main)
-        let parents = Set(rows.compactMap(\.parent))
-        for r in rows where !parents.contains(r.id) {
-            guard let child = document.child(at: 0, of: r.id), var marker = live.row(child) else { continue }
-            marker.visibility = .hidden
-            rows.append(marker)
-        }
-        return DocumentLayout(document: live.document, axis: live.settings.axis, viewport: live.settings.viewport,
-                              offset: o, contentSize: live.contentSize, rows: rows)
+        let rows = live.rows(from: o, to: o + main)
+        let stacks = Set(rows.lazy.map(\.id).filter { document.child(at: 0, of: $0) != nil })
+        let layout = DocumentLayout(document: live.document, axis: live.settings.axis, viewport: live.settings.viewport,
+                                    offset: o, contentSize: live.contentSize, rows: rows)
+        return Drawing.lines(layout, stacks: stacks)
     }
 
     /// Every row in document order with its nesting depth (`rows`).

@@ -106,7 +106,7 @@ final class Session {
         case .status:
             return .status(try status())
         case .draw:
-            return .drawing(lines: Drawing.lines(try drawingLayout()))
+            return .drawing(lines: try drawing())
         case .exportSVG(let path):
             let doc = try open()
             try FileIO.write(SVGPicture.render(try currentLayout(), document: doc.document), to: resolve(path), shown: path, sparing: store)
