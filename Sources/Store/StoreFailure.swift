@@ -30,9 +30,8 @@ enum StoreFailure {
     /// The problem of an error that reports damage in the database at `path` (SQLite's
     /// `SQLITE_CORRUPT`, a damaged log entry, a stored value no command writes); nil for others.
     static func corruption(in error: Error, path: String) -> String? {
-        let prefix = corrupt(path, "").message
-        guard let error = error as? StackDocError, error.message.hasPrefix(prefix) else { return nil }
-        return String(error.message.dropFirst(prefix.count))
+        guard let error = error as? StackDocError, case let .corruptFile(file, problem) = error.kind, file == path else { return nil }
+        return problem
     }
 
     /// A short, one-line reason for a decoding failure (no Swift debug dump).
