@@ -20,16 +20,19 @@ import Layout
             (.badValue(path: "fixed", problem: "must be ≥ 0, got -1"), "fixed: must be ≥ 0, got -1"),
             (.staleDocument(name: "d", storedVersion: 3, sessionVersion: 2),
              "document 'd' was changed by another process (stored version 3, this session has 2): reload it and try again"),
-            (.droppedDocument(name: "d"), "document 'd' no longer exists (dropped by another process)"),
+            (.droppedDocument(name: "d"), "document 'd' was dropped by another process"),
             (.corruptFile(path: "/tmp/\(hostile).sqlite", problem: "bad header"), #"database '/tmp/x\u{1b}[2J\u{202e}.sqlite' is corrupt: bad header"#),
             (.inFile(path: "in.json", .noSuchRow("a")), "'in.json': no row 'a'"),
             (.cannotOpenDatabase(path: hostile, verb: "open", problem: "it is a directory"),
              #"cannot open database 'x\u{1b}[2J\u{202e}': it is a directory"#),
             (.cannotRead(path: hostile, problem: "No such file or directory"), #"cannot read 'x\u{1b}[2J\u{202e}': No such file or directory"#),
             (.cannotWrite(path: hostile, problem: "Permission denied"), #"cannot write 'x\u{1b}[2J\u{202e}': Permission denied"#),
-            (.reloaded(.staleDocument(name: "d", storedVersion: 3, sessionVersion: 2), documentClosed: false),
+            (.recovered(.staleDocument(name: "d", storedVersion: 3, sessionVersion: 2), .reloaded),
              "document 'd' was changed by another process (stored version 3, this session has 2); reloaded it: run the command again"),
-            (.reloaded(.noSuchRow("c"), documentClosed: true), "no row 'c'; the document is closed"),
+            (.recovered(.noSuchRow("c"), .closed), "no row 'c'; the document is closed"),
+            (.recovered(.droppedDocument(name: "d"), .closedDropped(namesake: "d")),
+             "document 'd' was dropped by another process; closed it (a new document 'd' exists: 'open d' to edit it)"),
+            (.recovered(.droppedDocument(name: "d"), .closedDropped(namesake: nil)), "document 'd' was dropped by another process; closed it"),
         ]
         for (kind, text) in cases {
             #expect(StackDocError(kind).message == text)

@@ -26,7 +26,7 @@ extension StackDocError {
         case let .staleDocument(name, stored, session):
             return staleCause(name, stored, session) + ": reload it and try again"
         case .droppedDocument(let name):
-            return "document \(q(name)) no longer exists (dropped by another process)"
+            return "document \(q(name)) was dropped by another process"
         case let .corruptFile(path, problem):
             return "database \(Validation.quotedPath(path)) is corrupt: \(problem)"
         case let .cannotOpenDatabase(path, verb, problem):
@@ -37,7 +37,7 @@ extension StackDocError {
             return "cannot write \(Validation.quotedPath(path)): \(problem)"
         case let .inFile(path, inner):
             return "\(Validation.quotedPath(path)): \(text(inner))"
-        case let .reloaded(inner, closed):
+        case let .recovered(inner, recovery):
             // The stale error's advice is replaced by what the session did.
             let cause: String
             if case let .staleDocument(name, stored, session) = inner {
@@ -45,7 +45,15 @@ extension StackDocError {
             } else {
                 cause = text(inner)
             }
-            return cause + (closed ? "; the document is closed" : "; reloaded it: run the command again")
+            switch recovery {
+            case .reloaded:
+                return cause + "; reloaded it: run the command again"
+            case .closed:
+                return cause + "; the document is closed"
+            case .closedDropped(let namesake):
+                return cause + "; closed it"
+                    + (namesake.map { " (a new document \(q($0)) exists: \(q("open " + $0)) to edit it)" } ?? "")
+            }
         }
     }
 

@@ -37,9 +37,19 @@ public struct StackDocError: Error, Hashable, Sendable, CustomStringConvertible 
         case cannotWrite(path: String, problem: String)
         /// A problem found in the file at `path` (a saved document being imported).
         case inFile(path: String, Kind)
-        /// A command failed because another process changed the open document; the session
-        /// has reloaded it (`documentClosed`: or closed it, when reloading failed).
-        case reloaded(Kind, documentClosed: Bool)
+        /// A command failed because another process changed or dropped the open document, and
+        /// the session recovered as `StaleRecovery` says.
+        case recovered(Kind, StaleRecovery)
+    }
+
+    /// What a session did after another process changed or dropped its open document.
+    public enum StaleRecovery: Hashable, Sendable {
+        /// Reloaded the document: running the command again works.
+        case reloaded
+        /// Closed the document because reloading it failed.
+        case closed
+        /// Closed the dropped document; `namesake`: a new document of the same name exists.
+        case closedDropped(namesake: String?)
     }
 
     /// The kinds of names (`Validation`'s three rules).

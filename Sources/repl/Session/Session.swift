@@ -7,12 +7,10 @@ import Store
 /// Layout and Store; this is glue.
 final class Session {
     let store: DocumentStore
-    private(set) var current: StoredDocument?
-    /// The layout of `current`, kept up to date by the changes of every command (issue 5).
-    var live: LiveLayout?
-    /// The whole layout of `current` materialised from `live` for the commands that need every
-    /// row (plain `layout`, `hit`, `export svg`); dropped at every change.
-    var lastLayout: DocumentLayout?
+    /// The open document. It keeps everything derived from it (its live layout, kept up to
+    /// date by the changes of every command, and the whole layout for the commands that need
+    /// every row), so a reload rebuilds them all.
+    var current: StoredDocument?
 
     /// Relative paths of commands are resolved against this directory (nil: the current one).
     let directory: String?
@@ -30,24 +28,17 @@ final class Session {
 
     /// Runs one command and returns what it produced, as data (`CommandResult`; the renderers
     /// in `Render/` turn it into text or JSON). Throws a `StackDocError` (nothing changed) when
-    /// it fails. When the failure is that another process changed the open document, the
-    /// document is reloaded so that running the command again works.
+    /// it fails. A query first catches up with another process's writes (Session+Staleness);
+    /// when a command fails because another process changed the open document, the document is
+    /// reloaded so that running the command again works (or closed, when it was dropped), and
+    /// the error says so (`StackDocError.Kind.recovered`).
     func run(_ command: Command) throws -> CommandResult {
+        try refreshBeforeQuery(command)
         do {
             return try execute(command)
         } catch {
-            if let doc = current, (try? doc.isStale()) == true {
-                do {
-                    try doc.reload()
-                    lastLayout = nil
-                } catch {
-                    current = nil
-                    lastLayout = nil
-                }
-                let cause = (error as? StackDocError)?.kind ?? .message("\(error)")
-                throw StackDocError(.reloaded(cause, documentClosed: current == nil))
-            }
-            throw error
+            guard let recovery = recoverFromStale() else { throw error }
+            throw StackDocError(.recovered((error as? StackDocError)?.kind ?? .message("\(error)"), recovery))
         }
     }
 
@@ -64,18 +55,12 @@ final class Session {
         case .close:
             guard let doc = current else { throw StackDocError(.nothingToClose) }
             current = nil
-            live = nil
-            lastLayout = nil
             return .closed(name: doc.name)
         case .docs:
             return .documents(try store.documents())
         case .drop(let name):
             try store.drop(name)
-            if current?.name == name {
-                current = nil
-                live = nil
-                lastLayout = nil
-            }
+            if current?.name == name { current = nil }
             return .dropped(name: name)
         case let .importDocument(path, name):
             let document = try DocumentFormat.decode(try FileIO.read(resolve(path), shown: path),
@@ -124,7 +109,7 @@ final class Session {
             return .committed(try open().commit())
         case .rollback:
             let doc = try open()
-            let (_, report) = try measure({ try doc.rollback() }, changes: { $0 })
+            let (_, report) = try measure { try doc.rollback() }
             return .rolledBack(report)
         case .verify:
             let problems = try open().verify()
@@ -154,26 +139,17 @@ final class Session {
 
     /// The whole layout (O(rows)): only for commands that need every row.
     func currentLayout() throws -> DocumentLayout {
-        if let lastLayout { return lastLayout }
-        let layout = try liveLayout().layout()
-        lastLayout = layout
-        return layout
+        try open().wholeLayout()
     }
 
     /// The live layout of the open document.
     func liveLayout() throws -> LiveLayout {
-        let doc = try open()
-        if let live { return live }
-        let built = LiveLayout(doc.document)
-        live = built
-        return built
+        try open().liveLayout()
     }
 
     func opened(_ doc: StoredDocument, verb: OpenedDocument.Verb) -> CommandResult {
         current = doc
-        let layout = LiveLayout(doc.document)
-        live = layout
-        lastLayout = nil
+        let layout = doc.liveLayout()
         let s = doc.document.settings
         return .opened(OpenedDocument(verb: verb, name: doc.name, rows: doc.document.rowCount, axis: s.axis,
                                       viewport: s.viewport, contentSize: layout.contentSize))
@@ -181,25 +157,17 @@ final class Session {
 
     // MARK: Changes
 
-    /// Runs `body` (which changes the open document) and feeds the changes it returns to the
-    /// live layout, whose report says what changed (no relayout of the whole document).
-    func measure<T>(_ body: () throws -> T, changes: (T) -> [Change]) throws -> (T, ChangeReport) {
-        var layout = try liveLayout()
-        live = nil  // `layout` is the only reference while it is updated: no copy
+    /// Runs `body` (which changes the open document, whose live layout follows every change)
+    /// and returns the live layout's report of what changed (no relayout of the whole document).
+    func measure<T>(_ body: () throws -> T) throws -> (T, ChangeReport) {
+        let doc = try open()
+        _ = doc.liveLayout()  // kept by the document from now on
         let t0 = Timing.now()
-        let value: T
-        do {
-            value = try body()
-        } catch {
-            live = layout
-            throw error
+        let value = try body()
+        Timing.report(["store and layout": Timing.now() - t0])
+        guard let report = doc.lastLayoutReport else {
+            throw StackDocError("internal error: the document's layout did not follow the change")
         }
-        let t1 = Timing.now()
-        let document = try open().document
-        let report = layout.apply(changes(value), to: document)
-        live = layout
-        lastLayout = nil
-        Timing.report(["store": t1 - t0, "layout": Timing.now() - t1])
         return (value, ChangeReport(report))
     }
 
@@ -208,7 +176,7 @@ final class Session {
         let cursorBefore = doc.cursor
         // Planning a scroll needs positions: the live layout has them.
         let planned = try doc.document.plan(edit, live: try liveLayout())
-        let (_, report) = try measure({ try doc.perform(edit, changes: planned) }, changes: { $0 })
+        let (_, report) = try measure { try doc.perform(edit, changes: planned) }
         let outcome: EditOutcome
         if edit.isViewState {
             outcome = .view
@@ -223,7 +191,7 @@ final class Session {
     }
 
     func historyMove(_ verb: HistoryVerb, steps: () throws -> HistoryMove) throws -> CommandResult {
-        let (move, report) = try measure(steps, changes: \.changes)
+        let (move, report) = try measure(steps)
         return .historyMove(verb, steps: move.steps, report: report)
     }
 }
