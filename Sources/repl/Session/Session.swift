@@ -69,7 +69,8 @@ final class Session {
         case .export(let path):
             let doc = try open()
             guard let path else { return .document(doc.document) }
-            try FileIO.write(DocumentFormat.encode(doc.document) + "\n", to: resolve(path), shown: path, sparing: store)
+            // The pretty text with its final newline, as bytes (no string copies of a big file).
+            try FileIO.write(bytes: doc.document.exportJSONBytes(pretty: true), to: resolve(path), shown: path, sparing: store)
             return .wrote(path: path)
         case .edit(let edit):
             return try perform(edit)
@@ -84,7 +85,7 @@ final class Session {
         case .findType(let type):
             return .rowsOfType(type: type, ids: try open().document.rows(ofType: type))
         case let .hit(x, y):
-            return .hit(x: x, y: y, row: try currentLayout().hitTest(x: x, y: y))
+            return .hit(x: x, y: y, row: try liveLayout().hitTest(x: x, y: y))
         case .history:
             let doc = try open()
             return .history(try doc.history(), openGroup: doc.openGroup.map { GroupInfo(label: $0.label) })
