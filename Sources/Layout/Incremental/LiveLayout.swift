@@ -384,9 +384,9 @@ public struct LiveLayout: Sendable {
     /// `DocumentLayout.scrollOffset(to:_:)`, with the same errors. O(log n).
     public func scrollOffset(to id: RowID, _ position: ScrollPosition) throws -> Double {
         if let full { return try full.scrollOffset(to: id, position) }
-        guard let r = row(id), let l = owner(of: id) else { throw StackDocError("no row '\(id)'") }
+        guard let r = row(id), let l = owner(of: id) else { throw StackDocError(.noSuchRow(id)) }
         if r.frame == nil {
-            if r.hidden { throw StackDocError("cannot scroll to row '\(id)': it is hidden") }
+            if r.hidden { throw StackDocError("cannot scroll to row \(Validation.quoted(id)): it is hidden") }
             // The outermost hidden ancestor, as the full layout names it.
             let rows = line.entries.nestedRows(Int(l.node))
             var parent = r.parent
@@ -402,7 +402,7 @@ public struct LiveLayout: Sendable {
                 if rows[q].hidden { hidden = p }
                 parent = rows[q].parent
             }
-            throw StackDocError("cannot scroll to row '\(id)': it is inside hidden row \(hidden.map { "'\($0)'" } ?? "(unknown)")")
+            throw StackDocError("cannot scroll to row \(Validation.quoted(id)): it is inside hidden row \(hidden.map(Validation.quoted) ?? "(unknown)")")
         }
         // The same arithmetic as the full layout, on a one-row layout with this geometry.
         let one = DocumentLayout(document: document, axis: settings.axis, viewport: settings.viewport, offset: offset,
