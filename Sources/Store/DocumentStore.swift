@@ -77,18 +77,50 @@ public final class DocumentStore {
         }
         do {
             try queue.inDatabase { db in
-                try Self.checkIdentity(db, path: path)
-                if !inMemory {
-                    try db.execute(sql: "PRAGMA journal_mode = WAL")
-                }
+                try Self.createOrMigrate(db, path: path)
+                if !inMemory { try Self.enableWAL(db, timeout: options.busyTimeout) }
                 try db.execute(sql: "PRAGMA synchronous = \(options.durability == .full ? "FULL" : "NORMAL")")
                 // 32 MB of page cache (grown on demand): imports of large documents build the
                 // id index in memory.
                 try db.execute(sql: "PRAGMA cache_size = -32768")
             }
-            try Schema.migrator().migrate(queue)
         } catch {
             throw StoreFailure.wrap(error, path: path)
+        }
+    }
+
+    /// Checks the file's identity and applies the missing migrations in ONE `BEGIN IMMEDIATE`
+    /// transaction, so that two processes opening a new database at the same moment are
+    /// serialized: the second waits (busy timeout) for the first to commit, then re-checks the
+    /// identity and finds nothing left to do. Foreign keys are off during the migrations and
+    /// checked before the commit (as GRDB's migrator does).
+    static func createOrMigrate(_ db: Database, path: String) throws {
+        try db.execute(sql: "PRAGMA foreign_keys = OFF")
+        defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
+        try db.inTransaction(.immediate) {
+            try checkIdentity(db, path: path)
+            try Schema.migrate(db)
+            if try GRDB.Row.fetchOne(db, sql: "PRAGMA foreign_key_check") != nil {
+                throw StoreFailure.corrupt(path, "a migration left rows that break foreign keys")
+            }
+            return .commit
+        }
+    }
+
+    /// Switches the file to WAL mode. The switch needs a moment of exclusive access, which SQLite
+    /// does not wait for: while another process holds the file (opening it at the same time),
+    /// retry until the busy timeout. A file already in WAL mode needs nothing.
+    static func enableWAL(_ db: Database, timeout: TimeInterval) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            do {
+                if try String.fetchOne(db, sql: "PRAGMA journal_mode")?.lowercased() == "wal" { return }
+                if try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")?.lowercased() == "wal" { return }
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+                if Date() >= deadline { throw error }
+            }
+            if Date() >= deadline { throw StackDocError("cannot switch the database to WAL mode") }
+            usleep(2_000)
         }
     }
 
