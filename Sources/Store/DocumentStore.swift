@@ -200,7 +200,7 @@ public final class DocumentStore {
         let id: Int64 = try write { db in
             try self.insertDocument(db, name: name, settings: settings)
             let id = db.lastInsertedRowID
-            try LogWriter.append(db, document: id, seq: 1, kind: .newDocument, payload: try JSONCoding.encode(settings),
+            try LogWriter.append(db, document: id, seq: 1, kind: .newDocument, payload: try LogFormat.encode(settings),
                                  forward: nil, inverse: nil, group: nil, label: nil)
             return id
         }
@@ -228,7 +228,7 @@ public final class DocumentStore {
         let id: Int64 = try write { db in
             try self.insertDocument(db, name: document.name, settings: document.settings)
             let id = db.lastInsertedRowID
-            try LogWriter.append(db, document: id, seq: 1, kind: .importDocument, payload: try JSONCoding.encode(document.settings),
+            try LogWriter.append(db, document: id, seq: 1, kind: .importDocument, payload: try LogFormat.encode(document.settings),
                                  forward: nil, inverse: nil, group: nil, label: nil)
             try RowWriter.bulkInsert(db, table: "row", document: id, seq: nil, rows: document)
             try RowWriter.copyImportedRows(db, document: id, seq: 1)

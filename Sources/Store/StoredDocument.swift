@@ -91,7 +91,7 @@ public final class StoredDocument {
             for change in changes { try apply(change, db: db, journal: &journal) }
             let seq = lastSeq + 1
             let kind: LogEntry.Kind = edit.isViewState ? .view : .op
-            try LogWriter.append(db, document: id, seq: seq, kind: kind, payload: try JSONCoding.encode(edit),
+            try LogWriter.append(db, document: id, seq: seq, kind: kind, payload: try LogFormat.encode(edit),
                                  forward: changes, inverse: changes.inverse, group: openGroup?.seq, label: nil)
             lastSeq = seq
             if kind == .op, openGroup == nil, !changes.isEmpty {
@@ -187,12 +187,12 @@ public final class StoredDocument {
     public func rollback() throws -> [Change] {
         guard let group = openGroup else { throw StackDocError("no group is open: nothing to roll back") }
         return try transaction { db, journal in
-            let inverses = try String.fetchAll(db, sql: """
-                SELECT inverse FROM log WHERE document = ? AND seq > ? AND kind IN ('op', 'view') ORDER BY seq DESC
+            let inverses = try GRDB.Row.fetchAll(db, sql: """
+                SELECT seq, inverse, format FROM log WHERE document = ? AND seq > ? AND kind IN ('op', 'view') ORDER BY seq DESC
                 """, arguments: [id, group.seq])
             var applied: [Change] = []
-            for text in inverses {
-                for change in try JSONCoding.decode([Change].self, text, what: "log changes") {
+            for entry in inverses {
+                for change in try LogFormat.decodeChanges(entry["inverse"], format: entry["format"], document: name, seq: entry["seq"], column: "inverse") {
                     try apply(change, db: db, journal: &journal)
                     applied.append(change)
                 }
@@ -217,20 +217,20 @@ public final class StoredDocument {
     public func log(from seq: Int = 1, limit: Int? = nil) throws -> [LogEntry] {
         try store.read { db in
             try GRDB.Row.fetchAll(db, sql: """
-                SELECT seq, kind, payload, forward, inverse, grp, label, time FROM log
+                SELECT seq, kind, payload, forward, inverse, grp, label, time, format FROM log
                 WHERE document = ? AND seq >= ? ORDER BY seq LIMIT ?
-                """, arguments: [id, seq, limit ?? -1]).map(LogDecoding.entry)
+                """, arguments: [id, seq, limit ?? -1]).map { try LogDecoding.entry($0, document: name) }
         }
     }
 
     /// The rows an `import` entry brought in, as the document it imported.
     public func importedDocument(at seq: Int) throws -> Document {
         try store.read { db in
-            guard let payload = try String.fetchOne(db, sql: "SELECT payload FROM log WHERE document = ? AND seq = ? AND kind = 'import'",
+            guard let entry = try GRDB.Row.fetchOne(db, sql: "SELECT payload, format FROM log WHERE document = ? AND seq = ? AND kind = 'import'",
                                                     arguments: [id, seq]) else {
                 throw StackDocError("log entry \(seq) of '\(name)' is not an import")
             }
-            let settings = try JSONCoding.decode(DocumentSettings.self, payload, what: "import settings")
+            let settings = try LogFormat.decodeSettings(entry["payload"], format: entry["format"], document: name, seq: seq)
             return try RowLoader.load(db, name: name, settings: settings, documentID: id, importSeq: seq, path: store.path)
         }
     }
@@ -338,14 +338,15 @@ public final class StoredDocument {
         }
         let first: Int = try row.decode(forColumn: "first_seq"), last: Int = try row.decode(forColumn: "last_seq")
         let ops = try GRDB.Row.fetchAll(db.cachedStatement(sql: """
-            SELECT payload, forward, inverse FROM log WHERE document = ? AND seq BETWEEN ? AND ? AND kind = 'op' ORDER BY seq
+            SELECT seq, payload, forward, inverse, format FROM log WHERE document = ? AND seq BETWEEN ? AND ? AND kind = 'op' ORDER BY seq
             """), arguments: [id, first, last])
         var edits: [Edit] = []
         var changes: [(forward: [Change], inverse: [Change])] = []
         for op in ops {
-            edits.append(try JSONCoding.decode(Edit.self, try op.decode(forColumn: "payload") ?? "", what: "logged edit"))
-            changes.append((try JSONCoding.decode([Change].self, try op.decode(forColumn: "forward") ?? "", what: "log changes"),
-                            try JSONCoding.decode([Change].self, try op.decode(forColumn: "inverse") ?? "", what: "log changes")))
+            let seq: Int = op["seq"], format: Int = op["format"]
+            edits.append(try LogFormat.decodeEdit(op["payload"], format: format, document: name, seq: seq))
+            changes.append((try LogFormat.decodeChanges(op["forward"], format: format, document: name, seq: seq, column: "forward"),
+                            try LogFormat.decodeChanges(op["inverse"], format: format, document: name, seq: seq, column: "inverse")))
         }
         let step = HistoryStep(number: n, label: try row.decode(forColumn: "label"), edits: edits, applied: n <= cursor, firstSeq: first, lastSeq: last)
         return (step, changes)
@@ -354,25 +355,30 @@ public final class StoredDocument {
 
 /// Turns `log` rows into `LogEntry` values.
 enum LogDecoding {
-    static func entry(_ row: GRDB.Row) throws -> LogEntry {
+    static func entry(_ row: GRDB.Row, document: String) throws -> LogEntry {
         let kindText: String = try row.decode(forColumn: "kind")
         guard let kind = LogEntry.Kind(rawValue: kindText) else { throw StoreFailure.internal("unknown log kind '\(kindText)'") }
         let payload: String? = try row.decode(forColumn: "payload")
+        let seq: Int = try row.decode(forColumn: "seq"), format: Int = try row.decode(forColumn: "format")
         var entry = LogEntry(seq: try row.decode(forColumn: "seq"), kind: kind, edit: nil, settings: nil, count: nil, label: try row.decode(forColumn: "label"),
                              group: try row.decode(forColumn: "grp"), changes: [], inverse: [],
                              time: Date(timeIntervalSince1970: try row.decode(forColumn: "time")))
         switch kind {
         case .op, .view:
-            entry.edit = try JSONCoding.decode(Edit.self, payload ?? "", what: "logged edit")
+            entry.edit = try LogFormat.decodeEdit(payload, format: format, document: document, seq: seq)
         case .newDocument, .importDocument:
-            entry.settings = try JSONCoding.decode(DocumentSettings.self, payload ?? "", what: "logged settings")
+            entry.settings = try LogFormat.decodeSettings(payload, format: format, document: document, seq: seq)
         case .undo, .redo:
             entry.count = payload.flatMap { Int($0) }
         case .begin, .commit:
             break
         }
-        if let f: String = try row.decode(forColumn: "forward") { entry.changes = try JSONCoding.decode([Change].self, f, what: "log changes") }
-        if let i: String = try row.decode(forColumn: "inverse") { entry.inverse = try JSONCoding.decode([Change].self, i, what: "log changes") }
+        if let f: String = try row.decode(forColumn: "forward") {
+            entry.changes = try LogFormat.decodeChanges(f, format: format, document: document, seq: seq, column: "forward")
+        }
+        if let i: String = try row.decode(forColumn: "inverse") {
+            entry.inverse = try LogFormat.decodeChanges(i, format: format, document: document, seq: seq, column: "inverse")
+        }
         return entry
     }
 }
