@@ -59,13 +59,24 @@ public final class DocumentStore {
     /// The options the database was opened with.
     public let options: StoreOptions
     let queue: DatabaseQueue
+    /// The first damage found in the file since it was opened (a page SQLite reports corrupt, a
+    /// log entry that cannot be read back, a stored value no command writes); nil while none
+    /// is. Once set, every write is refused: a damaged database is never written.
+    public private(set) var damage: String?
+    /// True once SQLite's `quick_check` has passed on the file (at open when opening had to
+    /// write, else before the first write); always true for a new file and `:memory:`.
+    private var checked = true
 
     /// Opens (creating when missing) the database at `path`, or an in-memory one for `:memory:`.
+    /// An existing file is first inspected read-only (`DatabaseInspection`: identity, schema,
+    /// and SQLite's `quick_check` when opening would write), so a refused file is never written.
     public init(path: String, options: StoreOptions = StoreOptions()) throws {
         self.path = path
         self.options = options
         let inMemory = path == ":memory:"
-        if !inMemory { try FileChecks.check(path) }
+        if !inMemory, try FileChecks.check(path) == .existing {
+            checked = try DatabaseInspection.inspect(path, busyTimeout: options.busyTimeout)
+        }
         var config = Configuration()
         config.busyMode = .timeout(options.busyTimeout)
         config.foreignKeysEnabled = true
@@ -77,6 +88,8 @@ public final class DocumentStore {
         }
         do {
             try queue.inDatabase { db in
+                // Again on the writing connection, under the write lock: another process may
+                // have made or migrated the file between the inspection and this open.
                 try Self.createOrMigrate(db, path: path)
                 if !inMemory { try Self.enableWAL(db, timeout: options.busyTimeout) }
                 try db.execute(sql: "PRAGMA synchronous = \(options.durability == .full ? "FULL" : "NORMAL")")
@@ -98,7 +111,7 @@ public final class DocumentStore {
         try db.execute(sql: "PRAGMA foreign_keys = OFF")
         defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
         try db.inTransaction(.immediate) {
-            try checkIdentity(db, path: path)
+            try DatabaseInspection.checkIdentity(db, path: path)
             try Schema.migrate(db)
             if try GRDB.Row.fetchOne(db, sql: "PRAGMA foreign_key_check") != nil {
                 throw StoreFailure.corrupt(path, "a migration left rows that break foreign keys")
@@ -124,28 +137,24 @@ public final class DocumentStore {
         }
     }
 
-    /// Refuses foreign SQLite files and newer schema versions before anything is written.
-    static func checkIdentity(_ db: Database, path: String) throws {
-        let appID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-        let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
-        if appID != Schema.applicationID {
-            // A new, empty database — or one whose first migration never committed (GRDB
-            // creates its empty table of applied migrations first).
-            if appID == 0 && tables.isEmpty { return }
-            if appID == 0 && tables == ["grdb_migrations"],
-               try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") == 0 { return }
-            throw StackDocError("database '\(path)' is an SQLite database but not a StackDoc database")
+    /// True when writing a file at `target` would replace this database or one of its companion
+    /// files (`-wal`, `-shm`, `-journal`), under any spelling of the path and through symbolic or
+    /// hard links: an existing target is compared by device and inode, a new one by its
+    /// resolved directory and name. Always false for `:memory:`.
+    public func isOwnFile(_ target: String) -> Bool {
+        guard path != ":memory:" else { return false }
+        let database = FileChecks.resolved(path)
+        let companions = ["", "-wal", "-shm", "-journal"].map { database + $0 }
+        var info = stat()
+        if stat(target, &info) == 0 {
+            return companions.contains { file in
+                var own = stat()
+                return stat(file, &own) == 0 && own.st_dev == info.st_dev && own.st_ino == info.st_ino
+            }
         }
-        guard tables.contains("grdb_migrations") else {
-            throw StoreFailure.corrupt(path, "the table of applied migrations is missing")
-        }
-        let applied = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
-        let known = Set(EmbeddedMigrations.all.map(\.name))
-        let unknown = applied.filter { !known.contains($0) }
-        if !unknown.isEmpty {
-            let newest = unknown.compactMap(Schema.version(of:)).max() ?? 0
-            throw StackDocError("database '\(path)' has schema version \(newest), newer than this StackDoc supports (\(Schema.currentVersion)); use a newer stackdoc")
-        }
+        let url = URL(fileURLWithPath: target)
+        let resolved = FileChecks.resolved(url.deletingLastPathComponent().path) + "/" + url.lastPathComponent
+        return companions.contains(resolved)
     }
 
     /// The schema version of the open database (the newest applied migration).
@@ -279,9 +288,15 @@ public final class DocumentStore {
     }
 
     /// Runs `body` in an IMMEDIATE transaction (so concurrent writers queue on the busy timeout
-    /// instead of failing on a lock upgrade); errors come back as clear messages.
+    /// instead of failing on a lock upgrade); errors come back as clear messages. A file found
+    /// damaged is not written: the first write of a session checks the whole file first.
     func write<T>(_ body: (Database) throws -> T) throws -> T {
-        try transaction(.immediate, body)
+        if let damage { throw StoreFailure.writeRefused(path, damage: damage) }
+        if !checked {
+            try read { db in try DatabaseInspection.checkIntegrity(db, path: path) }
+            checked = true
+        }
+        return try transaction(.immediate, body)
     }
 
     /// Runs `body` for reading (one consistent snapshot); errors come back as clear messages.
@@ -301,7 +316,17 @@ public final class DocumentStore {
                 return result
             }
         } catch {
-            throw StoreFailure.wrap(error, path: path)
+            let failure = StoreFailure.wrap(error, path: path)
+            noteDamage(failure)
+            throw failure
         }
+    }
+
+    /// Records `error` as the file's damage when it reports damage (the first one is kept);
+    /// returns it.
+    @discardableResult
+    func noteDamage(_ error: Error) -> Error {
+        if damage == nil { damage = StoreFailure.corruption(in: error, path: path) }
+        return error
     }
 }

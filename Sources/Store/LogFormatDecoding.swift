@@ -4,9 +4,10 @@ import Layout
 /// Reading format 1 (see `LogFormat`): every key spelled out, every mismatch a
 /// `LogFormatError` with the path to the bad value.
 extension LogFormat {
-    /// Decodes a stored payload; a failure names the document, the log entry and the column.
-    static func decode<T>(_ text: String?, format: Int, document: String, seq: Int, column: String,
-                          _ read: (LogReader) throws -> T) throws -> T {
+    /// Decodes a stored payload of `format` from `column`. A failure is one `StackDocError`
+    /// saying where in the payload and what is wrong (`payload.add: missing 'ids'`); the store
+    /// adds the document and the log entry (`StoredDocument.decodingLogEntry`).
+    static func decode<T>(_ text: String?, format: Int, column: String, _ read: (LogReader) throws -> T) throws -> T {
         do {
             guard let text else { throw LogFormatError("\(column) is missing") }
             guard format <= version, format >= 1 else {
@@ -16,23 +17,23 @@ extension LogFormat {
             do { value = try LogValue.parse(text) } catch let error as LogFormatError { throw LogFormatError("\(column): \(error)") }
             return try read(LogReader(value, path: column))
         } catch let error as LogFormatError {
-            throw StackDocError("document '\(document)': log entry \(seq) cannot be read: \(error.description)")
+            throw StackDocError(error.description)
         }
     }
 
     /// The `Edit` of an `op`/`view` entry's payload.
-    static func decodeEdit(_ text: String?, format: Int, document: String, seq: Int) throws -> Edit {
-        try decode(text, format: format, document: document, seq: seq, column: "payload", edit)
+    static func decodeEdit(_ text: String?, format: Int) throws -> Edit {
+        try decode(text, format: format, column: "payload", edit)
     }
 
     /// The `[Change]` of an entry's `forward` or `inverse` column.
-    static func decodeChanges(_ text: String?, format: Int, document: String, seq: Int, column: String) throws -> [Change] {
-        try decode(text, format: format, document: document, seq: seq, column: column, changes)
+    static func decodeChanges(_ text: String?, format: Int, column: String) throws -> [Change] {
+        try decode(text, format: format, column: column, changes)
     }
 
     /// The `DocumentSettings` of a `new`/`import` entry's payload.
-    static func decodeSettings(_ text: String?, format: Int, document: String, seq: Int) throws -> DocumentSettings {
-        try decode(text, format: format, document: document, seq: seq, column: "payload", settings)
+    static func decodeSettings(_ text: String?, format: Int) throws -> DocumentSettings {
+        try decode(text, format: format, column: "payload", settings)
     }
 
     static func edit(_ r: LogReader) throws -> Edit {

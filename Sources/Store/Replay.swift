@@ -169,7 +169,7 @@ extension StoredDocument {
             SELECT seq, kind, payload, forward, inverse, grp, label, time, format FROM log WHERE document = ? ORDER BY seq
             """, arguments: [id])
         while let row = try cursor.next() {
-            let entry = try LogDecoding.entry(row, document: name)
+            let entry = try LogDecoding.entry(row, of: self)
             try replayer.replay(entry) { seq in
                 guard let settings = entry.settings else { throw StoreFailure.internal("import entry \(seq) has no settings") }
                 return try RowLoader.load(db, name: name, settings: settings, documentID: id, importSeq: seq, path: store.path)

@@ -192,7 +192,10 @@ public final class StoredDocument {
                 """, arguments: [id, group.seq])
             var applied: [Change] = []
             for entry in inverses {
-                for change in try LogFormat.decodeChanges(entry["inverse"], format: entry["format"], document: name, seq: entry["seq"], column: "inverse") {
+                let changes = try decodingLogEntry(try? entry.decode(Int.self, forColumn: "seq")) {
+                    try LogFormat.decodeChanges(try entry.decode(forColumn: "inverse"), format: try entry.decode(forColumn: "format"), column: "inverse")
+                }
+                for change in changes {
                     try apply(change, db: db, journal: &journal)
                     applied.append(change)
                 }
@@ -219,7 +222,7 @@ public final class StoredDocument {
             try GRDB.Row.fetchAll(db, sql: """
                 SELECT seq, kind, payload, forward, inverse, grp, label, time, format FROM log
                 WHERE document = ? AND seq >= ? ORDER BY seq LIMIT ?
-                """, arguments: [id, seq, limit ?? -1]).map { try LogDecoding.entry($0, document: name) }
+                """, arguments: [id, seq, limit ?? -1]).map { try LogDecoding.entry($0, of: self) }
         }
     }
 
@@ -230,7 +233,7 @@ public final class StoredDocument {
                                                     arguments: [id, seq]) else {
                 throw StackDocError("log entry \(seq) of '\(name)' is not an import")
             }
-            let settings = try LogFormat.decodeSettings(entry["payload"], format: entry["format"], document: name, seq: seq)
+            let settings = try decodingLogEntry(seq) { try LogFormat.decodeSettings(try entry.decode(forColumn: "payload"), format: try entry.decode(forColumn: "format")) }
             return try RowLoader.load(db, name: name, settings: settings, documentID: id, importSeq: seq, path: store.path)
         }
     }
@@ -343,42 +346,56 @@ public final class StoredDocument {
         var edits: [Edit] = []
         var changes: [(forward: [Change], inverse: [Change])] = []
         for op in ops {
-            let seq: Int = op["seq"], format: Int = op["format"]
-            edits.append(try LogFormat.decodeEdit(op["payload"], format: format, document: name, seq: seq))
-            changes.append((try LogFormat.decodeChanges(op["forward"], format: format, document: name, seq: seq, column: "forward"),
-                            try LogFormat.decodeChanges(op["inverse"], format: format, document: name, seq: seq, column: "inverse")))
+            try decodingLogEntry(try? op.decode(Int.self, forColumn: "seq")) {
+                let format: Int = try op.decode(forColumn: "format")
+                edits.append(try LogFormat.decodeEdit(try op.decode(forColumn: "payload"), format: format))
+                changes.append((try LogFormat.decodeChanges(try op.decode(forColumn: "forward"), format: format, column: "forward"),
+                                try LogFormat.decodeChanges(try op.decode(forColumn: "inverse"), format: format, column: "inverse")))
+            }
         }
         let step = HistoryStep(number: n, label: try row.decode(forColumn: "label"), edits: edits, applied: n <= cursor, firstSeq: first, lastSeq: last)
         return (step, changes)
+    }
+
+    /// Runs `body`, which reads back log entry `seq`: any failure means the entry is damaged.
+    /// The error names the document and the entry and says how to save the work; the store
+    /// writes nothing more (`DocumentStore.damage`).
+    func decodingLogEntry<T>(_ seq: Int?, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw store.noteDamage(StoreFailure.damagedLogEntry(store.path, document: name, seq: seq ?? 0, error))
+        }
     }
 }
 
 /// Turns `log` rows into `LogEntry` values.
 enum LogDecoding {
-    static func entry(_ row: GRDB.Row, document: String) throws -> LogEntry {
+    /// The entry of `row`, a row of `document`'s log (any failure: a damaged-entry error).
+    static func entry(_ row: GRDB.Row, of document: StoredDocument) throws -> LogEntry {
+        try document.decodingLogEntry(try? row.decode(Int.self, forColumn: "seq")) { try entry(row) }
+    }
+
+    private static func entry(_ row: GRDB.Row) throws -> LogEntry {
         let kindText: String = try row.decode(forColumn: "kind")
-        guard let kind = LogEntry.Kind(rawValue: kindText) else { throw StoreFailure.internal("unknown log kind '\(kindText)'") }
+        guard let kind = LogEntry.Kind(rawValue: kindText) else { throw StackDocError("unknown kind \(Validation.quoted(kindText))") }
         let payload: String? = try row.decode(forColumn: "payload")
-        let seq: Int = try row.decode(forColumn: "seq"), format: Int = try row.decode(forColumn: "format")
+        let format: Int = try row.decode(forColumn: "format")
         var entry = LogEntry(seq: try row.decode(forColumn: "seq"), kind: kind, edit: nil, settings: nil, count: nil, label: try row.decode(forColumn: "label"),
                              group: try row.decode(forColumn: "grp"), changes: [], inverse: [],
                              time: Date(timeIntervalSince1970: try row.decode(forColumn: "time")))
         switch kind {
         case .op, .view:
-            entry.edit = try LogFormat.decodeEdit(payload, format: format, document: document, seq: seq)
+            entry.edit = try LogFormat.decodeEdit(payload, format: format)
         case .newDocument, .importDocument:
-            entry.settings = try LogFormat.decodeSettings(payload, format: format, document: document, seq: seq)
+            entry.settings = try LogFormat.decodeSettings(payload, format: format)
         case .undo, .redo:
             entry.count = payload.flatMap { Int($0) }
         case .begin, .commit:
             break
         }
-        if let f: String = try row.decode(forColumn: "forward") {
-            entry.changes = try LogFormat.decodeChanges(f, format: format, document: document, seq: seq, column: "forward")
-        }
-        if let i: String = try row.decode(forColumn: "inverse") {
-            entry.inverse = try LogFormat.decodeChanges(i, format: format, document: document, seq: seq, column: "inverse")
-        }
+        if let f: String = try row.decode(forColumn: "forward") { entry.changes = try LogFormat.decodeChanges(f, format: format, column: "forward") }
+        if let i: String = try row.decode(forColumn: "inverse") { entry.inverse = try LogFormat.decodeChanges(i, format: format, column: "inverse") }
         return entry
     }
 }

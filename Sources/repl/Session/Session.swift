@@ -78,14 +78,14 @@ final class Session {
             }
             return Outcome(result: .object([("dropped", .string(name))]), text: "dropped \(name)")
         case let .importDocument(path, name):
-            let document = try DocumentFormat.decode(try FileIO.read(resolve(path), shown: path, limit: DocumentLimits.maxJSONBytes),
+            let document = try DocumentFormat.decode(try FileIO.read(resolve(path), shown: path),
                                                      path: path, name: name)
             return opened(try store.importDocument(document), verb: "imported")
         case .export(let path):
             let doc = try open()
             let text = DocumentFormat.encode(doc.document)
             guard let path else { return Outcome(result: .raw(DocumentFormat.compact(doc.document)), text: text) }
-            try FileIO.write(text + "\n", to: resolve(path), shown: path)
+            try FileIO.write(text + "\n", to: resolve(path), shown: path, sparing: store)
             return Outcome(result: .object([("path", .string(path))]), text: "wrote \(path)")
         case .edit(let edit):
             return try perform(edit)
@@ -114,7 +114,7 @@ final class Session {
             return Outcome(result: .object([("lines", .array(lines.map(JSON.string)))]), text: lines.joined(separator: "\n"))
         case .exportSVG(let path):
             let doc = try open()
-            try FileIO.write(SVGPicture.render(try currentLayout(), document: doc.document), to: resolve(path), shown: path)
+            try FileIO.write(SVGPicture.render(try currentLayout(), document: doc.document), to: resolve(path), shown: path, sparing: store)
             return Outcome(result: .object([("path", .string(path))]), text: "wrote \(path)")
         case .undo(let n):
             let doc = try open()
@@ -143,7 +143,7 @@ final class Session {
         case .logExport(let path):
             let doc = try open()
             let lines = try LogScript.lines(doc)
-            try FileIO.write(lines.joined(separator: "\n") + "\n", to: resolve(path), shown: path)
+            try FileIO.write(lines.joined(separator: "\n") + "\n", to: resolve(path), shown: path, sparing: store)
             let commands = lines.filter { !$0.hasPrefix("#") }.count
             return Outcome(result: .object([("path", .string(path)), ("commands", .number(Double(commands)))]),
                            text: "wrote \(commands) commands to \(path)")
