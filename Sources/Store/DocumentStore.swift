@@ -102,18 +102,19 @@ public final class DocumentStore {
         }
     }
 
-    /// Checks the file's identity and applies the missing migrations in ONE `BEGIN IMMEDIATE`
-    /// transaction, so that two processes opening a new database at the same moment are
-    /// serialized: the second waits (busy timeout) for the first to commit, then re-checks the
-    /// identity and finds nothing left to do. Foreign keys are off during the migrations and
-    /// checked before the commit (as GRDB's migrator does).
+    /// Checks the file's identity and, when migrations are missing, applies them in ONE
+    /// `BEGIN IMMEDIATE` transaction, so that two processes opening a new database at the same
+    /// moment are serialized: the second waits (busy timeout) for the first to commit, then
+    /// re-checks the identity under the lock and finds nothing left to do. A file with every
+    /// migration is only read. Foreign keys are off during the migrations and checked before the
+    /// commit (as GRDB's migrator does).
     static func createOrMigrate(_ db: Database, path: String) throws {
+        if try DatabaseInspection.checkIdentity(db, path: path) == EmbeddedMigrations.all.count { return }
         try db.execute(sql: "PRAGMA foreign_keys = OFF")
         defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
         try db.inTransaction(.immediate) {
             try DatabaseInspection.checkIdentity(db, path: path)
-            try Schema.migrate(db)
-            if try GRDB.Row.fetchOne(db, sql: "PRAGMA foreign_key_check") != nil {
+            if try Schema.migrate(db) > 0, try GRDB.Row.fetchOne(db, sql: "PRAGMA foreign_key_check") != nil {
                 throw StoreFailure.corrupt(path, "a migration left rows that break foreign keys")
             }
             return .commit

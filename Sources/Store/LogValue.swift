@@ -1,9 +1,11 @@
 import Foundation
+import Layout
 
 /// A JSON value of the log's on-disk format (`LogFormat`), encoded with sorted keys by
-/// `JSONEncoder` (so equal values give equal bytes) and read back without any synthesized
-/// `Codable`: every key is spelled out by `LogFormat`.
-indirect enum LogValue: Hashable, Codable {
+/// `JSONEncoder` (so equal values give equal bytes) and read back with StackDoc's own JSON parser
+/// (integral numbers become `int`): no synthesized `Codable` anywhere, every key is spelled out
+/// by `LogFormat`.
+indirect enum LogValue: Hashable, Encodable {
     case object([String: LogValue])
     case array([LogValue])
     case string(String)
@@ -41,31 +43,6 @@ indirect enum LogValue: Hashable, Codable {
         }
     }
 
-    init(from decoder: Decoder) throws {
-        if let keyed = try? decoder.container(keyedBy: Key.self) {
-            var fields: [String: LogValue] = [:]
-            for key in keyed.allKeys { fields[key.stringValue] = try keyed.decode(LogValue.self, forKey: key) }
-            self = .object(fields)
-        } else if var unkeyed = try? decoder.unkeyedContainer() {
-            var items: [LogValue] = []
-            while !unkeyed.isAtEnd { items.append(try unkeyed.decode(LogValue.self)) }
-            self = .array(items)
-        } else {
-            let single = try decoder.singleValueContainer()
-            if let b = try? single.decode(Bool.self) {
-                self = .bool(b)
-            } else if let i = try? single.decode(Int.self) {
-                self = .int(i)
-            } else if let d = try? single.decode(Double.self) {
-                self = .double(d)
-            } else if let s = try? single.decode(String.self) {
-                self = .string(s)
-            } else {
-                throw LogFormatError("a null or an unreadable value")
-            }
-        }
-    }
-
     /// Compact JSON with sorted keys.
     func text() throws -> String {
         let encoder = JSONEncoder()
@@ -76,12 +53,22 @@ indirect enum LogValue: Hashable, Codable {
 
     /// Parses JSON text.
     static func parse(_ text: String) throws -> LogValue {
-        do {
-            return try JSONDecoder().decode(LogValue.self, from: Data(text.utf8))
-        } catch let error as LogFormatError {
-            throw error
-        } catch {
-            throw LogFormatError("not valid JSON")
+        let json: JSONValue
+        do { json = try JSONParser.parse(text) } catch { throw LogFormatError("not valid JSON") }
+        return try LogValue(json)
+    }
+
+    private init(_ json: JSONValue) throws {
+        switch json {
+        case .null: throw LogFormatError("null where no value may be null")
+        case let .bool(b): self = .bool(b)
+        case let .number(d): self = d.sign == .minus && d == 0 ? .double(d) : Int(exactly: d).map(LogValue.int) ?? .double(d)
+        case let .string(s): self = .string(s)
+        case let .array(items): self = .array(try items.map(LogValue.init))
+        case let .object(members):
+            var fields: [String: LogValue] = [:]
+            for member in members { fields[member.key] = try LogValue(member.value) }
+            self = .object(fields)
         }
     }
 }
