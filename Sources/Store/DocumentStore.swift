@@ -59,6 +59,8 @@ public final class DocumentStore {
     /// The options the database was opened with.
     public let options: StoreOptions
     let queue: DatabaseQueue
+    /// This connection's entry in `OpenDatabases` (nil for `:memory:`).
+    private var openFile: OpenDatabases.FileID?
     /// The first damage found in the file since it was opened (a page SQLite reports corrupt, a
     /// log entry that cannot be read back, a stored value no command writes); nil while none
     /// is. Once set, every write is refused: a damaged database is never written.
@@ -74,7 +76,10 @@ public final class DocumentStore {
         self.path = path
         self.options = options
         let inMemory = path == ":memory:"
-        if !inMemory, try FileChecks.check(path) == .existing {
+        // FileChecks reads the header through a descriptor of its own: not while this process
+        // has the file open (closing it would drop the other connection's locks, see
+        // OpenDatabases). The inspection is an SQLite connection: safe either way.
+        if !inMemory, try (OpenDatabases.isOpen(path) ? DatabaseFile.existing : FileChecks.check(path)) == .existing {
             checked = try DatabaseInspection.inspect(path, busyTimeout: options.busyTimeout)
         }
         var config = Configuration()
@@ -100,6 +105,11 @@ public final class DocumentStore {
         } catch {
             throw StoreFailure.wrap(error, path: path)
         }
+        if !inMemory { openFile = OpenDatabases.opened(path) }
+    }
+
+    deinit {
+        if let openFile { OpenDatabases.closed(openFile) }
     }
 
     /// Checks the file's identity and, when migrations are missing, applies them in ONE
@@ -207,18 +217,19 @@ public final class DocumentStore {
     public func create(_ name: String, settings: DocumentSettings = DocumentSettings()) throws -> StoredDocument {
         try Self.checkName(name)
         try ChangeValidation.checkSettings(settings)
-        let id: Int64 = try write { db in
-            try self.insertDocument(db, name: name, settings: settings)
-            let id = db.lastInsertedRowID
+        let (id, uid) = try write { db in
+            let (id, uid) = try self.insertDocument(db, name: name, settings: settings)
             try LogWriter.append(db, document: id, seq: 1, kind: .newDocument, payload: try LogFormat.encode(settings),
                                  forward: nil, inverse: nil, group: nil, label: nil)
-            return id
+            return (id, uid)
         }
-        return try StoredDocument(store: self, id: id, name: name)
+        return try StoredDocument(store: self, id: id, uid: uid, name: name)
     }
 
     /// Stores a whole document (`import PATH [as NAME]`) under `document.name`; logged as an
-    /// `import` entry that keeps the imported rows, so replay rebuilds it.
+    /// `import` entry that keeps the imported rows, so replay rebuilds it. A saved offset past
+    /// the end of the content is stored clamped (SPEC §2.6: the offset is always clamped), so
+    /// `export` and `log export` write the offset the layout shows.
     @discardableResult
     public func importDocument(_ document: Document) throws -> StoredDocument {
         try Self.checkName(document.name)
@@ -235,25 +246,37 @@ public final class DocumentStore {
             } catch { invalid = error }
         }
         if let invalid { throw invalid }
-        let id: Int64 = try write { db in
-            try self.insertDocument(db, name: document.name, settings: document.settings)
-            let id = db.lastInsertedRowID
+        var document = document
+        var live: LiveLayout?
+        if document.settings.offset > 0 {
+            var layout = LiveLayout(document)
+            if let clamp = document.offsetClamp(maxOffset: layout.maxOffset) {
+                try document.apply(clamp)
+                layout.apply([clamp], to: document)
+            }
+            live = layout
+        }
+        let (id, uid) = try write { db in
+            let (id, uid) = try self.insertDocument(db, name: document.name, settings: document.settings)
             try LogWriter.append(db, document: id, seq: 1, kind: .importDocument, payload: try LogFormat.encode(document.settings),
                                  forward: nil, inverse: nil, group: nil, label: nil)
             try RowWriter.bulkInsert(db, table: "row", document: id, seq: nil, rows: document)
             try RowWriter.copyImportedRows(db, document: id, seq: 1)
-            return id
+            return (id, uid)
         }
-        return try StoredDocument(store: self, id: id, name: document.name, preloaded: document)
+        return try StoredDocument(store: self, id: id, uid: uid, name: document.name, preloaded: document, live: live)
     }
 
     /// Opens a stored document: loads its rows and settings into memory.
     public func open(_ name: String) throws -> StoredDocument {
-        let id: Int64? = try read { db in
-            try Int64.fetchOne(db, sql: "SELECT id FROM document WHERE name = ?", arguments: [name])
+        let found = try read { db in
+            try GRDB.Row.fetchOne(db, sql: "SELECT id, uid FROM document WHERE name = ?", arguments: [name])
         }
-        guard let id else { throw StackDocError("no document '\(name)'") }
-        return try StoredDocument(store: self, id: id, name: name)
+        guard let found else { throw StackDocError("no document '\(name)'") }
+        guard let id: Int64 = found["id"], let uid: String = found["uid"] else {
+            throw StoreFailure.corrupt(path, "document '\(name)' has no identity (id, uid)")
+        }
+        return try StoredDocument(store: self, id: id, uid: uid, name: name)
     }
 
     /// Deletes a document with its rows and history.
@@ -277,15 +300,18 @@ public final class DocumentStore {
         }
     }
 
-    private func insertDocument(_ db: Database, name: String, settings: DocumentSettings) throws {
+    /// Inserts the document's row with a new identity (`uid`, never reused); returns its id and uid.
+    private func insertDocument(_ db: Database, name: String, settings: DocumentSettings) throws -> (Int64, String) {
         if try Bool.fetchOne(db, sql: "SELECT 1 FROM document WHERE name = ?", arguments: [name]) ?? false {
             throw StackDocError("document '\(name)' already exists")
         }
         let now = Date().timeIntervalSince1970
-        let columns = ["name", "version"] + ColumnCoding.settingsColumns + ["created", "modified"]
-        let values: [(any DatabaseValueConvertible)?] = [name, 1] + ColumnCoding.values(settings) + [now, now]
+        let uid = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")  // 32 hex digits, as 0003 gives
+        let columns = ["name", "version"] + ColumnCoding.settingsColumns + ["created", "modified", "uid"]
+        let values: [(any DatabaseValueConvertible)?] = [name, 1] + ColumnCoding.values(settings) + [now, now, uid]
         try db.execute(sql: "INSERT INTO document (\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))",
                        arguments: StatementArguments(values))
+        return (db.lastInsertedRowID, uid)
     }
 
     /// Runs `body` in an IMMEDIATE transaction (so concurrent writers queue on the busy timeout

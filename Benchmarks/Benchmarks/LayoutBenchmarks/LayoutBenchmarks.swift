@@ -53,4 +53,5 @@ let benchmarks: @Sendable () -> Void = {
     lineIndexBenchmarks()
     liveLayoutBenchmarks()
     documentStorageBenchmarks()
+    deepNestingBenchmarks()
 }
