@@ -119,7 +119,15 @@ public final class DocumentStore {
     /// migration is only read. Foreign keys are off during the migrations and checked before the
     /// commit (as GRDB's migrator does).
     static func createOrMigrate(_ db: Database, path: String) throws {
-        if try DatabaseInspection.checkIdentity(db, path: path) == EmbeddedMigrations.all.count { return }
+        // One read transaction: the identity check reads the header and the table list with two
+        // statements, which must see the same state (not "no application id" from before
+        // another process's creating commit and its tables from after it).
+        var applied = 0
+        try db.inTransaction(.deferred) {
+            applied = try DatabaseInspection.checkIdentity(db, path: path)
+            return .commit
+        }
+        if applied == EmbeddedMigrations.all.count { return }
         try db.execute(sql: "PRAGMA foreign_keys = OFF")
         defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
         try db.inTransaction(.immediate) {
