@@ -75,7 +75,7 @@ extension Document {
         }
         let store = rows
         let first = lower == 0 ? store.order.first(store.rootRoot)
-            : lower < rootCount ? store.order.slot(at: lower, in: store.rootRoot) : -1
+            : lower < rootCount ? store.order.node(at: lower, in: store.rootRoot) : -1
         var levels = [Level(cursor: first, index: Int32(lower), slot: -1, node: c.rootNode,
                             axis: s.axis, align: s.align, hidden: false)]
         var hiddenStyle = FlexStyle()
@@ -90,7 +90,7 @@ extension Document {
                 levels.removeLast()
                 continue
             }
-            levels[top].cursor = store.order.next(slot)
+            levels[top].cursor = store.order.successor(slot)
             levels[top].index = level.index + 1
             let config = store.config(slot)
             let k = Int32(truncatingIfNeeded: c.ids.count)
