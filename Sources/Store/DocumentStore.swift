@@ -93,18 +93,15 @@ public final class DocumentStore {
         }
         do {
             try queue.inDatabase { db in
-                // Again on the writing connection: another process may have made the file
-                // between the inspection and this open.
-                try DatabaseInspection.checkIdentity(db, path: path)
-                if !inMemory {
-                    try db.execute(sql: "PRAGMA journal_mode = WAL")
-                }
+                // Again on the writing connection, under the write lock: another process may
+                // have made or migrated the file between the inspection and this open.
+                try Self.createOrMigrate(db, path: path)
+                if !inMemory { try Self.enableWAL(db, timeout: options.busyTimeout) }
                 try db.execute(sql: "PRAGMA synchronous = \(options.durability == .full ? "FULL" : "NORMAL")")
                 // 32 MB of page cache (grown on demand): imports of large documents build the
                 // id index in memory.
                 try db.execute(sql: "PRAGMA cache_size = -32768")
             }
-            try Schema.migrator().migrate(queue)
         } catch {
             throw StoreFailure.wrap(error, path: path)
         }
@@ -113,6 +110,50 @@ public final class DocumentStore {
 
     deinit {
         if let openFile { OpenDatabases.closed(openFile) }
+    }
+
+    /// Checks the file's identity and, when migrations are missing, applies them in ONE
+    /// `BEGIN IMMEDIATE` transaction, so that two processes opening a new database at the same
+    /// moment are serialized: the second waits (busy timeout) for the first to commit, then
+    /// re-checks the identity under the lock and finds nothing left to do. A file with every
+    /// migration is only read. Foreign keys are off during the migrations and checked before the
+    /// commit (as GRDB's migrator does).
+    static func createOrMigrate(_ db: Database, path: String) throws {
+        // One read transaction: the identity check reads the header and the table list with two
+        // statements, which must see the same state (not "no application id" from before
+        // another process's creating commit and its tables from after it).
+        var applied = 0
+        try db.inTransaction(.deferred) {
+            applied = try DatabaseInspection.checkIdentity(db, path: path)
+            return .commit
+        }
+        if applied == EmbeddedMigrations.all.count { return }
+        try db.execute(sql: "PRAGMA foreign_keys = OFF")
+        defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
+        try db.inTransaction(.immediate) {
+            try DatabaseInspection.checkIdentity(db, path: path)
+            if try Schema.migrate(db) > 0, try GRDB.Row.fetchOne(db, sql: "PRAGMA foreign_key_check") != nil {
+                throw StoreFailure.corrupt(path, "a migration left rows that break foreign keys")
+            }
+            return .commit
+        }
+    }
+
+    /// Switches the file to WAL mode. The switch needs a moment of exclusive access, which SQLite
+    /// does not wait for: while another process holds the file (opening it at the same time),
+    /// retry until the busy timeout. A file already in WAL mode needs nothing.
+    static func enableWAL(_ db: Database, timeout: TimeInterval) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            do {
+                if try String.fetchOne(db, sql: "PRAGMA journal_mode")?.lowercased() == "wal" { return }
+                if try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")?.lowercased() == "wal" { return }
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+                if Date() >= deadline { throw error }
+            }
+            if Date() >= deadline { throw StackDocError("cannot switch the database to WAL mode") }
+            usleep(2_000)
+        }
     }
 
     /// True when writing a file at `target` would replace this database or one of its companion
@@ -186,7 +227,7 @@ public final class DocumentStore {
         try ChangeValidation.checkSettings(settings)
         let (id, uid) = try write { db in
             let (id, uid) = try self.insertDocument(db, name: name, settings: settings)
-            try LogWriter.append(db, document: id, seq: 1, kind: .newDocument, payload: try JSONCoding.encode(settings),
+            try LogWriter.append(db, document: id, seq: 1, kind: .newDocument, payload: try LogFormat.encode(settings),
                                  forward: nil, inverse: nil, group: nil, label: nil)
             return (id, uid)
         }
@@ -225,7 +266,7 @@ public final class DocumentStore {
         }
         let (id, uid) = try write { db in
             let (id, uid) = try self.insertDocument(db, name: document.name, settings: document.settings)
-            try LogWriter.append(db, document: id, seq: 1, kind: .importDocument, payload: try JSONCoding.encode(document.settings),
+            try LogWriter.append(db, document: id, seq: 1, kind: .importDocument, payload: try LogFormat.encode(document.settings),
                                  forward: nil, inverse: nil, group: nil, label: nil)
             try RowWriter.bulkInsert(db, document: id, rows: document)
             try RowWriter.copyImportedRows(db, document: id, seq: 1)

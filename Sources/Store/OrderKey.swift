@@ -5,7 +5,15 @@
 /// stay O(log n) long; inserting between two neighbours takes the midpoint of their fractions,
 /// which always exists (unbounded precision). One insert or move therefore writes exactly one
 /// row. This is the "fractional indexing" scheme (as in Figma and rocicorp/fractional-indexing).
+/// Midpoints alone grow without bound when inserts keep hitting one gap; `OrderKeySpace` keeps
+/// every key within `maxLength` by re-keying a neighbourhood (`spread`).
 enum OrderKey {
+    /// The longest key the store writes (bytes).
+    static let maxLength = 16
+    /// A string that sorts after every key starting with a given prefix: `prefix + pastDigits`
+    /// bounds a prefix range (`z` is the largest digit, `{` follows it in ASCII).
+    static let pastDigits = "{"
+
     static let digits: [UInt8] = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
     private static let zero = digits[0]
     private static let base = digits.count
@@ -39,6 +47,36 @@ enum OrderKey {
             key = (try? increment(key)) ?? key + [digits[base / 2]]
         }
         return keys
+    }
+
+    /// `count` increasing keys `prefix` + up to `height` digits, evenly spaced, each ending in a
+    /// non-zero digit (so a key fits between any two of them later). Uses just enough digits
+    /// for the keys plus one spare digit of gap, at most `height`.
+    static func spread(_ count: Int, under prefix: String, height: Int) throws -> [String] {
+        var width = 1
+        var total: UInt64 = UInt64(base)
+        while total < UInt64(count + 1) && width < 10 { width += 1; total *= UInt64(base) }
+        if width < min(height, 10) { width += 1; total *= UInt64(base) }
+        guard width <= height, total >= UInt64(count + 1) else {
+            throw StoreFailure.internal("\(count) order keys do not fit under '\(prefix)' in \(height) digits")
+        }
+        let prefixBytes = Array(prefix.utf8)
+        return (0..<count).map { i in
+            let product = total.multipliedFullWidth(by: UInt64(i + 1))
+            var value = UInt64(count + 1).dividingFullWidth(product).quotient
+            var digitsOut = [UInt8](repeating: zero, count: width)
+            for k in stride(from: width - 1, through: 0, by: -1) {
+                digitsOut[k] = digits[Int(value % UInt64(base))]
+                value /= UInt64(base)
+            }
+            while digitsOut.last == zero { digitsOut.removeLast() }
+            return String(decoding: prefixBytes + digitsOut, as: UTF8.self)
+        }
+    }
+
+    /// The length of a key's integer part (head letter and its digits).
+    static func integerLength(of key: [UInt8]) throws -> Int {
+        try integerPart(key).count
     }
 
     // MARK: Algorithm

@@ -225,15 +225,12 @@ extension StoredDocument {
         // The logged inverses are not read: replay computes undo from the forward changes (and
         // decoding them was a quarter of verify's time).
         let cursor = try GRDB.Row.fetchCursor(db, sql: """
-            SELECT seq, kind, payload, forward, NULL AS inverse, grp, label, time FROM log WHERE document = ? ORDER BY seq
+            SELECT seq, kind, payload, forward, NULL AS inverse, grp, label, time, format FROM log WHERE document = ? ORDER BY seq
             """, arguments: [id])
         while let row = try cursor.next() {
             let entry = try LogDecoding.entry(row, of: self)
             try replayer.replay(entry) { seq in
-                guard let payload = try String.fetchOne(db, sql: "SELECT payload FROM log WHERE document = ? AND seq = ?", arguments: [id, seq]) else {
-                    throw StoreFailure.internal("import entry \(seq) has no settings")
-                }
-                let settings = try decodingLogEntry(seq) { try JSONCoding.decode(DocumentSettings.self, payload, what: "import settings") }
+                guard let settings = entry.settings else { throw StoreFailure.internal("import entry \(seq) has no settings") }
                 return try RowLoader.load(db, name: name, settings: settings, documentID: id, importSeq: seq, path: store.path)
             }
         }

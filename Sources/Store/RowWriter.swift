@@ -19,7 +19,7 @@ enum RowWriter {
     static func write(_ change: Change, after document: Document, db: Database, id docID: Int64) throws {
         switch change {
         case let .insertRow(id, config, parent, index):
-            let key = try orderKey(at: index, in: parent, of: document, db: db, docID: docID)
+            let key = try orderKey(at: index, in: parent, of: document, moving: nil, db: db, docID: docID)
             let values: [(any DatabaseValueConvertible)?] = [docID, parent ?? "", key, id] + ColumnCoding.values(config)
             try db.cachedStatement(sql: insertSQL).execute(arguments: StatementArguments(values))
         case let .removeRow(id, _, _, _):
@@ -30,7 +30,7 @@ enum RowWriter {
             try db.cachedStatement(sql: updateSQL).execute(arguments: StatementArguments(values))
             try expectOneRow(db, id)
         case let .moveRow(id, _, _, toParent, toIndex):
-            let key = try orderKey(at: toIndex, in: toParent, of: document, db: db, docID: docID)
+            let key = try orderKey(at: toIndex, in: toParent, of: document, moving: id, db: db, docID: docID)
             try db.cachedStatement(sql: "UPDATE row SET parent = ?, order_key = ? WHERE document = ? AND id = ?")
                 .execute(arguments: [toParent ?? "", key, docID, id])
             try expectOneRow(db, id)
@@ -49,11 +49,13 @@ enum RowWriter {
     }
 
     /// A key between the stored keys of the row's neighbours (the row already sits at `index`
-    /// of `parent` in `document`). Two index lookups; never touches other rows.
-    private static func orderKey(at index: Int, in parent: RowID?, of document: Document, db: Database, docID: Int64) throws -> String {
+    /// of `parent` in `document`). Two index lookups; other rows are touched only when the gap
+    /// is used up and `OrderKeySpace` re-keys a neighbourhood to keep keys short.
+    private static func orderKey(at index: Int, in parent: RowID?, of document: Document, moving: RowID?,
+                                 db: Database, docID: Int64) throws -> String {
         let before = try document.child(at: index - 1, of: parent).map { try storedKey($0, db: db, docID: docID) }
         let after = try document.child(at: index + 1, of: parent).map { try storedKey($0, db: db, docID: docID) }
-        return try OrderKey.between(before, after)
+        return try OrderKeySpace.key(between: before, after, parent: parent ?? "", moving: moving, db: db, docID: docID)
     }
 
     private static func storedKey(_ id: RowID, db: Database, docID: Int64) throws -> String {
@@ -104,14 +106,23 @@ enum RowWriter {
 
 /// Appends entries to the operation log.
 enum LogWriter {
+    /// `payload` is already in `LogFormat`; `format` is recorded with the entry (nil leaves the
+    /// column out, for fixtures of schemas older than 0004).
     static func append(_ db: Database, document: Int64, seq: Int, kind: LogEntry.Kind, payload: String?,
-                       forward: [Change]?, inverse: [Change]?, group: Int?, label: String?) throws {
+                       forward: [Change]?, inverse: [Change]?, group: Int?, label: String?,
+                       format: Int? = LogFormat.version) throws {
         let now = Date.now.timeIntervalSince1970
-        try db.cachedStatement(sql: """
-            INSERT INTO log (document, seq, kind, payload, forward, inverse, grp, label, time)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [document, seq, kind.rawValue, payload,
-                                     try forward.map(JSONCoding.encode), try inverse.map(JSONCoding.encode),
-                                     group, label, now])
+        let forwardText = try forward.map(LogFormat.encode), inverseText = try inverse.map(LogFormat.encode)
+        if let format {
+            try db.cachedStatement(sql: """
+                INSERT INTO log (document, seq, kind, payload, forward, inverse, grp, label, time, format)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """).execute(arguments: [document, seq, kind.rawValue, payload, forwardText, inverseText, group, label, now, format])
+        } else {
+            try db.cachedStatement(sql: """
+                INSERT INTO log (document, seq, kind, payload, forward, inverse, grp, label, time)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """).execute(arguments: [document, seq, kind.rawValue, payload, forwardText, inverseText, group, label, now])
+        }
     }
 }

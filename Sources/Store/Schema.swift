@@ -28,6 +28,22 @@ public enum Schema {
         return migrator
     }
 
+    /// Applies, in the caller's transaction, the embedded migrations not yet recorded in
+    /// `grdb_migrations` (the table GRDB's migrator keeps, so both agree on what is applied).
+    /// Returns how many it applied.
+    @discardableResult
+    static func migrate(_ db: Database) throws -> Int {
+        try db.execute(sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+        let applied = Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
+        var count = 0
+        for m in EmbeddedMigrations.all where !applied.contains(m.name) {
+            try db.execute(sql: m.sql)
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [m.name])
+            count += 1
+        }
+        return count
+    }
+
     /// The version number of a migration identifier (`0002_document_times` → 2).
     static func version(of identifier: String) -> Int? {
         Int(identifier.prefix { $0.isNumber })

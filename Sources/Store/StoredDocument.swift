@@ -174,7 +174,7 @@ public final class StoredDocument {
             let logged = changes + (try clampOffset(db: db, journal: &journal))
             let seq = lastSeq + 1
             let kind: LogEntry.Kind = edit.isViewState ? .view : .op
-            try LogWriter.append(db, document: id, seq: seq, kind: kind, payload: try JSONCoding.encode(edit),
+            try LogWriter.append(db, document: id, seq: seq, kind: kind, payload: try LogFormat.encode(edit),
                                  forward: logged, inverse: logged.inverse, group: openGroup?.seq, label: nil)
             lastSeq = seq
             if kind == .op, openGroup == nil, !logged.isEmpty {
@@ -285,12 +285,12 @@ public final class StoredDocument {
         guard let group = openGroup else { throw StackDocError("no group is open: nothing to roll back") }
         return try transaction { db, journal in
             let inverses = try GRDB.Row.fetchAll(db, sql: """
-                SELECT seq, inverse FROM log WHERE document = ? AND seq > ? AND kind IN ('op', 'view') ORDER BY seq DESC
+                SELECT seq, inverse, format FROM log WHERE document = ? AND seq > ? AND kind IN ('op', 'view') ORDER BY seq DESC
                 """, arguments: [id, group.seq])
             var applied: [Change] = []
             for entry in inverses {
                 let changes = try decodingLogEntry(try? entry.decode(Int.self, forColumn: "seq")) {
-                    try JSONCoding.decode([Change].self, try entry.decode(forColumn: "inverse"), what: "log changes")
+                    try LogFormat.decodeChanges(try entry.decode(forColumn: "inverse"), format: try entry.decode(forColumn: "format"), column: "inverse")
                 }
                 for change in changes {
                     try apply(change, db: db, journal: &journal)
@@ -319,7 +319,7 @@ public final class StoredDocument {
         try store.read { db in
             try checkCurrent(db)
             return try GRDB.Row.fetchAll(db, sql: """
-                SELECT seq, kind, payload, forward, inverse, grp, label, time FROM log
+                SELECT seq, kind, payload, forward, inverse, grp, label, time, format FROM log
                 WHERE document = ? AND seq >= ? ORDER BY seq LIMIT ?
                 """, arguments: [id, seq, limit ?? -1]).map { try LogDecoding.entry($0, of: self) }
         }
@@ -329,11 +329,11 @@ public final class StoredDocument {
     public func importedDocument(at seq: Int) throws -> Document {
         try store.read { db in
             try checkCurrent(db)
-            guard let payload = try String.fetchOne(db, sql: "SELECT payload FROM log WHERE document = ? AND seq = ? AND kind = 'import'",
+            guard let entry = try GRDB.Row.fetchOne(db, sql: "SELECT payload, format FROM log WHERE document = ? AND seq = ? AND kind = 'import'",
                                                     arguments: [id, seq]) else {
                 throw StackDocError("log entry \(seq) of '\(name)' is not an import")
             }
-            let settings = try decodingLogEntry(seq) { try JSONCoding.decode(DocumentSettings.self, payload, what: "import settings") }
+            let settings = try decodingLogEntry(seq) { try LogFormat.decodeSettings(try entry.decode(forColumn: "payload"), format: try entry.decode(forColumn: "format")) }
             return try RowLoader.load(db, name: name, settings: settings, documentID: id, importSeq: seq, path: store.path)
         }
     }
@@ -474,15 +474,16 @@ public final class StoredDocument {
         }
         let first: Int = try row.decode(forColumn: "first_seq"), last: Int = try row.decode(forColumn: "last_seq")
         let ops = try GRDB.Row.fetchAll(db.cachedStatement(sql: """
-            SELECT seq, payload, forward, inverse FROM log WHERE document = ? AND seq BETWEEN ? AND ? AND kind = 'op' ORDER BY seq
+            SELECT seq, payload, forward, inverse, format FROM log WHERE document = ? AND seq BETWEEN ? AND ? AND kind = 'op' ORDER BY seq
             """), arguments: [id, first, last])
         var edits: [Edit] = []
         var changes: [(forward: [Change], inverse: [Change])] = []
         for op in ops {
             try decodingLogEntry(try? op.decode(Int.self, forColumn: "seq")) {
-                edits.append(try JSONCoding.decode(Edit.self, try op.decode(forColumn: "payload") ?? "", what: "logged edit"))
-                changes.append((try JSONCoding.decode([Change].self, try op.decode(forColumn: "forward") ?? "", what: "log changes"),
-                                try JSONCoding.decode([Change].self, try op.decode(forColumn: "inverse") ?? "", what: "log changes")))
+                let format: Int = try op.decode(forColumn: "format")
+                edits.append(try LogFormat.decodeEdit(try op.decode(forColumn: "payload"), format: format))
+                changes.append((try LogFormat.decodeChanges(try op.decode(forColumn: "forward"), format: format, column: "forward"),
+                                try LogFormat.decodeChanges(try op.decode(forColumn: "inverse"), format: format, column: "inverse")))
             }
         }
         let step = HistoryStep(number: n, label: try row.decode(forColumn: "label"), edits: edits, applied: n <= cursor, firstSeq: first, lastSeq: last)
@@ -512,21 +513,22 @@ enum LogDecoding {
         let kindText: String = try row.decode(forColumn: "kind")
         guard let kind = LogEntry.Kind(rawValue: kindText) else { throw StackDocError("unknown kind \(Validation.quoted(kindText))") }
         let payload: String? = try row.decode(forColumn: "payload")
+        let format: Int = try row.decode(forColumn: "format")
         var entry = LogEntry(seq: try row.decode(forColumn: "seq"), kind: kind, edit: nil, settings: nil, count: nil, label: try row.decode(forColumn: "label"),
                              group: try row.decode(forColumn: "grp"), changes: [], inverse: [],
                              time: Date(timeIntervalSince1970: try row.decode(forColumn: "time")))
         switch kind {
         case .op, .view:
-            entry.edit = try JSONCoding.decode(Edit.self, payload ?? "", what: "logged edit")
+            entry.edit = try LogFormat.decodeEdit(payload, format: format)
         case .newDocument, .importDocument:
-            entry.settings = try JSONCoding.decode(DocumentSettings.self, payload ?? "", what: "logged settings")
+            entry.settings = try LogFormat.decodeSettings(payload, format: format)
         case .undo, .redo:
             entry.count = payload.flatMap { Int($0) }
         case .begin, .commit:
             break
         }
-        if let f: String = try row.decode(forColumn: "forward") { entry.changes = try JSONCoding.decode([Change].self, f, what: "log changes") }
-        if let i: String = try row.decode(forColumn: "inverse") { entry.inverse = try JSONCoding.decode([Change].self, i, what: "log changes") }
+        if let f: String = try row.decode(forColumn: "forward") { entry.changes = try LogFormat.decodeChanges(f, format: format, column: "forward") }
+        if let i: String = try row.decode(forColumn: "inverse") { entry.inverse = try LogFormat.decodeChanges(i, format: format, column: "inverse") }
         return entry
     }
 }

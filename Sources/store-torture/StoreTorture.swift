@@ -7,6 +7,11 @@
 //                                     add rows PREFIX0…PREFIX(N-1) at the bottom of DOC,
 //                                     reloading and retrying on stale-version errors; prints
 //                                     "stale S" (how many retries) at the end
+//   store-torture open-race DIR ROUNDS ROLE OTHER
+//                                     for round i: wait at a file barrier for process OTHER,
+//                                     then open DIR/rI.sqlite (a new database, opened by both
+//                                     at the same moment) and list its documents; prints
+//                                     "fail I: ERROR" per failed round and "failures N" at the end
 import Foundation
 import Layout
 import Store
@@ -75,6 +80,19 @@ enum StoreTorture {
                     }
                 }
                 say("stale \(stale)")
+            case "open-race" where args.count == 5:
+                guard let rounds = Int(args[2]) else { fail("bad round count") }
+                var failures = 0
+                for i in 0..<rounds {
+                    try OpenRace.barrier(dir: args[1], round: i, role: args[3], other: args[4])
+                    do {
+                        _ = try DocumentStore(path: "\(args[1])/r\(i).sqlite").documentNames()
+                    } catch {
+                        failures += 1
+                        say("fail \(i): \(error)")
+                    }
+                }
+                say("failures \(failures)")
             case "open" where args.count == 3:
                 let t = Date.timeIntervalSinceReferenceDate
                 let doc = try DocumentStore(path: args[1]).open(args[2])
@@ -93,6 +111,20 @@ enum StoreTorture {
             }
         } catch {
             fail("\(error)")
+        }
+    }
+}
+
+/// A two-process barrier made of files: each process creates `ready-ROUND-ROLE` and waits
+/// (10 s at most) for the other's.
+enum OpenRace {
+    static func barrier(dir: String, round: Int, role: String, other: String) throws {
+        let mine = "\(dir)/ready-\(round)-\(role)", theirs = "\(dir)/ready-\(round)-\(other)"
+        guard FileManager.default.createFile(atPath: mine, contents: nil) else { StoreTorture.fail("cannot create \(mine)") }
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: theirs) {
+            if Date() > deadline { StoreTorture.fail("process \(other) never reached round \(round)") }
+            usleep(50)
         }
     }
 }

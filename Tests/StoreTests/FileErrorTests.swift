@@ -361,7 +361,7 @@ func copyWithPendingWAL(_ source: String, to file: String, _ body: (Database) th
         try Tamper.sql(file, "PRAGMA wal_checkpoint(TRUNCATE)")
         let store = try DocumentStore(path: file)
         let opened = try store.open("d")
-        let damage = "document 'd': log entry 3 is damaged (cannot decode the logged edit: The given data was not valid JSON); "
+        let damage = "document 'd': log entry 3 is damaged (payload: not valid JSON); "
             + "`export FILE` saves the document as stored, `verify` tells whether its log still replays to it"
         #expect(throws: StackDocError("database '\(file)' is corrupt: " + damage)) { _ = try opened.history() }
         #expect(store.damage == damage)

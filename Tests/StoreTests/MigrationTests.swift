@@ -75,8 +75,8 @@ import Testing
             try db.execute(sql: "INSERT INTO document (\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))",
                            arguments: StatementArguments(["old", 1] + ColumnCoding.values(settings)))
             let id = db.lastInsertedRowID
-            try LogWriter.append(db, document: id, seq: 1, kind: .newDocument, payload: try JSONCoding.encode(settings),
-                                 forward: nil, inverse: nil, group: nil, label: nil)
+            try LogWriter.append(db, document: id, seq: 1, kind: .newDocument, payload: try LogFormat.encode(settings),
+                                 forward: nil, inverse: nil, group: nil, label: nil, format: nil)
             var document = Document(name: "old", settings: settings)
             let ops: [(Edit, [Change])] = [
                 Ops.add("a", RowConfig(size: .fixed(44)), at: 0),
@@ -88,8 +88,8 @@ import Testing
                     try document.apply(c)
                     try RowWriter.write(c, after: document, db: db, id: id)
                 }
-                try LogWriter.append(db, document: id, seq: i + 2, kind: .op, payload: try JSONCoding.encode(edit),
-                                     forward: changes, inverse: changes.inverse, group: nil, label: nil)
+                try LogWriter.append(db, document: id, seq: i + 2, kind: .op, payload: try LogFormat.encode(edit),
+                                     forward: changes, inverse: changes.inverse, group: nil, label: nil, format: nil)
                 try db.execute(sql: "INSERT INTO step VALUES (?, ?, ?, ?, NULL)", arguments: [id, i + 1, i + 2, i + 2])
             }
             try db.execute(sql: "UPDATE document SET version = 4, cursor = 3 WHERE id = ?", arguments: [id])

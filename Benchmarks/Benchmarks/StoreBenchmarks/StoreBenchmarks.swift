@@ -61,6 +61,35 @@ let benchmarks: @Sendable () -> Void = {
                   },
                   teardown: { holder.document = nil })
     }
+
+    // Order keys (issue 9 item 6): one insert committed at index 1 of a document that keeps
+    // growing (a feed under a header: every insert hits the same gap, so neighbourhoods are
+    // re-keyed), against one insert at the bottom. Compare the medians: the difference is the
+    // amortized re-keying cost.
+    for (label, atTop) in [("index 1", true), ("bottom", false)] {
+        let holder = DocumentHolder()
+        Benchmark("store insert at \(label) of a growing feed",
+                  configuration: .init(metrics: [.wallClock, .throughput, .cpuTotal],
+                                       warmupIterations: 100, scalingFactor: .one,
+                                       maxDuration: .seconds(10), maxIterations: 20_000),
+                  closure: { _ in
+                      guard let document = holder.document else { return }
+                      holder.counter += 1
+                      let index = atTop ? 1 : document.document.children(of: nil).count
+                      let id = "x\(holder.counter)"
+                      try document.perform(.add(ids: [id], spec: [], position: .index(index), parent: nil),
+                                           changes: [.insertRow(id: id, config: RowConfig(size: .fixed(20)), parent: nil, index: index)])
+                  },
+                  setup: {
+                      let path = FileManager.default.temporaryDirectory.appending(path: "stackdoc-feed-bench-\(atTop).sqlite").path
+                      for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+                      let document = try DocumentStore(path: path).create("feed")
+                      try document.perform(.add(ids: ["header"], spec: [], position: nil, parent: nil),
+                                           changes: [.insertRow(id: "header", config: RowConfig(), parent: nil, index: 0)])
+                      holder.document = document
+                  },
+                  teardown: { holder.document = nil })
+    }
 }
 
 /// The document a commit benchmark works on (opened once in setup).
