@@ -53,17 +53,19 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["embed-migrations"]
         ),
-        // Random operation sequences shared by StoreTests and store-torture (tests only).
-        .target(name: "StoreTestSupport", dependencies: ["Store", "Layout"]),
+        // What every test target shares (tests only): the seeded generator's draws, random
+        // operations and edits from the real planner (also used by store-torture), scratch
+        // directories, finding and running the built binaries, golden files that fail when recording.
+        .target(name: "StackDocTestSupport", dependencies: ["Store", "Layout"]),
         // A writer process used only by StoreTests (concurrency and crash tests).
         .executableTarget(
             name: "store-torture",
-            dependencies: ["Store", "Layout", "StoreTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Store", "Layout", "StackDocTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "StoreTests",
             dependencies: [
-                "Store", "Layout", "StoreTestSupport", "store-torture",
+                "Store", "Layout", "StackDocTestSupport", "store-torture",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
@@ -71,19 +73,19 @@ let package = Package(
         ),
         .testTarget(
             name: "ReplTests",
-            dependencies: ["repl", "Layout", "Store"],
+            dependencies: ["repl", "Layout", "Store", "StackDocTestSupport"],
             exclude: ["scripts"]
         ),
         // Fuzzing and hostile input (issue 6): the command parser and executor, the JSON importer,
         // limits, and corrupt files through the binary. STACKDOC_FUZZ_COUNT/SEED: docs/hardening.md.
         .testTarget(
             name: "FuzzTests",
-            dependencies: ["repl", "Layout", "Store", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["repl", "Layout", "Store", "StackDocTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "OrderStatisticsTests", dependencies: ["OrderStatistics"]),
+        .testTarget(name: "OrderStatisticsTests", dependencies: ["OrderStatistics", "StackDocTestSupport"]),
         .testTarget(
             name: "LayoutTests",
-            dependencies: ["Layout"],
+            dependencies: ["Layout", "StackDocTestSupport"],
             resources: [.copy("Fixtures")]
         ),
     ]

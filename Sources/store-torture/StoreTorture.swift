@@ -15,7 +15,7 @@
 import Foundation
 import Layout
 import Store
-import StoreTestSupport
+import StackDocTestSupport
 
 @main
 enum StoreTorture {

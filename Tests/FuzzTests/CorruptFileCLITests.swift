@@ -1,23 +1,14 @@
 import Foundation
 import GRDB
 import Testing
+import StackDocTestSupport
 
 /// Corrupt and foreign database files through the `stackdoc` binary (issue 6 item 3): exit
 /// status 1, exactly one `error:` line on standard error naming the file and the problem, and
 /// the file's bytes unchanged. (The store-level tests are Tests/StoreTests/FileErrorTests.swift.)
 @Suite(.serialized) struct CorruptFileCLITests {
     /// The built `stackdoc` next to the test bundle.
-    static var binary: String? {
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let path = dir.appendingPathComponent("stackdoc").path
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-            dir = dir.deletingLastPathComponent()
-        }
-        let fallback = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/stackdoc").path
-        return FileManager.default.isExecutableFile(atPath: fallback) ? fallback : nil
-    }
+    static var binary: String? { Binary.stackdoc }
 
     let dir: String = {
         let path = NSTemporaryDirectory() + "stackdoc-corrupt-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -104,13 +95,15 @@ import Testing
         try expectRefused(file, "not a StackDoc database")
     }
 
-    @Test func readOnlyFile() throws {
+    /// As root the binary runs as `nobody` through setpriv, so without setpriv it is skipped.
+    @Test(.enabled(if: getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+                   "as root this needs /usr/bin/setpriv"))
+    func readOnlyFile() throws {
         let file = try makeDatabase("ro.sqlite")
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file) }
         // root may write anything: as root, the binary runs as `nobody` (setpriv).
         let asRoot = getuid() == 0
-        if asRoot, !FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") { return }
         try expectRefused(file, "read-only", asOtherUser: asRoot)
     }
 

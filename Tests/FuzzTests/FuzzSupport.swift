@@ -1,15 +1,11 @@
 import Foundation
 import Layout
 import Testing
+import StackDocTestSupport
 
 /// Fuzz runs reproduce from their seed.
 typealias SplitMix = SplitMix64
 
-extension SplitMix64 {
-    mutating func int(_ range: Range<Int>) -> Int { Int.random(in: range, using: &self) }
-    mutating func chance(_ oneIn: Int) -> Bool { Int.random(in: 0..<oneIn, using: &self) == 0 }
-    mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &self)] }
-}
 
 /// The fuzz run's settings, shared by every fuzz suite.
 ///

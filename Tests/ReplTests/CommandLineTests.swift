@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Store
 @testable import repl
+import StackDocTestSupport
 
 /// `stackdoc` as a process: batch from files and pipes, exit status, --bail, --json, --db,
 /// --doc, persistence between runs, and log export replayed through the binary.

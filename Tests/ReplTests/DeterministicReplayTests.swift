@@ -2,6 +2,7 @@ import Foundation
 import Layout
 import Store
 import Testing
+import StackDocTestSupport
 
 /// Issue 9 item 4: the stored state is a function of the log. The same commands run in one long
 /// `stackdoc` process (planned from its incremental live layout) and one command per process

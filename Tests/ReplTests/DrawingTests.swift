@@ -1,6 +1,7 @@
 import Testing
 import Layout
 @testable import repl
+import StackDocTestSupport
 
 @Suite struct DrawingTests {
     func row(_ id: String, _ y: Double, _ h: Double, x: Double = 0, w: Double = 200, _ v: Visibility = .entire, parent: String? = nil) -> RowLayout {

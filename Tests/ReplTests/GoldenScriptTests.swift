@@ -3,11 +3,13 @@ import Testing
 import Layout
 import Store
 @testable import repl
+import StackDocTestSupport
 
 /// Runs every `scripts/*.sd` in text and in JSON mode on a fresh in-memory database and
 /// compares with `NAME.out` and `NAME.json`; then replays every document's `log export` on an
 /// empty database and checks that `export` is identical. `STACKDOC_UPDATE_GOLDEN=1` rewrites
-/// the golden files (review them by hand).
+/// the golden files and fails every script it rewrote (`Golden.check`): review them by hand,
+/// then run again without it.
 ///
 /// A script may start with `# options: --bail` to run as with `--bail`.
 @Suite(.serialized) struct GoldenScriptTests {
@@ -17,8 +19,6 @@ import Store
         ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { $0.hasSuffix(".sd") }.map { String($0.dropLast(3)) }.sorted()
     }
-
-    static var updating: Bool { ProcessInfo.processInfo.environment["STACKDOC_UPDATE_GOLDEN"] == "1" }
 
     struct Run {
         var output: String
@@ -39,22 +39,12 @@ import Store
         return Run(output: lines.joined(separator: "\n") + "\n", session: session)
     }
 
-    static func scratchDirectory() throws -> String {
-        var template = Array((NSTemporaryDirectory() + "/stackdoc-golden-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else { throw StackDocError("mkdtemp failed") }
-        return String(cString: made)
-    }
-
-    static func compare(_ actual: String, golden name: String) throws {
-        let path = directory + "/" + name
-        if updating {
-            try actual.write(toFile: path, atomically: true, encoding: .utf8)
-            return
-        }
-        let expected = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        if expected != actual {
-            Issue.record(Comment(rawValue: "golden \(name) differs (STACKDOC_UPDATE_GOLDEN=1 rewrites it):\n"
-                                 + LineDiff.unified(expected: expected, actual: actual, name: name)))
+    /// Records a failure when `actual` differs from the golden file `name` (or was recorded).
+    static func compare(_ actual: String, golden name: String) {
+        do {
+            try Golden.check(actual, path: directory + "/" + name)
+        } catch {
+            Issue.record(Comment(rawValue: "\(error)"))
         }
     }
 
@@ -64,14 +54,14 @@ import Store
 
     @Test(arguments: scripts) func script(_ name: String) throws {
         let text = try String(contentsOfFile: Self.directory + "/\(name).sd", encoding: .utf8)
-        let scratch = try Self.scratchDirectory()
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let scratch = try Scratch.directory("golden")
+        defer { Scratch.remove(scratch) }
         let plain = try Self.run(text, json: false, directory: scratch)
-        try Self.compare(plain.output, golden: "\(name).out")
-        let scratchJSON = try Self.scratchDirectory()
-        defer { try? FileManager.default.removeItem(atPath: scratchJSON) }
+        Self.compare(plain.output, golden: "\(name).out")
+        let scratchJSON = try Scratch.directory("golden")
+        defer { Scratch.remove(scratchJSON) }
         let json = try Self.run(text, json: true, directory: scratchJSON)
-        try Self.compare(json.output, golden: "\(name).json")
+        Self.compare(json.output, golden: "\(name).json")
         for line in json.output.split(separator: "\n") where !line.hasPrefix("#") && !line.hasPrefix("error: ") {
             #expect(line.hasPrefix("{\"ok\":"), "not a JSON envelope: \(line)")
             let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]

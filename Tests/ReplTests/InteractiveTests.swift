@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import StackDocTestSupport
 
 /// The interactive REPL on a pseudo-terminal (python3's pty module drives the built binary):
 /// the prompt names the open document, Ctrl-C drops the line being typed without quitting,

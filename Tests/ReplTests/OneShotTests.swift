@@ -2,6 +2,7 @@ import Foundation
 import Layout
 import Testing
 @testable import repl
+import StackDocTestSupport
 
 /// A temporary file holding `text`, in a fresh folder of its own under the temporary directory
 /// (left there: it holds a few hundred bytes).
@@ -114,22 +115,11 @@ struct OneShotTests {
     }
 }
 
-/// The built `stackdoc` executable beside the test bundle, or nil when it is not there.
-func stackdocBinary() -> String? {
-    var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<4 {
-        let candidate = dir.appending(path: "stackdoc")
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
-        dir = dir.deletingLastPathComponent()
-    }
-    return nil
-}
-
-@Suite("One-shot commands end to end", .enabled(if: stackdocBinary() != nil, "needs the built stackdoc executable"))
+@Suite("One-shot commands end to end", .enabled(if: Binary.hasStackdoc, "needs the built stackdoc executable"))
 struct OneShotProcessTests {
     func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: stackdocBinary()!)
+        process.executableURL = URL(fileURLWithPath: Binary.stackdoc!)
         process.arguments = arguments
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

@@ -3,6 +3,7 @@ import Layout
 import Store
 import Testing
 @testable import repl
+import StackDocTestSupport
 
 /// Issue 9, item 1: a session whose document another process wrote rebuilds everything derived
 /// from it before planning the next command, and its queries never mix old and new state.

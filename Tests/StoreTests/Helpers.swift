@@ -1,14 +1,12 @@
 import Foundation
 import Layout
 import Store
-import StoreTestSupport
+import StackDocTestSupport
 import Testing
 
 /// A fresh temporary directory, removed by the caller with `cleanup`.
 func temporaryDirectory() -> URL {
-    let url = FileManager.default.temporaryDirectory.appending(path: "stackdoc-store-\(UUID().uuidString)")
-    try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    try! Scratch.url("store")
 }
 
 /// Hand-planned edits (what `Document.plan` returns for them) for the tests.
@@ -71,12 +69,5 @@ func snapshot(_ d: Document) -> [String] {
 
 /// The path of a built executable of this package (beside the test bundle).
 func builtExecutable(_ name: String) -> String {
-    var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<4 {
-        let candidate = dir.appending(path: name)
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
-        dir = dir.deletingLastPathComponent()
-    }
-    let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
-    return URL(fileURLWithPath: exe).deletingLastPathComponent().appending(path: name).path
+    Binary.path(name) ?? name
 }

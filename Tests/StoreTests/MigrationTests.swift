@@ -62,9 +62,11 @@ import Testing
     }
 
     /// Writes the fixture with migration 0001 only and the store's own row and log writers.
-    /// Run with STACKDOC_MAKE_FIXTURE=DIR to regenerate it.
-    @Test func makeFixture() throws {
-        guard let dir = ProcessInfo.processInfo.environment["STACKDOC_MAKE_FIXTURE"] else { return }
+    /// Run with STACKDOC_MAKE_FIXTURE=DIR to regenerate it (skipped without it).
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["STACKDOC_MAKE_FIXTURE"] != nil,
+                   "STACKDOC_MAKE_FIXTURE=DIR regenerates the fixture"))
+    func makeFixture() throws {
+        let dir = try #require(ProcessInfo.processInfo.environment["STACKDOC_MAKE_FIXTURE"])
         let path = dir + "/\(Self.fixtureName).db"
         try? FileManager.default.removeItem(atPath: path)
         let queue = try DatabaseQueue(path: path)

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Layout
 @testable import Store
-import StoreTestSupport
+import StackDocTestSupport
 import Testing
 
 /// Issue 9 item 6: order keys stay within `OrderKey.maxLength` bytes whatever the insert

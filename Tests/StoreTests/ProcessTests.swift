@@ -1,7 +1,7 @@
 import Foundation
 import Layout
 import Store
-import StoreTestSupport
+import StackDocTestSupport
 import Testing
 
 /// Several processes on one database file: no lost updates, and SIGKILL never loses or

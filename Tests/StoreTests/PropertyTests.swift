@@ -2,7 +2,7 @@ import Foundation
 import Layout
 import PropertyBased
 import Store
-import StoreTestSupport
+import StackDocTestSupport
 import Testing
 
 /// Properties of random operation sequences (random edits, undo/redo, begin/commit/rollback).

@@ -1,7 +1,7 @@
 /// A unified diff of two texts, line by line (LCS), with three lines of context: what a failing
 /// golden script shows.
-enum LineDiff {
-    static func unified(expected: String, actual: String, name: String) -> String {
+public enum LineDiff {
+    public static func unified(expected: String, actual: String, name: String) -> String {
         let a = expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let b = actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let n = a.count, m = b.count

@@ -1,22 +1,26 @@
 import Foundation
-import Testing
 
-/// Finding and running the built `stackdoc` binary.
-enum Binary {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+/// Finding and running the package's built executables (`stackdoc`, `store-torture`) from a test.
+public enum Binary {
+    /// The package's root directory (this file is Sources/StackDocTestSupport/Binary.swift).
+    public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The `stackdoc` executable next to the test bundle (or in .build/debug).
-    static var stackdoc: String? {
+    /// The built executable `name` next to the test bundle (or in .build/debug), or nil when
+    /// it is not built.
+    public static func path(_ name: String) -> String? {
         var candidates: [URL] = []
         if let exe = Bundle.main.executableURL { candidates.append(exe.deletingLastPathComponent()) }
         candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
         candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
+        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            candidates.append(URL(fileURLWithPath: exe).deletingLastPathComponent())
+        }
         candidates.append(packageRoot.appendingPathComponent(".build/debug"))
         for dir in candidates {
             var d = dir
             for _ in 0..<4 {
-                let path = d.appendingPathComponent("stackdoc").path
+                let path = d.appendingPathComponent(name).path
                 if FileManager.default.isExecutableFile(atPath: path) { return path }
                 d = d.deletingLastPathComponent()
             }
@@ -24,18 +28,25 @@ enum Binary {
         return nil
     }
 
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+    /// The `stackdoc` executable, or nil when it is not built.
+    public static var stackdoc: String? { path("stackdoc") }
+
+    /// Whether `stackdoc` is built (for `.enabled(if:)`).
+    public static var hasStackdoc: Bool { stackdoc != nil }
+
+    /// What a finished process left.
+    public struct Result: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
         /// Wall time from start to exit.
-        var seconds: Double = 0
+        public var seconds: Double = 0
     }
 
     /// Runs `executable` with `arguments` in `directory`, feeding `stdin` through a pipe. With
     /// `timeout`, a process still running after that many seconds is killed (status 9).
-    static func run(_ executable: String, _ arguments: [String], stdin: String? = nil, directory: String? = nil,
-                    environment: [String: String] = [:], timeout: Double? = nil) throws -> Result {
+    public static func run(_ executable: String, _ arguments: [String], stdin: String? = nil, directory: String? = nil,
+                           environment: [String: String] = [:], timeout: Double? = nil) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -71,9 +82,6 @@ enum Binary {
                       stderr: String(decoding: errData, as: UTF8.self), seconds: Date().timeIntervalSince(start))
     }
 
-    static func scratchDirectory() throws -> String {
-        var template = Array((NSTemporaryDirectory() + "/stackdoc-cli-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else { throw CocoaError(.fileWriteUnknown) }
-        return String(cString: made)
-    }
+    /// A new scratch directory for a binary's files (`Scratch.directory("cli")`).
+    public static func scratchDirectory() throws -> String { try Scratch.directory("cli") }
 }
