@@ -2,18 +2,34 @@ import Foundation
 import Testing
 import Layout
 
-/// Lays out all 230 fixtures of `Fixtures/flex-fixtures.json` under max-content available
-/// space and compares every node's frame with headless Chromium's within 0.1.
+/// Lays out the 230 fixtures of `Fixtures/flex-fixtures.json` under max-content available
+/// space and compares every node's frame with headless Chromium's within 0.1: one test case per
+/// fixture, named by its id (`swift test --filter` with the id runs one).
 @Suite("Flex conformance (Chromium fixtures)")
 struct FlexConformanceTests {
     static let tolerance = 0.1
 
-    @Test func allFixturesMatchChromium() throws {
-        let fixtures = try FlexFixture.loadAll()
-        #expect(fixtures.count == 230)
-        let (passed, failures) = check(fixtures)
-        print("flex conformance: \(passed)/\(fixtures.count) fixtures pass")
-        #expect(failures.isEmpty, "\(fixtures.count - passed) fixtures fail:\n\(failures.joined(separator: "\n"))")
+    /// The fixtures by id (empty when the file cannot be loaded: `allFixturesAreThere` fails then).
+    static let fixtures: [String: FlexFixture] = {
+        let all = (try? FlexFixture.loadAll()) ?? []
+        return Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }()
+
+    /// The fixture ids in file order: the test cases.
+    static let fixtureIDs: [String] = ((try? FlexFixture.loadAll()) ?? []).map(\.id)
+
+    @Test func allFixturesAreThere() throws {
+        let loaded = try FlexFixture.loadAll()
+        #expect(loaded.count == 230)
+        #expect(Set(loaded.map(\.id)).count == loaded.count, "fixture ids are unique (they name the test cases)")
+        #expect(Self.fixtureIDs.count == 230)
+    }
+
+    @Test(arguments: fixtureIDs)
+    func fixtureMatchesChromium(_ id: String) throws {
+        let fixture = try #require(Self.fixtures[id])
+        let (passed, failures) = check([fixture])
+        #expect(passed == 1 && failures.isEmpty, "\(id) fails:\n\(failures.joined(separator: "\n"))")
     }
 
     /// Random trees (scripts/flex-oracle/random_trees.py, with min sizes, negative margins,
