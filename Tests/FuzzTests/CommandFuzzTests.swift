@@ -3,6 +3,7 @@ import Layout
 import Store
 import Testing
 @testable import repl
+import StackDocTestSupport
 
 /// Fuzzing the command language (issue 6): generated and mutated lines go to the parser and,
 /// for a share of them, to the executor against a database. Asserts: no crash, no input slower
@@ -37,7 +38,7 @@ import Testing
     }
 
     /// A line from a small grammar of the language, with ids the fuzz document mostly has.
-    static func grammarLine(_ g: inout SplitMix) -> String {
+    static func grammarLine(_ g: inout SplitMix64) -> String {
         let ids = ["a", "b", "c", "d", "e", "s", "s1", "s2", "t", "x", "zz"]
         func id() -> String { g.chance(12) ? g.pick(Hostile.words) : g.pick(ids) }
         func num() -> String {
@@ -91,7 +92,7 @@ import Testing
     }
 
     /// One random mutation of `line`: characters or words removed, inserted, swapped, replaced.
-    static func mutate(_ line: String, _ g: inout SplitMix) -> String {
+    static func mutate(_ line: String, _ g: inout SplitMix64) -> String {
         var scalars = Array(line.unicodeScalars)
         switch g.int(0..<10) {
         case 0 where !scalars.isEmpty:
@@ -125,7 +126,7 @@ import Testing
     }
 
     /// A fuzz line: from the corpus or the grammar, mutated none, once or twice.
-    static func line(_ g: inout SplitMix, corpus: [String]) -> String {
+    static func line(_ g: inout SplitMix64, corpus: [String]) -> String {
         var line = g.chance(2) ? g.pick(corpus) : grammarLine(&g)
         for _ in 0..<g.int(0..<3) { line = mutate(line, &g) }
         return line

@@ -3,10 +3,6 @@ import Layout
 import Testing
 import StackDocTestSupport
 
-/// Fuzz runs reproduce from their seed.
-typealias SplitMix = SplitMix64
-
-
 /// The fuzz run's settings, shared by every fuzz suite.
 ///
 /// - `STACKDOC_FUZZ_COUNT=N`: total inputs of the run, split between the suites by `share`
@@ -26,7 +22,7 @@ enum Fuzz {
     static func share(_ fraction: Double, minimum: Int = 100) -> Int { max(minimum, Int(Double(total) * fraction)) }
 
     /// The generator of one suite (`salt` keeps the suites' streams apart).
-    static func rng(_ salt: UInt64) -> SplitMix { SplitMix(seed: seed &* 0x2545_F491_4F6C_DD1D &+ salt) }
+    static func rng(_ salt: UInt64) -> SplitMix64 { SplitMix64(seed: seed &* 0x2545_F491_4F6C_DD1D &+ salt) }
 
     /// Where an input is in the run, for failure messages.
     static func here(_ suite: String, _ input: Int, _ text: String) -> Comment {

@@ -3,6 +3,7 @@ import Layout
 import Store
 import Testing
 @testable import repl
+import StackDocTestSupport
 
 /// Fuzzing the `stackdoc/1` importer (issue 6): mutated bytes of real documents, generated
 /// documents of the right shape with wrong names, kinds and values, and hostile values spliced
@@ -34,7 +35,7 @@ import Testing
                                 "[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]", "true", "\"\\u0000\"", "\"\\ud800\"", "99999999999999999999"]
 
     /// Bytes flipped, inserted, deleted, cut.
-    static func mutatedBytes(_ g: inout SplitMix) -> [UInt8] {
+    static func mutatedBytes(_ g: inout SplitMix64) -> [UInt8] {
         var bytes = g.pick(bases)
         for _ in 0..<g.int(1..<5) {
             let at = g.int(0..<max(1, bytes.count))
@@ -49,7 +50,7 @@ import Testing
     }
 
     /// A real document with one value (after a `:`) replaced by a hostile one.
-    static func splicedValue(_ g: inout SplitMix) -> [UInt8] {
+    static func splicedValue(_ g: inout SplitMix64) -> [UInt8] {
         var bytes = g.pick(bases)
         let colons = bytes.indices.filter { bytes[$0] == UInt8(ascii: ":") }
         guard let colon = colons.isEmpty ? nil : g.pick(colons) else { return bytes }
@@ -67,7 +68,7 @@ import Testing
     }
 
     /// Random JSON of the right shape with random (often wrong) field names, kinds and values.
-    static func generated(_ g: inout SplitMix) -> [UInt8] {
+    static func generated(_ g: inout SplitMix64) -> [UInt8] {
         let rowKeys = ["id", "type", "size", "content", "insets", "margin", "grow", "shrink", "alignSelf", "hidden", "separator", "stack", "rows", "x"]
         let words = ["fit", "view", "auto", "start", "center", "end", "stretch", "vertical", "horizontal", "spaceBetween", "#AABBCC", "#abc", "a", "1a", "", "a'b"]
         func scalar() -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Layout
+import StackDocTestSupport
 
 @Suite("stackdoc/1 random documents and mutated inputs")
 struct DocumentJSONPropertyTests {
@@ -8,7 +9,7 @@ struct DocumentJSONPropertyTests {
     /// forms, and re-exports byte for byte.
     @Test(arguments: [7, 99] as [UInt64])
     func randomDocumentsRoundTrip(seed: UInt64) throws {
-        var gen = RandomEdits(rng: SeededGenerator(seed: seed))
+        var gen = RandomEdits(rng: SplitMix64(seed: seed))
         var doc = Document(name: "rand")
         for step in 0..<600 {
             if let changes = try? doc.plan(gen.edit()) { try doc.apply(changes) }

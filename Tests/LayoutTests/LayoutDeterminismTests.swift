@@ -14,7 +14,7 @@ struct LayoutDeterminismTests {
 
     @Test(arguments: [(21, false), (22, true), (23, false), (24, true), (25, true), (26, false)] as [(UInt64, Bool)])
     func randomFractionalEditsAgreeBitForBit(seed: UInt64, nested: Bool) throws {
-        var gen = LiveLayoutPropertyTests.Gen(rng: SeededGenerator(seed: seed), nested: nested, lengths: Self.fractional)
+        var gen = LiveLayoutPropertyTests.Gen(rng: SplitMix64(seed: seed), nested: nested, lengths: Self.fractional)
         var settings = DocumentSettings(viewport: Size(width: 390.3, height: 600.7))
         settings.spacing = 0.3
         settings.padding = Edges(top: 1.1, left: 2.2, bottom: 3.3, right: 4.4)

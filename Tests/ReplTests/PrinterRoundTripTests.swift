@@ -2,11 +2,9 @@ import Testing
 import Layout
 @testable import repl
 
-typealias SeededRNG = SplitMix64
-
 /// Random values of the language, including odd ids that need quoting.
 struct Generator {
-    var rng: SeededRNG
+    var rng: SplitMix64
 
     mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &rng)] }
     mutating func bool() -> Bool { Bool.random(using: &rng) }
@@ -139,7 +137,7 @@ struct Generator {
 
 @Suite struct PrinterRoundTripTests {
     @Test func randomEditsRoundTrip() throws {
-        var g = Generator(rng: SeededRNG(seed: 20261121))
+        var g = Generator(rng: SplitMix64(seed: 20261121))
         for _ in 0..<20_000 {
             let edit = g.edit()
             let text = Printer.text(edit)
@@ -150,7 +148,7 @@ struct Generator {
     }
 
     @Test func randomCommandsRoundTrip() throws {
-        var g = Generator(rng: SeededRNG(seed: 7))
+        var g = Generator(rng: SplitMix64(seed: 7))
         for _ in 0..<10_000 {
             let command = g.command()
             let text = Printer.text(command)
