@@ -10,9 +10,10 @@ import StackDocTestSupport
     /// The built `stackdoc` next to the test bundle.
     static var binary: String? { Binary.stackdoc }
 
+    /// Open to other users (mkdtemp makes it 0700): as root the binary runs as `nobody`.
     let dir: String = {
-        let path = NSTemporaryDirectory() + "stackdoc-corrupt-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let path = try! Scratch.directory("corrupt")
+        try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
         return path
     }()
 

@@ -3,6 +3,7 @@ import Layout
 import Store
 import Testing
 @testable import repl
+import StackDocTestSupport
 
 /// Hostile values in `stackdoc/1` documents (issue 6 item 2): one test per case.
 @Suite struct HostileJSONTests {
@@ -98,9 +99,8 @@ import Testing
 
     /// A scratch directory for big files, removed afterwards.
     func withScratch(_ body: (String) throws -> Void) throws {
-        let dir = NSTemporaryDirectory() + "stackdoc-big-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try Scratch.directory("big")
+        defer { Scratch.remove(dir) }
         try body(dir)
     }
 

@@ -119,9 +119,8 @@ import StackDocTestSupport
     @Test func importerNeverCrashesAndExplainsEveryRefusal() throws {
         var g = Fuzz.rng(3)
         let count = Fuzz.share(0.15)
-        let dir = try #require(Optional(NSTemporaryDirectory() + "stackdoc-jsonfuzz-\(getpid())"))
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try Scratch.directory("jsonfuzz")
+        defer { Scratch.remove(dir) }
         let store = try DocumentStore(path: ":memory:")
         let session = Session(store: store, directory: dir)
         var accepted = 0, refused = 0, imported = 0, slowest = 0.0, slowestInput = -1

@@ -3,6 +3,7 @@ import Layout
 import Store
 import Testing
 @testable import repl
+import StackDocTestSupport
 
 /// The documented resource limits (docs/hardening.md), each at the limit and just past it,
 /// through the paths users take: commands and `stackdoc/1` import.
@@ -83,9 +84,8 @@ import Testing
             == "the document is 1073741825 bytes, more than the limit of 1073741824 bytes (1 GiB)")
         // A file just past the limit (sparse: no disk used) is refused before it is read.
         let h = try HostileSession()
-        let dir = NSTemporaryDirectory() + "stackdoc-limit-\(getpid())"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try Scratch.directory("limit")
+        defer { Scratch.remove(dir) }
         let path = dir + "/big.json"
         FileManager.default.createFile(atPath: path, contents: nil)
         #expect(truncate(path, off_t(DocumentLimits.maxJSONBytes + 1)) == 0)

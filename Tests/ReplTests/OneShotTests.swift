@@ -7,8 +7,7 @@ import StackDocTestSupport
 /// A temporary file holding `text`, in a fresh folder of its own under the temporary directory
 /// (left there: it holds a few hundred bytes).
 func temporaryFile(_ text: String, name: String = "doc.json") throws -> String {
-    let dir = FileManager.default.temporaryDirectory.appending(path: "stackdoc-oneshot-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = try Scratch.url("oneshot")
     let url = dir.appending(path: name)
     try Data(text.utf8).write(to: url)
     return url.path

@@ -6,14 +6,14 @@ import Testing
 import Layout
 import Store
 @testable import repl
+import StackDocTestSupport
 
 @Suite struct SVGTests {
     /// `export svg` of a nested, scrolled document is well-formed XML with one rectangle per
     /// laid-out row, one per content frame of a leaf, one per separator, and the viewport.
     @Test func exportIsWellFormedAndComplete() throws {
-        let dir = NSTemporaryDirectory() + "/stackdoc-svg-\(UInt32.random(in: 0...UInt32.max))"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dir = try Scratch.directory("svg")
+        defer { Scratch.remove(dir) }
         let session = Session(store: try DocumentStore(path: ":memory:"), directory: dir)
         for line in ["new d viewport 300 200", "add a b fixed 60", "add s stack horizontal", "add s1 s2 content 40 20 in s",
                      "add h fixed 10 hidden", "scroll 30", "export svg p.svg"] {
