@@ -59,13 +59,29 @@ public final class DocumentStore {
     /// The options the database was opened with.
     public let options: StoreOptions
     let queue: DatabaseQueue
+    /// This connection's entry in `OpenDatabases` (nil for `:memory:`).
+    private var openFile: OpenDatabases.FileID?
+    /// The first damage found in the file since it was opened (a page SQLite reports corrupt, a
+    /// log entry that cannot be read back, a stored value no command writes); nil while none
+    /// is. Once set, every write is refused: a damaged database is never written.
+    public private(set) var damage: String?
+    /// True once SQLite's `quick_check` has passed on the file (at open when opening had to
+    /// write, else before the first write); always true for a new file and `:memory:`.
+    private var checked = true
 
     /// Opens (creating when missing) the database at `path`, or an in-memory one for `:memory:`.
+    /// An existing file is first inspected read-only (`DatabaseInspection`: identity, schema,
+    /// and SQLite's `quick_check` when opening would write), so a refused file is never written.
     public init(path: String, options: StoreOptions = StoreOptions()) throws {
         self.path = path
         self.options = options
         let inMemory = path == ":memory:"
-        if !inMemory { try FileChecks.check(path) }
+        // FileChecks reads the header through a descriptor of its own: not while this process
+        // has the file open (closing it would drop the other connection's locks, see
+        // OpenDatabases). The inspection is an SQLite connection: safe either way.
+        if !inMemory, try (OpenDatabases.isOpen(path) ? DatabaseFile.existing : FileChecks.check(path)) == .existing {
+            checked = try DatabaseInspection.inspect(path, busyTimeout: options.busyTimeout)
+        }
         var config = Configuration()
         config.busyMode = .timeout(options.busyTimeout)
         config.foreignKeysEnabled = true
@@ -77,7 +93,9 @@ public final class DocumentStore {
         }
         do {
             try queue.inDatabase { db in
-                try Self.checkIdentity(db, path: path)
+                // Again on the writing connection: another process may have made the file
+                // between the inspection and this open.
+                try DatabaseInspection.checkIdentity(db, path: path)
                 if !inMemory {
                     try db.execute(sql: "PRAGMA journal_mode = WAL")
                 }
@@ -90,30 +108,31 @@ public final class DocumentStore {
         } catch {
             throw StoreFailure.wrap(error, path: path)
         }
+        if !inMemory { openFile = OpenDatabases.opened(path) }
     }
 
-    /// Refuses foreign SQLite files and newer schema versions before anything is written.
-    static func checkIdentity(_ db: Database, path: String) throws {
-        let appID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-        let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
-        if appID != Schema.applicationID {
-            // A new, empty database — or one whose first migration never committed (GRDB
-            // creates its empty table of applied migrations first).
-            if appID == 0 && tables.isEmpty { return }
-            if appID == 0 && tables == ["grdb_migrations"],
-               try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") == 0 { return }
-            throw StackDocError("database '\(path)' is an SQLite database but not a StackDoc database")
+    deinit {
+        if let openFile { OpenDatabases.closed(openFile) }
+    }
+
+    /// True when writing a file at `target` would replace this database or one of its companion
+    /// files (`-wal`, `-shm`, `-journal`), under any spelling of the path and through symbolic or
+    /// hard links: an existing target is compared by device and inode, a new one by its
+    /// resolved directory and name. Always false for `:memory:`.
+    public func isOwnFile(_ target: String) -> Bool {
+        guard path != ":memory:" else { return false }
+        let database = FileChecks.resolved(path)
+        let companions = ["", "-wal", "-shm", "-journal"].map { database + $0 }
+        var info = stat()
+        if stat(target, &info) == 0 {
+            return companions.contains { file in
+                var own = stat()
+                return stat(file, &own) == 0 && own.st_dev == info.st_dev && own.st_ino == info.st_ino
+            }
         }
-        guard tables.contains("grdb_migrations") else {
-            throw StoreFailure.corrupt(path, "the table of applied migrations is missing")
-        }
-        let applied = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
-        let known = Set(EmbeddedMigrations.all.map(\.name))
-        let unknown = applied.filter { !known.contains($0) }
-        if !unknown.isEmpty {
-            let newest = unknown.compactMap(Schema.version(of:)).max() ?? 0
-            throw StackDocError("database '\(path)' has schema version \(newest), newer than this StackDoc supports (\(Schema.currentVersion)); use a newer stackdoc")
-        }
+        let url = URL(fileURLWithPath: target)
+        let resolved = FileChecks.resolved(url.deletingLastPathComponent().path) + "/" + url.lastPathComponent
+        return companions.contains(resolved)
     }
 
     /// The schema version of the open database (the newest applied migration).
@@ -165,18 +184,19 @@ public final class DocumentStore {
     public func create(_ name: String, settings: DocumentSettings = DocumentSettings()) throws -> StoredDocument {
         try Self.checkName(name)
         try ChangeValidation.checkSettings(settings)
-        let id: Int64 = try write { db in
-            try self.insertDocument(db, name: name, settings: settings)
-            let id = db.lastInsertedRowID
+        let (id, uid) = try write { db in
+            let (id, uid) = try self.insertDocument(db, name: name, settings: settings)
             try LogWriter.append(db, document: id, seq: 1, kind: .newDocument, payload: try JSONCoding.encode(settings),
                                  forward: nil, inverse: nil, group: nil, label: nil)
-            return id
+            return (id, uid)
         }
-        return try StoredDocument(store: self, id: id, name: name)
+        return try StoredDocument(store: self, id: id, uid: uid, name: name)
     }
 
     /// Stores a whole document (`import PATH [as NAME]`) under `document.name`; logged as an
-    /// `import` entry that keeps the imported rows, so replay rebuilds it.
+    /// `import` entry that keeps the imported rows, so replay rebuilds it. A saved offset past
+    /// the end of the content is stored clamped (SPEC §2.6: the offset is always clamped), so
+    /// `export` and `log export` write the offset the layout shows.
     @discardableResult
     public func importDocument(_ document: Document) throws -> StoredDocument {
         try Self.checkName(document.name)
@@ -193,25 +213,37 @@ public final class DocumentStore {
             } catch { invalid = error }
         }
         if let invalid { throw invalid }
-        let id: Int64 = try write { db in
-            try self.insertDocument(db, name: document.name, settings: document.settings)
-            let id = db.lastInsertedRowID
+        var document = document
+        var live: LiveLayout?
+        if document.settings.offset > 0 {
+            var layout = LiveLayout(document)
+            if let clamp = document.offsetClamp(maxOffset: layout.maxOffset) {
+                try document.apply(clamp)
+                layout.apply([clamp], to: document)
+            }
+            live = layout
+        }
+        let (id, uid) = try write { db in
+            let (id, uid) = try self.insertDocument(db, name: document.name, settings: document.settings)
             try LogWriter.append(db, document: id, seq: 1, kind: .importDocument, payload: try JSONCoding.encode(document.settings),
                                  forward: nil, inverse: nil, group: nil, label: nil)
             try RowWriter.bulkInsert(db, table: "row", document: id, seq: nil, rows: document)
             try RowWriter.copyImportedRows(db, document: id, seq: 1)
-            return id
+            return (id, uid)
         }
-        return try StoredDocument(store: self, id: id, name: document.name, preloaded: document)
+        return try StoredDocument(store: self, id: id, uid: uid, name: document.name, preloaded: document, live: live)
     }
 
     /// Opens a stored document: loads its rows and settings into memory.
     public func open(_ name: String) throws -> StoredDocument {
-        let id: Int64? = try read { db in
-            try Int64.fetchOne(db, sql: "SELECT id FROM document WHERE name = ?", arguments: [name])
+        let found = try read { db in
+            try GRDB.Row.fetchOne(db, sql: "SELECT id, uid FROM document WHERE name = ?", arguments: [name])
         }
-        guard let id else { throw StackDocError("no document '\(name)'") }
-        return try StoredDocument(store: self, id: id, name: name)
+        guard let found else { throw StackDocError("no document '\(name)'") }
+        guard let id: Int64 = found["id"], let uid: String = found["uid"] else {
+            throw StoreFailure.corrupt(path, "document '\(name)' has no identity (id, uid)")
+        }
+        return try StoredDocument(store: self, id: id, uid: uid, name: name)
     }
 
     /// Deletes a document with its rows and history.
@@ -235,21 +267,30 @@ public final class DocumentStore {
         }
     }
 
-    private func insertDocument(_ db: Database, name: String, settings: DocumentSettings) throws {
+    /// Inserts the document's row with a new identity (`uid`, never reused); returns its id and uid.
+    private func insertDocument(_ db: Database, name: String, settings: DocumentSettings) throws -> (Int64, String) {
         if try Bool.fetchOne(db, sql: "SELECT 1 FROM document WHERE name = ?", arguments: [name]) ?? false {
             throw StackDocError("document '\(name)' already exists")
         }
         let now = Date().timeIntervalSince1970
-        let columns = ["name", "version"] + ColumnCoding.settingsColumns + ["created", "modified"]
-        let values: [(any DatabaseValueConvertible)?] = [name, 1] + ColumnCoding.values(settings) + [now, now]
+        let uid = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")  // 32 hex digits, as 0003 gives
+        let columns = ["name", "version"] + ColumnCoding.settingsColumns + ["created", "modified", "uid"]
+        let values: [(any DatabaseValueConvertible)?] = [name, 1] + ColumnCoding.values(settings) + [now, now, uid]
         try db.execute(sql: "INSERT INTO document (\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))",
                        arguments: StatementArguments(values))
+        return (db.lastInsertedRowID, uid)
     }
 
     /// Runs `body` in an IMMEDIATE transaction (so concurrent writers queue on the busy timeout
-    /// instead of failing on a lock upgrade); errors come back as clear messages.
+    /// instead of failing on a lock upgrade); errors come back as clear messages. A file found
+    /// damaged is not written: the first write of a session checks the whole file first.
     func write<T>(_ body: (Database) throws -> T) throws -> T {
-        try transaction(.immediate, body)
+        if let damage { throw StoreFailure.writeRefused(path, damage: damage) }
+        if !checked {
+            try read { db in try DatabaseInspection.checkIntegrity(db, path: path) }
+            checked = true
+        }
+        return try transaction(.immediate, body)
     }
 
     /// Runs `body` for reading (one consistent snapshot); errors come back as clear messages.
@@ -269,7 +310,17 @@ public final class DocumentStore {
                 return result
             }
         } catch {
-            throw StoreFailure.wrap(error, path: path)
+            let failure = StoreFailure.wrap(error, path: path)
+            noteDamage(failure)
+            throw failure
         }
+    }
+
+    /// Records `error` as the file's damage when it reports damage (the first one is kept);
+    /// returns it.
+    @discardableResult
+    func noteDamage(_ error: Error) -> Error {
+        if damage == nil { damage = StoreFailure.corruption(in: error, path: path) }
+        return error
     }
 }

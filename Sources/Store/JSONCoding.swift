@@ -15,7 +15,7 @@ enum JSONCoding {
         do {
             return try JSONDecoder().decode(type, from: Data(text.utf8))
         } catch {
-            throw StoreFailure.internal("cannot decode \(what): \(error)")
+            throw StackDocError("cannot decode the \(what): \(StoreFailure.reason(error))")
         }
     }
 }

@@ -32,4 +32,23 @@ public enum Schema {
     static func version(of identifier: String) -> Int? {
         Int(identifier.prefix { $0.isNumber })
     }
+
+    /// The schema objects (tables, indexes, triggers, views) of a database: name → type and
+    /// SQL text. SQLite's own objects and GRDB's table of applied migrations are left out.
+    static func objects(_ db: Database) throws -> [String: String] {
+        let rows = try GRDB.Row.fetchAll(db, sql: """
+            SELECT name, type || ': ' || ifnull(sql, '') AS definition FROM sqlite_master
+            WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name != 'grdb_migrations'
+            """)
+        var objects: [String: String] = [:]
+        for row in rows { objects[try row.decode(forColumn: "name")] = try row.decode(forColumn: "definition") }
+        return objects
+    }
+
+    /// The schema objects the migrations up to `version` make (built in an in-memory database).
+    static func objects(ofVersion version: Int) throws -> [String: String] {
+        let queue = try DatabaseQueue()
+        try migrator(upTo: version).migrate(queue)
+        return try queue.read(objects)
+    }
 }

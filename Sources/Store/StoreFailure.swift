@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import Layout
 
@@ -12,6 +13,44 @@ enum StoreFailure {
     /// A damaged database file.
     static func corrupt(_ path: String, _ problem: String) -> StackDocError {
         StackDocError("database '\(path)' is corrupt: \(problem)")
+    }
+
+    /// A log entry that cannot be read back (damaged JSON, a value of the wrong type): names the
+    /// document and the entry, and the way out.
+    static func damagedLogEntry(_ path: String, document: String, seq: Int, _ error: Error) -> StackDocError {
+        corrupt(path, "document '\(document)': log entry \(seq) is damaged (\(reason(error))); "
+                + "`export FILE` saves the document as stored, `verify` tells whether its log still replays to it")
+    }
+
+    /// The refusal of every write after damage was found (`DocumentStore.damage`).
+    static func writeRefused(_ path: String, damage: String) -> StackDocError {
+        StackDocError("database '\(path)' is not written to any more: it was found damaged (\(damage))")
+    }
+
+    /// The problem of an error that reports damage in the database at `path` (SQLite's
+    /// `SQLITE_CORRUPT`, a damaged log entry, a stored value no command writes); nil for others.
+    static func corruption(in error: Error, path: String) -> String? {
+        let prefix = corrupt(path, "").message
+        guard let error = error as? StackDocError, error.message.hasPrefix(prefix) else { return nil }
+        return String(error.message.dropFirst(prefix.count))
+    }
+
+    /// A short, one-line reason for a decoding failure (no Swift debug dump).
+    static func reason(_ error: Error) -> String {
+        func at(_ context: DecodingError.Context) -> String {
+            context.codingPath.isEmpty ? "" : " at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
+        }
+        let text: String
+        switch error {
+        case let error as StackDocError: text = error.message
+        case DecodingError.dataCorrupted(let context): text = "\(context.debugDescription.trimmingCharacters(in: .punctuationCharacters))\(at(context))"
+        case DecodingError.keyNotFound(let key, let context): text = "'\(key.stringValue)' is missing\(at(context))"
+        case DecodingError.typeMismatch(let type, let context): text = "expected \(type)\(at(context))"
+        case DecodingError.valueNotFound(let type, let context): text = "expected \(type)\(at(context))"
+        default: text = "\(error)"
+        }
+        let line = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return line.count > 160 ? String(line.prefix(160)) + "…" : line
     }
 
     /// Wraps any error thrown while working on the database at `path` into a clear message.

@@ -26,26 +26,42 @@ public final class StoredDocument {
     public private(set) var openGroup: (seq: Int, label: String?)?
 
     let id: Int64
+    /// The document's identity: never reused, not even by a document re-created under the same
+    /// name after a drop (migration 0003). Checked with `version` by every transaction.
+    let uid: String
     private var lastSeq: Int = 0
 
-    init(store: DocumentStore, id: Int64, name: String, preloaded: Document? = nil) throws {
+    /// The live layout of `document`, built on first use (`liveLayout()`) and then kept in step
+    /// by every change; dropped by `reload()`.
+    var live: LiveLayout?
+    /// The whole layout, materialised from `live` on demand; dropped by every change.
+    private var wholeLayoutCache: DocumentLayout?
+    /// What the last change did to the live layout (nil when no live layout is kept).
+    public private(set) var lastLayoutReport: LayoutChangeReport?
+
+    init(store: DocumentStore, id: Int64, uid: String, name: String, preloaded: Document? = nil, live: LiveLayout? = nil) throws {
         self.store = store
         self.id = id
+        self.uid = uid
         self.name = name
         self.document = preloaded ?? Document(name: name)
+        self.live = live
         try reload(rows: preloaded == nil)
     }
 
     /// Reloads the document and its history from the database (after a stale error, or to see
-    /// another process's writes).
+    /// another process's writes). Everything derived from the document (the live layout, the
+    /// whole layout) is dropped and rebuilt from the reloaded state when next asked for. Fails
+    /// with "document 'd' was dropped by another process" when the document this handle opened
+    /// no longer exists (even when another one of the same name does).
     public func reload() throws {
         try reload(rows: true)
     }
 
     private func reload(rows: Bool) throws {
         try store.read { db in
-            guard let row = try GRDB.Row.fetchOne(db, sql: "SELECT * FROM document WHERE id = ?", arguments: [id]) else {
-                throw StackDocError("document '\(name)' no longer exists")
+            guard let row = try GRDB.Row.fetchOne(db, sql: "SELECT * FROM document WHERE id = ? AND uid = ?", arguments: [id, uid]) else {
+                throw dropped
             }
             let settings = try ColumnCoding.settings(row)
             try StoredValues.check(settings: settings, document: name, path: store.path)
@@ -63,6 +79,80 @@ public final class StoredDocument {
             stepCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM step WHERE document = ?", arguments: [id]) ?? 0
             lastSeq = try Int.fetchOne(db, sql: "SELECT max(seq) FROM log WHERE document = ?", arguments: [id]) ?? 0
         }
+        if rows {
+            live = nil
+            wholeLayoutCache = nil
+            lastLayoutReport = nil
+        }
+    }
+
+    /// What `refreshIfStale()` found.
+    public enum Refresh: Equatable, Sendable {
+        /// Nobody else wrote the document: nothing was done.
+        case current
+        /// Another process wrote it: the handle was reloaded (derived layouts are rebuilt).
+        case reloaded
+        /// Another process dropped it: the handle can never read or write again.
+        case dropped
+    }
+
+    /// Reloads the document when another connection has written it since this handle loaded
+    /// it, and says what it found. One indexed read when nothing changed.
+    public func refreshIfStale() throws -> Refresh {
+        switch try storedState() {
+        case nil: return .dropped
+        case version?: return .current
+        default:
+            do { try reload() } catch {
+                if try storedState() == nil { return .dropped }
+                throw error
+            }
+            return .reloaded
+        }
+    }
+
+    /// The error of a handle whose document was dropped: "document 'd' was dropped by another
+    /// process".
+    public var dropped: StackDocError { StackDocError("document '\(name)' was dropped by another process") }
+
+    /// The stored version of this handle's document, nil when it was dropped (its id is gone or
+    /// belongs to another document now).
+    private func storedState() throws -> Int? {
+        try store.read { db in try storedVersion(db) }
+    }
+
+    private func storedVersion(_ db: Database) throws -> Int? {
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT version FROM document WHERE id = ? AND uid = ?"), arguments: [id, uid])
+    }
+
+    /// Inside a read: fails unless the stored document is exactly the state this handle holds
+    /// (so a query never mixes this handle's memory with another process's writes).
+    private func checkCurrent(_ db: Database) throws {
+        guard let stored = try storedVersion(db) else { throw dropped }
+        guard stored == version else { throw staleError(stored) }
+    }
+
+    private func staleError(_ stored: Int) -> StackDocError {
+        StackDocError("document '\(name)' was changed by another process (stored version \(stored), this session has \(version)): reload it and try again")
+    }
+
+    // MARK: Layouts
+
+    /// The live layout of the document (built on the first call, O(n); then kept up to date by
+    /// every change in O(log n) per change, and rebuilt after a reload).
+    public func liveLayout() -> LiveLayout {
+        if let live { return live }
+        let built = LiveLayout(document)
+        live = built
+        return built
+    }
+
+    /// The whole layout (O(rows) on the first call after a change, then cached).
+    public func wholeLayout() -> DocumentLayout {
+        if let wholeLayoutCache { return wholeLayoutCache }
+        let layout = liveLayout().layout()
+        wholeLayoutCache = layout
+        return layout
     }
 
     // MARK: Operations
@@ -89,15 +179,16 @@ public final class StoredDocument {
         try ChangeValidation.check(changes)
         return try transaction { db, journal in
             for change in changes { try apply(change, db: db, journal: &journal) }
+            let logged = changes + (try clampOffset(db: db, journal: &journal))
             let seq = lastSeq + 1
             let kind: LogEntry.Kind = edit.isViewState ? .view : .op
             try LogWriter.append(db, document: id, seq: seq, kind: kind, payload: try JSONCoding.encode(edit),
-                                 forward: changes, inverse: changes.inverse, group: openGroup?.seq, label: nil)
+                                 forward: logged, inverse: logged.inverse, group: openGroup?.seq, label: nil)
             lastSeq = seq
-            if kind == .op, openGroup == nil, !changes.isEmpty {
+            if kind == .op, openGroup == nil, !logged.isEmpty {
                 try addStep(db, first: seq, last: seq, label: nil)
             }
-            return changes
+            return logged
         }
     }
 
@@ -118,6 +209,7 @@ public final class StoredDocument {
                 }
                 steps.append(step)
             }
+            applied += try clampOffset(db: db, journal: &journal)
             try logHistoryMove(db, .undo, count: count, applied: applied)
             cursor -= count
             return HistoryMove(steps: steps.map { var s = $0; s.applied = false; return s }, changes: applied)
@@ -140,6 +232,7 @@ public final class StoredDocument {
                 }
                 steps.append(step)
             }
+            applied += try clampOffset(db: db, journal: &journal)
             try logHistoryMove(db, .redo, count: count, applied: applied)
             cursor += count
             return HistoryMove(steps: steps.map { var s = $0; s.applied = true; return s }, changes: applied)
@@ -187,12 +280,15 @@ public final class StoredDocument {
     public func rollback() throws -> [Change] {
         guard let group = openGroup else { throw StackDocError("no group is open: nothing to roll back") }
         return try transaction { db, journal in
-            let inverses = try String.fetchAll(db, sql: """
-                SELECT inverse FROM log WHERE document = ? AND seq > ? AND kind IN ('op', 'view') ORDER BY seq DESC
+            let inverses = try GRDB.Row.fetchAll(db, sql: """
+                SELECT seq, inverse FROM log WHERE document = ? AND seq > ? AND kind IN ('op', 'view') ORDER BY seq DESC
                 """, arguments: [id, group.seq])
             var applied: [Change] = []
-            for text in inverses {
-                for change in try JSONCoding.decode([Change].self, text, what: "log changes") {
+            for entry in inverses {
+                let changes = try decodingLogEntry(try? entry.decode(Int.self, forColumn: "seq")) {
+                    try JSONCoding.decode([Change].self, try entry.decode(forColumn: "inverse"), what: "log changes")
+                }
+                for change in changes {
                     try apply(change, db: db, journal: &journal)
                     applied.append(change)
                 }
@@ -209,37 +305,41 @@ public final class StoredDocument {
     /// Every undo step, oldest first (`applied` false for the redo tail).
     public func history() throws -> [HistoryStep] {
         try store.read { db in
-            try (0..<stepCount).map { try loadStep(db, $0 + 1).step }
+            try checkCurrent(db)
+            return try (0..<stepCount).map { try loadStep(db, $0 + 1).step }
         }
     }
 
     /// Log entries from `seq` on (at most `limit`), oldest first.
     public func log(from seq: Int = 1, limit: Int? = nil) throws -> [LogEntry] {
         try store.read { db in
-            try GRDB.Row.fetchAll(db, sql: """
+            try checkCurrent(db)
+            return try GRDB.Row.fetchAll(db, sql: """
                 SELECT seq, kind, payload, forward, inverse, grp, label, time FROM log
                 WHERE document = ? AND seq >= ? ORDER BY seq LIMIT ?
-                """, arguments: [id, seq, limit ?? -1]).map(LogDecoding.entry)
+                """, arguments: [id, seq, limit ?? -1]).map { try LogDecoding.entry($0, of: self) }
         }
     }
 
     /// The rows an `import` entry brought in, as the document it imported.
     public func importedDocument(at seq: Int) throws -> Document {
         try store.read { db in
+            try checkCurrent(db)
             guard let payload = try String.fetchOne(db, sql: "SELECT payload FROM log WHERE document = ? AND seq = ? AND kind = 'import'",
                                                     arguments: [id, seq]) else {
                 throw StackDocError("log entry \(seq) of '\(name)' is not an import")
             }
-            let settings = try JSONCoding.decode(DocumentSettings.self, payload, what: "import settings")
+            let settings = try decodingLogEntry(seq) { try JSONCoding.decode(DocumentSettings.self, payload, what: "import settings") }
             return try RowLoader.load(db, name: name, settings: settings, documentID: id, importSeq: seq, path: store.path)
         }
     }
 
-    /// The document's counters.
+    /// The document's counters, all of this handle's state (never mixed with another
+    /// process's later writes) except `storedVersion`, the database's (-1 once dropped).
     public func status() throws -> DocumentStatus {
         try store.read { db in
-            let stored = try Int.fetchOne(db, sql: "SELECT version FROM document WHERE id = ?", arguments: [id]) ?? -1
-            let entries = try Int.fetchOne(db, sql: "SELECT count(*) FROM log WHERE document = ?", arguments: [id]) ?? 0
+            let stored = try storedVersion(db) ?? -1
+            let entries = lastSeq  // log entries are numbered 1...lastSeq
             let schema = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations").compactMap(Schema.version(of:)).max() ?? 0
             return DocumentStatus(name: name, version: version, storedVersion: stored, rowCount: document.rowCount,
                                   logEntries: entries, steps: stepCount, cursor: cursor,
@@ -249,10 +349,9 @@ public final class StoredDocument {
     }
 
     /// True when another connection has written the document since this handle loaded it.
+    /// (Also true once the document was dropped.)
     public func isStale() throws -> Bool {
-        try store.read { db in
-            try Int.fetchOne(db, sql: "SELECT version FROM document WHERE id = ?", arguments: [id]) != version
-        }
+        try storedState() != version
     }
 
     // MARK: Transactions
@@ -260,19 +359,21 @@ public final class StoredDocument {
     /// What a failed transaction must restore in memory.
     struct Journal {
         var applied: [Change] = []
+        /// How many of `applied` the live layout has seen.
+        var synced = 0
     }
 
     private func transaction<T>(_ body: (Database, inout Journal) throws -> T) throws -> T {
         let saved = (version, cursor, stepCount, openGroup, lastSeq)
         var journal = Journal()
+        lastLayoutReport = nil
         do {
             return try store.write { db in
-                let stored = try Int.fetchOne(db.cachedStatement(sql: "SELECT version FROM document WHERE id = ?"), arguments: [id])
-                guard let stored else { throw StackDocError("document '\(name)' no longer exists (dropped by another process)") }
-                guard stored == version else {
-                    throw StackDocError("document '\(name)' was changed by another process (stored version \(stored), this session has \(version)): reload it and try again")
-                }
+                guard let stored = try storedVersion(db) else { throw dropped }
+                guard stored == version else { throw staleError(stored) }
                 let result = try body(db, &journal)
+                syncLayout(&journal)
+                if !journal.applied.isEmpty { wholeLayoutCache = nil }
                 version += 1
                 try db.cachedStatement(sql: "UPDATE document SET version = ?, cursor = ?, open_group = ?, modified = ? WHERE id = ?")
                     .execute(arguments: [version, cursor, openGroup?.seq, Date.now.timeIntervalSince1970, id])
@@ -283,9 +384,40 @@ public final class StoredDocument {
             do { try document.apply(journal.applied.inverse) } catch {
                 try? reload()
             }
+            if journal.synced > 0 { live = nil }
+            if !journal.applied.isEmpty { wholeLayoutCache = nil }
+            lastLayoutReport = nil
             (version, cursor, stepCount, openGroup, lastSeq) = saved
             throw error
         }
+    }
+
+    /// SPEC §2.6: the stored offset is the offset the layout shows. After an operation's
+    /// changes, when the content no longer reaches as far as the stored offset (content shrank,
+    /// the viewport grew, an undo removed rows…), one more change stores the clamped offset, so
+    /// that `export`, `status`, the layout and a replay of the log agree. Returns it ([] when the
+    /// offset is within range). Needs the content size only when the offset is positive.
+    private func clampOffset(db: Database, journal: inout Journal) throws -> [Change] {
+        guard document.settings.offset > 0 else { return [] }
+        if live == nil {
+            live = LiveLayout(document)
+            journal.synced = journal.applied.count
+        }
+        syncLayout(&journal)
+        guard let clamp = document.offsetClamp(maxOffset: live!.maxOffset) else { return [] }
+        try apply(clamp, db: db, journal: &journal)
+        return [clamp]
+    }
+
+    /// Brings the live layout (when one is kept) up to date with the changes applied so far;
+    /// the first report of a transaction is the one `lastLayoutReport` keeps.
+    private func syncLayout(_ journal: inout Journal) {
+        guard live != nil else { return }
+        let pending = Array(journal.applied[journal.synced...])
+        guard !pending.isEmpty || lastLayoutReport == nil else { return }
+        let report = live!.apply(pending, to: document)
+        journal.synced = journal.applied.count
+        if lastLayoutReport == nil { lastLayoutReport = report }
     }
 
     /// Applies one change to memory, then writes exactly the rows it touches.
@@ -338,25 +470,43 @@ public final class StoredDocument {
         }
         let first: Int = try row.decode(forColumn: "first_seq"), last: Int = try row.decode(forColumn: "last_seq")
         let ops = try GRDB.Row.fetchAll(db.cachedStatement(sql: """
-            SELECT payload, forward, inverse FROM log WHERE document = ? AND seq BETWEEN ? AND ? AND kind = 'op' ORDER BY seq
+            SELECT seq, payload, forward, inverse FROM log WHERE document = ? AND seq BETWEEN ? AND ? AND kind = 'op' ORDER BY seq
             """), arguments: [id, first, last])
         var edits: [Edit] = []
         var changes: [(forward: [Change], inverse: [Change])] = []
         for op in ops {
-            edits.append(try JSONCoding.decode(Edit.self, try op.decode(forColumn: "payload") ?? "", what: "logged edit"))
-            changes.append((try JSONCoding.decode([Change].self, try op.decode(forColumn: "forward") ?? "", what: "log changes"),
-                            try JSONCoding.decode([Change].self, try op.decode(forColumn: "inverse") ?? "", what: "log changes")))
+            try decodingLogEntry(try? op.decode(Int.self, forColumn: "seq")) {
+                edits.append(try JSONCoding.decode(Edit.self, try op.decode(forColumn: "payload") ?? "", what: "logged edit"))
+                changes.append((try JSONCoding.decode([Change].self, try op.decode(forColumn: "forward") ?? "", what: "log changes"),
+                                try JSONCoding.decode([Change].self, try op.decode(forColumn: "inverse") ?? "", what: "log changes")))
+            }
         }
         let step = HistoryStep(number: n, label: try row.decode(forColumn: "label"), edits: edits, applied: n <= cursor, firstSeq: first, lastSeq: last)
         return (step, changes)
+    }
+
+    /// Runs `body`, which reads back log entry `seq`: any failure means the entry is damaged.
+    /// The error names the document and the entry and says how to save the work; the store
+    /// writes nothing more (`DocumentStore.damage`).
+    func decodingLogEntry<T>(_ seq: Int?, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw store.noteDamage(StoreFailure.damagedLogEntry(store.path, document: name, seq: seq ?? 0, error))
+        }
     }
 }
 
 /// Turns `log` rows into `LogEntry` values.
 enum LogDecoding {
-    static func entry(_ row: GRDB.Row) throws -> LogEntry {
+    /// The entry of `row`, a row of `document`'s log (any failure: a damaged-entry error).
+    static func entry(_ row: GRDB.Row, of document: StoredDocument) throws -> LogEntry {
+        try document.decodingLogEntry(try? row.decode(Int.self, forColumn: "seq")) { try entry(row) }
+    }
+
+    private static func entry(_ row: GRDB.Row) throws -> LogEntry {
         let kindText: String = try row.decode(forColumn: "kind")
-        guard let kind = LogEntry.Kind(rawValue: kindText) else { throw StoreFailure.internal("unknown log kind '\(kindText)'") }
+        guard let kind = LogEntry.Kind(rawValue: kindText) else { throw StackDocError("unknown kind \(Validation.quoted(kindText))") }
         let payload: String? = try row.decode(forColumn: "payload")
         var entry = LogEntry(seq: try row.decode(forColumn: "seq"), kind: kind, edit: nil, settings: nil, count: nil, label: try row.decode(forColumn: "label"),
                              group: try row.decode(forColumn: "grp"), changes: [], inverse: [],

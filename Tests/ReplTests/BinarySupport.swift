@@ -28,11 +28,14 @@ enum Binary {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Wall time from start to exit.
+        var seconds: Double = 0
     }
 
-    /// Runs `executable` with `arguments` in `directory`, feeding `stdin` through a pipe.
+    /// Runs `executable` with `arguments` in `directory`, feeding `stdin` through a pipe. With
+    /// `timeout`, a process still running after that many seconds is killed (status 9).
     static func run(_ executable: String, _ arguments: [String], stdin: String? = nil, directory: String? = nil,
-                    environment: [String: String] = [:]) throws -> Result {
+                    environment: [String: String] = [:], timeout: Double? = nil) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -44,7 +47,16 @@ enum Binary {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = error
+        let start = Date()
         try process.run()
+        let finished = NSLock()
+        nonisolated(unsafe) var exited = false
+        if let timeout {
+            let pid = process.processIdentifier
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+                finished.withLock { if !exited { kill(pid, SIGKILL) } }
+            }
+        }
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         // Read both pipes fully before waiting (a full pipe would block the child).
@@ -53,9 +65,10 @@ enum Binary {
         reader.start()
         let outData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        finished.withLock { exited = true }
         while !reader.isFinished { usleep(1000) }
         return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+                      stderr: String(decoding: errData, as: UTF8.self), seconds: Date().timeIntervalSince(start))
     }
 
     static func scratchDirectory() throws -> String {

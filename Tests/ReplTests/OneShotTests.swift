@@ -91,7 +91,7 @@ struct OneShotTests {
         let missing = "/nonexistent-dir/doc.json"
         #expect(OneShot.check(path: missing) == OneShot.Result(status: 1, stdout: "", stderr: "error: cannot read '\(missing)': No such file or directory\n"))
         let dir = FileManager.default.temporaryDirectory.path
-        #expect(OneShot.layout(path: dir, offset: nil, json: false).stderr == "error: cannot read '\(dir)': Is a directory\n")
+        #expect(OneShot.layout(path: dir, offset: nil, json: false).stderr == "error: cannot read '\(dir)': it is a directory\n")
         let binary = try temporaryFile("")
         try Data([0x7B, 0xFF, 0x00]).write(to: URL(fileURLWithPath: binary))
         #expect(OneShot.check(path: binary).stderr == "\(binary): line 1, column 2: expected a string key, found byte 0xFF\n")

@@ -7,7 +7,7 @@ import Testing
 /// Corrupt and foreign files (issue 6 item 3): one clear error naming the file and the
 /// problem, and the file is never written.
 @Suite struct FileErrorTests {
-    let dir = temporaryDirectory()
+    var dir = temporaryDirectory()
 
     func path(_ name: String) -> String { dir.appending(path: name).path }
 
@@ -156,5 +156,257 @@ import Testing
         let store = try DocumentStore(path: file)
         #expect(try store.schemaVersion() == Schema.currentVersion)
         #expect(try store.integrityCheck() == [])
+    }
+}
+
+// MARK: Issue 10: every file kind, links, tampering, damage; refused files stay untouched
+
+/// The bytes of a file and of its companions (nil: absent), to compare before and after.
+func snapshot(_ file: String) -> [Data?] {
+    ["", "-wal", "-shm", "-journal"].map { FileManager.default.contents(atPath: file + $0) }
+}
+
+/// Copies the database `source` with the frames `body` writes still pending in its WAL (the
+/// copy has a `-wal` with frames and no `-shm`), as a crashed writer leaves it.
+func copyWithPendingWAL(_ source: String, to file: String, _ body: (Database) throws -> Void) throws {
+    let queue = try DatabaseQueue(path: source)
+    try queue.writeWithoutTransaction { db in
+        try db.execute(sql: "PRAGMA journal_mode = WAL")
+        try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+        try body(db)
+    }
+    for suffix in ["", "-wal"] { try FileManager.default.copyItem(atPath: source + suffix, toPath: file + suffix) }
+    try queue.close()
+}
+
+@Suite struct FileKindTests {
+    let dir = temporaryDirectory()
+
+    func path(_ name: String) -> String { dir.appending(path: name).path }
+
+    @Test func emptyPathIsRefused() throws {
+        #expect(throws: StackDocError("the database path is empty: name a file (or ':memory:' for a database that is not saved)")) {
+            _ = try DocumentStore(path: "")
+        }
+    }
+
+    @Test func devNullIsRefusedAndNothingIsCreatedBesideIt() throws {
+        #expect(throws: StackDocError("cannot open database '/dev/null': it is not a regular file (a character device)")) {
+            _ = try DocumentStore(path: "/dev/null")
+        }
+        #expect(!FileManager.default.fileExists(atPath: "/dev/null-journal"))
+        #expect(!FileManager.default.fileExists(atPath: "/dev/null-wal"))
+    }
+
+    @Test func fifoIsRefusedWithoutOpeningIt() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = path("fifo.sqlite")
+        #expect(mkfifo(file, 0o644) == 0)
+        // Opening a FIFO for reading waits for a writer: the check must not open it.
+        #expect(throws: StackDocError("cannot open database '\(file)': it is not a regular file (a FIFO)")) {
+            _ = try DocumentStore(path: file)
+        }
+    }
+
+    @Test func symlinkToADatabaseIsThatDatabase() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = path("real.sqlite"), link = path("link.sqlite")
+        try FileErrorTests(dir: dir).makeDatabase(file)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.sqlite")
+        let store = try DocumentStore(path: link)
+        #expect(try store.open("d").document.rowCount == 401)
+        try store.create("e")
+        #expect(try DocumentStore(path: file).documentNames() == ["d", "e"])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "real.sqlite")
+    }
+
+    @Test func danglingSymlinkIsRefusedAndNothingIsCreatedAtItsTarget() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let link = path("dangling.sqlite")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "missing.sqlite")
+        #expect(throws: StackDocError("cannot open database '\(link)': it is a symbolic link to 'missing.sqlite', which does not exist")) {
+            _ = try DocumentStore(path: link)
+        }
+        #expect(!FileManager.default.fileExists(atPath: path("missing.sqlite")))
+    }
+
+    @Test func symlinkToADirectoryOrADeviceIsRefused() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createSymbolicLink(atPath: path("d"), withDestinationPath: dir.path)
+        try FileManager.default.createSymbolicLink(atPath: path("z"), withDestinationPath: "/dev/zero")
+        #expect(throws: StackDocError("cannot open database '\(path("d"))': it is a directory")) { _ = try DocumentStore(path: path("d")) }
+        #expect(throws: StackDocError("cannot open database '\(path("z"))': it is not a regular file (a character device)")) {
+            _ = try DocumentStore(path: path("z"))
+        }
+    }
+
+    /// The store knows its own files however they are named (`export` must not replace them).
+    @Test func ownFilesAreRecognisedUnderEverySpelling() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = path("own.sqlite")
+        let store = try DocumentStore(path: file)
+        try store.create("d")
+        try FileManager.default.createSymbolicLink(atPath: path("alias"), withDestinationPath: file)
+        #expect(link(file, path("hard")) == 0)
+        for own in [file, path("./own.sqlite"), path("sub/../own.sqlite"), path("alias"), path("hard"),
+                    file + "-wal", file + "-shm", file + "-journal"] {
+            if own.contains("sub/") { try FileManager.default.createDirectory(atPath: path("sub"), withIntermediateDirectories: true) }
+            #expect(store.isOwnFile(own), "\(own)")
+        }
+        for other in [path("other.sqlite"), file + ".json", path("own.sqlite-wal2"), path("alias-journal")] {
+            #expect(!store.isOwnFile(other), "\(other)")
+        }
+        #expect(try DocumentStore(path: ":memory:").isOwnFile(file) == false)
+    }
+}
+
+@Suite struct UntouchedFileTests {
+    let dir = temporaryDirectory()
+
+    func path(_ name: String) -> String { dir.appending(path: name).path }
+
+    /// Opening `file` (and adding a row to document `d`) fails with a message starting with
+    /// `prefix`; the file and its companions are byte for byte as before.
+    func expectRefusedUntouched(_ file: String, _ prefix: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let before = snapshot(file)
+        do {
+            try DocumentStore(path: file).open("d").run(Ops.add("more", at: 0))
+            Issue.record("opened and written", sourceLocation: sourceLocation)
+        } catch let error as StackDocError {
+            #expect(error.message.hasPrefix(prefix), "\(error.message)", sourceLocation: sourceLocation)
+        }
+        #expect(snapshot(file) == before, sourceLocation: sourceLocation)
+    }
+
+    /// A foreign database whose table is still in its WAL: refused, and neither the file nor its
+    /// WAL changes (it used to be checkpointed, its WAL deleted), and no `-shm` is left behind.
+    @Test func foreignWALFileIsRefusedUntouched() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = path("foreign.db")
+        try copyWithPendingWAL(path("source.db"), to: file) { db in
+            try db.execute(sql: "CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO customers VALUES (1, 'x')")
+        }
+        let before = snapshot(file)
+        #expect((before[1]?.count ?? 0) > 0 && before[2] == nil)
+        #expect(throws: StackDocError("database '\(file)' is an SQLite database but not a StackDoc database")) { _ = try DocumentStore(path: file) }
+        #expect(snapshot(file) == before)
+    }
+
+    /// A truncated StackDoc file with a WAL: the WAL is not checkpointed into it.
+    @Test func truncatedFileWithWALIsRefusedUntouched() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = path("source.sqlite"), file = path("trunc.sqlite")
+        try FileErrorTests(dir: dir).makeDatabase(source)
+        try copyWithPendingWAL(source, to: file) { db in try db.execute(sql: "UPDATE document SET modified = modified + 1") }
+        let data = try #require(FileManager.default.contents(atPath: file))
+        try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: file))
+        #expect((snapshot(file)[1]?.count ?? 0) > 0)
+        try expectRefusedUntouched(file, "database '\(file)' is corrupt: SQLite's check of the file finds: ")
+    }
+
+    /// A sound StackDoc file with pending WAL frames opens, with the frames' content.
+    @Test func soundFileWithWALOpens() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = path("source.sqlite"), file = path("wal.sqlite")
+        try FileErrorTests(dir: dir).makeDatabase(source)
+        try copyWithPendingWAL(source, to: file) { db in try db.execute(sql: "UPDATE row SET type = 'fromwal' WHERE id = 'r7'") }
+        #expect(try DocumentStore(path: file).open("d").document.config(of: "r7")?.type == "fromwal")
+    }
+
+    /// Garbage in a page of the log table that opening a document does not read (its first
+    /// leaf: opening reads only the right-most path, and a write goes on there; it used to be
+    /// opened and written). The document still opens for reading (so it can be exported), but
+    /// SQLite's check before the first write finds the damage: nothing is written, ever.
+    @Test func malformedLogTreeIsNeverWritten() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = path("malformed.sqlite")
+        let doc = try DocumentStore(path: file).create("d")
+        for i in 0..<300 { try doc.run(Ops.add("row\(i)", RowConfig(type: String(repeating: "t", count: 40)), at: 0)) }
+        try Tamper.sql(file, "PRAGMA wal_checkpoint(TRUNCATE)")
+        let (leaf, pageSize) = try DatabaseQueue(path: file).read { db in
+            (try Int.fetchOne(db, sql: "SELECT pageno FROM dbstat WHERE name = 'log' AND pagetype = 'leaf' ORDER BY path LIMIT 1")!,
+             try Int.fetchOne(db, sql: "PRAGMA page_size")!)
+        }
+        var data = try #require(FileManager.default.contents(atPath: file))
+        let page = (leaf - 1) * pageSize
+        #expect(leaf != 1 && data[page] == 0x0A, "an index leaf page")
+        for i in stride(from: page + 20, to: page + pageSize, by: 3) { data[i] = 0xA5 }
+        try data.write(to: URL(fileURLWithPath: file))
+        let before = snapshot(file)
+        do {
+            let store = try DocumentStore(path: file)
+            let opened = try store.open("d")
+            #expect(opened.document.rowCount == 300)
+            do {
+                try opened.run(Ops.add("more", at: 0))
+                Issue.record("a malformed database was written")
+            } catch let error as StackDocError {
+                #expect(error.message.hasPrefix("database '\(file)' is corrupt: SQLite's check of the file finds: On tree page \(leaf) "), "\(error.message)")
+            }
+            #expect(store.damage != nil)
+            #expect(throws: StackDocError.self) { try store.create("other") }
+            #expect(opened.document.rowCount == 300)
+        }
+        #expect(snapshot(file) == before)
+    }
+
+    /// A log entry whose text cannot be read back: the message names the document, the entry
+    /// and the way out; from then on the store writes nothing (the file stays as it was).
+    @Test func damagedLogEntryIsNamedAndStopsWrites() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = path("damaged.sqlite")
+        let doc = try DocumentStore(path: file).create("d")
+        for i in 0..<3 { try doc.run(Ops.add("r\(i)", at: 0)) }
+        try Tamper.sql(file, "UPDATE log SET payload = '{not json' WHERE seq = 3")
+        try Tamper.sql(file, "PRAGMA wal_checkpoint(TRUNCATE)")
+        let store = try DocumentStore(path: file)
+        let opened = try store.open("d")
+        let damage = "document 'd': log entry 3 is damaged (cannot decode the logged edit: The given data was not valid JSON); "
+            + "`export FILE` saves the document as stored, `verify` tells whether its log still replays to it"
+        #expect(throws: StackDocError("database '\(file)' is corrupt: " + damage)) { _ = try opened.history() }
+        #expect(store.damage == damage)
+        let before = FileManager.default.contents(atPath: file)
+        #expect(throws: StackDocError("database '\(file)' is not written to any more: it was found damaged (\(damage))")) {
+            try opened.run(Ops.add("x", at: 0))
+        }
+        #expect(throws: StackDocError("database '\(file)' is not written to any more: it was found damaged (\(damage))")) {
+            try store.create("other")
+        }
+        #expect(opened.document.rowCount == 3)
+        #expect(try opened.verify().first?.contains("log entry 3 is damaged") == true)
+        #expect(FileManager.default.contents(atPath: file) == before)
+    }
+
+    /// A migration id no StackDoc ever had is tampering, not a newer schema.
+    @Test func unknownMigrationIDIsNamed() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = path("tampered.sqlite")
+        try FileErrorTests(dir: dir).makeDatabase(file)
+        try Tamper.sql(file, "INSERT INTO grdb_migrations VALUES ('tampered'); PRAGMA wal_checkpoint(TRUNCATE)")
+        try FileErrorTests(dir: dir).expectRefused(file, "database '\(file)' is corrupt: its table of applied migrations records 'tampered', which is no StackDoc migration")
+        try Tamper.sql(file, "DELETE FROM grdb_migrations WHERE identifier = 'tampered'; INSERT INTO grdb_migrations VALUES ('0001_other'); PRAGMA wal_checkpoint(TRUNCATE)")
+        try FileErrorTests(dir: dir).expectRefused(file, "database '\(file)' is corrupt: its table of applied migrations records '0001_other', which is no StackDoc migration")
+    }
+
+    /// A deleted record of the newest migration: the tables are those of a newer version than
+    /// the table records (it used to re-run the migration: "duplicate column name").
+    @Test func deletedNewestMigrationRecordIsNamed() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = path("tampered.sqlite")
+        try FileErrorTests(dir: dir).makeDatabase(file)
+        let all = Schema.migrations
+        try #require(all.count >= 2)
+        try Tamper.sql(file, "DELETE FROM grdb_migrations WHERE identifier = '\(all[all.count - 1].name)'; PRAGMA wal_checkpoint(TRUNCATE)")
+        try expectRefusedUntouched(file, "database '\(file)' is corrupt: its tables do not match schema version \(all[all.count - 2].version), which its table of applied migrations records (")
+    }
+
+    /// A deleted record of an earlier migration, with later ones recorded.
+    @Test func deletedEarlierMigrationRecordIsNamed() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = path("tampered.sqlite")
+        try FileErrorTests(dir: dir).makeDatabase(file)
+        let first = Schema.migrations[0].name
+        try Tamper.sql(file, "DELETE FROM grdb_migrations WHERE identifier = '\(first)'; PRAGMA wal_checkpoint(TRUNCATE)")
+        try FileErrorTests(dir: dir).expectRefused(file, "database '\(file)' is corrupt: its table of applied migrations lacks '\(first)' but records later ones")
     }
 }

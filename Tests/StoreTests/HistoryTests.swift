@@ -46,16 +46,17 @@ import Testing
 
     @Test func viewOperationsAreLoggedButNotUndone() throws {
         let (store, doc) = try fresh()
+        try doc.run(Ops.add("base", RowConfig(size: .fixed(1000)), at: 0))  // long enough to scroll
         try doc.run(Ops.add("a", at: 0))
         try doc.run(Ops.scroll(120, in: doc.document))
         try doc.run(Ops.spacing(8, in: doc.document))
         try doc.run(Ops.scroll(40, in: doc.document))
-        #expect(doc.stepCount == 2)
+        #expect(doc.stepCount == 3)
         try doc.undo()
         #expect(doc.document.settings.spacing == 0)
         #expect(doc.document.settings.offset == 40)  // undo does not move the view
         try doc.undo()
-        #expect(doc.document.rowCount == 0)
+        #expect(doc.document.rowCount == 1)
         #expect(doc.document.settings.offset == 40)
         try doc.redo(2)
         #expect(doc.document.settings.spacing == 8)
@@ -67,9 +68,9 @@ import Testing
 
     @Test func groupMakesOneStep() throws {
         let (_, doc) = try fresh()
-        try doc.run(Ops.add("x", at: 0))
+        try doc.run(Ops.add("x", RowConfig(size: .fixed(1000)), at: 0))  // long enough to scroll
         try doc.begin("three rows")
-        try doc.run(Ops.add("a", at: 1))
+        try doc.run(Ops.add("a", RowConfig(size: .fixed(1000)), at: 1))
         try doc.run(Ops.add("b", at: 2))
         try doc.run(Ops.scroll(10, in: doc.document))
         try doc.run(Ops.remove("x", from: doc.document))

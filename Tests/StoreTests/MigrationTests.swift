@@ -48,6 +48,8 @@ import Testing
         let summary = try #require(try store.documents().first)
         #expect(summary.name == "old")
         #expect(summary.created != nil && summary.modified != nil)  // filled by 0002 from the log
+        let uids = try DatabaseQueue(path: path).read { db in try String?.fetchAll(db, sql: "SELECT uid FROM document") }
+        #expect(uids.count == 1 && uids.allSatisfy { ($0?.count ?? 0) == 32 })  // given by 0003
         let doc = try store.open("old")
         #expect(doc.document.children(of: nil) == ["a", "s"])
         #expect(doc.document.children(of: "s") == ["b"])

@@ -71,6 +71,32 @@ import Testing
         #expect(try first.verify() == [])
     }
 
+    /// A second connection opened in this process must not drop the first one's locks (closing
+    /// any descriptor of a file drops all the process's POSIX locks on it): otherwise another
+    /// process closing the database believes it is the last one, checkpoints and deletes the
+    /// WAL under the first connection, and the first connection's later commits are lost.
+    @Test func secondConnectionInOneProcessKeepsTheFirstOnesLocks() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appending(path: "locks.sqlite").path
+        let first = try DocumentStore(path: path)
+        let doc = try first.create("d")
+        try doc.run(Ops.add("a", at: 0))
+        let second = try DocumentStore(path: path)
+        #expect(try second.open("d").document == doc.document)
+        let other = try launch(["open", path, "d"])
+        _ = other.1.fileHandleForReading.readDataToEndOfFile()
+        other.0.waitUntilExit()
+        #expect(other.0.terminationStatus == 0)
+        for i in 0..<20 { try doc.run(Ops.add("b\(i)", at: 0)) }
+        #expect(try first.integrityCheck() == [])
+        let reopened = try launch(["open", path, "d"])
+        let said = String(decoding: reopened.1.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        reopened.0.waitUntilExit()
+        #expect(said.hasPrefix("open 21 rows"), "another process sees every commit: \(said)")
+        #expect(try doc.verify() == [])
+    }
+
     /// SIGKILLs a process importing large documents: each document is there completely
     /// (and verifies) or not at all.
     @Test func killedImportsAreAllOrNothing() throws {

@@ -74,7 +74,7 @@ import Testing
             try ["row", "log", "step", "import_row", "document"].map { try Int.fetchOne(db, sql: "SELECT count(*) FROM \($0)") ?? -1 }
         }
         #expect(counts == [1, 2, 1, 0, 1])
-        #expect(throws: StackDocError("document 'gone' no longer exists (dropped by another process)")) {
+        #expect(throws: StackDocError("document 'gone' was dropped by another process")) {
             try doc.perform(.add(ids: ["c"], spec: [], position: nil, parent: nil))
         }
     }

@@ -68,3 +68,16 @@ extension DocumentLayout {
         return offset < maxOffset ? offset : maxOffset
     }
 }
+
+extension Document {
+    /// The change that stores the offset a layout whose largest offset is `maxOffset` shows
+    /// (SPEC §2.6: the offset is always clamped), or nil when the stored offset already is it.
+    /// The store appends it to every operation that leaves the offset past the end.
+    public func offsetClamp(maxOffset: Double) -> Change? {
+        let clamped = DocumentLayout.clamp(settings.offset, maxOffset: maxOffset) + 0
+        guard clamped != settings.offset else { return nil }
+        var new = settings
+        new.offset = clamped
+        return .updateSettings(old: settings, new: new)
+    }
+}

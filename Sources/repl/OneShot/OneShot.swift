@@ -64,7 +64,7 @@ enum OneShot {
     static func load(_ path: String) -> LoadResult {
         let bytes: [UInt8]
         do {
-            bytes = try readBytes(path)
+            bytes = try FileIO.readBytes(path)
         } catch {
             return .failure(Result(status: 1, stdout: "", stderr: "error: \(error)\n"))
         }
@@ -79,26 +79,5 @@ enum OneShot {
     enum LoadResult {
         case success(Document)
         case failure(Result)
-    }
-
-    /// The bytes of a file, or an error naming the file and the system's reason.
-    static func readBytes(_ path: String) throws -> [UInt8] {
-        guard let handle = fopen(path, "rb") else {
-            throw StackDocError("cannot read '\(path)': \(String(cString: strerror(errno)))")
-        }
-        defer { fclose(handle) }
-        try FileIO.checkSize(handle, name: path, limit: DocumentLimits.maxJSONBytes)
-        var data = [UInt8]()
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, handle) }
-            if n > 0 { data.append(contentsOf: chunk[0..<n]) }
-            if n < chunk.count {
-                if ferror(handle) != 0 {
-                    throw StackDocError("cannot read '\(path)': \(String(cString: strerror(errno)))")
-                }
-                return data
-            }
-        }
     }
 }

@@ -6,12 +6,10 @@ import Store
 /// command (for transitions), and the outputs. Logic lives in Layout and Store; this is glue.
 final class Session {
     let store: DocumentStore
-    private(set) var current: StoredDocument?
-    /// The layout of `current`, kept up to date by the changes of every command (issue 5).
-    var live: LiveLayout?
-    /// The whole layout of `current` materialised from `live` for the commands that need every
-    /// row (plain `layout`, `hit`, `export svg`); dropped at every change.
-    var lastLayout: DocumentLayout?
+    /// The open document. It keeps everything derived from it (its live layout, kept up to
+    /// date by the changes of every command, and the whole layout for the commands that need
+    /// every row), so a reload rebuilds them all.
+    var current: StoredDocument?
 
     /// Relative paths of commands are resolved against this directory (nil: the current one).
     let directory: String?
@@ -27,26 +25,18 @@ final class Session {
         return directory + "/" + path
     }
 
-    /// Runs one command. Throws a `StackDocError` (nothing changed) when it fails. When the
-    /// failure is that another process changed the open document, the document is reloaded so
-    /// that running the command again works.
+    /// Runs one command. Throws a `StackDocError` (nothing changed) when it fails. A query
+    /// first catches up with another process's writes (Session+Staleness); when a command
+    /// fails because another process changed the open document, the document is reloaded so
+    /// that running the command again works (or closed, when it was dropped).
     func run(_ command: Command) throws -> Outcome {
+        try refreshBeforeQuery(command)
         do {
             return try execute(command)
         } catch {
-            if let doc = current, (try? doc.isStale()) == true {
-                do {
-                    try doc.reload()
-                    lastLayout = nil
-                } catch {
-                    current = nil
-                    lastLayout = nil
-                }
-                let message = (error as? StackDocError)?.message ?? "\(error)"
-                throw StackDocError(message.replacingOccurrences(of: ": reload it and try again", with: "")
-                                    + (current == nil ? "; the document is closed" : "; reloaded it: run the command again"))
-            }
-            throw error
+            guard let note = recoverFromStale() else { throw error }
+            let message = (error as? StackDocError)?.message ?? "\(error)"
+            throw StackDocError(message.replacingOccurrences(of: ": reload it and try again", with: "") + note)
         }
     }
 
@@ -64,28 +54,22 @@ final class Session {
         case .close:
             guard let doc = current else { throw StackDocError("no document is open") }
             current = nil
-            live = nil
-            lastLayout = nil
             return Outcome(result: .object([("closed", .string(doc.name))]), text: "closed \(doc.name)")
         case .docs:
             return try docs()
         case .drop(let name):
             try store.drop(name)
-            if current?.name == name {
-                current = nil
-                live = nil
-                lastLayout = nil
-            }
+            if current?.name == name { current = nil }
             return Outcome(result: .object([("dropped", .string(name))]), text: "dropped \(name)")
         case let .importDocument(path, name):
-            let document = try DocumentFormat.decode(try FileIO.read(resolve(path), shown: path, limit: DocumentLimits.maxJSONBytes),
+            let document = try DocumentFormat.decode(try FileIO.read(resolve(path), shown: path),
                                                      path: path, name: name)
             return opened(try store.importDocument(document), verb: "imported")
         case .export(let path):
             let doc = try open()
             let text = DocumentFormat.encode(doc.document)
             guard let path else { return Outcome(result: .raw(DocumentFormat.compact(doc.document)), text: text) }
-            try FileIO.write(text + "\n", to: resolve(path), shown: path)
+            try FileIO.write(text + "\n", to: resolve(path), shown: path, sparing: store)
             return Outcome(result: .object([("path", .string(path))]), text: "wrote \(path)")
         case .edit(let edit):
             return try perform(edit)
@@ -114,7 +98,7 @@ final class Session {
             return Outcome(result: .object([("lines", .array(lines.map(JSON.string)))]), text: lines.joined(separator: "\n"))
         case .exportSVG(let path):
             let doc = try open()
-            try FileIO.write(SVGPicture.render(try currentLayout(), document: doc.document), to: resolve(path), shown: path)
+            try FileIO.write(SVGPicture.render(try currentLayout(), document: doc.document), to: resolve(path), shown: path, sparing: store)
             return Outcome(result: .object([("path", .string(path))]), text: "wrote \(path)")
         case .undo(let n):
             let doc = try open()
@@ -130,7 +114,7 @@ final class Session {
             return try commit()
         case .rollback:
             let doc = try open()
-            let (_, report) = try measure({ try doc.rollback() }, changes: { $0 })
+            let (_, report) = try measure { try doc.rollback() }
             return Outcome(result: .object([("rolledBack", .bool(true))] + report.jsonFields),
                            text: (["rolled back"] + report.textLines).joined(separator: "\n"), events: report.transitions)
         case .verify:
@@ -143,7 +127,7 @@ final class Session {
         case .logExport(let path):
             let doc = try open()
             let lines = try LogScript.lines(doc)
-            try FileIO.write(lines.joined(separator: "\n") + "\n", to: resolve(path), shown: path)
+            try FileIO.write(lines.joined(separator: "\n") + "\n", to: resolve(path), shown: path, sparing: store)
             let commands = lines.filter { !$0.hasPrefix("#") }.count
             return Outcome(result: .object([("path", .string(path)), ("commands", .number(Double(commands)))]),
                            text: "wrote \(commands) commands to \(path)")
@@ -164,26 +148,17 @@ final class Session {
 
     /// The whole layout (O(rows)): only for commands that need every row.
     func currentLayout() throws -> DocumentLayout {
-        if let lastLayout { return lastLayout }
-        let layout = try liveLayout().layout()
-        lastLayout = layout
-        return layout
+        try open().wholeLayout()
     }
 
     /// The live layout of the open document.
     func liveLayout() throws -> LiveLayout {
-        let doc = try open()
-        if let live { return live }
-        let built = LiveLayout(doc.document)
-        live = built
-        return built
+        try open().liveLayout()
     }
 
     func opened(_ doc: StoredDocument, verb: String) -> Outcome {
         current = doc
-        let layout = LiveLayout(doc.document)
-        live = layout
-        lastLayout = nil
+        let layout = doc.liveLayout()
         let s = doc.document.settings
         let text = "\(verb) \(doc.name): \(doc.document.rowCount) rows, \(s.axis.rawValue), viewport \(ChangeReport.size(s.viewport)), content \(ChangeReport.size(layout.contentSize))"
         return Outcome(result: .object([("document", .string(doc.name)), ("rows", .number(Double(doc.document.rowCount))),
@@ -205,25 +180,17 @@ final class Session {
 
     // MARK: Changes
 
-    /// Runs `body` (which changes the open document) and feeds the changes it returns to the
-    /// live layout, whose report says what changed (no relayout of the whole document).
-    func measure<T>(_ body: () throws -> T, changes: (T) -> [Change]) throws -> (T, ChangeReport) {
-        var layout = try liveLayout()
-        live = nil  // `layout` is the only reference while it is updated: no copy
+    /// Runs `body` (which changes the open document, whose live layout follows every change)
+    /// and returns the live layout's report of what changed (no relayout of the whole document).
+    func measure<T>(_ body: () throws -> T) throws -> (T, ChangeReport) {
+        let doc = try open()
+        _ = doc.liveLayout()  // kept by the document from now on
         let t0 = Timing.now()
-        let value: T
-        do {
-            value = try body()
-        } catch {
-            live = layout
-            throw error
+        let value = try body()
+        Timing.report(["store and layout": Timing.now() - t0])
+        guard let report = doc.lastLayoutReport else {
+            throw StackDocError("internal error: the document's layout did not follow the change")
         }
-        let t1 = Timing.now()
-        let document = try open().document
-        let report = layout.apply(changes(value), to: document)
-        live = layout
-        lastLayout = nil
-        Timing.report(["store": t1 - t0, "layout": Timing.now() - t1])
         return (value, ChangeReport(report))
     }
 
@@ -232,7 +199,7 @@ final class Session {
         let cursorBefore = doc.cursor
         // Planning a scroll needs positions: the live layout has them.
         let planned = try doc.document.plan(edit, live: try liveLayout())
-        let (_, report) = try measure({ try doc.perform(edit, changes: planned) }, changes: { $0 })
+        let (_, report) = try measure { try doc.perform(edit, changes: planned) }
         let text = Printer.text(edit)
         let headline: String
         var fields: [(String, JSON)] = [("operation", .string(text))]
@@ -254,7 +221,7 @@ final class Session {
     }
 
     func historyMove(_ verb: String, steps: () throws -> HistoryMove) throws -> Outcome {
-        let (move, report) = try measure(steps, changes: \.changes)
+        let (move, report) = try measure(steps)
         let labels = move.steps.map { "step \($0.number): \(Session.label($0))" }
         return Outcome(result: .object([(verb, .array(move.steps.map { .object([("step", .number(Double($0.number))), ("label", .string(Session.label($0)))]) }))] + report.jsonFields),
                        text: (labels.map { "\(verb) \($0)" } + report.textLines).joined(separator: "\n"),

@@ -1,0 +1,55 @@
+import Layout
+import Store
+
+/// Another process writing or dropping the open document (issue 9).
+///
+/// - A query (`layout`, `status`, `history`, `export`, …) first catches up: when the document
+///   was written elsewhere it is reloaded, and the query answers from the reloaded state (the
+///   document rebuilds its layouts); when it was dropped, the session closes it and says so.
+/// - A command that changes the document is planned on the state the user saw: when another
+///   process wrote since, the store refuses it, the session reloads, and the error says to run
+///   the command again (or that the document was closed, when it was dropped).
+extension Session {
+    /// Before a query on the open document: reload it when another process wrote it; close it
+    /// (and fail) when another process dropped it.
+    func refreshBeforeQuery(_ command: Command) throws {
+        guard command.readsOpenDocument, let doc = current else { return }
+        if try doc.refreshIfStale() == .dropped {
+            throw StackDocError(doc.dropped.message + closed(doc))
+        }
+    }
+
+    /// After a failed command: when another process wrote the open document, reload it and
+    /// return what the error message adds; when it dropped it, close it. Nil when the document
+    /// is current (the failure had another cause).
+    func recoverFromStale() -> String? {
+        guard let doc = current else { return nil }
+        switch try? doc.refreshIfStale() {
+        case .current?: return nil
+        case .reloaded?: return "; reloaded it: run the command again"
+        case .dropped?: return closed(doc)
+        case nil:
+            current = nil
+            return "; the document is closed"
+        }
+    }
+
+    /// Closes the dropped document `doc` and says so (pointing at its namesake, if any).
+    private func closed(_ doc: StoredDocument) -> String {
+        current = nil
+        let namesake = (try? store.contains(doc.name)) == true
+        return "; closed it" + (namesake ? " (a new document '\(doc.name)' exists: 'open \(doc.name)' to edit it)" : "")
+    }
+}
+
+extension Command {
+    /// True for the commands that only read the open document.
+    var readsOpenDocument: Bool {
+        switch self {
+        case .export, .layout, .visible, .rows, .row, .findType, .hit, .history, .status, .draw, .exportSVG, .verify, .logExport:
+            return true
+        case .new, .open, .close, .docs, .drop, .importDocument, .edit, .undo, .redo, .begin, .commit, .rollback, .help, .quit:
+            return false
+        }
+    }
+}
