@@ -11,11 +11,16 @@ public enum FuzzInput {
         return Array(UnsafeBufferPointer(start: data, count: size))
     }
 
-    /// The input as lines of the command language, decoded as the REPL decodes a script
-    /// (UTF-8, invalid bytes replaced), split at newlines.
+    /// The input as lines of the command language, as the REPL's batch mode reads a script
+    /// (`BatchRunner.run(text:)`): UTF-8 with invalid bytes replaced, split at the byte \n, a
+    /// final \r dropped. (Splitting at the Character "\n" would leave "\r\n" pairs inside
+    /// lines, which the REPL never passes to the parser.)
     public static func lines(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [String] {
         let text = String(decoding: bytes(data, size), as: UTF8.self)
-        return Array(text.split(separator: "\n", omittingEmptySubsequences: false).prefix(maxLines).map(String.init))
+        return text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).prefix(maxLines).map {
+            let line = String(Substring($0))
+            return line.hasSuffix("\r") ? String(line.dropLast()) : line
+        }
     }
 
     /// Stops the process with `message` and the input that broke a rule: libFuzzer reports the
