@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "stackdoc", targets: ["repl"]),
         .library(name: "Layout", targets: ["Layout"]),
+        .library(name: "FlexLayout", targets: ["FlexLayout"]),
         .library(name: "Store", targets: ["Store"]),
     ],
     dependencies: [
@@ -14,7 +15,13 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
-        .target(name: "Layout"),
+        // The CSS flexbox engine and its geometry: knows nothing of documents (Layout re-exports it).
+        .target(name: "FlexLayout"),
+        // One augmented implicit treap (order statistics over sequences) and the seeded RNG
+        // that draws its priorities; used by Layout's child order and incremental layout.
+        .target(name: "OrderStatistics"),
+        // Documents, edit planning, the stackdoc/1 format, document layout (pure, no I/O).
+        .target(name: "Layout", dependencies: ["FlexLayout", "OrderStatistics"]),
         .executableTarget(
             name: "repl",
             dependencies: [
@@ -73,6 +80,7 @@ let package = Package(
             name: "FuzzTests",
             dependencies: ["repl", "Layout", "Store", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .testTarget(name: "OrderStatisticsTests", dependencies: ["OrderStatistics"]),
         .testTarget(
             name: "LayoutTests",
             dependencies: ["Layout"],

@@ -227,7 +227,7 @@ public final class DocumentStore {
             let (id, uid) = try self.insertDocument(db, name: document.name, settings: document.settings)
             try LogWriter.append(db, document: id, seq: 1, kind: .importDocument, payload: try JSONCoding.encode(document.settings),
                                  forward: nil, inverse: nil, group: nil, label: nil)
-            try RowWriter.bulkInsert(db, table: "row", document: id, seq: nil, rows: document)
+            try RowWriter.bulkInsert(db, document: id, rows: document)
             try RowWriter.copyImportedRows(db, document: id, seq: 1)
             return (id, uid)
         }

@@ -71,12 +71,10 @@ enum RowWriter {
                        arguments: [seq, docID])
     }
 
-    /// Inserts every row of `rows` into `table` (`row`, or `import_row` with the import's `seq`),
-    /// with evenly spaced order keys per stack.
-    static func bulkInsert(_ db: Database, table: String, document docID: Int64, seq: Int?, rows: Document) throws {
-        var columns = ["document", "parent", "order_key", "id"] + ColumnCoding.configColumns
-        if seq != nil { columns.insert("seq", at: 1) }
-        let sql = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
+    /// Inserts every row of `rows` into `row`, with evenly spaced order keys per stack.
+    static func bulkInsert(_ db: Database, document docID: Int64, rows: Document) throws {
+        let columns = ["document", "parent", "order_key", "id"] + ColumnCoding.configColumns
+        let sql = "INSERT INTO row (\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
         let statement = try db.makeStatement(sql: sql)
         let stmt = statement.sqliteStatement
         var keysByParent: [RowID?: [String]] = [:]
@@ -89,7 +87,6 @@ enum RowWriter {
             sqlite3_reset(stmt)
             var i: Int32 = 1
             sqlite3_bind_int64(stmt, i, docID); i += 1
-            if let seq { sqlite3_bind_int64(stmt, i, Int64(seq)); i += 1 }
             sqlite3_bind_text(stmt, i, parent ?? "", -1, sqliteTransient); i += 1
             sqlite3_bind_text(stmt, i, key, -1, sqliteTransient); i += 1
             sqlite3_bind_text(stmt, i, id, -1, sqliteTransient); i += 1

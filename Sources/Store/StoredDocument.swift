@@ -161,15 +161,7 @@ public final class StoredDocument {
     /// Returns the primitive changes applied.
     @discardableResult
     public func perform(_ edit: Edit) throws -> [Change] {
-        try perform(edit, layout: nil)
-    }
-
-    /// `perform(_:)` reusing the document's current layout (`document.layout()`, which the
-    /// REPL has after every command), so that `scroll` needs no new layout.
-    @discardableResult
-    public func perform(_ edit: Edit, layout: DocumentLayout?) throws -> [Change] {
-        let changes = try document.plan(edit, layout: layout)
-        return try perform(edit, changes: changes)
+        try perform(edit, changes: try document.plan(edit))
     }
 
     /// Performs `edit` whose primitive changes are already planned (`document.plan(edit)`).

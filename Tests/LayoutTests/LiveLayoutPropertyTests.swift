@@ -127,6 +127,20 @@ struct LiveLayoutPropertyTests {
                     "\(context): row(\(probe.id))")
             #expect(live.position(of: probe.id) == expected.position(of: probe.id))
         }
+        // Hit tests (a point query on the live layout) agree with the whole layout's, at frame
+        // corners and centres of random rows and at random points of the content.
+        var points: [(Double, Double)] = []
+        for r in expected.rows.shuffled().prefix(4) {
+            guard let f = r.frame else { continue }
+            points += [(f.minX, f.minY), (f.x + f.width / 2, f.y + f.height / 2), (f.maxX, f.maxY), (f.minX + 0.5, f.maxY - 0.5)]
+        }
+        for _ in 0..<4 {
+            points.append((Double.random(in: -5...(expected.contentSize.width + 5)),
+                           Double.random(in: -5...(expected.contentSize.height + 5))))
+        }
+        for (x, y) in points {
+            #expect(live.hitTest(x: x, y: y) == expected.hitTest(x: x, y: y), "\(context): hit \(x) \(y)")
+        }
         let n = expected.rows.count
         if n > 0 {
             let a = n / 3, b = min(n, a + 5)
@@ -159,6 +173,11 @@ struct LiveLayoutPropertyTests {
             let report = live.apply(changes, to: doc)
             if report.fullRelayout { fallbacks += 1 } else { incremental += 1 }
             let expected = doc.layout()
+            if step % 50 == 0 {
+                // Built from scratch a few root rows at a time: the same layout.
+                let chunk = Int.random(in: 1...4, using: &gen.rng)
+                LiveLayoutPropertyTests.check(LiveLayout(doc, chunk: chunk), expected, "seed \(seed) step \(step) built in slices of \(chunk)")
+            }
             let context = "seed \(seed) step \(step) \(edit)"
             LiveLayoutPropertyTests.check(live, expected, context)
             #expect(report.transitions == expected.transitions(from: previous), "\(context): transitions")

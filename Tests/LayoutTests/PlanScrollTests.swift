@@ -59,13 +59,4 @@ struct PlanScrollTests {
         try perform(.scroll(.by(0)), on: &doc)
         #expect(doc.settings.offset == 100)
     }
-
-    @Test func aGivenLayoutGivesTheSamePlan() throws {
-        var doc = try scrollSample()
-        try perform(.scroll(.offset(30)), on: &doc)
-        let layout = doc.layout()
-        for edit: Edit in [.scroll(.by(25)), .scroll(.to("c", .middle)), .scroll(.offset(7)), .scroll(.to("a", .auto))] {
-            #expect(try doc.plan(edit, layout: layout) == doc.plan(edit))
-        }
-    }
 }

@@ -31,8 +31,8 @@ import Testing
         let store = try DocumentStore(path: path)
         let doc = try store.create("p")
         var states: [Document] = [doc.document]
-        for (i, edit) in Self.script.enumerated() {
-            let changes = i % 2 == 0 ? try doc.perform(edit) : try doc.perform(edit, layout: doc.document.layout())
+        for edit in Self.script {
+            let changes = try doc.perform(edit)
             #expect(!changes.isEmpty, "\(edit)")
             states.append(doc.document)
             #expect(try store.open("p").document == doc.document, "\(edit)")

@@ -50,7 +50,7 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(tree.frame(of: tree.nodeCount - 1))
     }
 
-    lineIndexBenchmarks()
     liveLayoutBenchmarks()
     documentStorageBenchmarks()
+    deepNestingBenchmarks()
 }

@@ -18,6 +18,8 @@ struct CompiledDocument {
     /// The engine node of row k is `firstRowNode + k` (nodes are appended in document order).
     var firstRowNode: FlexNodeID = 1
     var ids: [RowID] = []
+    /// The document slot of each row (for readers that need more of its config).
+    var slots: [Int32] = []
     var types: [String] = []
     /// Position of the row among its parent's rows.
     var indexInParent: [Int32] = []
@@ -38,17 +40,24 @@ extension Document {
     /// appended in document order; hidden rows are `display: none` and rows below them are
     /// plain `display: none` nodes (the engine skips them). Walks the document's slot storage in
     /// order (no lookups by id, no child arrays).
-    func compile() -> CompiledDocument {
-        let s = settings
-        let n = rowCount
+    func compile() -> CompiledDocument { compile(settings: settings, roots: nil) }
+
+    /// `compile()` with root settings `s`, and only the root's rows `roots` (with their
+    /// subtrees) when given: what `LiveLayout` lays out a slice of the root's rows with.
+    func compile(settings s: DocumentSettings, roots: Range<Int>?) -> CompiledDocument {
+        let rootCount = rows.childCount(of: -1)
+        let lower = min(roots?.lowerBound ?? 0, rootCount), upper = min(roots?.upperBound ?? rootCount, rootCount)
+        let n = roots == nil ? rowCount : min(rowCount, (upper - lower) * 2)
         var c = CompiledDocument(tree: FlexTree(capacity: n + 1))
         c.ids.reserveCapacity(n)
+        c.slots.reserveCapacity(n)
         c.types.reserveCapacity(n)
         c.indexInParent.reserveCapacity(n)
         c.parentSlot.reserveCapacity(n)
         c.flags.reserveCapacity(n)
         c.decorSlot.reserveCapacity(n)
-        c.lastShown = [Int32](repeating: -1, count: n + 1)
+        c.lastShown.reserveCapacity(n + 1)
+        c.lastShown.append(-1)
         c.decors = [CompiledDocument.Decor(insets: s.defaults.insets, separator: s.defaults.separator)]
 
         c.rootNode = c.tree.addNode(StyleCompiler.root(s), parent: nil)
@@ -65,7 +74,9 @@ extension Document {
             var hidden: Bool         // the stack row or an ancestor is hidden
         }
         let store = rows
-        var levels = [Level(cursor: store.order.first(store.rootRoot), index: 0, slot: -1, node: c.rootNode,
+        let first = lower == 0 ? store.order.first(store.rootRoot)
+            : lower < rootCount ? store.order.node(at: lower, in: store.rootRoot) : -1
+        var levels = [Level(cursor: first, index: Int32(lower), slot: -1, node: c.rootNode,
                             axis: s.axis, align: s.align, hidden: false)]
         var hiddenStyle = FlexStyle()
         hiddenStyle.display = false
@@ -75,11 +86,11 @@ extension Document {
         while let level = levels.last {
             let top = levels.count - 1
             let slot = level.cursor
-            guard slot >= 0 else {
+            guard slot >= 0, top > 0 || level.index < upper else {
                 levels.removeLast()
                 continue
             }
-            levels[top].cursor = store.order.next(slot)
+            levels[top].cursor = store.order.successor(slot)
             levels[top].index = level.index + 1
             let config = store.config(slot)
             let k = Int32(truncatingIfNeeded: c.ids.count)
@@ -109,6 +120,8 @@ extension Document {
             assert(node == c.firstRowNode + Int(k), "FlexTree must number nodes in order")
 
             c.ids.append(store.ids[Int(slot)])
+            c.slots.append(slot)
+            c.lastShown.append(-1)
             c.types.append(config.type)
             c.indexInParent.append(level.index)
             c.parentSlot.append(level.slot)

@@ -2,10 +2,16 @@
 /// content frames, separators (SPEC §2.4) and visibility (SPEC §2.5), in one pass.
 enum LayoutAssembly {
     static func rows(of c: CompiledDocument, viewport: Rect, autoHideLast: Bool) -> [RowLayout] {
-        let n = c.count
+        rows(of: c, range: 0..<c.count, viewport: viewport, autoHideLast: autoHideLast)
+    }
+
+    /// The rows `range` of `c`, which must hold the parents of its rows (a root row's subtree,
+    /// or every row).
+    static func rows(of c: CompiledDocument, range: Range<Int>, viewport: Rect, autoHideLast: Bool) -> [RowLayout] {
         var rows: [RowLayout] = []
-        rows.reserveCapacity(n)
-        for k in 0..<n {
+        rows.reserveCapacity(range.count)
+        let first = range.lowerBound
+        for k in range {
             let f = c.flags[k]
             let p = Int(c.parentSlot[k])
             let parent: RowID? = p >= 0 ? c.ids[p] : nil
@@ -16,7 +22,7 @@ enum LayoutAssembly {
                 continue
             }
             var frame = c.tree.frame(of: c.firstRowNode + k)
-            if p >= 0, let origin = rows[p].frame {
+            if p >= 0, let origin = rows[p - first].frame {
                 frame.x += origin.x
                 frame.y += origin.y
             }

@@ -29,7 +29,10 @@ public struct LiveLayout: Sendable {
     /// The full layout while the document is outside the incremental regime.
     var full: DocumentLayout?
     var line = RootLine()
-    var location: [RowID: Location] = [:]
+    /// Root rows: their node, by id (the table keeps node numbers, keys are the entries' ids).
+    var rootTable = DocumentIndexTable()
+    /// Rows below the root rows: their entry and position in it.
+    var nestedLocation: [RowID: Location] = [:]
     /// The root's cross size (the viewport's, or the padding when that is larger).
     var crossSize: Double = 0
     /// Shown root rows with grow > 0.
@@ -37,10 +40,21 @@ public struct LiveLayout: Sendable {
     /// Why the last `apply` (or `init`) laid everything out again; nil when it was incremental.
     public internal(set) var lastFallback: String?
 
+    /// Root rows laid out by the engine at a time when building (bounds the engine's memory).
+    static let defaultChunk = 1 << 15
+    /// This layout's slice size (tests use small ones).
+    var chunk = LiveLayout.defaultChunk
+
     /// Lays `document` out once (the full engine) and indexes the root's rows. O(n).
     public init(_ document: Document) {
+        self.init(document, chunk: Self.defaultChunk)
+    }
+
+    /// As `init(_:)`, laying out `chunk` root rows at a time.
+    init(_ document: Document, chunk: Int) {
         self.document = document.name
         settings = document.settings
+        self.chunk = max(1, chunk)
         rebuild(document, reason: "initial layout")
     }
 
@@ -97,37 +111,79 @@ public struct LiveLayout: Sendable {
     // MARK: Building
 
     /// Lays the whole document out and rebuilds the index (or keeps the full layout when the
-    /// incremental regime does not hold).
+    /// incremental regime does not hold). The root's rows are laid out by the engine a slice at a
+    /// time (`chunk` root rows with their subtrees, no main-axis free space: in the regime a
+    /// root row's layout does not depend on its siblings, as for `LocalRows.compute`), and
+    /// their entries are filled straight from the engine's frames: no `DocumentLayout` and never
+    /// the whole engine tree at once. Outside the regime, one full layout.
     mutating func rebuild(_ doc: Document, reason: String) {
         document = doc.name
         settings = doc.settings
         lastFallback = reason
-        let layout = doc.layout()
-        crossSize = vertical ? layout.contentSize.width : layout.contentSize.height
-        var entries: [LocalRows] = []
+        let s = settings
+        let alone = LocalRows.alone(s)
+        let store = doc.rows
+        let rootCount = doc.childCount(of: nil)
+        var entries = LiveEntries(axis: s.axis)
+        entries.reserveCapacity(rootCount)
         var contributions: [Double] = []
-        entries.reserveCapacity(doc.childCount(of: nil))
-        contributions.reserveCapacity(doc.childCount(of: nil))
-        var at = 0
-        let rows = layout.rows
+        contributions.reserveCapacity(rootCount)
         var grow = 0
-        doc.forEachChild(of: nil) { _, id, config in
-            var end = at + 1
-            while end < rows.count, rows[end].parent != nil { end += 1 }
-            var shift = 0.0
-            if let f = rows[at].frame {
-                shift = vertical ? f.y - config.margin.top : f.x - config.margin.left
+        // The leaf style last used for each document style (rows sharing one mostly share it).
+        var leafOfStyle = [Int32](repeating: -1, count: store.styles.records.count)
+        var lower = 0
+        repeat {
+            let upper = min(rootCount, lower + chunk)
+            let c = doc.laidOut(settings: alone, roots: lower..<upper)
+            if lower == 0 {
+                let rootFrame = c.tree.frame(of: c.rootNode)
+                crossSize = vertical ? rootFrame.width : rootFrame.height
             }
-            let entry = LocalRows(id: id, config: config, rows: rows[at..<end], shift: shift, axis: settings.axis,
-                                  defaults: settings.defaults)
-            if entry.shown && entry.grow > 0 { grow += 1 }
-            contributions.append(entry.shown ? entry.outerLength + settings.spacing : 0)
-            entries.append(entry)
-            at = end
-        }
+            let n = c.count
+            var k = 0
+            while k < n {
+                var end = k + 1
+                while end < n, c.parentSlot[end] >= 0 { end += 1 }
+                let slot = c.slots[k]
+                if end == k + 1 {
+                    let hidden = c.flags[k] & CompiledDocument.ownHidden != 0
+                    let frame: Rect? = hidden ? nil : c.tree.frame(of: c.firstRowNode + k)
+                    let cross = frame.map { vertical ? ($0.x, $0.width) : ($0.y, $0.height) } ?? (0, 0)
+                    let docStyle = Int(store.style[Int(slot)])
+                    var number = leafOfStyle[docStyle]
+                    if number < 0 || entries.styles[Int(number)].hidden != hidden
+                        || entries.styles[Int(number)].crossStart != cross.0 || entries.styles[Int(number)].crossLength != cross.1 {
+                        number = entries.intern(LiveEntries.leafStyle(store.config(slot), frame: frame, axis: s.axis,
+                                                                      defaults: s.defaults))
+                        leafOfStyle[docStyle] = number
+                    }
+                    entries.appendLeaf(c.ids[k], style: number, mainLength: frame.map { vertical ? $0.height : $0.width } ?? 0)
+                } else {
+                    let config = store.config(slot)
+                    let rows = LayoutAssembly.rows(of: c, range: k..<end, viewport: Rect(x: 0, y: 0, width: 0, height: 0),
+                                                   autoHideLast: s.defaults.autoHideLastSeparator)
+                    var shift = 0.0
+                    if let f = rows[0].frame {
+                        shift = vertical ? f.y - config.margin.top : f.x - config.margin.left
+                    }
+                    entries.append(LocalRows(id: c.ids[k], config: config, rows: rows[...], shift: shift, axis: s.axis,
+                                             defaults: s.defaults), config: nil, defaults: s.defaults)
+                }
+                let i = entries.count - 1
+                if entries.shown(i) {
+                    if entries.grow(i) > 0 { grow += 1 }
+                    contributions.append(entries.outerLength(i) + s.spacing)
+                } else {
+                    contributions.append(0)
+                }
+                k = end
+            }
+            lower = upper
+        } while lower < rootCount
         growing = grow
         line = RootLine(entries: entries, contributions: contributions)
-        location = [:]
+        rootTable = DocumentIndexTable()
+        nestedLocation = [:]
         // A full layout may have grown rows when the root had free space: with grow, only
         // content strictly longer than the viewport proves the rows kept their own lengths.
         let inner = innerLength
@@ -135,26 +191,53 @@ public struct LiveLayout: Sendable {
             || (inner >= 0 && (growing == 0 ? inner >= viewportMain - paddingMain : inner > viewportMain - paddingMain))
         if proven {
             full = nil
-            location.reserveCapacity(rows.count)
-            for node in 0..<Int32(entries.count) { index(node) }
+            let ids = line.entries.ids
+            rootTable.reserve(line.count, hashOf: { DocumentIndexTable.hash(ids[Int($0)]) })
+            for node in 0..<Int32(line.entries.count) { index(node, fresh: true) }
         } else {
-            full = layout
+            full = doc.layout()
             line = RootLine()
         }
     }
 
-    /// Records the location of every row of the entry at `node`.
-    mutating func index(_ node: Int32) {
-        let rows = line.entries[Int(node)].rows
-        for (k, r) in rows.enumerated() { location[r.id] = Location(node: node, k: Int32(k)) }
+    /// Records the location of every row of the entry at `node` (`fresh`: no other node has
+    /// its id, as when building).
+    mutating func index(_ node: Int32, fresh: Bool = false) {
+        let i = Int(node)
+        if !fresh, let old = rootNode(of: line.entries.ids[i]) { dropRoot(old) }
+        let ids = line.entries.ids
+        rootTable.insert(node, hash: DocumentIndexTable.hash(ids[i]), hashOf: { DocumentIndexTable.hash(ids[Int($0)]) })
+        for (k, r) in line.entries.nestedRows(i).enumerated() {
+            nestedLocation[r.id] = Location(node: node, k: Int32(k + 1))
+        }
+    }
+
+    /// Forgets where the rows of the entry at `node` are (those that still point there).
+    mutating func dropLocations(of node: Int32) {
+        let i = Int(node)
+        for (k, r) in line.entries.nestedRows(i).enumerated() {
+            if let l = nestedLocation[r.id], l.node == node, Int(l.k) == k + 1 { nestedLocation[r.id] = nil }
+        }
+        if rootNode(of: line.entries.ids[i]) == node { dropRoot(node) }
+    }
+
+    private mutating func dropRoot(_ node: Int32) {
+        let ids = line.entries.ids
+        rootTable.remove(node, hash: DocumentIndexTable.hash(ids[Int(node)]), hashOf: { DocumentIndexTable.hash(ids[Int($0)]) })
+    }
+
+    /// The node of the root row `id`, or nil.
+    func rootNode(of id: RowID) -> Int32? {
+        let ids = line.entries.ids
+        return rootTable.find(hash: DocumentIndexTable.hash(id)) { ids[Int($0)] == id }
     }
 
     /// The node of the entry holding `id` (root row or nested), when the location is current.
     func owner(of id: RowID) -> Location? {
-        guard let l = location[id], Int(l.node) < line.entries.count else { return nil }
-        let e = line.entries[Int(l.node)]
-        if l.k == 0 { return e.id == id ? l : nil }
-        return Int(l.k) < e.rows.count && e.rows[Int(l.k)].id == id ? l : nil
+        if let node = rootNode(of: id) { return Location(node: node, k: 0) }
+        guard let l = nestedLocation[id], Int(l.node) < line.entries.count else { return nil }
+        let i = Int(l.node)
+        return l.k > 0 && Int(l.k) < line.entries.rowCount(i) && line.entries.id(i, Int(l.k)) == id ? l : nil
     }
 
     // MARK: Rows
@@ -162,19 +245,9 @@ public struct LiveLayout: Sendable {
     /// Row `k` of the entry at `node` with absolute rects and visibility; `base` is the sum of
     /// contributions before the entry, `index` its position among the root's rows.
     func absolute(_ node: Int32, _ k: Int, base: Double, index: Int, lastShown: Int32, viewport: Rect) -> RowLayout {
-        let e = line.entries[Int(node)]
-        var r = e.rows[k]
-        let d = paddingStart + base
-        let axis = settings.axis
-        r.frame = r.frame.map { LocalRows.shifted($0, by: d, axis) }
-        r.content = r.content.map { LocalRows.shifted($0, by: d, axis) }
-        if k == 0 {
-            r.index = index
-            let last = node == lastShown && settings.defaults.autoHideLastSeparator
-            r.separator = last ? nil : e.separatorIfNotLast.map { LocalRows.shifted($0, by: d, axis) }
-        } else {
-            r.separator = r.separator.map { LocalRows.shifted($0, by: d, axis) }
-        }
+        var r = line.entries.row(Int(node), k, start: paddingStart + base, isLast: node == lastShown,
+                                 autoHideLast: settings.defaults.autoHideLastSeparator)
+        if k == 0 { r.index = index }
         if let f = r.frame {
             (r.visibility, r.percent) = VisibilityRule.classify(f, in: viewport)
         } else {
@@ -216,15 +289,39 @@ public struct LiveLayout: Sendable {
         let p = paddingStart
         line.forEachEntry(meeting: from - p, to - p) { node, start in
             let index = line.locate(node).index
-            let e = line.entries[Int(node)]
-            for k in 0..<e.rows.count {
-                guard let f = e.rows[k].frame else { continue }
-                let (a, b) = vertical ? (f.minY, f.maxY) : (f.minX, f.maxX)
+            for k in 0..<line.entries.rowCount(Int(node)) {
+                guard let (a, b) = line.entries.frameRange(Int(node), k) else { continue }
                 guard a + p + start <= to, b + p + start >= from else { continue }
                 out.append(absolute(node, k, base: start, index: index, lastShown: last, viewport: viewport))
             }
         }
         return out
+    }
+
+    /// The deepest non-hidden row whose frame contains the point, as `DocumentLayout.hitTest`
+    /// (half-open frames, the later row in document order wins among rows of one depth). A
+    /// point query: O(log n) plus the rows of the root entries that cross the point's main
+    /// coordinate (one row each in a flat document).
+    public func hitTest(x: Double, y: Double) -> RowID? {
+        if let full { return full.hitTest(x: x, y: y) }
+        let main = vertical ? y : x
+        let p = paddingStart
+        var best: RowID?
+        var bestDepth = -1
+        line.forEachEntry(meeting: main - p, main - p) { node, start in
+            let i = Int(node)
+            let count = line.entries.rowCount(i)
+            var depth: [RowID: Int] = [:]
+            for k in 0..<count {
+                let r = line.entries.row(i, k, start: p + start, isLast: false, autoHideLast: false)
+                let d = k == 0 ? 0 : (r.parent.flatMap { depth[$0] } ?? 0) + 1
+                if count > 1 { depth[r.id] = d }
+                guard let f = r.frame, x >= f.minX, x < f.maxX, y >= f.minY, y < f.maxY, d >= bestDepth else { continue }
+                best = r.id
+                bestDepth = d
+            }
+        }
+        return best
     }
 
     /// The rows the viewport shows (`entire` or `partial`), in document order. O(log n + k).
@@ -246,8 +343,8 @@ public struct LiveLayout: Sendable {
         var out: [RowLayout] = []
         out.reserveCapacity(upper - lower)
         while out.count < upper - lower, node >= 0 {
-            let e = line.entries[Int(node)]
-            while k < e.rows.count, out.count < upper - lower {
+            let count = line.entries.rowCount(Int(node))
+            while k < count, out.count < upper - lower {
                 out.append(absolute(node, k, base: at.before, index: at.index, lastShown: last, viewport: viewport))
                 k += 1
             }
@@ -270,7 +367,7 @@ public struct LiveLayout: Sendable {
         var base = 0.0
         var index = 0
         while node >= 0 {
-            for k in 0..<line.entries[Int(node)].rows.count {
+            for k in 0..<line.entries.rowCount(Int(node)) {
                 rows.append(absolute(node, k, base: base, index: index, lastShown: last, viewport: viewport))
             }
             base += line.contribution[Int(node)]
@@ -289,15 +386,19 @@ public struct LiveLayout: Sendable {
         if r.frame == nil {
             if r.hidden { throw StackDocError("cannot scroll to row '\(id)': it is hidden") }
             // The outermost hidden ancestor, as the full layout names it.
-            let e = line.entries[Int(l.node)]
+            let rows = line.entries.nestedRows(Int(l.node))
             var parent = r.parent
             var hidden: RowID?
             var steps = 0
-            while let p = parent, steps <= e.rows.count {
+            while let p = parent, steps <= rows.count {
                 steps += 1
-                guard let q = e.rows.firstIndex(where: { $0.id == p }) else { break }
-                if e.rows[q].hidden { hidden = p }
-                parent = e.rows[q].parent
+                guard let q = rows.firstIndex(where: { $0.id == p }) else {
+                    // The root row.
+                    if line.entries.id(Int(l.node), 0) == p, line.entries.row(Int(l.node), 0, start: 0, isLast: false, autoHideLast: false).hidden { hidden = p }
+                    break
+                }
+                if rows[q].hidden { hidden = p }
+                parent = rows[q].parent
             }
             throw StackDocError("cannot scroll to row '\(id)': it is inside hidden row \(hidden.map { "'\($0)'" } ?? "(unknown)")")
         }

@@ -66,7 +66,7 @@ extension LiveLayout {
                 guard let l = owner(of: candidate), snapshotOf[l.node] == nil else { continue }
                 let at = line.locate(l.node)
                 var rows: [RowLayout] = []
-                for k in 0..<line.entries[Int(l.node)].rows.count {
+                for k in 0..<line.entries.rowCount(Int(l.node)) {
                     rows.append(absolute(l.node, k, base: at.before, index: at.index, lastShown: lastBefore,
                                          viewport: viewportBefore))
                 }
@@ -98,31 +98,24 @@ extension LiveLayout {
         var newNodes: [Int32] = []
         func markNested(_ id: RowID?) {
             guard let id else { return }
-            if let l = owner(of: id) { dirty.append(line.entries[Int(l.node)].id) }
+            if let l = owner(of: id) { dirty.append(line.entries.id(Int(l.node), 0)) }
             var x: RowID = id
             var steps = 0
             while case let .some(.some(p)) = document.parent(of: x), steps < 64 { x = p; steps += 1 }
             if document.contains(x) { dirty.append(x) }
         }
-        func dropLocations(of node: Int32) {
-            for (k, r) in line.entries[Int(node)].rows.enumerated() {
-                if let l = location[r.id], l.node == node, Int(l.k) == k { location[r.id] = nil }
-            }
-            let id = line.entries[Int(node)].id
-            if let l = location[id], l.node == node, l.k == 0 { location[id] = nil }
-        }
         func insertPlaceholder(_ id: RowID, at index: Int) {
             var e = LocalRows.empty
             e.id = id
             let node = line.insert(e, contribution: 0, touched: true, at: min(index, line.count))
-            location[id] = Location(node: node, k: 0)
+            self.index(node)
             newNodes.append(node)
             dirty.append(id)
         }
         func removeEntry(at index: Int) {
             guard index < line.count else { return }
             let node = line.detach(at: index)
-            if line.entries[Int(node)].shown && line.entries[Int(node)].grow > 0 { growing -= 1 }
+            if line.entries.shown(Int(node)) && line.entries.grow(Int(node)) > 0 { growing -= 1 }
             dropLocations(of: node)
             line.release(node)
         }
@@ -152,21 +145,18 @@ extension LiveLayout {
         var done = Set<RowID>()
         for id in dirty where !done.contains(id) {
             done.insert(id)
-            guard let l = location[id], l.k == 0, line.entries[Int(l.node)].id == id,
-                  let entry = LocalRows.compute(id, in: document) else { continue }
-            let node = l.node
+            guard let node = rootNode(of: id), let entry = LocalRows.compute(id, in: document) else { continue }
             if !line.touched[Int(node)] {
                 // Not foreseen by the snapshot pass (cannot happen for changes that fit the
                 // document); report it as new.
                 line.touched[Int(node)] = true
                 newNodes.append(node)
             }
-            let old = line.entries[Int(node)]
-            if old.shown && old.grow > 0 { growing -= 1 }
+            if line.entries.shown(Int(node)) && line.entries.grow(Int(node)) > 0 { growing -= 1 }
             if entry.shown && entry.grow > 0 { growing += 1 }
             dropLocations(of: node)
-            line.entries[Int(node)] = entry
-            line.contribution[Int(node)] = entry.shown ? entry.outerLength + gap : 0
+            line.entries.set(Int(node), entry, config: document.config(of: id), defaults: settings.defaults)
+            line.contribution[Int(node)] = entry.shown ? line.entries.outerLength(Int(node)) + gap : 0
             line.pullToRoot(node)
             index(node)
         }
@@ -186,7 +176,7 @@ extension LiveLayout {
         // 4. The report, from the rows that could change only.
         var report = LayoutChangeReport(offsetBefore: offsetBefore, offsetAfter: offset,
                                         contentSizeBefore: contentBefore, contentSizeAfter: contentSize)
-        let touchedNow = (snapshots.map(\.node) + newNodes).filter { line.touched[Int($0)] && line.entries[Int($0)].rows.first?.id == line.entries[Int($0)].id }
+        let touchedNow = (snapshots.map(\.node) + newNodes).filter { line.touched[Int($0)] && line.entries.isFilled(Int($0)) }
         // Shift of untouched entries as a step function of their rank.
         var events: [(rank: Int, delta: Double)] = snapshots.map { ($0.oldRank, -$0.oldContribution) }
         var touchedAfter: [(node: Int32, index: Int, before: Double)] = []
@@ -232,7 +222,7 @@ extension LiveLayout {
         var candidates: [(order: (Int, Int), row: RowLayout, touched: Bool)] = []
         var candidateIDs = Set<RowID>()
         for t in touchedAfter {
-            for k in 0..<line.entries[Int(t.node)].rows.count {
+            for k in 0..<line.entries.rowCount(Int(t.node)) {
                 let r = absolute(t.node, k, base: t.before, index: t.index, lastShown: lastNow, viewport: viewportNow)
                 candidateIDs.insert(r.id)
                 candidates.append(((t.index, k), r, true))
@@ -300,7 +290,7 @@ extension LiveLayout {
         while node >= 0 {
             if !line.touched[Int(node)] {
                 emitSnapshots(upTo: rank)
-                for k in 0..<line.entries[Int(node)].rows.count {
+                for k in 0..<line.entries.rowCount(Int(node)) {
                     rows.append(absolute(node, k, base: oldBase, index: 0, lastShown: -1, viewport: viewport))
                 }
                 oldBase += line.contribution[Int(node)]

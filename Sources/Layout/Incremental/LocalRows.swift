@@ -78,31 +78,31 @@ struct LocalRows {
         self.grow = grow
     }
 
-    /// Lays out root row `id` of `document` and its subtree on their own with the engine: a
-    /// one-row document with the same cross size, padding, alignment and defaults, and no
-    /// main-axis free space. O(rows of the subtree).
-    static func compute(_ id: RowID, in document: Document) -> LocalRows? {
-        guard let config = document.config(of: id) else { return nil }
-        var s = document.settings
+    /// The root settings under which a root row is laid out on its own: the same cross size,
+    /// padding, alignment and defaults, `justify start` and a main-axis viewport of 0 (no
+    /// main-axis free space).
+    static func alone(_ settings: DocumentSettings) -> DocumentSettings {
+        var s = settings
         s.offset = 0
         s.justify = .start
         if s.axis == .vertical { s.viewport.height = 0 } else { s.viewport.width = 0 }
-        var mini = Document(name: document.name, settings: s)
-        guard (try? mini.insertRow(id, config: config, parent: nil, at: 0)) != nil else { return nil }
-        func copy(_ parent: RowID) {
-            guard document.childCount(of: parent) > 0 else { return }
-            var kids: [(RowID, RowConfig)] = []
-            document.forEachChild(of: parent) { _, child, c in kids.append((child, c)) }
-            for (child, c) in kids {
-                try? mini.appendRow(child, config: c, parent: parent)
-                if c.stack != nil { copy(child) }
-            }
-        }
-        if config.stack != nil { copy(id) }
-        let l = mini.layout()
+        return s
+    }
+
+    /// Lays out root row `id` of `document` and its subtree on their own with the engine (the
+    /// document compiled for that one root row under `alone` settings; nothing is copied).
+    /// O(log n + rows of the subtree).
+    static func compute(_ id: RowID, in document: Document) -> LocalRows? {
+        guard let config = document.config(of: id), case .some(nil) = document.parent(of: id),
+              let index = document.index(of: id) else { return nil }
+        let s = alone(document.settings)
+        let c = document.laidOut(settings: s, roots: index..<(index + 1))
+        let rows = LayoutAssembly.rows(of: c, range: 0..<c.count, viewport: Rect(x: 0, y: 0, width: 0, height: 0),
+                                       autoHideLast: s.defaults.autoHideLastSeparator)
+        guard rows.first?.id == id else { return nil }
         let p = s.padding
         let start = s.axis == .vertical ? p.top : p.left
-        return LocalRows(id: id, config: config, rows: l.rows[...], shift: start, axis: s.axis, defaults: s.defaults)
+        return LocalRows(id: id, config: config, rows: rows[...], shift: start, axis: s.axis, defaults: s.defaults)
     }
 
     static func shifted(_ r: Rect, by d: Double, _ axis: Axis) -> Rect {

@@ -25,7 +25,7 @@ struct RootLine {
     var touchedCount: [Int32] = []
     var untouchedFramed: [Int] = []
     // Payload.
-    var entries: [LocalRows] = []
+    var entries = LiveEntries(axis: .vertical)
     var contribution: [Double] = []
     var touched: [Bool] = []
 
@@ -38,7 +38,7 @@ struct RootLine {
     init() {}
 
     /// A line of `entries` in order with contributions `contributions`, in O(n).
-    init(entries list: [LocalRows], contributions: [Double]) {
+    init(entries list: LiveEntries, contributions: [Double]) {
         let n = list.count
         entries = list
         contribution = contributions
@@ -91,16 +91,17 @@ struct RootLine {
     private mutating func pull(_ t: Int32) {
         let i = Int(t)
         let l = left[i], r = right[i]
-        let e = entries[i]
+        let shownHere = entries.shown(i)
         let ls = total(l)
         size[i] = Int32(sz(l) + 1 + sz(r))
-        shownCount[i] = Int32(shown(l) + (e.shown ? 1 : 0) + shown(r))
+        shownCount[i] = Int32(shown(l) + (shownHere ? 1 : 0) + shown(r))
         let mine = contribution[i]
         sum[i] = ls + mine + total(r)
         var a = loOf(l), b = hiOf(l)
-        if e.shown, e.extentLo <= e.extentHi {
-            a = min(a, ls + e.extentLo)
-            b = max(b, ls + e.extentHi)
+        let (elo, ehi) = entries.extent(i)
+        if shownHere, elo <= ehi {
+            a = min(a, ls + elo)
+            b = max(b, ls + ehi)
         }
         if r >= 0 {
             a = min(a, ls + mine + lo[Int(r)])
@@ -108,9 +109,9 @@ struct RootLine {
         }
         lo[i] = a
         hi[i] = b
-        rowTotal[i] = rows(l) + e.rowCount + rows(r)
+        rowTotal[i] = rows(l) + entries.rowCount(i) + rows(r)
         touchedCount[i] = Int32(touchedIn(l) + (touched[i] ? 1 : 0) + touchedIn(r))
-        untouchedFramed[i] = untouchedFramedIn(l) + (touched[i] ? 0 : e.framedCount) + untouchedFramedIn(r)
+        untouchedFramed[i] = untouchedFramedIn(l) + (touched[i] ? 0 : entries.framedCount(i)) + untouchedFramedIn(r)
         if l >= 0 { up[Int(l)] = t }
         if r >= 0 { up[Int(r)] = t }
     }
@@ -169,7 +170,7 @@ struct RootLine {
             let i = Int(node)
             left[i] = -1; right[i] = -1; up[i] = -1
             priority[i] = nextRandom()
-            entries[i] = entry
+            entries.set(i, entry, config: nil, defaults: DocumentDefaults())
             contribution[i] = c
             touched[i] = isTouched
         } else {
@@ -178,7 +179,7 @@ struct RootLine {
             priority.append(nextRandom())
             size.append(1); shownCount.append(0); sum.append(0); lo.append(0); hi.append(0)
             rowTotal.append(0); touchedCount.append(0); untouchedFramed.append(0)
-            entries.append(entry)
+            entries.append(entry, config: nil, defaults: DocumentDefaults())
             contribution.append(c)
             touched.append(isTouched)
         }
@@ -209,7 +210,7 @@ struct RootLine {
     /// Frees a detached node.
     mutating func release(_ node: Int32) {
         let i = Int(node)
-        entries[i] = LocalRows.empty
+        entries.clear(i)
         left[i] = -1; right[i] = -1; up[i] = -1
         freeNodes.append(node)
     }
@@ -248,7 +249,7 @@ struct RootLine {
                 let pl = left[Int(p)]
                 index += sz(pl) + 1
                 before += total(pl) + contribution[Int(p)]
-                rowsBefore += rows(pl) + entries[Int(p)].rowCount
+                rowsBefore += rows(pl) + entries.rowCount(Int(p))
                 touchedBefore += touchedIn(pl) + (touched[Int(p)] ? 1 : 0)
             }
             x = p
@@ -263,7 +264,7 @@ struct RootLine {
         while t >= 0 {
             let r = right[Int(t)]
             if shown(r) > 0 { t = r; continue }
-            if entries[Int(t)].shown { return t }
+            if entries.shown(Int(t)) { return t }
             t = left[Int(t)]
         }
         return -1
@@ -280,8 +281,8 @@ struct RootLine {
             let l = left[i]
             visit(l, base)
             let start = base + total(l)
-            let e = entries[i]
-            if e.shown, e.extentLo <= e.extentHi, start + e.extentLo <= to, start + e.extentHi >= from {
+            let (elo, ehi) = entries.extent(i)
+            if entries.shown(i), elo <= ehi, start + elo <= to, start + ehi >= from {
                 body(t, start)
             }
             visit(right[i], start + contribution[i])
@@ -298,7 +299,7 @@ struct RootLine {
             let lr = rows(l)
             if k < lr { t = l; continue }
             k -= lr
-            let n = entries[Int(t)].rowCount
+            let n = entries.rowCount(Int(t))
             if k < n { return (t, k) }
             k -= n
             t = right[Int(t)]
@@ -343,7 +344,7 @@ struct RootLine {
             acc += untouchedFramedIn(l)
             k -= lu
             if !touched[Int(t)] {
-                acc += entries[Int(t)].framedCount
+                acc += entries.framedCount(Int(t))
                 k -= 1
             }
             t = right[Int(t)]

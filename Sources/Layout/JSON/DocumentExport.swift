@@ -34,17 +34,17 @@ extension Document {
         out.append(UInt8(ascii: ":"))
         if pretty { out.append(0x20) }
         out.append(UInt8(ascii: "["))
-        let roots = children(of: nil)
-        for (i, id) in roots.enumerated() {
+        // The root's rows with their configs in one walk (no id lookups).
+        forEachChild(of: nil) { i, id, config in
             if i > 0 { out.append(UInt8(ascii: ",")) }
             if pretty { out.append(contentsOf: [0x0A, 0x20, 0x20, 0x20, 0x20]) }
-            if let config = config(of: id), config.stack == nil, config.separator.insets == nil {
+            if config.stack == nil, config.separator.insets == nil {
                 RowWriter(pretty: pretty).append(id, config, to: &out)  // the common row, without a tree
             } else {
                 JSONWriter.append(rowJSON(id), to: &out, pretty: pretty, indent: 2)
             }
         }
-        if pretty, !roots.isEmpty { out.append(contentsOf: [0x0A, 0x20, 0x20]) }
+        if pretty, childCount(of: nil) > 0 { out.append(contentsOf: [0x0A, 0x20, 0x20]) }
         out.append(UInt8(ascii: "]"))
         if pretty { out.append(0x0A) }
         out.append(contentsOf: [UInt8(ascii: "}"), 0x0A])

@@ -16,11 +16,6 @@ public enum JSONWriter {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends `value` as compact JSON to `out` (for outputs that stream parts of their JSON).
-    public static func appendCompact(_ value: JSONValue, to out: inout [UInt8]) {
-        write(value, into: &out, pretty: false, indent: 0)
-    }
-
     /// Appends `value` to `out` as `pretty` or `compact` would write it when it sits at nesting
     /// level `indent` of a larger value (its own lines are indented 2 × `indent` spaces deeper).
     public static func append(_ value: JSONValue, to out: inout [UInt8], pretty: Bool, indent: Int) {

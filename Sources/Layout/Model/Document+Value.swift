@@ -1,4 +1,4 @@
-// Value semantics of `Document` over its logical content: equality, hashing and coding see the
+// Value semantics of `Document` over its logical content: equality and hashing see the
 // name, the settings and the rows (ids, configs, parents, order), never slots or history.
 
 extension Document: Hashable {
@@ -42,37 +42,5 @@ extension Document: Hashable {
             hasher.combine(rows.config(s))
             s = rows.nextInDocumentOrder(s)
         }
-    }
-}
-
-extension Document: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case name, settings, rows
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(name: try c.decode(String.self, forKey: .name),
-                  settings: try c.decode(DocumentSettings.self, forKey: .settings))
-        for tree in try c.decode([RowTree].self, forKey: .rows) {
-            do {
-                try add(tree, parent: nil)
-            } catch let error as StackDocError {
-                throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [CodingKeys.rows],
-                                                        debugDescription: error.message))
-            }
-        }
-    }
-
-    private mutating func add(_ tree: RowTree, parent: RowID?) throws {
-        try appendRow(tree.id, config: tree.config, parent: parent)
-        for child in tree.rows { try add(child, parent: tree.id) }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(name, forKey: .name)
-        try c.encode(settings, forKey: .settings)
-        try c.encode(trees, forKey: .rows)
     }
 }

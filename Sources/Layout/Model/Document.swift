@@ -47,7 +47,7 @@ public struct Document: Sendable {
         var c = rows.order.first(rows.root(of: p))
         while c >= 0 {
             result.append(rows.ids[Int(c)])
-            c = rows.order.next(c)
+            c = rows.order.successor(c)
         }
         return result
     }
@@ -61,7 +61,7 @@ public struct Document: Sendable {
     /// The row at `index` of a stack (`nil` = the root), or nil when out of range. O(log n).
     public func child(at index: Int, of parent: RowID?) -> RowID? {
         guard let p = stackSlot(parent), index >= 0, index < rows.childCount(of: p) else { return nil }
-        return rows.ids[Int(rows.order.slot(at: index, in: rows.root(of: p)))]
+        return rows.ids[Int(rows.order.node(at: index, in: rows.root(of: p)))]
     }
 
     /// Calls `body` with each row of a stack (`nil` = the root) in order, with its index and
@@ -73,14 +73,14 @@ public struct Document: Sendable {
         while c >= 0 {
             try body(index, rows.ids[Int(c)], rows.config(c))
             index += 1
-            c = rows.order.next(c)
+            c = rows.order.successor(c)
         }
     }
 
     /// Position of `id` among its parent's rows. O(log n).
     public func index(of id: RowID) -> Int? {
         guard let s = rows.slot(of: id) else { return nil }
-        return rows.order.index(of: s)
+        return rows.order.rank(of: s)
     }
 
     /// True when `id` is `ancestor` or lies anywhere below it.
@@ -139,7 +139,7 @@ public struct Document: Sendable {
         var c = rows.order.first(root)
         while c >= 0 {
             result.append(tree(slot: c))
-            c = rows.order.next(c)
+            c = rows.order.successor(c)
         }
         return result
     }

@@ -3,11 +3,12 @@
 /// - per slot, hot and compact: `ids`, `parent` slot (-1 = root), `sizeValue` (the N of
 ///   `fixed N`), `content`, `flags` (live, hidden, fit), `style` (number of an interned
 ///   `RowStyle`), `childRoot` (the treap root of a stack's rows, -1 when none);
-/// - `order`: every stack's child order (implicit treaps over slots);
+/// - `order`: every stack's child order (one `ImplicitTreap` per stack, node = slot), whose
+///   free list is also the list of free slots;
 /// - `table`: id → slot (open addressing over the slot numbers, keys read from `ids`);
 /// - `styles`: the interned rest of each config, reference counted.
 ///
-/// A removed row's slot goes to `freeSlots` and is reused by the next insert. Being a struct of
+/// A removed row's slot goes to the order's free list and is reused by the next insert. Being a struct of
 /// arrays, copying is cheap and a mutation copies (once) only the arrays it touches while
 /// another copy shares them.
 struct DocumentRows: Sendable {
@@ -22,12 +23,11 @@ struct DocumentRows: Sendable {
     private(set) var flags: [UInt8] = []
     private(set) var style: [Int32] = []
     private(set) var childRoot: [Int32] = []
-    private(set) var order = DocumentChildOrder()
+    private(set) var order = ImplicitTreap<ElementCount>()
     private(set) var styles = DocumentStylePool()
     /// The treap root of the document root's rows.
     private(set) var rootRoot: Int32 = -1
     private var table = DocumentIndexTable()
-    private var freeSlots: [Int32] = []
 
     /// Number of live rows.
     var count: Int { table.count }
@@ -79,7 +79,7 @@ struct DocumentRows: Sendable {
         if kids >= 0 { return order.first(kids) }
         var c = s
         while c >= 0 {
-            let n = order.next(c)
+            let n = order.successor(c)
             if n >= 0 { return n }
             c = parent[Int(c)]
         }
@@ -98,13 +98,24 @@ struct DocumentRows: Sendable {
         return rootRoot == other.rootRoot && same(ids, other.ids) && same(parent, other.parent)
             && same(sizeValue, other.sizeValue) && same(content, other.content) && same(flags, other.flags)
             && same(style, other.style) && same(childRoot, other.childRoot) && same(styles.records, other.styles.records)
-            && same(order.left, other.order.left) && same(order.right, other.order.right)
-            && same(order.up, other.order.up) && same(order.weight, other.order.weight)
+            && order.sharesStorage(with: other.order)
+    }
+
+    /// The first broken rule of the child-order trees (`ImplicitTreap.invariantViolation`), or
+    /// of their agreement with the rows: every live slot in its parent's tree, nil when all
+    /// hold. O(n); for tests.
+    func orderInvariantViolation() -> String? {
+        if let broken = order.invariantViolation(roots: [rootRoot] + childRoot) { return broken }
+        if order.nodeCount != ids.count { return "\(order.nodeCount) order nodes for \(ids.count) slots" }
+        for s in 0..<Int32(truncatingIfNeeded: ids.count) where flags[Int(s)] & Self.live != 0 {
+            if order.root(of: s) != root(of: parent[Int(s)]) { return "slot \(s) is not in its parent's order" }
+        }
+        return nil
     }
 
     /// True when more than half of the slots are free (and enough of them to matter): time to
     /// `compacted()`, so that memory follows the rows, not the history.
-    var wantsCompaction: Bool { freeSlots.count >= 4096 && freeSlots.count > count }
+    var wantsCompaction: Bool { order.freeCount >= 4096 && order.freeCount > count }
 
     /// The same rows in fresh storage: slots renumbered in document order, no free slots,
     /// capacity for the live rows only. O(n).
@@ -134,7 +145,7 @@ struct DocumentRows: Sendable {
         flags.reserveCapacity(rows)
         style.reserveCapacity(rows)
         childRoot.reserveCapacity(rows)
-        order.reserve(rows)
+        order.reserveCapacity(rows)
         let ids = self.ids
         table.reserve(rows, hashOf: { DocumentIndexTable.hash(ids[Int($0)]) })
     }
@@ -153,10 +164,9 @@ struct DocumentRows: Sendable {
             n = v
         }
         let st = styles.retain(RowStyle(config))
-        let s: Int32
-        if let reused = freeSlots.popLast() {
-            s = reused
-            let i = Int(s)
+        let s = order.makeNode(.one)
+        let i = Int(s)
+        if i < ids.count {
             ids[i] = id
             parent[i] = p
             sizeValue[i] = n
@@ -165,7 +175,6 @@ struct DocumentRows: Sendable {
             style[i] = st
             childRoot[i] = -1
         } else {
-            s = Int32(truncatingIfNeeded: ids.count)
             ids.append(id)
             parent.append(p)
             sizeValue.append(n)
@@ -173,7 +182,6 @@ struct DocumentRows: Sendable {
             flags.append(f)
             style.append(st)
             childRoot.append(-1)
-            order.grow(to: ids.count)
         }
         let ids = self.ids
         table.insert(s, hash: hash, hashOf: { DocumentIndexTable.hash(ids[Int($0)]) })
@@ -214,7 +222,7 @@ struct DocumentRows: Sendable {
         flags[i] = 0
         style[i] = -1
         childRoot[i] = -1
-        freeSlots.append(s)
+        order.free(s)
     }
 
     /// Replaces a live row's config.

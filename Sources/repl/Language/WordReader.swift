@@ -12,8 +12,6 @@ struct WordReader {
 
     var atEnd: Bool { position >= tokens.count }
     func peek() -> Token? { position < tokens.count ? tokens[position] : nil }
-    /// The word after the next one.
-    func peek(ahead n: Int) -> Token? { position + n < tokens.count ? tokens[position + n] : nil }
 
     /// The last word read, for messages (`'fixed'`), or the empty string at the start.
     var previous: String { position > 0 ? tokens[position - 1].text : "" }

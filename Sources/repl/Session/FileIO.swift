@@ -64,6 +64,11 @@ enum FileIO {
     /// Writes `text` to `path` (replacing it); the file is written whole or not at all. Refused
     /// when `path` (or the temporary file beside it) is `database` or one of its companions.
     static func write(_ text: String, to path: String, shown: String? = nil, sparing database: DocumentStore? = nil) throws {
+        try write(bytes: Array(text.utf8), to: path, shown: shown, sparing: database)
+    }
+
+    /// `write(_:to:shown:sparing:)` for bytes.
+    static func write(bytes: [UInt8], to path: String, shown: String? = nil, sparing database: DocumentStore? = nil) throws {
         let name = shown ?? path
         let temporary = path + ".stackdoc-tmp"
         if let database, database.isOwnFile(path) || database.isOwnFile(temporary) {
@@ -72,7 +77,6 @@ enum FileIO {
         guard let handle = fopen(temporary, "wb") else {
             throw StackDocError("cannot write '\(name)': \(String(cString: strerror(errno)))")
         }
-        let bytes = Array(text.utf8)
         let written = bytes.isEmpty ? 0 : fwrite(bytes, 1, bytes.count, handle)
         let closed = fclose(handle)
         guard written == bytes.count, closed == 0 else {

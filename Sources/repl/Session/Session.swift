@@ -67,9 +67,11 @@ final class Session {
             return opened(try store.importDocument(document), verb: "imported")
         case .export(let path):
             let doc = try open()
-            let text = DocumentFormat.encode(doc.document)
-            guard let path else { return Outcome(result: .raw(DocumentFormat.compact(doc.document)), text: text) }
-            try FileIO.write(text + "\n", to: resolve(path), shown: path, sparing: store)
+            guard let path else {
+                return Outcome(result: .raw(DocumentFormat.compact(doc.document)), text: DocumentFormat.encode(doc.document))
+            }
+            // The pretty text with its final newline, as bytes (no string copies of a big file).
+            try FileIO.write(bytes: doc.document.exportJSONBytes(pretty: true), to: resolve(path), shown: path, sparing: store)
             return Outcome(result: .object([("path", .string(path))]), text: "wrote \(path)")
         case .edit(let edit):
             return try perform(edit)
@@ -86,8 +88,7 @@ final class Session {
             return Outcome(result: .array(ids.map(JSON.string)),
                            text: ids.isEmpty ? "(no rows of type \(Printer.id(type)))" : ids.map(Printer.id).joined(separator: "\n"))
         case let .hit(x, y):
-            let layout = try currentLayout()
-            let id = layout.hitTest(x: x, y: y)
+            let id = try liveLayout().hitTest(x: x, y: y)
             return Outcome(result: .optional(id), text: id.map(Printer.id) ?? "(no row at \(NumberFormat.string(x)) \(NumberFormat.string(y)))")
         case .history:
             return try history()

@@ -1,6 +1,7 @@
 // Edit planning (SPEC §4.1): an `Edit` becomes the primitive `Change`s that carry it out.
-// The families live beside this file: PlanRows (add, remove, clear, replace), PlanMove,
-// PlanRowConfig (hide, show, set), PlanSettings (set stack, defaults, scroll, viewport).
+// The families live beside this file: Document+PlanRows (add, remove, clear, replace),
+// Document+PlanMove, Document+PlanRowConfig (hide, show, set), Document+PlanSettings (set stack,
+// defaults, scroll, viewport).
 
 extension Document {
     /// The primitive changes that carry out `edit` on this document, in order. Throws a
@@ -10,14 +11,8 @@ extension Document {
     /// Everything is validated before the first change is planned, so a multi-row edit with one
     /// bad id plans nothing. An edit that would change nothing (hiding a hidden row, moving a row
     /// to where it is, setting a value it already has) plans `[]`.
+    /// `scroll` lays the document out; `plan(_:live:)` plans it from a `LiveLayout` instead.
     public func plan(_ edit: Edit) throws -> [Change] {
-        try plan(edit, layout: nil)
-    }
-
-    /// `plan(_:)` with this document's current layout when the caller already has it (the
-    /// REPL lays out after every command): `scroll` then needs no new layout. `layout` must be
-    /// `self.layout()`; nil lays out when needed. Only `scroll` uses it.
-    public func plan(_ edit: Edit, layout: DocumentLayout?) throws -> [Change] {
         switch edit {
         case let .add(ids, spec, position, parent):
             return try planAdd(ids: ids, spec: spec, position: position, parent: parent)
@@ -40,7 +35,7 @@ extension Document {
         case let .defaults(spec):
             return try planDefaults(spec)
         case let .scroll(spec):
-            return try planScroll(spec, layout: layout)
+            return try planScroll(spec)
         case let .viewport(size):
             return try planViewport(size)
         }

@@ -104,12 +104,8 @@ struct FlexLayoutPass {
     @inline(__always) func mainGap(_ i: Int, _ column: Bool) -> Double { column ? rowGap[i] : columnGap[i] }
 
     @inline(__always) func frameMain(_ i: Int, _ column: Bool) -> Double { column ? frame[i].height : frame[i].width }
-    @inline(__always) func frameCross(_ i: Int, _ column: Bool) -> Double { column ? frame[i].width : frame[i].height }
     @inline(__always) func setFrameMain(_ i: Int, _ column: Bool, _ v: Double) {
         if column { frame[i].height = v } else { frame[i].width = v }
-    }
-    @inline(__always) func setFrameCross(_ i: Int, _ column: Bool, _ v: Double) {
-        if column { frame[i].width = v } else { frame[i].height = v }
     }
 }
 

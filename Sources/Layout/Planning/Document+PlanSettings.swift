@@ -31,20 +31,20 @@ extension Document {
 
     /// `scroll OFFSET | by D | to ROW POS`: lays the document out and stores the clamped target
     /// offset (SPEC §2.6). O(document): scrolling needs the layout.
-    func planScroll(_ spec: ScrollSpec, layout current: DocumentLayout?) throws -> [Change] {
+    func planScroll(_ spec: ScrollSpec) throws -> [Change] {
         let target: Double
         let layout: DocumentLayout
         switch spec {
         case let .offset(v):
             target = try Validation.finite(v, "offset")
-            layout = current ?? self.layout()
+            layout = self.layout()
         case let .by(d):
             let delta = try Validation.finite(d, "scroll by")
-            layout = current ?? self.layout()
+            layout = self.layout()
             target = layout.offset + delta
         case let .to(row, position):
             _ = try requireRow(row)
-            layout = current ?? self.layout()
+            layout = self.layout()
             target = try layout.scrollOffset(to: row, position)
         }
         var new = settings

@@ -1,0 +1,228 @@
+/// The payload of the root line (`RootLine`), one entry per root row, in compact columns
+/// (issue 11): a root row without nested rows — nearly every row of a big document — is a
+/// *leaf*: its id, its border-box main length and the number of an interned `LeafStyle` (type,
+/// hidden, grow, main-axis margins, insets, separator style, cross position and length), 28
+/// bytes instead of a `LocalRows` with a `[RowLayout]` of its own. Everything else of its
+/// `RowLayout` follows from those by the rules the full layout applies (its frame starts at its
+/// margin-start, the content frame is the frame inset by the insets, SPEC §2.4 gives the
+/// separator). A root row with a subtree keeps a `LocalRows` (its rows laid out on their own).
+///
+/// Interned leaf styles are never freed: their number is bounded by the distinct styles a session
+/// has seen.
+struct LiveEntries: Sendable {
+    /// What a leaf root row's layout needs besides its id and main length.
+    struct LeafStyle: Hashable, Sendable {
+        var type: String
+        var hidden: Bool
+        var grow: Double
+        /// Margins before and after the row along the root's main axis.
+        var marginStart: Double
+        var marginEnd: Double
+        /// Effective insets (the row's or the document default).
+        var insets: Edges
+        /// Effective separator style.
+        var separator: SeparatorStyle
+        /// The frame's cross-axis position and length (0 when hidden).
+        var crossStart: Double
+        var crossLength: Double
+    }
+
+    /// The root's main axis.
+    var axis: Axis
+    private(set) var ids: [RowID] = []
+    /// A leaf's border-box main length (0 when hidden or not a leaf).
+    private(set) var mainLength: [Double] = []
+    /// A leaf's style number, or -1 - (its number in `subtrees`) for an entry with a subtree.
+    private(set) var kind: [Int32] = []
+    private(set) var subtrees: [LocalRows] = []
+    private var freeSubtrees: [Int32] = []
+    private(set) var styles: [LeafStyle] = []
+    private var styleNumber: [LeafStyle: Int32] = [:]
+
+    init(axis: Axis) { self.axis = axis }
+
+    var count: Int { ids.count }
+
+    mutating func reserveCapacity(_ n: Int) {
+        ids.reserveCapacity(n)
+        mainLength.reserveCapacity(n)
+        kind.reserveCapacity(n)
+    }
+
+    // MARK: Styles
+
+    /// The number of `style`, interned. O(1) expected.
+    mutating func intern(_ style: LeafStyle) -> Int32 {
+        if let n = styleNumber[style] { return n }
+        let n = Int32(truncatingIfNeeded: styles.count)
+        styles.append(style)
+        styleNumber[style] = n
+        return n
+    }
+
+    /// The leaf style of a root row with `config` and frame `frame` (nil when hidden).
+    static func leafStyle(_ config: RowConfig, frame: Rect?, axis: Axis, defaults: DocumentDefaults) -> LeafStyle {
+        let m = config.margin
+        let vertical = axis == .vertical
+        return LeafStyle(type: config.type, hidden: config.hidden, grow: config.grow,
+                         marginStart: vertical ? m.top : m.left, marginEnd: vertical ? m.bottom : m.right,
+                         insets: config.effectiveInsets(defaults),
+                         separator: config.separator.resolved(over: defaults.separator),
+                         crossStart: frame.map { vertical ? $0.x : $0.y } ?? 0,
+                         crossLength: frame.map { vertical ? $0.width : $0.height } ?? 0)
+    }
+
+    // MARK: Reading
+
+    /// The leaf style number of entry `i`, or nil when it has a subtree.
+    @inline(__always) func leaf(_ i: Int) -> Int32? { kind[i] >= 0 ? kind[i] : nil }
+
+    @inline(__always) func subtree(_ i: Int) -> LocalRows { subtrees[Int(-1 - kind[i])] }
+
+    @inline(__always) func shown(_ i: Int) -> Bool {
+        kind[i] >= 0 ? !styles[Int(kind[i])].hidden : subtree(i).shown
+    }
+
+    @inline(__always) func grow(_ i: Int) -> Double {
+        kind[i] >= 0 ? styles[Int(kind[i])].grow : subtree(i).grow
+    }
+
+    /// Rows at every depth (the root row included).
+    @inline(__always) func rowCount(_ i: Int) -> Int { kind[i] >= 0 ? 1 : subtree(i).rowCount }
+
+    /// Rows with a frame.
+    @inline(__always) func framedCount(_ i: Int) -> Int {
+        kind[i] >= 0 ? (styles[Int(kind[i])].hidden ? 0 : 1) : subtree(i).framedCount
+    }
+
+    /// Main-axis extent of the entry's framed rows relative to its margin-box start (lo > hi when none).
+    @inline(__always) func extent(_ i: Int) -> (lo: Double, hi: Double) {
+        guard kind[i] >= 0 else {
+            let e = subtree(i)
+            return (e.extentLo, e.extentHi)
+        }
+        let s = styles[Int(kind[i])]
+        return s.hidden ? (1, 0) : (s.marginStart, s.marginStart + mainLength[i])
+    }
+
+    /// Margin-start + border-box main length + margin-end of the root row (0 when hidden).
+    func outerLength(_ i: Int) -> Double {
+        guard kind[i] >= 0 else { return subtree(i).outerLength }
+        let s = styles[Int(kind[i])]
+        return s.hidden ? 0 : s.marginStart + mainLength[i] + s.marginEnd
+    }
+
+    /// Id of row `k` of entry `i` (k = 0: the root row).
+    func id(_ i: Int, _ k: Int) -> RowID { k == 0 ? ids[i] : subtree(i).rows[k].id }
+
+    /// Row `k` of entry `i` (k = 0: the root row) as it would be laid out with its margin-box
+    /// start at main-axis position `start`: frames absolute, `index` and visibility not set;
+    /// the root row's separator follows `isLast` (the last shown root row with auto-hide on).
+    func row(_ i: Int, _ k: Int, start: Double, isLast: Bool, autoHideLast: Bool) -> RowLayout {
+        guard kind[i] >= 0 else {
+            let e = subtree(i)
+            var r = e.rows[k]
+            r.frame = r.frame.map { LocalRows.shifted($0, by: start, axis) }
+            r.content = r.content.map { LocalRows.shifted($0, by: start, axis) }
+            if k == 0 {
+                r.separator = isLast && autoHideLast ? nil : e.separatorIfNotLast.map { LocalRows.shifted($0, by: start, axis) }
+            } else {
+                r.separator = r.separator.map { LocalRows.shifted($0, by: start, axis) }
+            }
+            return r
+        }
+        let s = styles[Int(kind[i])]
+        guard !s.hidden else {
+            return RowLayout(id: ids[i], parent: nil, index: 0, type: s.type, hidden: true, frame: nil, content: nil,
+                             separator: nil, visibility: .hidden, percent: 0)
+        }
+        let main = start + s.marginStart
+        let frame = axis == .vertical
+            ? Rect(x: s.crossStart, y: main, width: s.crossLength, height: mainLength[i])
+            : Rect(x: main, y: s.crossStart, width: mainLength[i], height: s.crossLength)
+        return RowLayout(id: ids[i], parent: nil, index: 0, type: s.type, hidden: false, frame: frame,
+                         content: frame.inset(by: s.insets),
+                         separator: SeparatorRule.frame(row: frame, parentAxis: axis, style: s.separator,
+                                                        isLastShown: isLast, autoHideLast: autoHideLast),
+                         visibility: .offscreen, percent: 0)
+    }
+
+    /// The main-axis range of row `k`'s frame relative to the entry's margin-box start, or nil
+    /// when it has none.
+    @inline(__always) func frameRange(_ i: Int, _ k: Int) -> (lo: Double, hi: Double)? {
+        guard kind[i] >= 0 else {
+            guard let f = subtree(i).rows[k].frame else { return nil }
+            return axis == .vertical ? (f.minY, f.maxY) : (f.minX, f.maxX)
+        }
+        let s = styles[Int(kind[i])]
+        return s.hidden ? nil : (s.marginStart, s.marginStart + mainLength[i])
+    }
+
+    /// The rows below the root row of entry `i` (k ≥ 1), relative; empty for a leaf.
+    func nestedRows(_ i: Int) -> ArraySlice<RowLayout> {
+        kind[i] >= 0 ? [] : subtree(i).rows.dropFirst()
+    }
+
+    /// False for a placeholder (not laid out yet) or a freed node.
+    func isFilled(_ i: Int) -> Bool {
+        kind[i] >= 0 ? !ids[i].isEmpty : subtree(i).rows.first?.id == ids[i]
+    }
+
+    // MARK: Writing
+
+    /// Appends a leaf.
+    mutating func appendLeaf(_ id: RowID, style: Int32, mainLength length: Double) {
+        ids.append(id)
+        mainLength.append(length)
+        kind.append(style)
+    }
+
+    /// Appends `entry` (a leaf when it is one row), for a root row with `config`.
+    mutating func append(_ entry: LocalRows, config: RowConfig?, defaults: DocumentDefaults) {
+        ids.append(entry.id)
+        mainLength.append(0)
+        kind.append(0)
+        set(count - 1, entry, config: config, defaults: defaults)
+    }
+
+    /// Replaces entry `i` with `entry` (a leaf when it is one row and `config` is given).
+    mutating func set(_ i: Int, _ entry: LocalRows, config: RowConfig?, defaults: DocumentDefaults) {
+        dropSubtree(i)
+        ids[i] = entry.id
+        if let config, entry.rows.count == 1 {
+            let f = entry.rows[0].frame
+            kind[i] = intern(Self.leafStyle(config, frame: f, axis: axis, defaults: defaults))
+            mainLength[i] = f.map { axis == .vertical ? $0.height : $0.width } ?? 0
+            return
+        }
+        mainLength[i] = 0
+        if let free = freeSubtrees.popLast() {
+            subtrees[Int(free)] = entry
+            kind[i] = -1 - free
+        } else {
+            kind[i] = -1 - Int32(truncatingIfNeeded: subtrees.count)
+            subtrees.append(entry)
+        }
+    }
+
+    /// Empties entry `i` (its node is free).
+    mutating func clear(_ i: Int) {
+        dropSubtree(i)
+        ids[i] = ""
+        mainLength[i] = 0
+        kind[i] = intern(Self.emptyStyle)
+    }
+
+    private mutating func dropSubtree(_ i: Int) {
+        guard kind[i] < 0 else { return }
+        let n = -1 - kind[i]
+        subtrees[Int(n)] = .empty
+        freeSubtrees.append(n)
+        kind[i] = 0
+    }
+
+    /// The style of a freed node: hidden, no frame.
+    static let emptyStyle = LeafStyle(type: "", hidden: true, grow: 0, marginStart: 0, marginEnd: 0,
+                                      insets: Edges(top: 0, left: 0, bottom: 0, right: 0), separator: SeparatorStyle(),
+                                      crossStart: 0, crossLength: 0)
+}
