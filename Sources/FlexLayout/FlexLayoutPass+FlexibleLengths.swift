@@ -62,7 +62,8 @@ extension FlexLayoutPass {
             }
 
             // c. Distribute free space proportional to the flex factors;
-            // d. fix min violations (there are no max sizes).
+            // d. fix min violations (there are no max sizes). The added or removed space is
+            // truncated to layout units (`LayoutUnit.truncate`): flexed items stay exact sums.
             var totalViolation = 0.0
             c = Int(firstChild[i])
             while c >= 0 {
@@ -71,11 +72,11 @@ extension FlexLayoutPass {
                     var target = base
                     if growing {
                         if remaining > 0 && sumFactors > 0 {
-                            target = base + remaining * (flexGrow[c] / sumFactors)
+                            target = base + LayoutUnit.truncate(remaining * (flexGrow[c] / sumFactors))
                         }
                     } else if remaining < 0 && sumScaledShrink > 0 {
                         let scaled = (base - paddingMain(c, column)) * flexShrink[c]
-                        target = base + remaining * (scaled / sumScaledShrink)
+                        target = base + LayoutUnit.truncate(remaining * (scaled / sumScaledShrink))
                     }
                     let minimum = minMainSize(c, column)
                     if target < minimum {

@@ -5,8 +5,15 @@ extension FlexLayoutPass {
     /// its number of items. As in Chromium, negative free space makes `space-between`,
     /// `space-around` and `space-evenly` behave as `flex-start` (their fallback is `safe`);
     /// `flex-end` and `center` are unsafe and overflow at the start.
+    /// Both are snapped to layout units (`LayoutUnit`), so positions stay exact sums.
     @inline(__always)
     static func mainAxisDistribution(justify: UInt8, freeSpace: Double, itemCount: Int) -> (leading: Double, between: Double) {
+        let (leading, between) = rawDistribution(justify: justify, freeSpace: freeSpace, itemCount: itemCount)
+        return (LayoutUnit.snap(leading), LayoutUnit.snap(between))
+    }
+
+    @inline(__always)
+    private static func rawDistribution(justify: UInt8, freeSpace: Double, itemCount: Int) -> (leading: Double, between: Double) {
         switch justify {
         case FlexStylePacking.justifyEnd:
             return (freeSpace, 0)

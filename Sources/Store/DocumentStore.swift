@@ -239,9 +239,9 @@ public final class DocumentStore {
         let found = try read { db in
             try GRDB.Row.fetchOne(db, sql: "SELECT id, uid FROM document WHERE name = ?", arguments: [name])
         }
-        guard let found else { throw StackDocError("no document '\(name)'") }
+        guard let found else { throw StackDocError(.noSuchDocument(name: name)) }
         guard let id: Int64 = found["id"], let uid: String = found["uid"] else {
-            throw StoreFailure.corrupt(path, "document '\(name)' has no identity (id, uid)")
+            throw StoreFailure.corrupt(path, "document \(Validation.quoted(name)) has no identity (id, uid)")
         }
         return try StoredDocument(store: self, id: id, uid: uid, name: name)
     }
@@ -250,7 +250,7 @@ public final class DocumentStore {
     public func drop(_ name: String) throws {
         try write { db in
             try db.execute(sql: "DELETE FROM document WHERE name = ?", arguments: [name])
-            if db.changesCount == 0 { throw StackDocError("no document '\(name)'") }
+            if db.changesCount == 0 { throw StackDocError(.noSuchDocument(name: name)) }
         }
     }
 
@@ -270,7 +270,7 @@ public final class DocumentStore {
     /// Inserts the document's row with a new identity (`uid`, never reused); returns its id and uid.
     private func insertDocument(_ db: Database, name: String, settings: DocumentSettings) throws -> (Int64, String) {
         if try Bool.fetchOne(db, sql: "SELECT 1 FROM document WHERE name = ?", arguments: [name]) ?? false {
-            throw StackDocError("document '\(name)' already exists")
+            throw StackDocError("document \(Validation.quoted(name)) already exists")
         }
         let now = Date().timeIntervalSince1970
         let uid = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")  // 32 hex digits, as 0003 gives

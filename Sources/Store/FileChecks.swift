@@ -24,7 +24,7 @@ enum FileChecks {
         var link = stat()
         guard lstat(path, &link) == 0 else {
             let error = errno
-            guard error == ENOENT else { throw StackDocError("cannot open database '\(path)': \(String(cString: strerror(error)))") }
+            guard error == ENOENT else { throw StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: "\(String(cString: strerror(error)))")) }
             return try checkNewFile(path)
         }
         var info = stat()
@@ -32,19 +32,19 @@ enum FileChecks {
             let error = errno
             if (link.st_mode & S_IFMT) == S_IFLNK, error == ENOENT {
                 let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
-                throw StackDocError("cannot open database '\(path)': it is a symbolic link to '\(target)', which does not exist")
+                throw StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: "it is a symbolic link to \(Validation.quotedPath(target)), which does not exist"))
             }
-            throw StackDocError("cannot open database '\(path)': \(String(cString: strerror(error)))")
+            throw StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: "\(String(cString: strerror(error)))"))
         }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw StackDocError("cannot open database '\(path)': it is a directory") }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: "it is a directory")) }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw StackDocError("cannot open database '\(path)': it is not a regular file (\(FileKind.describe(info.st_mode)))")
+            throw StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: "it is not a regular file (\(FileKind.describe(info.st_mode)))"))
         }
         guard access(path, R_OK) == 0 else {
-            throw StackDocError("cannot open database '\(path)': the file is not readable")
+            throw StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: "the file is not readable"))
         }
         guard access(path, W_OK) == 0 else {
-            throw StackDocError("cannot open database '\(path)': the file is read-only")
+            throw StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: "the file is read-only"))
         }
         let size = Int(info.st_size)
         // An empty file is an empty database — unless its WAL holds pages: then the inspection
@@ -53,7 +53,7 @@ enum FileChecks {
         let header = try readHeader(path)
         let magic = Array("SQLite format 3\u{0}".utf8)
         guard header.count >= magic.count, Array(header.prefix(magic.count)) == magic else {
-            throw StackDocError("database '\(path)' is not a StackDoc database: not an SQLite file")
+            throw StackDocError("database \(Validation.quotedPath(path)) is not a StackDoc database: not an SQLite file")
         }
         guard header.count == 100 else {
             throw StoreFailure.corrupt(path, "the file is truncated (\(header.count) bytes)")
@@ -92,10 +92,10 @@ enum FileChecks {
         let dir = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var info = stat()
         guard stat(dir, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-            throw StackDocError("cannot open database '\(path)': directory '\(dir)' does not exist")
+            throw StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: "directory \(Validation.quotedPath(dir)) does not exist"))
         }
         guard access(dir, W_OK) == 0 else {
-            throw StackDocError("cannot create database '\(path)': directory '\(dir)' is not writable")
+            throw StackDocError(.cannotOpenDatabase(path: path, verb: "create", problem: "directory \(Validation.quotedPath(dir)) is not writable"))
         }
         return .missing
     }
@@ -104,7 +104,7 @@ enum FileChecks {
     private static func readHeader(_ path: String) throws -> [UInt8] {
         let fd = open(path, O_RDONLY | O_NONBLOCK)
         guard fd >= 0 else {
-            throw StackDocError("cannot open database '\(path)': \(String(cString: strerror(errno)))")
+            throw StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: "\(String(cString: strerror(errno)))"))
         }
         defer { close(fd) }
         var header = [UInt8](repeating: 0, count: 100)

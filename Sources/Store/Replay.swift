@@ -24,8 +24,13 @@ public struct Replayer {
     /// With `replan`, each logged edit is planned again on the replayed state and must give
     /// exactly the logged changes (so a `log export` script rebuilds the same document).
     public let replan: Bool
-    /// Edits whose planning differs from the log (only with `replan`).
+    /// Edits whose planning differs from the log (only with `replan`), in log order.
     public private(set) var problems: [String] = []
+    /// With `replan`: the replayed document's layout, kept up to date with every applied change,
+    /// so that planning a `scroll` and clamping the offset cost O(log n), not a layout each. It
+    /// is bit for bit the full layout (layout units, docs/layout.md "Determinism"), so the plans
+    /// are the same as `Document.plan`'s.
+    private var live: LiveLayout?
 
     /// An empty replay of the document `name`; feed it the log with `replay(_:importedRows:)`.
     public init(name: String, replan: Bool = false) {
@@ -42,29 +47,32 @@ public struct Replayer {
             guard let settings = entry.settings else { throw fail("no settings") }
             document = Document(name: document.name, settings: settings)
             steps = []; cursor = 0; group = nil
+            if replan { live = LiveLayout(document) }
         case .importDocument:
             var imported = try importedRows(entry.seq)
             imported.name = document.name
             document = imported
             steps = []; cursor = 0; group = nil
+            if replan { live = LiveLayout(document) }
         case .op, .view:
             if replan, let edit = entry.edit {
+                let named = place(entry, at)
                 do {
-                    let planned = try document.plan(edit)
+                    let planned = try live.map { try document.plan(edit, live: $0) } ?? document.plan(edit)
                     // The store appends the offset's clamp to the planned changes.
                     let logged = entry.changes
                     let clamped = logged.count == planned.count + 1 && Array(logged.dropLast()) == planned
                         && Self.isOffsetOnly(logged[logged.count - 1])
                     if planned != logged && !clamped {
-                        problems.append("\(at): planning its edit again gives other changes than the logged ones")
+                        problems.append("\(named): planning its edit again gives other changes than the logged ones")
                     }
                 } catch {
-                    problems.append("\(at): its edit no longer plans: \(error)")
+                    problems.append("\(named): its edit no longer plans: \(error)")
                 }
             }
             do { try apply(entry.changes) } catch { throw fail("\(error)") }
             if replan, case let .updateSettings(_, clamped)? = clampChange() {
-                problems.append("\(at): leaves the offset at \(document.settings.offset), past the end (the layout shows \(clamped.offset))")
+                problems.append("\(place(entry, at)): leaves the offset at \(document.settings.offset), past the end (the layout shows \(clamped.offset))")
             }
             guard entry.kind == .op, !entry.changes.isEmpty else { break }
             if group != nil {
@@ -116,17 +124,25 @@ public struct Replayer {
         }
     }
 
+    /// Applies `changes` to the document (and, with `replan`, to its live layout).
     private mutating func apply(_ changes: [Change]) throws {
         try document.apply(changes)
+        if live != nil, !changes.isEmpty { _ = live!.apply(changes, to: document) }
+    }
+
+    /// `at`, with the undo step an `op` entry outside a group becomes.
+    private func place(_ entry: LogEntry, _ at: String) -> String {
+        entry.kind == .op && !entry.changes.isEmpty && group == nil ? "\(at), step \(cursor + 1)" : at
     }
 
     /// The change that clamps the offset to the content (as the store appends it), or nil.
-    /// Lays the document out only when the offset is positive (a `LiveLayout`, as the store
-    /// computes it); keeping one up to date through every change cost more than these rare
-    /// layouts in the fuzzers' long logs of small documents (≈ 2.5× the replay time).
+    /// With `replan`, from the live layout kept up to date (O(1)); otherwise lays the document
+    /// out only when the offset is positive (a `LiveLayout`, as the store computes it): keeping
+    /// one up to date through every change cost more than these rare layouts in the fuzzers'
+    /// long logs of small documents (≈ 2.5× the replay time).
     private func clampChange() -> Change? {
         guard document.settings.offset > 0 else { return nil }
-        return document.offsetClamp(maxOffset: LiveLayout(document).maxOffset)
+        return document.offsetClamp(maxOffset: (live ?? LiveLayout(document)).maxOffset)
     }
 
     private mutating func applyClamp(_ at: String) throws {
@@ -162,7 +178,12 @@ extension StoredDocument {
     ///
     /// With `replan`, every logged edit is also planned again on the replayed state and must
     /// give the logged changes — the guarantee that `log export` (which prints the edits)
-    /// rebuilds the same document. Costs one planning per operation (a layout for `scroll`).
+    /// rebuilds the same document, and the check that catches an operation planned from a stale
+    /// state (a `scroll` to a row hidden meanwhile, an offset from an old layout). The messages
+    /// come in log order and name the entry's seq (and its undo step), e.g.
+    /// `log entry 7 (view): its edit no longer plans: cannot scroll to row 'c': it is hidden`.
+    /// Costs one planning per operation: O(log n) each, `scroll` and the offset's clamp included
+    /// (a `LiveLayout` of the replayed document, built once at the `new`/`import` entry).
     public func verify(replan: Bool = false) throws -> [String] {
         try store.read { db in
             var problems: [String] = []
@@ -201,8 +222,10 @@ extension StoredDocument {
 
     func replay(_ db: Database, replan: Bool = false) throws -> Replayer {
         var replayer = Replayer(name: name, replan: replan)
+        // The logged inverses are not read: replay computes undo from the forward changes (and
+        // decoding them was a quarter of verify's time).
         let cursor = try GRDB.Row.fetchCursor(db, sql: """
-            SELECT seq, kind, payload, forward, inverse, grp, label, time FROM log WHERE document = ? ORDER BY seq
+            SELECT seq, kind, payload, forward, NULL AS inverse, grp, label, time FROM log WHERE document = ? ORDER BY seq
             """, arguments: [id])
         while let row = try cursor.next() {
             let entry = try LogDecoding.entry(row, of: self)

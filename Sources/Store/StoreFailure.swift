@@ -12,7 +12,7 @@ enum StoreFailure {
 
     /// A damaged database file.
     static func corrupt(_ path: String, _ problem: String) -> StackDocError {
-        StackDocError("database '\(path)' is corrupt: \(problem)")
+        StackDocError(.corruptFile(path: path, problem: problem))
     }
 
     /// A log entry that cannot be read back (damaged JSON, a value of the wrong type): names the
@@ -24,15 +24,14 @@ enum StoreFailure {
 
     /// The refusal of every write after damage was found (`DocumentStore.damage`).
     static func writeRefused(_ path: String, damage: String) -> StackDocError {
-        StackDocError("database '\(path)' is not written to any more: it was found damaged (\(damage))")
+        StackDocError("database \(Validation.quotedPath(path)) is not written to any more: it was found damaged (\(damage))")
     }
 
     /// The problem of an error that reports damage in the database at `path` (SQLite's
     /// `SQLITE_CORRUPT`, a damaged log entry, a stored value no command writes); nil for others.
     static func corruption(in error: Error, path: String) -> String? {
-        let prefix = corrupt(path, "").message
-        guard let error = error as? StackDocError, error.message.hasPrefix(prefix) else { return nil }
-        return String(error.message.dropFirst(prefix.count))
+        guard let error = error as? StackDocError, case let .corruptFile(file, problem) = error.kind, file == path else { return nil }
+        return problem
     }
 
     /// A short, one-line reason for a decoding failure (no Swift debug dump).
@@ -62,21 +61,21 @@ enum StoreFailure {
             case .SQLITE_CORRUPT:
                 return corrupt(path, message)
             case .SQLITE_NOTADB:
-                return StackDocError("database '\(path)' is not a StackDoc database: \(message)")
+                return StackDocError("database \(Validation.quotedPath(path)) is not a StackDoc database: \(message)")
             case .SQLITE_BUSY, .SQLITE_LOCKED:
-                return StackDocError("database '\(path)' is busy: another process holds it locked (\(message))")
+                return StackDocError("database \(Validation.quotedPath(path)) is busy: another process holds it locked (\(message))")
             case .SQLITE_READONLY:
-                return StackDocError("database '\(path)' is read-only: \(message)")
+                return StackDocError("database \(Validation.quotedPath(path)) is read-only: \(message)")
             case .SQLITE_FULL:
-                return StackDocError("database '\(path)': the disk is full")
+                return StackDocError("database \(Validation.quotedPath(path)): the disk is full")
             case .SQLITE_CANTOPEN:
-                return StackDocError("cannot open database '\(path)': \(message)")
+                return StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: message))
             case .SQLITE_IOERR:
-                return StackDocError("database '\(path)': I/O error (\(message))")
+                return StackDocError("database \(Validation.quotedPath(path)): I/O error (\(message))")
             default:
-                return StackDocError("database '\(path)': \(message)")
+                return StackDocError("database \(Validation.quotedPath(path)): \(message)")
             }
         }
-        return StackDocError("database '\(path)': \(error)")
+        return StackDocError("database \(Validation.quotedPath(path)): \(error)")
     }
 }

@@ -113,7 +113,7 @@ public final class StoredDocument {
 
     /// The error of a handle whose document was dropped: "document 'd' was dropped by another
     /// process".
-    public var dropped: StackDocError { StackDocError("document '\(name)' was dropped by another process") }
+    public var dropped: StackDocError { StackDocError(.droppedDocument(name: name)) }
 
     /// The stored version of this handle's document, nil when it was dropped (its id is gone or
     /// belongs to another document now).
@@ -133,7 +133,7 @@ public final class StoredDocument {
     }
 
     private func staleError(_ stored: Int) -> StackDocError {
-        StackDocError("document '\(name)' was changed by another process (stored version \(stored), this session has \(version)): reload it and try again")
+        StackDocError(.staleDocument(name: name, storedVersion: stored, sessionVersion: version))
     }
 
     // MARK: Layouts
@@ -231,11 +231,23 @@ public final class StoredDocument {
         }
     }
 
+    /// A group label is stored whole or refused (issue 10): 1 to 256 characters on one line
+    /// with no control character (NUL, ESC, BEL, tab, DEL, C1…). Other characters, bidi and
+    /// format characters included, are stored as given; text outputs escape them.
+    public static func isValidLabel(_ label: String) -> Bool {
+        !label.isEmpty && label.count <= 256
+            && !label.unicodeScalars.contains {
+                [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
+            }
+    }
+
     /// Opens a group: the operations until `commit` make one undo step.
     public func begin(_ label: String? = nil) throws {
-        if let open = openGroup { throw StackDocError("a group is already open (begin\(open.label.map { " '\($0)'" } ?? "")): commit or rollback it first") }
-        if let label, label.isEmpty || label.count > 256 || label.contains(where: \.isNewline) {
-            throw StackDocError("invalid group label: use 1 to 256 characters on one line")
+        if let open = openGroup {
+            throw StackDocError("a group is already open (begin\(open.label.map { " " + Validation.quoted($0) } ?? "")): commit or rollback it first")
+        }
+        if let label, !StoredDocument.isValidLabel(label) {
+            throw StackDocError("invalid group label: use 1 to 256 characters on one line, without control characters")
         }
         try transaction { db, _ in
             let seq = lastSeq + 1
@@ -430,7 +442,7 @@ public final class StoredDocument {
     private func checkHistoryMove(_ verb: String, _ count: Int, available: Int) throws {
         guard count >= 1 else { throw StackDocError("\(verb) count must be at least 1, not \(count)") }
         if let open = openGroup {
-            throw StackDocError("cannot \(verb) while a group is open (begin\(open.label.map { " '\($0)'" } ?? "")): commit or rollback first")
+            throw StackDocError("cannot \(verb) while a group is open (begin\(open.label.map { " " + Validation.quoted($0) } ?? "")): commit or rollback first")
         }
         guard available > 0 else { throw StackDocError("nothing to \(verb)") }
         guard count <= available else {

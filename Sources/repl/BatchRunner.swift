@@ -39,16 +39,12 @@ struct BatchRunner {
             number += 1
             let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : raw
             switch execute(line) {
-            case .success(let outcome):
-                if outcome.quit { return .stop }
+            case .success(let result):
+                if result.quits { return .stop }
             case .failure(let message):
                 failed = true
                 let place = showFile ? "\(file ?? "-"):\(number)" : "\(number)"
-                if json {
-                    var envelope = Envelope.failure(error: message, line: number)
-                    if showFile, let file { envelope = String(envelope.dropLast()) + ",\"file\":" + JSON.string(file).rendered + "}" }
-                    sink.out(envelope)
-                }
+                if json { sink.out(Envelope.failure(error: message, line: number, file: showFile ? file : nil)) }
                 sink.err(showLine ? "\(place): \(message)" : message)
                 if bail { return .stop }
             case .nothing:
@@ -59,22 +55,25 @@ struct BatchRunner {
     }
 
     enum LineResult {
-        case success(Outcome)
+        case success(CommandResult)
         case failure(String)
         case nothing
     }
 
-    /// Parses and runs one line, printing its output.
+    /// Parses and runs one line (parse → `Session.run` → `CommandResult`), printing the result
+    /// with the renderer of the active mode.
     func execute(_ line: String) -> LineResult {
         do {
             guard let command = try Parser.parse(line) else { return .nothing }
-            let outcome = try session.run(command)
+            let result = try session.run(command)
+            // Only the active mode's output is rendered.
             if json {
-                sink.out(Envelope.success(command: Printer.text(command), result: outcome.result, events: outcome.events))
-            } else if !outcome.text.isEmpty {
-                sink.out(outcome.text)
+                sink.out(Envelope.success(command: Printer.text(command), result: result))
+            } else {
+                let text = result.text
+                if !text.isEmpty { sink.out(text) }
             }
-            return .success(outcome)
+            return .success(result)
         } catch {
             return .failure(Driver.message(error))
         }

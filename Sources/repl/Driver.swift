@@ -63,10 +63,14 @@ struct Driver {
     }
 }
 
-/// Standard output and standard error, line by line.
+/// Standard output and standard error, line by line. Every call writes its text through to
+/// the file descriptor before returning (issue 9): a program driving `stackdoc` over a pipe
+/// gets each reply as soon as its command completes, and a reply that was sent survives a
+/// SIGKILL of the process. One flush per command's output: the cost is one write per command.
 enum Output {
     static func print(_ text: String) {
         Swift.print(text)
+        fflush(nil)  // all output streams (`stdout` itself is not concurrency-safe to name)
     }
 
     static func error(_ text: String) {

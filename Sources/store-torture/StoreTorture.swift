@@ -83,10 +83,13 @@ enum StoreTorture {
                 try InsertBench.run(dir: args[1], rows: Int(args[2]) ?? 100_000)
             case "scan" where args.count == 2:
                 try ScanBench.run(path: args[1])
+            case "verify" where args.count == 4 || (args.count == 5 && args[4] == "replan"):
+                try VerifyBench.run(dir: args[1], rows: Int(args[2]) ?? 1000, steps: Int(args[3]) ?? 100_000,
+                                    replanOnly: args.count == 5)
             case "bench" where args.count == 3:
                 try Bench.run(dir: args[1], rows: Int(args[2]) ?? 100_000)
             default:
-                fail("usage: store-torture crash DB DOC SEED | race DB DOC PREFIX N")
+                fail("usage: store-torture crash DB DOC SEED | race DB DOC PREFIX N | verify DIR ROWS STEPS [replan] | bench DIR ROWS")
             }
         } catch {
             fail("\(error)")

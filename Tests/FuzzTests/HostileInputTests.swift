@@ -19,7 +19,7 @@ struct HostileSession {
     var document: Document { session.current!.document }
 
     @discardableResult
-    func run(_ line: String) throws -> Outcome {
+    func run(_ line: String) throws -> CommandResult {
         guard let command = try Parser.parse(line) else { throw StackDocError("blank line") }
         return try session.run(command)
     }

@@ -10,6 +10,8 @@ struct LiveLayoutPropertyTests {
         var rng: SeededGenerator
         var next = 0
         let nested: Bool
+        /// The lengths sizes, contents and margins are drawn from.
+        var lengths: [Double] = [0, 10, 20.5, 44, 68, 100, 200, 400]
 
         mutating func freshID() -> RowID {
             next += 1
@@ -20,7 +22,7 @@ struct LiveLayoutPropertyTests {
             doc.forEachRow { id, _, _, c in if !stacksOnly || c.stack != nil { ids.append(id) } }
             return ids.randomElement(using: &rng)
         }
-        mutating func length() -> Double { [0, 10, 20.5, 44, 68, 100, 200, 400].randomElement(using: &rng)! }
+        mutating func length() -> Double { lengths.randomElement(using: &rng)! }
         mutating func spec() -> [RowSpecItem] {
             var items: [RowSpecItem] = []
             for _ in 0..<Int.random(in: 0...3, using: &rng) {
@@ -100,7 +102,7 @@ struct LiveLayoutPropertyTests {
         switch (a, b) {
         case (nil, nil): return true
         case let (x?, y?):
-            return abs(x.x - y.x) <= 1e-9 && abs(x.y - y.y) <= 1e-9 && abs(x.width - y.width) <= 1e-9 && abs(x.height - y.height) <= 1e-9
+            return abs(x.x - y.x) == 0 && abs(x.y - y.y) == 0 && abs(x.width - y.width) == 0 && abs(x.height - y.height) == 0
         default: return false
         }
     }
@@ -108,14 +110,14 @@ struct LiveLayoutPropertyTests {
     static func check(_ live: LiveLayout, _ expected: DocumentLayout, _ context: String) {
         let got = live.layout()
         #expect(got.rows.count == expected.rows.count, "\(context): row count")
-        #expect(abs(got.contentSize.width - expected.contentSize.width) <= 1e-9
-                && abs(got.contentSize.height - expected.contentSize.height) <= 1e-9,
+        #expect(abs(got.contentSize.width - expected.contentSize.width) == 0
+                && abs(got.contentSize.height - expected.contentSize.height) == 0,
                 "\(context): content \(got.contentSize) vs \(expected.contentSize)")
-        #expect(abs(got.offset - expected.offset) <= 1e-9, "\(context): offset \(got.offset) vs \(expected.offset)")
+        #expect(abs(got.offset - expected.offset) == 0, "\(context): offset \(got.offset) vs \(expected.offset)")
         for (a, b) in zip(got.rows, expected.rows) {
             let same = a.id == b.id && a.parent == b.parent && a.index == b.index && a.hidden == b.hidden
                 && near(a.frame, b.frame) && near(a.content, b.content) && near(a.separator, b.separator)
-                && a.visibility == b.visibility && abs(a.percent - b.percent) <= 1e-9
+                && a.visibility == b.visibility && abs(a.percent - b.percent) == 0
             #expect(same, "\(context): row \(b.id): live \(a) vs full \(b)")
             if !same { return }
         }

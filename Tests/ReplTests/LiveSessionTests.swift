@@ -76,7 +76,7 @@ import Store
                 #expect(try session.run(.layout(LayoutSelection(range: range))).text
                         == LayoutOutput.table(full, rows: Array(full.rows[range])), "\(context): layout --range")
             }
-            #expect(Drawing.lines(try session.drawingLayout()) == Drawing.lines(full), "\(context): draw")
+            #expect(try session.drawing() == Drawing.lines(full), "\(context): draw")
             #expect(try session.liveLayout().layout() == full, "\(context): live layout")
             previous = full
         }

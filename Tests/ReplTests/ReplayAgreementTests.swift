@@ -23,8 +23,8 @@ import Testing
         let exported = try session.text("export")
         let offset = try #require(session.current?.document.settings.offset)
         #expect(offset > 0 && offset < 5000 && offset == session.current?.document.layout().maxOffset)
-        #expect(exported.contains("\"offset\": \(NumberFormat.string(offset))"))
-        #expect(try session.text("status").contains("offset    \(NumberFormat.string(offset))"))
+        #expect(exported.contains("\"offset\": \(Format.number(offset))"))
+        #expect(try session.text("status").contains("offset    \(Format.number(offset))"))
         try StaleChecks.replaysByteForByte(session.store, "d", "import")
     }
 
@@ -39,9 +39,9 @@ import Testing
         let doc = try #require(session.current)
         let offset = doc.document.settings.offset
         #expect(offset == doc.document.layout().maxOffset)
-        #expect(removed.contains("offset: ") && removed.contains(" -> \(NumberFormat.string(offset))"))
-        #expect(try session.text("export").contains("\"offset\": \(NumberFormat.string(offset))"))
-        #expect(try session.text("status").contains("offset    \(NumberFormat.string(offset))"))
+        #expect(removed.contains("offset: ") && removed.contains(" -> \(Format.number(offset))"))
+        #expect(try session.text("export").contains("\"offset\": \(Format.number(offset))"))
+        #expect(try session.text("status").contains("offset    \(Format.number(offset))"))
         let added = try session.text("add z fixed 50")
         #expect(!added.contains("offset:"), "the view does not move: \(added)")
         #expect(doc.document.settings.offset == offset)

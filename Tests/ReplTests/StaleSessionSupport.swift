@@ -24,16 +24,16 @@ struct SharedDatabase {
 }
 
 extension Session {
-    /// Runs one REPL line.
+    /// Runs one REPL line (nil for a blank or comment line).
     @discardableResult
-    func line(_ text: String) throws -> Outcome {
-        guard let command = try Parser.parse(text) else { return Outcome() }
+    func line(_ text: String) throws -> CommandResult? {
+        guard let command = try Parser.parse(text) else { return nil }
         return try run(command)
     }
 
     /// The text output of one REPL line.
     func text(_ line: String) throws -> String {
-        try self.line(line).text
+        try self.line(line)?.text ?? ""
     }
 
     /// Runs `line`, retrying once when it fails because another process wrote the document

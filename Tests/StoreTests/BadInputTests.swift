@@ -73,7 +73,7 @@ import Testing
         #expect(throws: StackDocError("nothing to redo")) { try doc.redo() }
         #expect(throws: StackDocError("no group is open: nothing to commit")) { try doc.commit() }
         #expect(throws: StackDocError("no group is open: nothing to roll back")) { try doc.rollback() }
-        #expect(throws: StackDocError("invalid group label: use 1 to 256 characters on one line")) { try doc.begin("two\nlines") }
+        #expect(throws: StackDocError("invalid group label: use 1 to 256 characters on one line, without control characters")) { try doc.begin("two\nlines") }
         try unchanged()
     }
 

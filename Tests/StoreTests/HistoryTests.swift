@@ -215,6 +215,47 @@ import Testing
         try doc.perform(.add(ids: ["b"], spec: [], position: nil, parent: nil),
                         changes: [.insertRow(id: "b", config: RowConfig(grow: 3), parent: nil, index: 1)])
         #expect(try doc.verify() == [])
-        #expect(try doc.verify(replan: true) == ["log entry 3 (op): planning its edit again gives other changes than the logged ones"])
+        #expect(try doc.verify(replan: true) == ["log entry 3 (op), step 2: planning its edit again gives other changes than the logged ones"])
+    }
+
+    /// Issue 9 item 5: view operations stored by a stale session — a `scroll to c` whose offset
+    /// came from an old layout, a scroll to a row hidden meanwhile — replay (their changes apply)
+    /// but do not re-plan; `verify(replan:)` names the first such entry by seq, in log order.
+    @Test func staleViewOperationsAreReportedFirstByTheirSeq() throws {
+        let store = try DocumentStore(path: ":memory:")
+        let doc = try store.create("r", settings: DocumentSettings(viewport: Size(width: 100, height: 100)))
+        try doc.perform(.add(ids: ["a", "b", "c", "d"], spec: [.fixed(76)], position: nil, parent: nil))   // seq 2
+        try doc.perform(.set(id: "a", spec: [.fixed(124)]))                                                 // seq 3
+        // seq 4: `scroll to c top` with the offset of the layout before `set a fixed 124` (152).
+        var settings = doc.document.settings
+        settings.offset = 152
+        try doc.perform(.scroll(.to("c", .top)), changes: [.updateSettings(old: doc.document.settings, new: settings)])
+        try doc.perform(.hide(ids: ["c"]))                                                                  // seq 5
+        // seq 6: a scroll to the hidden row c, stored with some offset.
+        var later = doc.document.settings
+        later.offset = 10
+        try doc.perform(.scroll(.to("c", .top)), changes: [.updateSettings(old: doc.document.settings, new: later)])
+        try doc.perform(.scroll(.to("b", .top)))                                                            // seq 7, faithful
+        #expect(try doc.verify() == [])
+        #expect(try doc.verify(replan: true) == [
+            "log entry 4 (view): planning its edit again gives other changes than the logged ones",
+            "log entry 6 (view): its edit no longer plans: cannot scroll to row 'c': it is hidden",
+        ])
+    }
+
+    /// Undo and redo keep the replayed live layout in step: edits after them re-plan faithfully.
+    @Test func replanningFollowsUndoAndRedo() throws {
+        let store = try DocumentStore(path: ":memory:")
+        let doc = try store.create("r", settings: DocumentSettings(viewport: Size(width: 100, height: 100)))
+        try doc.perform(.add(ids: ["a", "b", "c"], spec: [.fixed(62.244)], position: nil, parent: nil))
+        try doc.perform(.set(id: "a", spec: [.fixed(0.1)]))
+        try doc.perform(.scroll(.to("c", .bottom)))
+        try doc.undo()
+        try doc.perform(.scroll(.to("c", .top)))
+        try doc.redo()
+        try doc.perform(.scroll(.to("b", .middle)))
+        try doc.perform(.viewport(Size(width: 100, height: 33.3)))
+        try doc.perform(.scroll(.by(17.77)))
+        #expect(try doc.verify(replan: true) == [])
     }
 }

@@ -58,7 +58,7 @@ extension Document {
         c.decorSlot.reserveCapacity(n)
         c.lastShown.reserveCapacity(n + 1)
         c.lastShown.append(-1)
-        c.decors = [CompiledDocument.Decor(insets: s.defaults.insets, separator: s.defaults.separator)]
+        c.decors = [CompiledDocument.Decor(insets: LayoutUnit.snap(s.defaults.insets), separator: s.defaults.separator)]
 
         c.rootNode = c.tree.addNode(StyleCompiler.root(s), parent: nil)
         c.firstRowNode = c.rootNode + 1
@@ -108,7 +108,7 @@ extension Document {
                 if decor < 0 {
                     decor = Int32(truncatingIfNeeded: c.decors.count)
                     decorOfStyle[styleSlot] = decor
-                    c.decors.append(.init(insets: config.effectiveInsets(s.defaults),
+                    c.decors.append(.init(insets: LayoutUnit.snap(config.effectiveInsets(s.defaults)),
                                           separator: config.separator.resolved(over: s.defaults.separator)))
                 }
             }

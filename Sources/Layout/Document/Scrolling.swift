@@ -17,10 +17,10 @@ extension DocumentLayout {
     /// is longer than the viewport). Throws for an unknown row and for a hidden row (or a row
     /// inside a hidden stack).
     public func scrollOffset(to row: RowID, _ position: ScrollPosition) throws -> Double {
-        guard let at = self.position(of: row) else { throw StackDocError("no row '\(row)'") }
+        guard let at = self.position(of: row) else { throw StackDocError(.noSuchRow(row)) }
         guard let frame = rows[at].frame else {
-            if rows[at].hidden { throw StackDocError("cannot scroll to row '\(row)': it is hidden") }
-            throw StackDocError("cannot scroll to row '\(row)': it is inside hidden row \(hiddenAncestor(of: at))")
+            if rows[at].hidden { throw StackDocError("cannot scroll to row \(Validation.quoted(row)): it is hidden") }
+            throw StackDocError("cannot scroll to row \(Validation.quoted(row)): it is inside hidden row \(hiddenAncestor(of: at))")
         }
         let vertical = axis == .vertical
         let lo = vertical ? frame.minY : frame.minX

@@ -7,12 +7,12 @@ enum SeparatorRule {
     ///
     /// In a vertical stack the separator overlays the bottom edge:
     /// (x + s.left, maxY − t, width − s.left − s.right, t); in a horizontal stack the trailing
-    /// edge: (maxX − t, y + s.top, t, height − s.top − s.bottom).
+    /// edge: (maxX − t, y + s.top, t, height − s.top − s.bottom); s and t in layout units.
     static func frame(row frame: Rect, parentAxis: Axis, style: SeparatorStyle,
                       isLastShown: Bool, autoHideLast: Bool) -> Rect? {
         if style.hidden || (isLastShown && autoHideLast) { return nil }
         guard frame.width > 0, frame.height > 0 else { return nil }
-        let s = style.insets, t = style.thickness
+        let s = LayoutUnit.snap(style.insets), t = LayoutUnit.snap(style.thickness)
         let sep: Rect
         switch parentAxis {
         case .vertical:

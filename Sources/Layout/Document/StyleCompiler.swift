@@ -7,9 +7,9 @@ enum StyleCompiler {
         style.direction = s.axis.flexDirection
         style.justifyContent = s.justify.flex
         style.alignItems = s.align.flex
-        style.padding = s.padding
-        style.rowGap = s.spacing
-        style.columnGap = s.spacing
+        style.padding = s.layoutPadding
+        style.rowGap = s.layoutSpacing
+        style.columnGap = s.layoutSpacing
         switch s.axis {
         case .vertical:
             style.width = .points(s.viewport.width)
@@ -22,7 +22,8 @@ enum StyleCompiler {
     }
 
     /// A row in a stack whose axis is `parentAxis` and whose `align` is `parentAlign`, with
-    /// effective insets `insets`. "Main" is the parent's main axis.
+    /// effective insets `insets` (already in layout units). "Main" is the parent's main axis.
+    /// Every length is snapped to layout units (`LayoutUnit`).
     static func row(_ config: RowConfig, insets: Edges, parentAxis: Axis, parentAlign: Align) -> FlexStyle {
         var style = FlexStyle()
         if config.hidden {
@@ -30,7 +31,7 @@ enum StyleCompiler {
             return style
         }
         style.padding = insets
-        style.margin = config.margin
+        style.margin = config.layoutMargin
         style.flexGrow = config.grow
         style.flexShrink = config.shrink
         style.alignSelf = config.alignSelf.flex
@@ -39,10 +40,10 @@ enum StyleCompiler {
             style.direction = stack.axis.flexDirection
             style.justifyContent = stack.justify.flex
             style.alignItems = stack.align.flex
-            style.rowGap = stack.spacing
-            style.columnGap = stack.spacing
+            style.rowGap = LayoutUnit.snap(stack.spacing)
+            style.columnGap = LayoutUnit.snap(stack.spacing)
             if case .fixed(let n) = config.size {
-                setMain(&style, parentAxis, .points(n + mainInsets))
+                setMain(&style, parentAxis, .points(LayoutUnit.snap(n) + mainInsets))
             }
             return style
         }
@@ -51,11 +52,11 @@ enum StyleCompiler {
         case .fit: contentMain = parentAxis == .vertical ? config.content.height : config.content.width
         case .fixed(let n): contentMain = n
         }
-        setMain(&style, parentAxis, .points(contentMain + mainInsets))
+        setMain(&style, parentAxis, .points(LayoutUnit.snap(contentMain) + mainInsets))
         if config.alignSelf.resolved(in: parentAlign) != .stretch {
             let crossAxis: Axis = parentAxis == .vertical ? .horizontal : .vertical
             let contentCross = parentAxis == .vertical ? config.content.width : config.content.height
-            setCross(&style, parentAxis, .points(contentCross + insets.sum(along: crossAxis)))
+            setCross(&style, parentAxis, .points(LayoutUnit.snap(contentCross) + insets.sum(along: crossAxis)))
         }
         return style
     }

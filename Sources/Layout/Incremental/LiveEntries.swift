@@ -62,11 +62,11 @@ struct LiveEntries: Sendable {
 
     /// The leaf style of a root row with `config` and frame `frame` (nil when hidden).
     static func leafStyle(_ config: RowConfig, frame: Rect?, axis: Axis, defaults: DocumentDefaults) -> LeafStyle {
-        let m = config.margin
+        let m = config.layoutMargin // layout units, as the engine (`LayoutUnit`)
         let vertical = axis == .vertical
         return LeafStyle(type: config.type, hidden: config.hidden, grow: config.grow,
                          marginStart: vertical ? m.top : m.left, marginEnd: vertical ? m.bottom : m.right,
-                         insets: config.effectiveInsets(defaults),
+                         insets: LayoutUnit.snap(config.effectiveInsets(defaults)),
                          separator: config.separator.resolved(over: defaults.separator),
                          crossStart: frame.map { vertical ? $0.x : $0.y } ?? 0,
                          crossLength: frame.map { vertical ? $0.width : $0.height } ?? 0)

@@ -64,10 +64,12 @@ public struct LiveLayout: Sendable {
     // MARK: Geometry of the root
 
     var vertical: Bool { settings.axis == .vertical }
-    var paddingStart: Double { vertical ? settings.padding.top : settings.padding.left }
-    var paddingMain: Double { vertical ? settings.padding.vertical : settings.padding.horizontal }
+    // Lengths in layout units, as the engine uses them (`LayoutUnit`): positions are then exact
+    // sums, equal bit for bit to the full layout's whatever the order of the treap's additions.
+    var paddingStart: Double { vertical ? settings.layoutPadding.top : settings.layoutPadding.left }
+    var paddingMain: Double { vertical ? settings.layoutPadding.vertical : settings.layoutPadding.horizontal }
     var viewportMain: Double { vertical ? settings.viewport.height : settings.viewport.width }
-    var gap: Double { settings.spacing }
+    var gap: Double { settings.layoutSpacing }
 
     /// Visible outer lengths plus the gaps between them.
     var innerLength: Double {
@@ -164,7 +166,7 @@ public struct LiveLayout: Sendable {
                                                    autoHideLast: s.defaults.autoHideLastSeparator)
                     var shift = 0.0
                     if let f = rows[0].frame {
-                        shift = vertical ? f.y - config.margin.top : f.x - config.margin.left
+                        shift = vertical ? f.y - config.layoutMargin.top : f.x - config.layoutMargin.left
                     }
                     entries.append(LocalRows(id: c.ids[k], config: config, rows: rows[...], shift: shift, axis: s.axis,
                                              defaults: s.defaults), config: nil, defaults: s.defaults)
@@ -172,7 +174,7 @@ public struct LiveLayout: Sendable {
                 let i = entries.count - 1
                 if entries.shown(i) {
                     if entries.grow(i) > 0 { grow += 1 }
-                    contributions.append(entries.outerLength(i) + s.spacing)
+                    contributions.append(entries.outerLength(i) + gap)
                 } else {
                     contributions.append(0)
                 }
@@ -382,9 +384,9 @@ public struct LiveLayout: Sendable {
     /// `DocumentLayout.scrollOffset(to:_:)`, with the same errors. O(log n).
     public func scrollOffset(to id: RowID, _ position: ScrollPosition) throws -> Double {
         if let full { return try full.scrollOffset(to: id, position) }
-        guard let r = row(id), let l = owner(of: id) else { throw StackDocError("no row '\(id)'") }
+        guard let r = row(id), let l = owner(of: id) else { throw StackDocError(.noSuchRow(id)) }
         if r.frame == nil {
-            if r.hidden { throw StackDocError("cannot scroll to row '\(id)': it is hidden") }
+            if r.hidden { throw StackDocError("cannot scroll to row \(Validation.quoted(id)): it is hidden") }
             // The outermost hidden ancestor, as the full layout names it.
             let rows = line.entries.nestedRows(Int(l.node))
             var parent = r.parent
@@ -400,7 +402,7 @@ public struct LiveLayout: Sendable {
                 if rows[q].hidden { hidden = p }
                 parent = rows[q].parent
             }
-            throw StackDocError("cannot scroll to row '\(id)': it is inside hidden row \(hidden.map { "'\($0)'" } ?? "(unknown)")")
+            throw StackDocError("cannot scroll to row \(Validation.quoted(id)): it is inside hidden row \(hidden.map(Validation.quoted) ?? "(unknown)")")
         }
         // The same arithmetic as the full layout, on a one-row layout with this geometry.
         let one = DocumentLayout(document: document, axis: settings.axis, viewport: settings.viewport, offset: offset,

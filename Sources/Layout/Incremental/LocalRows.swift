@@ -54,7 +54,7 @@ struct LocalRows {
         extentLo = framed > 0 ? a : 1
         extentHi = framed > 0 ? b : 0
         if shown, let f = list.first?.frame {
-            let m = config.margin
+            let m = config.layoutMargin
             outerLength = axis == .vertical ? m.top + f.height + m.bottom : m.left + f.width + m.right
             separatorIfNotLast = SeparatorRule.frame(row: f, parentAxis: axis,
                                                      style: config.separator.resolved(over: defaults.separator),
@@ -100,7 +100,7 @@ struct LocalRows {
         let rows = LayoutAssembly.rows(of: c, range: 0..<c.count, viewport: Rect(x: 0, y: 0, width: 0, height: 0),
                                        autoHideLast: s.defaults.autoHideLastSeparator)
         guard rows.first?.id == id else { return nil }
-        let p = s.padding
+        let p = s.layoutPadding
         let start = s.axis == .vertical ? p.top : p.left
         return LocalRows(id: id, config: config, rows: rows[...], shift: start, axis: s.axis, defaults: s.defaults)
     }

@@ -154,14 +154,14 @@ public struct Document: Sendable {
     /// index with one hash lookup instead of two (the store's loader fills stacks in order).
     public mutating func appendRow(_ id: RowID, config: RowConfig, parent: RowID?) throws {
         let p = try checkStack(parent)
-        guard rows.append(id, config, parent: p) != nil else { throw StackDocError("row '\(id)' already exists") }
+        guard rows.append(id, config, parent: p) != nil else { throw StackDocError("row \(Validation.quoted(id)) already exists") }
     }
 
     // MARK: Primitive changes
 
     /// Inserts one row without children at `index` of `parent`'s rows.
     public mutating func insertRow(_ id: RowID, config: RowConfig, parent: RowID?, at index: Int) throws {
-        guard rows.slot(of: id) == nil else { throw StackDocError("row '\(id)' already exists") }
+        guard rows.slot(of: id) == nil else { throw StackDocError("row \(Validation.quoted(id)) already exists") }
         let p = try checkStack(parent)
         let count = rows.childCount(of: p)
         guard index >= 0, index <= count else {
@@ -172,8 +172,8 @@ public struct Document: Sendable {
 
     /// Removes one row that has no rows of its own.
     public mutating func removeRow(_ id: RowID) throws {
-        guard let s = rows.slot(of: id) else { throw StackDocError("no row '\(id)'") }
-        guard rows.childCount(of: s) == 0 else { throw StackDocError("row '\(id)' still has rows") }
+        guard let s = rows.slot(of: id) else { throw StackDocError(.noSuchRow(id)) }
+        guard rows.childCount(of: s) == 0 else { throw StackDocError("row \(Validation.quoted(id)) still has rows") }
         rows.remove(s)
         // After mass removals, give the memory back (amortised O(1) per removal).
         if rows.wantsCompaction { rows = rows.compacted() }
@@ -181,9 +181,9 @@ public struct Document: Sendable {
 
     /// Replaces a row's config. A stack row that still has rows keeps being a stack.
     public mutating func updateRow(_ id: RowID, config: RowConfig) throws {
-        guard let s = rows.slot(of: id) else { throw StackDocError("no row '\(id)'") }
+        guard let s = rows.slot(of: id) else { throw StackDocError(.noSuchRow(id)) }
         if config.stack == nil, rows.childCount(of: s) > 0 {
-            throw StackDocError("row '\(id)' has rows and must stay a stack")
+            throw StackDocError("row \(Validation.quoted(id)) has rows and must stay a stack")
         }
         rows.update(s, config)
     }
@@ -191,12 +191,12 @@ public struct Document: Sendable {
     /// Moves a row (with its subtree) to `index` of `parent`'s rows, `index` counted after the
     /// row has left its old place.
     public mutating func moveRow(_ id: RowID, to parent: RowID?, at index: Int) throws {
-        guard let s = rows.slot(of: id) else { throw StackDocError("no row '\(id)'") }
+        guard let s = rows.slot(of: id) else { throw StackDocError(.noSuchRow(id)) }
         let p = try checkStack(parent)
         if p >= 0 {
             var c = p
             while c >= 0 {
-                if c == s { throw StackDocError("cannot move row '\(id)' into itself") }
+                if c == s { throw StackDocError("cannot move row \(Validation.quoted(id)) into itself") }
                 c = rows.parent[Int(c)]
             }
         }
@@ -212,8 +212,8 @@ public struct Document: Sendable {
     /// The slot of a stack that may receive rows (-1 = the root), or the error naming why not.
     private func checkStack(_ parent: RowID?) throws -> Int32 {
         guard let parent else { return -1 }
-        guard let s = rows.slot(of: parent) else { throw StackDocError("no row '\(parent)'") }
-        guard rows.isStack(s) else { throw StackDocError("row '\(parent)' is not a stack") }
+        guard let s = rows.slot(of: parent) else { throw StackDocError(.noSuchRow(parent)) }
+        guard rows.isStack(s) else { throw StackDocError("row \(Validation.quoted(parent)) is not a stack") }
         return s
     }
 

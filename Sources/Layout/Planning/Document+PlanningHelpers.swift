@@ -4,7 +4,7 @@
 extension Document {
     /// The row's config, or an error naming the unknown id.
     func requireRow(_ id: RowID) throws -> RowConfig {
-        guard let config = config(of: id) else { throw StackDocError("no row \(Validation.quoted(id))") }
+        guard let config = config(of: id) else { throw StackDocError(.noSuchRow(id)) }
         return config
     }
 

@@ -22,28 +22,28 @@ public enum Validation {
     /// Throws unless `id` is a valid row id.
     public static func checkRowID(_ id: String, _ path: String = "row id") throws {
         guard isValidRowID(id) else {
-            throw StackDocError("\(path): invalid row id \(quoted(id)): expected 1 to 64 characters from A-Z a-z 0-9 _ . - starting with a letter or _")
+            throw StackDocError(.invalidName(.rowID, value: id, path: path))
         }
     }
 
     /// Throws unless `name` is a valid document name.
     public static func checkDocumentName(_ name: String, _ path: String = "name") throws {
         guard isValidDocumentName(name) else {
-            throw StackDocError("\(path): invalid document name \(quoted(name)): expected 1 to 64 characters from A-Z a-z 0-9 _ . -")
+            throw StackDocError(.invalidName(.documentName, value: name, path: path))
         }
     }
 
     /// Throws unless `type` is a valid row type label.
     public static func checkTypeName(_ type: String, _ path: String = "type") throws {
         guard isValidTypeName(type) else {
-            throw StackDocError("\(path): invalid type \(quoted(type)): expected 1 to 64 characters from A-Z a-z 0-9 _ . -")
+            throw StackDocError(.invalidName(.type, value: type, path: path))
         }
     }
 
     /// A finite number (any sign); `-0` becomes `0`.
     public static func finite(_ value: Double, _ path: String) throws -> Double {
         guard value.isFinite else {
-            throw StackDocError("\(path): must be a finite number, got \(JSONNumber.describe(value))")
+            throw StackDocError(.badValue(path: path, problem: "must be a finite number, got \(JSONNumber.describe(value))"))
         }
         return value + 0  // -0 + 0 == +0
     }
@@ -51,9 +51,9 @@ public enum Validation {
     /// A length, size or factor: finite, ≥ 0 and ≤ `DocumentLimits.maxLength`; `-0` becomes `0`.
     public static func length(_ value: Double, _ path: String) throws -> Double {
         let v = try finite(value, path)
-        guard v >= 0 else { throw StackDocError("\(path): must be ≥ 0, got \(JSONNumber.describe(value))") }
+        guard v >= 0 else { throw StackDocError(.badValue(path: path, problem: "must be ≥ 0, got \(JSONNumber.describe(value))")) }
         guard v <= DocumentLimits.maxLength else {
-            throw StackDocError("\(path): must be ≤ \(JSONNumber.describe(DocumentLimits.maxLength)), got \(JSONNumber.describe(value))")
+            throw StackDocError(.badValue(path: path, problem: "must be ≤ \(JSONNumber.describe(DocumentLimits.maxLength)), got \(JSONNumber.describe(value))"))
         }
         return v
     }
@@ -62,7 +62,7 @@ public enum Validation {
     /// `DocumentLimits.maxLength`); `-0` becomes `0`.
     public static func nonNegative(_ value: Double, _ path: String) throws -> Double {
         let v = try finite(value, path)
-        guard v >= 0 else { throw StackDocError("\(path): must be ≥ 0, got \(JSONNumber.describe(value))") }
+        guard v >= 0 else { throw StackDocError(.badValue(path: path, problem: "must be ≥ 0, got \(JSONNumber.describe(value))")) }
         return v
     }
 
@@ -81,31 +81,35 @@ public enum Validation {
     public static func color(_ text: String, _ path: String) throws -> String {
         let bytes = Array(text.utf8)
         guard bytes.count == 7, bytes[0] == UInt8(ascii: "#"), bytes[1...].allSatisfy(isHexDigit) else {
-            throw StackDocError("\(path): expected a colour #RRGGBB, got \(quoted(text))")
+            throw StackDocError(.badValue(path: path, problem: "expected a colour #RRGGBB, got \(quoted(text))"))
         }
         return text.uppercased()
     }
 
-    /// `text` in single quotes for a message: control characters and quotes escaped, cut after
-    /// 40 characters so that hostile input never floods a message.
+    /// `text` in single quotes for a message: quotes, backslashes and every character that is
+    /// never written raw (`Unicode.Scalar.isEscapedInText`: controls, bidi and other format
+    /// characters) escaped, cut after 40 characters so that hostile input never floods a message.
     public static func quoted(_ text: String) -> String {
+        quoted(text, limit: 40)
+    }
+
+    /// A file path in single quotes for a message: escaped like `quoted`, never cut (a path
+    /// must name its file).
+    public static func quotedPath(_ path: String) -> String {
+        quoted(path, limit: Int.max)
+    }
+
+    private static func quoted(_ text: String, limit: Int) -> String {
         var out = "'"
         var count = 0
         for scalar in text.unicodeScalars {
-            if count == 40 { out += "…"; break }
+            if count == limit { out += "…"; break }
             count += 1
             switch scalar {
             case "'": out += "\\'"
             case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+                if scalar.isEscapedInText { out += scalar.escapedForText } else { out.unicodeScalars.append(scalar) }
             }
         }
         return out + "'"

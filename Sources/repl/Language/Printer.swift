@@ -1,12 +1,5 @@
 import Layout
 
-/// Numbers as the language and the outputs write them: integers without a fraction (`100`),
-/// others in Swift's shortest round-trip form (`0.5`, `1e-300`).
-enum NumberFormat {
-    /// StackDoc's one number format (`JSONNumber`), with `nan`/`inf` for non-finite values.
-    static func string(_ v: Double) -> String { JSONNumber.describe(v) }
-}
-
 /// The canonical text of a command: what `log export` writes. Parsing the text gives the same
 /// command back (a property test checks this on random commands).
 enum Printer {
@@ -143,7 +136,14 @@ enum Printer {
     /// comment or several words.
     static func id(_ value: String) -> String { Tokenizer.quote(value) }
 
-    static func num(_ v: Double) -> String { NumberFormat.string(v) }
+    /// Free text (a group label, a path in a message line): as given when every character may
+    /// be written raw, else in the language's quoted form with escapes (`"a\u{1b}b"`), so that a
+    /// hostile label never reaches the terminal raw (issue 10: one escaping rule).
+    static func label(_ text: String) -> String {
+        text.unicodeScalars.contains(where: \.isEscapedInText) ? Tokenizer.quote(text, keywordSafe: true) : text
+    }
+
+    static func num(_ v: Double) -> String { Format.number(v) }
 
     static func edges(_ e: Edges) -> String {
         "\(num(e.top)) \(num(e.left)) \(num(e.bottom)) \(num(e.right))"

@@ -150,15 +150,8 @@ enum Tokenizer {
             switch c {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
             default:
-                if c.properties.generalCategory == .control || c.properties.generalCategory == .format {
-                    out += "\\u{\(String(c.value, radix: 16))}"
-                } else {
-                    out.unicodeScalars.append(c)
-                }
+                if c.isEscapedInText { out += c.escapedForText } else { out.unicodeScalars.append(c) }
             }
         }
         return out + "\""
@@ -166,7 +159,6 @@ enum Tokenizer {
 
     private static func needsQuoting(_ c: Unicode.Scalar) -> Bool {
         isBlank(c) || c == "\"" || c == "'" || c == "\\" || c.value < 0x21 || c.value == 0x7F
-            || c.properties.generalCategory == .control || c.properties.generalCategory == .format
-            || c.properties.isWhitespace
+            || c.isEscapedInText || c.properties.isWhitespace
     }
 }

@@ -1,7 +1,7 @@
 import Layout
 
 /// The output of `layout` (SPEC §4.2), shared by the REPL and the one-shot `stackdoc layout`:
-/// the JSON result and the text table. Numbers are written by `JSONNumber.format` in both.
+/// the JSON result and the text table (`TextTable`, numbers and percentages by `Format`).
 enum LayoutOutput {
     /// The SPEC §4.2 result on one line:
     /// `{"document":…,"axis":…,"viewport":…,"offset":…,"contentSize":…,"rows":[…]}`.
@@ -148,36 +148,13 @@ enum LayoutOutput {
     /// ```
     static func table(_ layout: DocumentLayout, rows: [RowLayout]? = nil) -> String {
         let depths = nestingDepths(layout)
-        let header = ["#", "id", "type", "frame", "visibility"]
-        var lines: [[String]] = []
+        var table = TextTable(["#", "id", "type", "frame", "visibility"], rightAligned: [0])
         for r in rows ?? layout.rows {
-            lines.append([
-                String(r.index),
-                String(repeating: "  ", count: (rows == nil ? depths[lines.count] : layout.position(of: r.id).map { depths[$0] }) ?? 0) + r.id,
-                r.type,
-                r.frame.map(frameText) ?? "-",
-                visibilityText(r),
-            ])
+            let depth = (rows == nil ? depths[table.rows.count] : layout.position(of: r.id).map { depths[$0] }) ?? 0
+            table.add([String(r.index), String(repeating: "  ", count: depth) + r.id, r.type, Format.rect(r.frame), visibilityText(r)])
         }
-        var widths = header.map(\.count)
-        for line in lines {
-            for (i, cell) in line.enumerated() { widths[i] = max(widths[i], cell.count) }
-        }
-        func render(_ cells: [String]) -> String {
-            var out = ""
-            for (i, cell) in cells.enumerated() {
-                let pad = String(repeating: " ", count: widths[i] - cell.count)
-                if i == 0 {
-                    out += pad + cell  // right-aligned index
-                } else {
-                    out += "  " + cell + (i == cells.count - 1 ? "" : pad)
-                }
-            }
-            return out
-        }
-        var text = ([header] + lines).map(render).joined(separator: "\n")
-        text += "\ncontent \(sizeText(layout.contentSize))  viewport \(sizeText(layout.viewport))  offset \(JSONNumber.format(layout.offset))"
-        return text
+        return table.rendered
+            + "\ncontent \(Format.size(layout.contentSize))  viewport \(Format.size(layout.viewport))  offset \(Format.number(layout.offset))"
     }
 
     /// The nesting depth of every row of `layout.rows` (0 for a root row), from document order
@@ -198,17 +175,9 @@ enum LayoutOutput {
         return depths
     }
 
-    /// `x,y WxH` with the JSON number format.
-    static func frameText(_ r: Rect) -> String {
-        "\(JSONNumber.format(r.x)),\(JSONNumber.format(r.y)) \(sizeText(Size(width: r.width, height: r.height)))"
-    }
-
-    /// `WxH` with the JSON number format.
-    static func sizeText(_ s: Size) -> String { "\(JSONNumber.format(s.width))x\(JSONNumber.format(s.height))" }
-
-    /// `entire 100%`, `partial 37.5%` (two decimals at most), `offscreen 0%`, `hidden`.
+    /// `entire 100%`, `partial 37.5%` (`Format.percent`), `offscreen 0%`, `hidden`.
     static func visibilityText(_ r: RowLayout) -> String {
         guard r.visibility != .hidden else { return "hidden" }
-        return "\(r.visibility.rawValue) \(JSONNumber.format((r.percent * 100).rounded() / 100))%"
+        return "\(r.visibility.rawValue) \(Format.percent(r.percent))%"
     }
 }

@@ -37,8 +37,9 @@ enum Drawing {
         return Int(min(max(v.rounded(), -1_000_000), 1_000_000))
     }
 
-    /// The picture's lines, the first one a caption.
-    static func lines(_ layout: DocumentLayout) -> [String] {
+    /// The picture's lines, the first one a caption. `stacks`: the stack rows that have rows
+    /// (by default the rows that are some row's parent in `layout`).
+    static func lines(_ layout: DocumentLayout, stacks: Set<RowID>? = nil) -> [String] {
         let scale = scale(for: layout.viewport)
         let width = max(1, min(maxCells, cell(layout.viewport.width / scale.x)))
         let height = max(1, min(maxCells, cell(layout.viewport.height / scale.y)))
@@ -47,7 +48,7 @@ enum Drawing {
         let originX = vertical ? 0 : layout.offset
         let originY = vertical ? layout.offset : 0
 
-        let stacks = Set(layout.rows.compactMap(\.parent))
+        let stacks = stacks ?? Set(layout.rows.compactMap(\.parent))
         for row in layout.rows where row.visibility == .entire || row.visibility == .partial {
             guard let f = row.frame else { continue }
             // Frame in viewport points, then in cells (half-open), clipped to the picture.
@@ -91,7 +92,7 @@ enum Drawing {
                 }
             }
         }
-        let caption = "viewport \(NumberFormat.string(layout.viewport.width))x\(NumberFormat.string(layout.viewport.height)) at offset \(NumberFormat.string(layout.offset)); 1 column = \(NumberFormat.string(scale.x)) pt, 1 line = \(NumberFormat.string(scale.y)) pt"
+        let caption = "viewport \(Format.size(layout.viewport)) at offset \(Format.number(layout.offset)); 1 column = \(Format.number(scale.x)) pt, 1 line = \(Format.number(scale.y)) pt"
         return [caption] + grid.map { String($0).trimmingTrailingSpaces() }
     }
 }

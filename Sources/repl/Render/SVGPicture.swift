@@ -5,7 +5,7 @@ import Layout
 /// separators are filled in their effective color; the viewport is outlined in red.
 enum SVGPicture {
     static func render(_ layout: DocumentLayout, document: Document) -> String {
-        let n = NumberFormat.string
+        let n = Format.number
         let w = max(layout.contentSize.width, layout.axis == .horizontal ? layout.offset + layout.viewport.width : layout.viewport.width)
         let h = max(layout.contentSize.height, layout.axis == .vertical ? layout.offset + layout.viewport.height : layout.viewport.height)
         var out = """

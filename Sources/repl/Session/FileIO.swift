@@ -14,7 +14,7 @@ enum FileIO {
     static func read(_ path: String, shown: String? = nil, limit: Int = DocumentLimits.maxJSONBytes) throws -> String {
         let data = try readBytes(path, shown: shown, limit: limit)
         guard let text = String(validating: data, as: UTF8.self) else {
-            throw StackDocError("cannot read '\(shown ?? path)': not UTF-8 text")
+            throw StackDocError(.cannotRead(path: shown ?? path, problem: "not UTF-8 text"))
         }
         return text
     }
@@ -23,7 +23,7 @@ enum FileIO {
     /// it is read, a pipe as soon as it has given `limit + 1` bytes).
     static func readBytes(_ path: String, shown: String? = nil, limit: Int = DocumentLimits.maxJSONBytes) throws -> [UInt8] {
         let name = shown ?? path
-        func failure(_ problem: String) -> StackDocError { StackDocError("cannot read '\(name)': \(problem)") }
+        func failure(_ problem: String) -> StackDocError { StackDocError(.cannotRead(path: name, problem: problem)) }
         // O_NONBLOCK: opening a FIFO no process writes must not wait for a writer.
         let fd = open(path, O_RDONLY | O_NONBLOCK)
         guard fd >= 0 else { throw failure(String(cString: strerror(errno))) }
@@ -72,22 +72,22 @@ enum FileIO {
         let name = shown ?? path
         let temporary = path + ".stackdoc-tmp"
         if let database, database.isOwnFile(path) || database.isOwnFile(temporary) {
-            throw StackDocError("cannot write '\(name)': it is the open database '\(database.path)' or one of its files")
+            throw StackDocError(.cannotWrite(path: name, problem: "it is the open database \(Validation.quotedPath(database.path)) or one of its files"))
         }
         guard let handle = fopen(temporary, "wb") else {
-            throw StackDocError("cannot write '\(name)': \(String(cString: strerror(errno)))")
+            throw StackDocError(.cannotWrite(path: name, problem: String(cString: strerror(errno))))
         }
         let written = bytes.isEmpty ? 0 : fwrite(bytes, 1, bytes.count, handle)
         let closed = fclose(handle)
         guard written == bytes.count, closed == 0 else {
             let message = String(cString: strerror(errno))
             unlink(temporary)
-            throw StackDocError("cannot write '\(name)': \(message)")
+            throw StackDocError(.cannotWrite(path: name, problem: message))
         }
         guard rename(temporary, path) == 0 else {
             let message = String(cString: strerror(errno))
             unlink(temporary)
-            throw StackDocError("cannot write '\(name)': \(message)")
+            throw StackDocError(.cannotWrite(path: name, problem: message))
         }
     }
 }

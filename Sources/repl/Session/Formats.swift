@@ -7,7 +7,7 @@ enum DocumentFormat {
         do {
             return try Document(json: text, name: name)
         } catch let error as StackDocError {
-            throw StackDocError("'\(path)': \(error.message)")
+            throw StackDocError(.inFile(path: path, error.kind))
         }
     }
 

@@ -15,30 +15,30 @@ extension Session {
     func refreshBeforeQuery(_ command: Command) throws {
         guard command.readsOpenDocument, let doc = current else { return }
         if try doc.refreshIfStale() == .dropped {
-            throw StackDocError(doc.dropped.message + closed(doc))
+            throw StackDocError(.recovered(doc.dropped.kind, closed(doc)))
         }
     }
 
-    /// After a failed command: when another process wrote the open document, reload it and
-    /// return what the error message adds; when it dropped it, close it. Nil when the document
-    /// is current (the failure had another cause).
-    func recoverFromStale() -> String? {
+    /// After a failed command: when another process wrote the open document, reload it; when
+    /// it dropped it, close it; say which. Nil when the document is current (the failure had
+    /// another cause).
+    func recoverFromStale() -> StackDocError.StaleRecovery? {
         guard let doc = current else { return nil }
         switch try? doc.refreshIfStale() {
         case .current?: return nil
-        case .reloaded?: return "; reloaded it: run the command again"
+        case .reloaded?: return .reloaded
         case .dropped?: return closed(doc)
         case nil:
             current = nil
-            return "; the document is closed"
+            return .closed
         }
     }
 
-    /// Closes the dropped document `doc` and says so (pointing at its namesake, if any).
-    private func closed(_ doc: StoredDocument) -> String {
+    /// Closes the dropped document `doc` (pointing at its namesake, if any).
+    private func closed(_ doc: StoredDocument) -> StackDocError.StaleRecovery {
         current = nil
         let namesake = (try? store.contains(doc.name)) == true
-        return "; closed it" + (namesake ? " (a new document '\(doc.name)' exists: 'open \(doc.name)' to edit it)" : "")
+        return .closedDropped(namesake: namesake ? doc.name : nil)
     }
 }
 

@@ -2,8 +2,9 @@ import Foundation
 import Layout
 import Store
 
-/// Runs commands against a database: the open document, the layout it had after the last
-/// command (for transitions), and the outputs. Logic lives in Layout and Store; this is glue.
+/// Runs commands against a database: the open document and its live layout. Each command
+/// returns its result as data (`CommandResult`); it never formats output. Logic lives in
+/// Layout and Store; this is glue.
 final class Session {
     let store: DocumentStore
     /// The open document. It keeps everything derived from it (its live layout, kept up to
@@ -25,125 +26,115 @@ final class Session {
         return directory + "/" + path
     }
 
-    /// Runs one command. Throws a `StackDocError` (nothing changed) when it fails. A query
-    /// first catches up with another process's writes (Session+Staleness); when a command
-    /// fails because another process changed the open document, the document is reloaded so
-    /// that running the command again works (or closed, when it was dropped).
-    func run(_ command: Command) throws -> Outcome {
+    /// Runs one command and returns what it produced, as data (`CommandResult`; the renderers
+    /// in `Render/` turn it into text or JSON). Throws a `StackDocError` (nothing changed) when
+    /// it fails. A query first catches up with another process's writes (Session+Staleness);
+    /// when a command fails because another process changed the open document, the document is
+    /// reloaded so that running the command again works (or closed, when it was dropped), and
+    /// the error says so (`StackDocError.Kind.recovered`).
+    func run(_ command: Command) throws -> CommandResult {
         try refreshBeforeQuery(command)
         do {
             return try execute(command)
         } catch {
-            guard let note = recoverFromStale() else { throw error }
-            let message = (error as? StackDocError)?.message ?? "\(error)"
-            throw StackDocError(message.replacingOccurrences(of: ": reload it and try again", with: "") + note)
+            guard let recovery = recoverFromStale() else { throw error }
+            throw StackDocError(.recovered((error as? StackDocError)?.kind ?? .message("\(error)"), recovery))
         }
     }
 
-    private func execute(_ command: Command) throws -> Outcome {
+    private func execute(_ command: Command) throws -> CommandResult {
         switch command {
         case let .new(name, axis, viewport):
             var settings = DocumentSettings()
             if let axis { settings.axis = axis }
             if let viewport { settings.viewport = viewport }
             if let viewport { _ = try Document(name: name).plan(.viewport(viewport)) }  // the edit's validation
-            let doc = try store.create(name, settings: settings)
-            return opened(doc, verb: "created")
+            return opened(try store.create(name, settings: settings), verb: .created)
         case .open(let name):
-            return opened(try store.open(name), verb: "opened")
+            return opened(try store.open(name), verb: .opened)
         case .close:
-            guard let doc = current else { throw StackDocError("no document is open") }
+            guard let doc = current else { throw StackDocError(.nothingToClose) }
             current = nil
-            return Outcome(result: .object([("closed", .string(doc.name))]), text: "closed \(doc.name)")
+            return .closed(name: doc.name)
         case .docs:
-            return try docs()
+            return .documents(try store.documents())
         case .drop(let name):
             try store.drop(name)
             if current?.name == name { current = nil }
-            return Outcome(result: .object([("dropped", .string(name))]), text: "dropped \(name)")
+            return .dropped(name: name)
         case let .importDocument(path, name):
             let document = try DocumentFormat.decode(try FileIO.read(resolve(path), shown: path),
                                                      path: path, name: name)
-            return opened(try store.importDocument(document), verb: "imported")
+            return opened(try store.importDocument(document), verb: .imported)
         case .export(let path):
             let doc = try open()
-            guard let path else {
-                return Outcome(result: .raw(DocumentFormat.compact(doc.document)), text: DocumentFormat.encode(doc.document))
-            }
+            guard let path else { return .document(doc.document) }
             // The pretty text with its final newline, as bytes (no string copies of a big file).
             try FileIO.write(bytes: doc.document.exportJSONBytes(pretty: true), to: resolve(path), shown: path, sparing: store)
-            return Outcome(result: .object([("path", .string(path))]), text: "wrote \(path)")
+            return .wrote(path: path)
         case .edit(let edit):
             return try perform(edit)
         case .layout(let selection):
             return try layout(selection)
         case .visible:
-            return try visible()
+            return .visible(try liveLayout().visibleRows())
         case .rows:
-            return try rows()
+            return .rows(try rows())
         case .row(let id):
-            return try row(id)
+            return .row(try row(id))
         case .findType(let type):
-            let ids = try open().document.rows(ofType: type)
-            return Outcome(result: .array(ids.map(JSON.string)),
-                           text: ids.isEmpty ? "(no rows of type \(Printer.id(type)))" : ids.map(Printer.id).joined(separator: "\n"))
+            return .rowsOfType(type: type, ids: try open().document.rows(ofType: type))
         case let .hit(x, y):
-            let id = try liveLayout().hitTest(x: x, y: y)
-            return Outcome(result: .optional(id), text: id.map(Printer.id) ?? "(no row at \(NumberFormat.string(x)) \(NumberFormat.string(y)))")
+            return .hit(x: x, y: y, row: try liveLayout().hitTest(x: x, y: y))
         case .history:
-            return try history()
+            let doc = try open()
+            return .history(try doc.history(), openGroup: doc.openGroup.map { GroupInfo(label: $0.label) })
         case .status:
-            return try status()
+            return .status(try status())
         case .draw:
-            let lines = Drawing.lines(try drawingLayout())
-            return Outcome(result: .object([("lines", .array(lines.map(JSON.string)))]), text: lines.joined(separator: "\n"))
+            return .drawing(lines: try drawing())
         case .exportSVG(let path):
             let doc = try open()
             try FileIO.write(SVGPicture.render(try currentLayout(), document: doc.document), to: resolve(path), shown: path, sparing: store)
-            return Outcome(result: .object([("path", .string(path))]), text: "wrote \(path)")
+            return .wrote(path: path)
         case .undo(let n):
             let doc = try open()
-            return try historyMove("undone", steps: { try doc.undo(n) })
+            return try historyMove(.undone, steps: { try doc.undo(n) })
         case .redo(let n):
             let doc = try open()
-            return try historyMove("redone", steps: { try doc.redo(n) })
+            return try historyMove(.redone, steps: { try doc.redo(n) })
         case .begin(let label):
             try open().begin(label)
-            return Outcome(result: .object([("label", .optional(label))]),
-                           text: "begin" + (label.map { " " + Printer.id($0) } ?? "") + ": the next operations make one undo step")
+            return .begun(label: label)
         case .commit:
-            return try commit()
+            return .committed(try open().commit())
         case .rollback:
             let doc = try open()
             let (_, report) = try measure { try doc.rollback() }
-            return Outcome(result: .object([("rolledBack", .bool(true))] + report.jsonFields),
-                           text: (["rolled back"] + report.textLines).joined(separator: "\n"), events: report.transitions)
+            return .rolledBack(report)
         case .verify:
-            let problems = try open().verify()
+            let problems = try open().verify(replan: true)
             guard problems.isEmpty else {
                 throw StackDocError("verify: the log does not replay to the stored document: " + problems.prefix(5).joined(separator: "; ")
                                     + (problems.count > 5 ? " (+\(problems.count - 5) more)" : ""))
             }
-            return Outcome(result: .object([("verified", .bool(true))]), text: "ok: the log replays to the stored document")
+            return .verified
         case .logExport(let path):
             let doc = try open()
             let lines = try LogScript.lines(doc)
             try FileIO.write(lines.joined(separator: "\n") + "\n", to: resolve(path), shown: path, sparing: store)
-            let commands = lines.filter { !$0.hasPrefix("#") }.count
-            return Outcome(result: .object([("path", .string(path)), ("commands", .number(Double(commands)))]),
-                           text: "wrote \(commands) commands to \(path)")
+            return .wroteLog(path: path, commands: lines.filter { !$0.hasPrefix("#") }.count)
         case .help(let topic):
-            let text = try topic.map(Help.topic) ?? Help.overview()
-            return Outcome(result: .object([("text", .string(text))]), text: text)
+            return .help(text: try topic.map(Help.topic) ?? Help.overview())
         case .quit:
-            return Outcome(quit: true)
+            return .quit
         }
     }
 
     // MARK: Documents
 
     func open() throws -> StoredDocument {
-        guard let current else { throw StackDocError("no document is open (use 'new NAME', 'open NAME' or 'import PATH')") }
+        guard let current else { throw StackDocError(.noDocumentOpen) }
         return current
     }
 
@@ -157,26 +148,12 @@ final class Session {
         try open().liveLayout()
     }
 
-    func opened(_ doc: StoredDocument, verb: String) -> Outcome {
+    func opened(_ doc: StoredDocument, verb: OpenedDocument.Verb) -> CommandResult {
         current = doc
         let layout = doc.liveLayout()
         let s = doc.document.settings
-        let text = "\(verb) \(doc.name): \(doc.document.rowCount) rows, \(s.axis.rawValue), viewport \(ChangeReport.size(s.viewport)), content \(ChangeReport.size(layout.contentSize))"
-        return Outcome(result: .object([("document", .string(doc.name)), ("rows", .number(Double(doc.document.rowCount))),
-                                        ("axis", .string(s.axis.rawValue)), ("viewport", .size(s.viewport)),
-                                        ("contentSize", .size(layout.contentSize))]),
-                       text: text)
-    }
-
-    func docs() throws -> Outcome {
-        let list = try store.documents()
-        var table = TextTable(["name", "rows", "steps", "undone"], rightAligned: [1, 2, 3])
-        for d in list { table.add([d.name, "\(d.rowCount)", "\(d.steps)", "\(d.steps - d.cursor)"]) }
-        let json = JSON.array(list.map {
-            .object([("name", .string($0.name)), ("rows", .number(Double($0.rowCount))),
-                     ("steps", .number(Double($0.steps))), ("cursor", .number(Double($0.cursor)))])
-        })
-        return Outcome(result: json, text: list.isEmpty ? "(no documents)" : table.rendered)
+        return .opened(OpenedDocument(verb: verb, name: doc.name, rows: doc.document.rowCount, axis: s.axis,
+                                      viewport: s.viewport, contentSize: layout.contentSize))
     }
 
     // MARK: Changes
@@ -195,56 +172,27 @@ final class Session {
         return (value, ChangeReport(report))
     }
 
-    func perform(_ edit: Edit) throws -> Outcome {
+    func perform(_ edit: Edit) throws -> CommandResult {
         let doc = try open()
         let cursorBefore = doc.cursor
         // Planning a scroll needs positions: the live layout has them.
         let planned = try doc.document.plan(edit, live: try liveLayout())
         let (_, report) = try measure { try doc.perform(edit, changes: planned) }
-        let text = Printer.text(edit)
-        let headline: String
-        var fields: [(String, JSON)] = [("operation", .string(text))]
+        let outcome: EditOutcome
         if edit.isViewState {
-            headline = "view: \(text)"
-            fields.append(("step", .null))
+            outcome = .view
         } else if let group = doc.openGroup {
-            headline = "pending in group\(group.label.map { " " + Printer.id($0) } ?? ""): \(text)"
-            fields.append(("step", .null))
+            outcome = .pending(group: group.label)
         } else if doc.cursor > cursorBefore {
-            headline = "step \(doc.cursor): \(text)"
-            fields.append(("step", .number(Double(doc.cursor))))
+            outcome = .step(doc.cursor)
         } else {
-            headline = "no change: \(text)"
-            fields.append(("step", .null))
+            outcome = .noChange
         }
-        return Outcome(result: .object(fields + report.jsonFields),
-                       text: ([headline] + report.textLines).joined(separator: "\n"), events: report.transitions)
+        return .edited(operation: Printer.text(edit), outcome: outcome, report: report)
     }
 
-    func historyMove(_ verb: String, steps: () throws -> HistoryMove) throws -> Outcome {
+    func historyMove(_ verb: HistoryVerb, steps: () throws -> HistoryMove) throws -> CommandResult {
         let (move, report) = try measure(steps)
-        let labels = move.steps.map { "step \($0.number): \(Session.label($0))" }
-        return Outcome(result: .object([(verb, .array(move.steps.map { .object([("step", .number(Double($0.number))), ("label", .string(Session.label($0)))]) }))] + report.jsonFields),
-                       text: (labels.map { "\(verb) \($0)" } + report.textLines).joined(separator: "\n"),
-                       events: report.transitions)
-    }
-
-    func commit() throws -> Outcome {
-        let doc = try open()
-        let step = try doc.commit()
-        guard let step else {
-            return Outcome(result: .object([("step", .null)]), text: "committed: no change, no undo step")
-        }
-        return Outcome(result: .object([("step", .number(Double(step.number))), ("label", .string(Session.label(step))),
-                                        ("operations", .number(Double(step.edits.count)))]),
-                       text: "step \(step.number): \(Session.label(step)) (\(step.edits.count) operation\(step.edits.count == 1 ? "" : "s"))")
-    }
-
-    /// A step's label: its group label, or its operations' canonical text.
-    static func label(_ step: HistoryStep) -> String {
-        if let label = step.label { return label }
-        let texts = step.edits.map(Printer.text)
-        if texts.count <= 3 { return texts.joined(separator: "; ") }
-        return texts.prefix(3).joined(separator: "; ") + "; … (\(texts.count) operations)"
+        return .historyMove(verb, steps: move.steps, report: report)
     }
 }
