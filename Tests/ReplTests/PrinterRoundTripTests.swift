@@ -1,12 +1,13 @@
 import Testing
 import Layout
 @testable import repl
+import StackDocTestSupport
 
 /// Random values of the language, including odd ids that need quoting.
 struct Generator {
     var rng: SplitMix64
 
-    mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &rng)] }
+    mutating func pick<T>(_ items: [T]) -> T { rng.pick(items) }
     mutating func bool() -> Bool { Bool.random(using: &rng) }
 
     mutating func word() -> String {
