@@ -181,6 +181,7 @@ struct LiveLayoutPropertyTests {
                 LiveLayoutPropertyTests.check(LiveLayout(doc, chunk: chunk), expected, "seed \(seed) step \(step) built in slices of \(chunk)")
             }
             let context = "seed \(seed) step \(step) \(edit)"
+            #expect(live.line.invariantViolation() == nil, "\(context): root line")
             LiveLayoutPropertyTests.check(live, expected, context)
             #expect(report.transitions == expected.transitions(from: previous), "\(context): transitions")
             let full = LayoutChangeReport(before: previous, after: expected)

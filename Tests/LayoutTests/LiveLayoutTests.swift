@@ -17,6 +17,33 @@ import Testing
         return report
     }
 
+    @Test func rootLineInvariantCheckerFindsBrokenRules() throws {
+        var doc = try document(rows: 50, height: 40)
+        var live = LiveLayout(doc)
+        _ = try edit(&doc, &live, .remove(ids: ["r3"]))
+        _ = try edit(&doc, &live, .move(id: "r7", position: .top, parent: nil))
+        #expect(live.line.invariantViolation() == nil)
+        let line = live.line
+        let root = Int(line.root), child = Int(line.left[root] >= 0 ? line.left[root] : line.right[root])
+        var broken = line
+        broken.sum[root] += 1
+        #expect(broken.invariantViolation()?.contains("recomputed") == true)
+        broken = line
+        broken.up[child] = -1
+        #expect(broken.invariantViolation()?.contains("has up") == true)
+        broken = line
+        broken.priority[root] = 0
+        broken.priority[child] = .max
+        #expect(broken.invariantViolation()?.contains("priority") == true)
+        broken = line
+        broken.freeNodes.append(Int32(child))
+        #expect(broken.invariantViolation()?.contains("in the tree and free") == true)
+        broken = line
+        broken.touched[child] = true
+        broken.pullToRoot(Int32(child))
+        #expect(broken.invariantViolation()?.contains("still touched") == true)
+    }
+
     @Test func longDocumentsStayIncrementalEvenWithJustifyAndGrow() throws {
         var doc = try document(rows: 100, height: 40, justify: .center)
         var live = LiveLayout(doc)

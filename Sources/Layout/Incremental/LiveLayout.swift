@@ -37,8 +37,6 @@ public struct LiveLayout: Sendable {
     var crossSize: Double = 0
     /// Shown root rows with grow > 0.
     var growing = 0
-    /// Why the last `apply` (or `init`) laid everything out again; nil when it was incremental.
-    public internal(set) var lastFallback: String?
 
     /// Root rows laid out by the engine at a time when building (bounds the engine's memory).
     static let defaultChunk = 1 << 15
@@ -55,7 +53,7 @@ public struct LiveLayout: Sendable {
         self.document = document.name
         settings = document.settings
         self.chunk = max(1, chunk)
-        rebuild(document, reason: "initial layout")
+        rebuild(document)
     }
 
     /// True while edits are applied incrementally (not a full relayout per change).
@@ -118,10 +116,9 @@ public struct LiveLayout: Sendable {
     /// root row's layout does not depend on its siblings, as for `LocalRows.compute`), and
     /// their entries are filled straight from the engine's frames: no `DocumentLayout` and never
     /// the whole engine tree at once. Outside the regime, one full layout.
-    mutating func rebuild(_ doc: Document, reason: String) {
+    mutating func rebuild(_ doc: Document) {
         document = doc.name
         settings = doc.settings
-        lastFallback = reason
         let s = settings
         let alone = LocalRows.alone(s)
         let store = doc.rows

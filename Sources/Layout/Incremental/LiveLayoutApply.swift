@@ -6,151 +6,216 @@ extension LiveLayout {
     /// described on `LiveLayout`; otherwise one full relayout (`report.fullRelayout`).
     @discardableResult
     public mutating func apply(_ changes: [Change], to document: Document) -> LayoutChangeReport {
-        if let reason = fullReason(changes, document) {
-            return relayout(document, reason: reason)
-        }
+        if needsFullRelayout(changes, document) { return relayout(document) }
         return applyIncrementally(changes, to: document)
     }
 
-    /// Why `changes` need a full relayout, or nil when they can be applied incrementally.
-    func fullReason(_ changes: [Change], _ document: Document) -> String? {
-        if full != nil { return "the root's free space is distributed (justify or grow with content shorter than the viewport)" }
-        if document.name != self.document { return "another document" }
+    /// Whether `changes` need a full relayout: when the root's free space is distributed
+    /// (justify, or grow with content shorter than the viewport), for another document, or for a
+    /// settings change that affects every row (anything but the offset and the viewport's
+    /// main-axis length).
+    func needsFullRelayout(_ changes: [Change], _ document: Document) -> Bool {
+        if full != nil || document.name != self.document { return true }
         for change in changes {
             guard case let .updateSettings(old, new) = change else { continue }
             var a = old, b = new
             a.offset = 0; b.offset = 0
             if vertical { a.viewport.height = 0; b.viewport.height = 0 } else { a.viewport.width = 0; b.viewport.width = 0 }
-            if a != b { return "a settings change that affects every row" }
+            if a != b { return true }
         }
-        return nil
+        return false
     }
 
     /// A full relayout, reported by comparing the whole layouts. O(n).
-    mutating func relayout(_ document: Document, reason: String) -> LayoutChangeReport {
+    mutating func relayout(_ document: Document) -> LayoutChangeReport {
         let before = layout()
-        rebuild(document, reason: reason)
+        rebuild(document)
         var report = LayoutChangeReport(before: before, after: layout())
         report.fullRelayout = true
         return report
     }
 
-    fileprivate struct Snapshot {
+    /// One root entry a change touches, as it was before the changes.
+    struct Snapshot {
         var node: Int32
+        /// Its index on the root line before the changes.
         var oldIndex: Int
+        /// Its rank among the untouched entries (set once every touched entry is marked).
         var oldRank = 0
         var oldContribution: Double
+        /// Its rows, as they were laid out.
         var rows: [RowLayout]
     }
 
-    mutating func applyIncrementally(_ changes: [Change], to document: Document) -> LayoutChangeReport {
-        lastFallback = nil
-        let offsetBefore = offset
-        let contentBefore = contentSize
-        let viewportBefore = viewportRect
-        let visibleBefore = visibleRows()
-
-        // 1. Before any structural change: snapshot every existing root entry the changes touch.
+    /// What `applyIncrementally` carries from one phase to the next.
+    struct ApplyState {
+        /// The layout's geometry before the changes.
+        var offsetBefore: Double
+        var contentBefore: Size
+        var viewportBefore: Rect
+        var visibleBefore: [RowLayout]
+        var lastShownBefore: Int32
+        /// The existing root entries the changes touch (phase 1), by node in `snapshotOf`.
         var snapshots: [Snapshot] = []
         var snapshotOf: [Int32: Int] = [:]
-        let lastBefore = line.lastShown()
-        func touchOld(_ id: RowID?) {
-            guard let id else { return }
-            var ids: [RowID] = [id]
-            // The root ancestor in the final document, when it existed before.
-            var x: RowID = id
-            var steps = 0
-            while case let .some(.some(p)) = document.parent(of: x), steps < 64 { x = p; steps += 1 }
-            if x != id { ids.append(x) }
-            for candidate in ids {
-                guard let l = owner(of: candidate), snapshotOf[l.node] == nil else { continue }
-                let at = line.locate(l.node)
-                var rows: [RowLayout] = []
-                for k in 0..<line.entries.rowCount(Int(l.node)) {
-                    rows.append(absolute(l.node, k, base: at.before, index: at.index, lastShown: lastBefore,
-                                         viewport: viewportBefore))
-                }
-                snapshotOf[l.node] = snapshots.count
-                snapshots.append(Snapshot(node: l.node, oldIndex: at.index,
-                                          oldContribution: line.contribution[Int(l.node)], rows: rows))
-            }
-        }
+        /// Root rows whose subtree is laid out again (phase 2, in phase 3).
+        var dirty: [RowID] = []
+        /// Root entries the changes create (phases 2 and 3).
+        var newNodes: [Int32] = []
+
+        /// Every entry marked touched by the phases.
+        var touchedNodes: [Int32] { snapshots.map(\.node) + newNodes }
+    }
+
+    /// Applies `changes` in the incremental regime, in phases: snapshot the root entries they
+    /// touch (1), apply the structural changes to the root line (2), lay the changed root rows'
+    /// subtrees out again (3), then report from the touched entries, the shift of the untouched
+    /// ones and the rows visible before or after (4). When the changes leave the regime, one
+    /// full relayout reported against the old layout rebuilt from the snapshots.
+    mutating func applyIncrementally(_ changes: [Change], to document: Document) -> LayoutChangeReport {
+        var state = ApplyState(offsetBefore: offset, contentBefore: contentSize, viewportBefore: viewportRect,
+                               visibleBefore: visibleRows(), lastShownBefore: line.lastShown())
+        snapshotTouchedEntries(changes, document, &state)
+        applyStructuralChanges(changes, document, &state)
+        layOutDirtyEntries(document, &state)
+        guard regimeHolds else { return relayoutLeavingRegime(document, state) }
+        let report = changeReport(state)
+        line.clearTouched(state.touchedNodes)
+        return report
+    }
+
+    // MARK: Phase 1: snapshots
+
+    /// Phase 1, before any structural change: snapshots every existing root entry the changes
+    /// touch (the entries of the rows they name and of those rows' root ancestors), marks them
+    /// touched and records their rank among the untouched entries.
+    mutating func snapshotTouchedEntries(_ changes: [Change], _ document: Document, _ state: inout ApplyState) {
         for change in changes {
             switch change {
-            case let .insertRow(id, _, parent, _): touchOld(parent); touchOld(id)
-            case let .removeRow(id, _, parent, _): touchOld(id); touchOld(parent)
-            case let .updateRow(id, _, _): touchOld(id)
-            case let .moveRow(id, from, _, to, _): touchOld(id); touchOld(from); touchOld(to)
+            case let .insertRow(id, _, parent, _):
+                snapshotEntries(of: parent, document, &state); snapshotEntries(of: id, document, &state)
+            case let .removeRow(id, _, parent, _):
+                snapshotEntries(of: id, document, &state); snapshotEntries(of: parent, document, &state)
+            case let .updateRow(id, _, _):
+                snapshotEntries(of: id, document, &state)
+            case let .moveRow(id, from, _, to, _):
+                snapshotEntries(of: id, document, &state); snapshotEntries(of: from, document, &state)
+                snapshotEntries(of: to, document, &state)
             case .updateSettings: break
             }
         }
-        for s in snapshots {
+        for s in state.snapshots {
             line.touched[Int(s.node)] = true
             line.pullToRoot(s.node)
         }
-        for i in snapshots.indices {
-            let at = line.locate(snapshots[i].node)
-            snapshots[i].oldRank = at.index - at.touchedBefore
+        for i in state.snapshots.indices {
+            let at = line.locate(state.snapshots[i].node)
+            state.snapshots[i].oldRank = at.index - at.touchedBefore
         }
+    }
 
-        // 2. Structural changes on the root line; subtrees are recomputed at the end.
-        var dirty: [RowID] = []
-        var newNodes: [Int32] = []
-        func markNested(_ id: RowID?) {
-            guard let id else { return }
-            if let l = owner(of: id) { dirty.append(line.entries.id(Int(l.node), 0)) }
-            var x: RowID = id
-            var steps = 0
-            while case let .some(.some(p)) = document.parent(of: x), steps < 64 { x = p; steps += 1 }
-            if document.contains(x) { dirty.append(x) }
+    /// Snapshots the entry holding `id` and the entry of its root ancestor in `document` (the
+    /// final document; the ancestor's entry when it existed before), unless already snapshotted.
+    func snapshotEntries(of id: RowID?, _ document: Document, _ state: inout ApplyState) {
+        guard let id else { return }
+        var ids: [RowID] = [id]
+        let root = rootAncestor(of: id, in: document)
+        if root != id { ids.append(root) }
+        for candidate in ids {
+            guard let l = owner(of: candidate), state.snapshotOf[l.node] == nil else { continue }
+            let at = line.locate(l.node)
+            var rows: [RowLayout] = []
+            for k in 0..<line.entries.rowCount(Int(l.node)) {
+                rows.append(absolute(l.node, k, base: at.before, index: at.index, lastShown: state.lastShownBefore,
+                                     viewport: state.viewportBefore))
+            }
+            state.snapshotOf[l.node] = state.snapshots.count
+            state.snapshots.append(Snapshot(node: l.node, oldIndex: at.index,
+                                            oldContribution: line.contribution[Int(l.node)], rows: rows))
         }
-        func insertPlaceholder(_ id: RowID, at index: Int) {
-            var e = LocalRows.empty
-            e.id = id
-            let node = line.insert(e, contribution: 0, touched: true, at: min(index, line.count))
-            self.index(node)
-            newNodes.append(node)
-            dirty.append(id)
-        }
-        func removeEntry(at index: Int) {
-            guard index < line.count else { return }
-            let node = line.detach(at: index)
-            if line.entries.shown(Int(node)) && line.entries.grow(Int(node)) > 0 { growing -= 1 }
-            dropLocations(of: node)
-            line.release(node)
-        }
+    }
+
+    /// The outermost ancestor of `id` in `document` (at most 64 steps up), `id` for a root row.
+    func rootAncestor(of id: RowID, in document: Document) -> RowID {
+        var x: RowID = id
+        var steps = 0
+        while case let .some(.some(p)) = document.parent(of: x), steps < 64 { x = p; steps += 1 }
+        return x
+    }
+
+    // MARK: Phase 2: the root line's structure
+
+    /// Phase 2: the structural changes on the root line. A root row inserted gets an empty
+    /// placeholder entry, a root row removed loses its entry, a move between root positions
+    /// moves the entry; every other change marks the root row whose subtree it alters dirty.
+    /// Subtrees are laid out in phase 3.
+    mutating func applyStructuralChanges(_ changes: [Change], _ document: Document, _ state: inout ApplyState) {
         for change in changes {
             switch change {
             case let .insertRow(id, _, parent, index):
-                if parent == nil { insertPlaceholder(id, at: index) } else { markNested(parent) }
+                if parent == nil { insertPlaceholder(id, at: index, &state) } else { markNested(parent, document, &state) }
             case let .removeRow(_, _, parent, index):
-                if parent == nil { removeEntry(at: index) } else { markNested(parent) }
+                if parent == nil { removeEntry(at: index) } else { markNested(parent, document, &state) }
             case let .updateRow(id, _, _):
-                if let l = owner(of: id), l.k == 0 { dirty.append(id) } else { markNested(id) }
+                if let l = owner(of: id), l.k == 0 { state.dirty.append(id) } else { markNested(id, document, &state) }
             case let .moveRow(id, fromParent, fromIndex, toParent, toIndex):
                 if fromParent == nil, toParent == nil {
                     guard fromIndex < line.count else { continue }
                     let node = line.detach(at: fromIndex)
                     line.reinsert(node, at: min(toIndex, line.count))
                 } else {
-                    if fromParent == nil { removeEntry(at: fromIndex) } else { markNested(fromParent) }
-                    if toParent == nil { insertPlaceholder(id, at: toIndex) } else { markNested(toParent) }
+                    if fromParent == nil { removeEntry(at: fromIndex) } else { markNested(fromParent, document, &state) }
+                    if toParent == nil { insertPlaceholder(id, at: toIndex, &state) } else { markNested(toParent, document, &state) }
                 }
             case let .updateSettings(_, new):
                 settings = new
             }
         }
+    }
 
-        // 3. Lay out the changed root rows' subtrees on their own.
+    /// Marks dirty the root row of the entry holding nested row `id` and its root ancestor in
+    /// `document` (they differ when `id` moved between root rows).
+    func markNested(_ id: RowID?, _ document: Document, _ state: inout ApplyState) {
+        guard let id else { return }
+        if let l = owner(of: id) { state.dirty.append(line.entries.id(Int(l.node), 0)) }
+        let root = rootAncestor(of: id, in: document)
+        if document.contains(root) { state.dirty.append(root) }
+    }
+
+    /// Inserts an empty, touched entry for root row `id` at `index` (clamped), to be laid out in
+    /// phase 3.
+    mutating func insertPlaceholder(_ id: RowID, at index: Int, _ state: inout ApplyState) {
+        var e = LocalRows.empty
+        e.id = id
+        let node = line.insert(e, contribution: 0, touched: true, at: min(index, line.count))
+        self.index(node)
+        state.newNodes.append(node)
+        state.dirty.append(id)
+    }
+
+    /// Removes the root entry at `index` (nothing when past the end) and its rows' locations.
+    mutating func removeEntry(at index: Int) {
+        guard index < line.count else { return }
+        let node = line.detach(at: index)
+        if line.entries.shown(Int(node)) && line.entries.grow(Int(node)) > 0 { growing -= 1 }
+        dropLocations(of: node)
+        line.release(node)
+    }
+
+    // MARK: Phase 3: subtrees
+
+    /// Phase 3: lays out each dirty root row's subtree on its own (`LocalRows.compute`) and
+    /// updates its entry, contribution, the growing count and the row index.
+    mutating func layOutDirtyEntries(_ document: Document, _ state: inout ApplyState) {
         var done = Set<RowID>()
-        for id in dirty where !done.contains(id) {
+        for id in state.dirty where !done.contains(id) {
             done.insert(id)
             guard let node = rootNode(of: id), let entry = LocalRows.compute(id, in: document) else { continue }
             if !line.touched[Int(node)] {
                 // Not foreseen by the snapshot pass (cannot happen for changes that fit the
                 // document); report it as new.
                 line.touched[Int(node)] = true
-                newNodes.append(node)
+                state.newNodes.append(node)
             }
             if line.entries.shown(Int(node)) && line.entries.grow(Int(node)) > 0 { growing -= 1 }
             if entry.shown && entry.grow > 0 { growing += 1 }
@@ -160,113 +225,19 @@ extension LiveLayout {
             line.pullToRoot(node)
             index(node)
         }
+    }
 
-        if !regimeHolds {
-            // The root's free space now matters: lay everything out. The old layout is rebuilt
-            // from the snapshots and the shift of the untouched rows.
-            let before = oldLayout(snapshots: snapshots, offset: offsetBefore, contentSize: contentBefore,
-                                   viewport: viewportBefore)
-            line.clearTouched(snapshots.map(\.node) + newNodes)
-            rebuild(document, reason: "the root's free space is distributed (justify or grow with content shorter than the viewport)")
-            var report = LayoutChangeReport(before: before, after: layout())
-            report.fullRelayout = true
-            return report
-        }
+    // MARK: Leaving the regime
 
-        // 4. The report, from the rows that could change only.
-        var report = LayoutChangeReport(offsetBefore: offsetBefore, offsetAfter: offset,
-                                        contentSizeBefore: contentBefore, contentSizeAfter: contentSize)
-        let touchedNow = (snapshots.map(\.node) + newNodes).filter { line.touched[Int($0)] && line.entries.isFilled(Int($0)) }
-        // Shift of untouched entries as a step function of their rank.
-        var events: [(rank: Int, delta: Double)] = snapshots.map { ($0.oldRank, -$0.oldContribution) }
-        var touchedAfter: [(node: Int32, index: Int, before: Double)] = []
-        var seenNodes = Set<Int32>()
-        for node in touchedNow where seenNodes.insert(node).inserted {
-            let at = line.locate(node)
-            events.append((at.index - at.touchedBefore, line.contribution[Int(node)]))
-            touchedAfter.append((node, at.index, at.before))
-        }
-        events.sort { $0.rank < $1.rank }
-        var steps: [(rank: Int, shift: Double)] = []
-        var acc = 0.0
-        for e in events {
-            acc += e.delta
-            if let last = steps.last, last.rank == e.rank { steps[steps.count - 1].shift = acc } else { steps.append((e.rank, acc)) }
-        }
-        func shift(ofRank r: Int) -> Double {
-            var lo = 0, hi = steps.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if steps[mid].rank <= r { lo = mid + 1 } else { hi = mid }
-            }
-            return lo == 0 ? 0 : steps[lo - 1].shift
-        }
-        let untouched = line.count - line.touchedIn(line.root)
-        for (i, s) in steps.enumerated() where s.shift != 0 {
-            let end = i + 1 < steps.count ? steps[i + 1].rank : untouched + 1
-            report.changedCount += line.untouchedFramedRows(beforeUntouchedRank: min(end, untouched))
-                - line.untouchedFramedRows(beforeUntouchedRank: min(s.rank, untouched))
-        }
-
-        // Old rows of touched entries by id.
-        var oldRow: [RowID: (row: RowLayout, order: (Int, Int))] = [:]
-        for s in snapshots {
-            for (k, r) in s.rows.enumerated() { oldRow[r.id] = (r, (s.oldIndex, k)) }
-        }
-        let viewportNow = viewportRect
-        let lastNow = line.lastShown()
-        var visibleOld: [RowID: Visibility] = [:]
-        for r in visibleBefore { visibleOld[r.id] = r.visibility }
-
-        // Candidates in the new document order: rows of touched entries, rows visible before or after.
-        var candidates: [(order: (Int, Int), row: RowLayout, touched: Bool)] = []
-        var candidateIDs = Set<RowID>()
-        for t in touchedAfter {
-            for k in 0..<line.entries.rowCount(Int(t.node)) {
-                let r = absolute(t.node, k, base: t.before, index: t.index, lastShown: lastNow, viewport: viewportNow)
-                candidateIDs.insert(r.id)
-                candidates.append(((t.index, k), r, true))
-                if let old = oldRow[r.id] {
-                    if old.row.frame == r.frame { continue }
-                }
-                report.changedCount += 1
-            }
-        }
-        let o = offset
-        let visibleAfter = rows(from: o, to: o + viewportMain).filter { $0.visibility == .entire || $0.visibility == .partial }
-        for r in visibleAfter + visibleBefore where !candidateIDs.contains(r.id) {
-            guard let l = owner(of: r.id) else { continue }
-            candidateIDs.insert(r.id)
-            let at = line.locate(l.node)
-            let now = absolute(l.node, Int(l.k), base: at.before, index: at.index, lastShown: lastNow, viewport: viewportNow)
-            candidates.append(((at.index, Int(l.k)), now, false))
-        }
-        candidates.sort { $0.order < $1.order }
-        func isShown(_ v: Visibility?) -> Bool { v == .entire || v == .partial }
-        for c in candidates {
-            let r = c.row
-            let before: Visibility?
-            let changed: Bool
-            if c.touched {
-                before = oldRow[r.id]?.row.visibility
-                changed = oldRow[r.id].map { $0.row.frame != r.frame } ?? true
-            } else {
-                before = visibleOld[r.id] ?? (r.visibility == .hidden ? .hidden : .offscreen)
-                let at = line.locate(owner(of: r.id)!.node)
-                changed = r.frame != nil && shift(ofRank: at.index - at.touchedBefore) != 0
-            }
-            if changed && (isShown(r.visibility) || isShown(before)) { report.changedVisible.append(r.id) }
-            if let before, before != r.visibility {
-                report.transitions.append(VisibilityTransition(row: r.id, from: before, to: r.visibility))
-            }
-        }
-        // Rows that left the document, in the old order.
-        var gone: [((Int, Int), RowID)] = []
-        for (id, old) in oldRow where owner(of: id) == nil { gone.append((old.order, id)) }
-        gone.sort { $0.0 < $1.0 }
-        report.removed = gone.map(\.1)
-
-        line.clearTouched(snapshots.map(\.node) + newNodes)
+    /// After phase 3 when the root's free space now matters: lays everything out, reported
+    /// against the old layout rebuilt from the snapshots and the shift of the untouched rows.
+    mutating func relayoutLeavingRegime(_ document: Document, _ state: ApplyState) -> LayoutChangeReport {
+        let before = oldLayout(snapshots: state.snapshots, offset: state.offsetBefore, contentSize: state.contentBefore,
+                               viewport: state.viewportBefore)
+        line.clearTouched(state.touchedNodes)
+        rebuild(document)
+        var report = LayoutChangeReport(before: before, after: layout())
+        report.fullRelayout = true
         return report
     }
 

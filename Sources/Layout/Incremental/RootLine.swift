@@ -88,7 +88,7 @@ struct RootLine {
     @inline(__always) func loOf(_ t: Int32) -> Double { t < 0 ? .infinity : lo[Int(t)] }
     @inline(__always) func hiOf(_ t: Int32) -> Double { t < 0 ? -.infinity : hi[Int(t)] }
 
-    private mutating func pull(_ t: Int32) {
+    mutating func pull(_ t: Int32) {
         let i = Int(t)
         let l = left[i], r = right[i]
         let shownHere = entries.shown(i)

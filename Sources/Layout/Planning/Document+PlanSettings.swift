@@ -32,23 +32,30 @@ extension Document {
     /// `scroll OFFSET | by D | to ROW POS`: lays the document out and stores the clamped target
     /// offset (SPEC §2.6). O(document): scrolling needs the layout.
     func planScroll(_ spec: ScrollSpec) throws -> [Change] {
+        try planScroll(spec, layout: { self.layout() })
+    }
+
+    /// The scroll rule (SPEC §2.6): the target offset from `spec` — `offset` as given, `by` from
+    /// the current offset, `to` the layout's scroll target for the row — clamped by the layout.
+    /// The values and the row are checked before `layout` is asked for.
+    func planScroll<L: ScrollGeometry>(_ spec: ScrollSpec, layout: () -> L) throws -> [Change] {
         let target: Double
-        let layout: DocumentLayout
+        let geometry: L
         switch spec {
         case let .offset(v):
             target = try Validation.finite(v, "offset")
-            layout = self.layout()
+            geometry = layout()
         case let .by(d):
             let delta = try Validation.finite(d, "scroll by")
-            layout = self.layout()
-            target = layout.offset + delta
+            geometry = layout()
+            target = geometry.offset + delta
         case let .to(row, position):
             _ = try requireRow(row)
-            layout = self.layout()
-            target = try layout.scrollOffset(to: row, position)
+            geometry = layout()
+            target = try geometry.scrollOffset(to: row, position)
         }
         var new = settings
-        new.offset = layout.clamp(target) + 0
+        new.offset = geometry.clamp(target) + 0
         return settingsChange(to: new)
     }
 
@@ -59,7 +66,21 @@ extension Document {
         return settingsChange(to: new)
     }
 
-    private func settingsChange(to new: DocumentSettings) -> [Change] {
+    func settingsChange(to new: DocumentSettings) -> [Change] {
         new == settings ? [] : [.updateSettings(old: settings, new: new)]
     }
 }
+
+/// What planning `scroll` needs from a layout of the document: the full `DocumentLayout` or a
+/// `LiveLayout`.
+protocol ScrollGeometry {
+    /// The clamped offset the layout shows.
+    var offset: Double { get }
+    /// `offset` clamped to [0, the largest offset].
+    func clamp(_ offset: Double) -> Double
+    /// The clamped offset `scroll to ROW POS` aims at; throws for an unknown or hidden row.
+    func scrollOffset(to row: RowID, _ position: ScrollPosition) throws -> Double
+}
+
+extension DocumentLayout: ScrollGeometry {}
+extension LiveLayout: ScrollGeometry {}
