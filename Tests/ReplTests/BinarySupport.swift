@@ -60,13 +60,22 @@ enum Binary {
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         // Read both pipes fully before waiting (a full pipe would block the child).
-        nonisolated(unsafe) var errData = Data()
-        let reader = Thread { errData = error.fileHandleForReading.readDataToEndOfFile() }
+        // The reader hands its data over under a lock (ThreadSanitizer: polling `isFinished`
+        // orders nothing, so reading `errData` after it was a data race).
+        let errRead = NSCondition()
+        nonisolated(unsafe) var errBytes: Data?
+        let reader = Thread {
+            let data = error.fileHandleForReading.readDataToEndOfFile()
+            errRead.withLock { errBytes = data; errRead.signal() }
+        }
         reader.start()
         let outData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         finished.withLock { exited = true }
-        while !reader.isFinished { usleep(1000) }
+        let errData = errRead.withLock {
+            while errBytes == nil { errRead.wait() }
+            return errBytes ?? Data()
+        }
         return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self), seconds: Date().timeIntervalSince(start))
     }
