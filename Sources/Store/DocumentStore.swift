@@ -223,8 +223,8 @@ public final class DocumentStore {
     /// Creates an empty document (`new NAME [axis] [viewport W H]`); logged as a `new` entry.
     @discardableResult
     public func create(_ name: String, settings: DocumentSettings = DocumentSettings()) throws -> StoredDocument {
-        try Self.checkName(name)
-        try ChangeValidation.checkSettings(settings)
+        try Validation.checkDocumentName(name)
+        try Validation.check(settings)
         let (id, uid) = try write { db in
             let (id, uid) = try self.insertDocument(db, name: name, settings: settings)
             try LogWriter.append(db, document: id, seq: 1, kind: .newDocument, payload: try LogFormat.encode(settings),
@@ -240,8 +240,8 @@ public final class DocumentStore {
     /// `export` and `log export` write the offset the layout shows.
     @discardableResult
     public func importDocument(_ document: Document) throws -> StoredDocument {
-        try Self.checkName(document.name)
-        try ChangeValidation.checkSettings(document.settings)
+        try Validation.checkDocumentName(document.name)
+        try Validation.check(document.settings)
         guard document.rowCount <= DocumentLimits.maxRows else {
             throw StackDocError("import: a document holds at most \(DocumentLimits.maxRows) rows, this one has \(document.rowCount)")
         }
@@ -249,8 +249,8 @@ public final class DocumentStore {
         document.forEachRow { id, _, _, config in
             guard invalid == nil else { return }
             do {
-                try ChangeValidation.checkID(id)
-                try ChangeValidation.checkConfig(config, row: id)
+                try Validation.checkRowID(id)
+                try Validation.check(config, prefix: "row \(Validation.quoted(id)) ")
             } catch { invalid = error }
         }
         if let invalid { throw invalid }
@@ -296,17 +296,6 @@ public final class DocumentStore {
     }
 
     // MARK: Helpers
-
-    /// `[A-Za-z0-9_.-]{1,64}` (SPEC §2.1).
-    static func checkName(_ name: String) throws {
-        let ok = !name.isEmpty && name.utf8.count <= 64 && name.utf8.allSatisfy { c in
-            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F || c == 0x2E || c == 0x2D
-        }
-        guard ok else {
-            let shown = name.count > 80 ? String(name.prefix(80)) + "…" : name
-            throw StackDocError("invalid document name '\(shown)': use 1 to 64 of A-Z a-z 0-9 _ . -")
-        }
-    }
 
     /// Inserts the document's row with a new identity (`uid`, never reused); returns its id and uid.
     private func insertDocument(_ db: Database, name: String, settings: DocumentSettings) throws -> (Int64, String) {

@@ -168,7 +168,7 @@ public final class StoredDocument {
     /// An edit whose changes are empty is logged but makes no undo step.
     @discardableResult
     public func perform(_ edit: Edit, changes: [Change]) throws -> [Change] {
-        try ChangeValidation.check(changes)
+        for change in changes { try Validation.check(change) }
         return try transaction { db, journal in
             for change in changes { try apply(change, db: db, journal: &journal) }
             let logged = changes + (try clampOffset(db: db, journal: &journal))

@@ -42,10 +42,17 @@ import Testing
         ("third change fails", [.updateRow(id: "a", old: RowConfig(), new: RowConfig(grow: 1)),
                                 .moveRow(id: "c", fromParent: "s", fromIndex: 0, toParent: nil, toIndex: 0),
                                 .removeRow(id: "zz", config: RowConfig(), parent: nil, index: 0)], "no row 'zz'"),
-        ("NaN value", [.updateRow(id: "a", old: RowConfig(), new: RowConfig(grow: .nan))], "invalid value nan for row 'a' grow: numbers must be finite"),
-        ("infinite size", [.insertRow(id: "n", config: RowConfig(size: .fixed(.infinity)), parent: nil, index: 0)], "invalid value inf for row 'n' size: numbers must be finite"),
-        ("empty id", [.insertRow(id: "", config: RowConfig(), parent: nil, index: 0)], "invalid row id '': use a letter or _ then up to 63 of A-Z a-z 0-9 _ . -"),
-        ("quote in id", [.insertRow(id: "a'; DROP TABLE row; --", config: RowConfig(), parent: nil, index: 0)], "invalid row id 'a'; DROP TABLE row; --': use a letter or _ then up to 63 of A-Z a-z 0-9 _ . -"),
+        ("NaN value", [.updateRow(id: "a", old: RowConfig(), new: RowConfig(grow: .nan))], "grow: must be a finite number, got nan"),
+        ("infinite size", [.insertRow(id: "n", config: RowConfig(size: .fixed(.infinity)), parent: nil, index: 0)], "fixed: must be a finite number, got inf"),
+        ("negative grow", [.updateRow(id: "a", old: RowConfig(), new: RowConfig(grow: -1))], "grow: must be ≥ 0, got -1"),
+        ("bad colour", [.updateRow(id: "a", old: RowConfig(), new: RowConfig(separator: SeparatorOverrides(color: "red")))],
+         "separator.color: expected a colour #RRGGBB, got 'red'"),
+        ("negative length", [.insertRow(id: "n", config: RowConfig(content: Size(width: 1, height: -2)), parent: nil, index: 0)],
+         "content.height: must be ≥ 0, got -2"),
+        ("bad type", [.insertRow(id: "n", config: RowConfig(type: "a b"), parent: nil, index: 0)],
+         "type: invalid type 'a b': expected 1 to 64 characters from A-Z a-z 0-9 _ . -"),
+        ("empty id", [.insertRow(id: "", config: RowConfig(), parent: nil, index: 0)], "row id: invalid row id '': expected 1 to 64 characters from A-Z a-z 0-9 _ . - starting with a letter or _"),
+        ("quote in id", [.insertRow(id: "a'; DROP TABLE row; --", config: RowConfig(), parent: nil, index: 0)], #"row id: invalid row id 'a\'; DROP TABLE row; --': expected 1 to 64 characters from A-Z a-z 0-9 _ . - starting with a letter or _"#),
     ] as [(String, [Change], String)])
     func rejectedChanges(_ name: String, _ changes: [Change], _ message: String) throws {
         let (doc, unchanged) = try prepared()
@@ -55,11 +62,29 @@ import Testing
         try unchanged()
     }
 
+    /// The write path and the planner share one validator: the same value gives the same message.
+    @Test(arguments: [
+        (RowSpecItem.grow(-1), RowConfig(grow: -1)),
+        (.fixed(.infinity), RowConfig(size: .fixed(.infinity))),
+        (.content(Size(width: -3, height: 0)), RowConfig(content: Size(width: -3, height: 0))),
+        (.separator(.color("red")), RowConfig(separator: SeparatorOverrides(color: "red"))),
+        (.separator(.thickness(.nan)), RowConfig(separator: SeparatorOverrides(thickness: .nan))),
+    ] as [(RowSpecItem, RowConfig)])
+    func writePathAndPlannerGiveOneMessage(_ item: RowSpecItem, _ config: RowConfig) throws {
+        let (doc, unchanged) = try prepared()
+        let planned = #expect(throws: StackDocError.self) { try doc.document.plan(.set(id: "a", spec: [item])) }
+        let written = #expect(throws: StackDocError.self) {
+            try doc.perform(.set(id: "a", spec: []), changes: [.updateRow(id: "a", old: RowConfig(), new: config)])
+        }
+        #expect(planned != nil && planned?.message == written?.message)
+        try unchanged()
+    }
+
     @Test func rejectedSettings() throws {
         let (doc, unchanged) = try prepared()
         var s = doc.document.settings
         s.offset = -.infinity
-        #expect(throws: StackDocError("invalid value -inf for offset: numbers must be finite")) {
+        #expect(throws: StackDocError("offset: must be a finite number, got -inf")) {
             try doc.perform(.scroll(.offset(-.infinity)), changes: [.updateSettings(old: doc.document.settings, new: s)])
         }
         try unchanged()
@@ -79,10 +104,10 @@ import Testing
 
     @Test func rejectedDocuments() throws {
         let store = try DocumentStore(path: ":memory:")
-        #expect(throws: StackDocError("invalid document name 'a;b': use 1 to 64 of A-Z a-z 0-9 _ . -")) { try store.create("a;b") }
+        #expect(throws: StackDocError("name: invalid document name 'a;b': expected 1 to 64 characters from A-Z a-z 0-9 _ . -")) { try store.create("a;b") }
         var bad = Document(name: "imp")
         try bad.insertRow("x", config: RowConfig(grow: .nan), parent: nil, at: 0)
-        #expect(throws: StackDocError("invalid value nan for row 'x' grow: numbers must be finite")) { try store.importDocument(bad) }
+        #expect(throws: StackDocError("row 'x' grow: must be a finite number, got nan")) { try store.importDocument(bad) }
         #expect(try store.documentNames() == [])
     }
 }

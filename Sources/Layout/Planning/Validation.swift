@@ -79,11 +79,21 @@ public enum Validation {
 
     /// A `#RRGGBB` colour, returned with upper-case hex digits.
     public static func color(_ text: String, _ path: String) throws -> String {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 7, bytes[0] == UInt8(ascii: "#"), bytes[1...].allSatisfy(isHexDigit) else {
+        guard isColor(text) else {
             throw StackDocError(.badValue(path: path, problem: "expected a colour #RRGGBB, got \(quoted(text))"))
         }
         return text.uppercased()
+    }
+
+    /// True for `#RRGGBB` (either case of hex digit); allocation-free.
+    static func isColor(_ text: String) -> Bool {
+        var count = 0
+        for b in text.utf8 {
+            guard count == 0 ? b == UInt8(ascii: "#") : isHexDigit(b) else { return false }
+            count += 1
+            if count > 7 { return false }
+        }
+        return count == 7
     }
 
     /// `text` in single quotes for a message: quotes, backslashes and every character that is

@@ -1,0 +1,75 @@
+// The document rules applied to whole values (a row's config, the settings, a primitive change),
+// built from the same per-value rules (`Validation.length`, `color`, `checkRowID` …) that the
+// planner applies word by word, with the planner's paths (`grow`, `fixed`, `separator.color`), so
+// that the planner, the importer, the store's write path and the loader give the same message.
+
+extension Validation {
+    /// Throws unless every value of `config` is within the document rules; each value is named
+    /// `prefix + path` (`grow`, or `row 'a' grow` with `prefix` "row 'a' ").
+    public static func check(_ c: RowConfig, prefix p: String = "") throws {
+        try checkTypeName(c.type, p + "type")
+        if case .fixed(let n) = c.size { _ = try length(n, p + "fixed") }
+        _ = try size(c.content, p + "content")
+        if let e = c.insets { _ = try edges(e, p + "insets") }
+        _ = try edges(c.margin, p + "margin")
+        _ = try length(c.grow, p + "grow")
+        _ = try length(c.shrink, p + "shrink")
+        if let e = c.separator.insets { _ = try edges(e, p + "separator.insets") }
+        if let t = c.separator.thickness { _ = try length(t, p + "separator.thickness") }
+        if let color = c.separator.color { _ = try self.color(color, p + "separator.color") }
+        if let s = c.stack { _ = try length(s.spacing, p + "spacing") }
+    }
+
+    /// The allocation-free fast path of `check(_:prefix:)`: true exactly when it would not throw.
+    /// For callers that check many rows (the loader) and build a message only for a bad one.
+    public static func isValid(_ c: RowConfig) -> Bool {
+        if case .fixed(let n) = c.size, !isLength(n) { return false }
+        guard isLength(c.content.width), isLength(c.content.height), isLength(c.margin),
+              isLength(c.grow), isLength(c.shrink) else { return false }
+        if let e = c.insets, !isLength(e) { return false }
+        if let e = c.separator.insets, !isLength(e) { return false }
+        if let t = c.separator.thickness, !isLength(t) { return false }
+        if let s = c.stack, !isLength(s.spacing) { return false }
+        if let color = c.separator.color, !isColor(color) { return false }
+        return c.type == "view" || isValidTypeName(c.type)
+    }
+
+    /// Throws unless every setting is within the document rules (the offset only has to be
+    /// finite: it is clamped to the content).
+    public static func check(_ s: DocumentSettings) throws {
+        _ = try size(s.viewport, "viewport")
+        _ = try finite(s.offset, "offset")
+        _ = try edges(s.padding, "padding")
+        _ = try length(s.spacing, "spacing")
+        _ = try edges(s.defaults.insets, "defaults.insets")
+        _ = try edges(s.defaults.separator.insets, "defaults.separator.insets")
+        _ = try length(s.defaults.separator.thickness, "defaults.separator.thickness")
+        _ = try color(s.defaults.separator.color, "defaults.separator.color")
+    }
+
+    /// Throws unless the ids and the new values `change` writes are within the document rules,
+    /// with the planner's messages (a change the planner made always passes).
+    public static func check(_ change: Change) throws {
+        switch change {
+        case let .insertRow(id, config, parent, _), let .removeRow(id, config, parent, _):
+            try checkRowID(id)
+            if let parent { try checkRowID(parent, "parent") }
+            try check(config)
+        case let .updateRow(id, _, new):
+            try checkRowID(id)
+            try check(new)
+        case let .moveRow(id, _, _, toParent, _):
+            try checkRowID(id)
+            if let toParent { try checkRowID(toParent, "parent") }
+        case let .updateSettings(_, new):
+            try check(new)
+        }
+    }
+
+    /// A length within the limits (false for NaN).
+    @inline(__always)
+    static func isLength(_ v: Double) -> Bool { v >= 0 && v <= DocumentLimits.maxLength }
+
+    @inline(__always)
+    static func isLength(_ e: Edges) -> Bool { isLength(e.top) && isLength(e.left) && isLength(e.bottom) && isLength(e.right) }
+}
