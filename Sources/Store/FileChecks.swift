@@ -17,7 +17,36 @@ enum DatabaseFile: Equatable {
 /// created at its target. Only regular files are databases: a FIFO, a device (`/dev/null`,
 /// `/dev/zero`) or a socket is refused before it is opened, so nothing blocks or grows.
 enum FileChecks {
+    /// A file that looks truncated: its size and header, to tell a damaged file (unchanged
+    /// between two looks) from one that another process is writing at this moment.
+    private struct Truncated: Error, Equatable {
+        var problem: String
+        var size: Int
+        var header: [UInt8]
+    }
+
+    /// `checkOnce`, with one allowance: a file that looks truncated while another process is
+    /// creating or committing to it (its `-journal` exists, or its size or header changes
+    /// between two looks 20 ms apart) is looked at again, for up to 2 s. A truncated file that
+    /// stays as it is is refused at the second look.
     static func check(_ path: String) throws -> DatabaseFile {
+        let deadline = Date().addingTimeInterval(2)
+        var previous: Truncated?
+        while true {
+            do {
+                return try checkOnce(path)
+            } catch let truncated as Truncated {
+                let beingWritten = companionSize(path, "-journal") > 0 || previous.map { $0 != truncated } ?? true
+                if !beingWritten || Date() > deadline {
+                    throw StoreFailure.corrupt(path, truncated.problem)
+                }
+                previous = truncated
+                usleep(20_000)
+            }
+        }
+    }
+
+    private static func checkOnce(_ path: String) throws -> DatabaseFile {
         guard !path.isEmpty else {
             throw StackDocError("the database path is empty: name a file (or ':memory:' for a database that is not saved)")
         }
@@ -56,7 +85,7 @@ enum FileChecks {
             throw StackDocError("database \(Validation.quotedPath(path)) is not a StackDoc database: not an SQLite file")
         }
         guard header.count == 100 else {
-            throw StoreFailure.corrupt(path, "the file is truncated (\(header.count) bytes)")
+            throw Truncated(problem: "the file is truncated (\(header.count) bytes)", size: size, header: header)
         }
         // Page size at offset 16 (1 means 65536); page count at offset 28 (valid when the
         // change counter at 24 equals the version-valid-for number at 92).
@@ -67,7 +96,7 @@ enum FileChecks {
         // A WAL with frames may legitimately hold pages the main file has not received yet
         // (then the read-only inspection checks every page: `DatabaseInspection`).
         if companionSize(path, "-wal") == 0, u32(24) == u32(92), pages > 0, pageSize >= 512, size < pages * pageSize {
-            throw StoreFailure.corrupt(path, "the file is truncated (\(size) bytes, the header says \(pages * pageSize))")
+            throw Truncated(problem: "the file is truncated (\(size) bytes, the header says \(pages * pageSize))", size: size, header: header)
         }
         return .existing
     }
