@@ -154,14 +154,14 @@ public struct Document: Sendable {
     /// index with one hash lookup instead of two (the store's loader fills stacks in order).
     public mutating func appendRow(_ id: RowID, config: RowConfig, parent: RowID?) throws {
         let p = try checkStack(parent)
-        guard rows.append(id, config, parent: p) != nil else { throw StackDocError("row \(Validation.quoted(id)) already exists") }
+        guard rows.append(id, config, parent: p) != nil else { throw StackDocError(.rowExists(id)) }
     }
 
     // MARK: Primitive changes
 
     /// Inserts one row without children at `index` of `parent`'s rows.
     public mutating func insertRow(_ id: RowID, config: RowConfig, parent: RowID?, at index: Int) throws {
-        guard rows.slot(of: id) == nil else { throw StackDocError("row \(Validation.quoted(id)) already exists") }
+        guard rows.slot(of: id) == nil else { throw StackDocError(.rowExists(id)) }
         let p = try checkStack(parent)
         let count = rows.childCount(of: p)
         guard index >= 0, index <= count else {
@@ -196,7 +196,7 @@ public struct Document: Sendable {
         if p >= 0 {
             var c = p
             while c >= 0 {
-                if c == s { throw StackDocError("cannot move row \(Validation.quoted(id)) into itself") }
+                if c == s { throw StackDocError(.moveIntoItself(id)) }
                 c = rows.parent[Int(c)]
             }
         }
@@ -213,7 +213,7 @@ public struct Document: Sendable {
     private func checkStack(_ parent: RowID?) throws -> Int32 {
         guard let parent else { return -1 }
         guard let s = rows.slot(of: parent) else { throw StackDocError(.noSuchRow(parent)) }
-        guard rows.isStack(s) else { throw StackDocError("row \(Validation.quoted(parent)) is not a stack") }
+        guard rows.isStack(s) else { throw StackDocError(.notAStack(parent)) }
         return s
     }
 
