@@ -138,12 +138,17 @@ public final class Session {
         return current
     }
 
-    /// The whole layout (O(rows)): only for commands that need every row.
-    func currentLayout() throws -> DocumentLayout {
+    /// The whole layout of the open document (O(rows): every row's frames and visibility).
+    ///
+    /// - Throws: `StackDocError` (`noDocumentOpen`) when no document is open.
+    public func currentLayout() throws -> DocumentLayout {
         try open().wholeLayout()
     }
 
-    /// The live layout of the open document.
+    /// The live layout of the open document: kept up to date by every change, it answers
+    /// queries about a few rows without laying out the whole document.
+    ///
+    /// - Throws: `StackDocError` (`noDocumentOpen`) when no document is open.
     public func liveLayout() throws -> LiveLayout {
         try open().liveLayout()
     }
