@@ -24,7 +24,9 @@ public struct LiveLayout: Sendable {
         var k: Int32
     }
 
+    /// The document's name.
     public internal(set) var document: String
+    /// The document's settings the layout follows.
     public internal(set) var settings: DocumentSettings
     /// The full layout while the document is outside the incremental regime.
     var full: DocumentLayout?
@@ -379,6 +381,10 @@ public struct LiveLayout: Sendable {
 
     /// The clamped offset `scroll to ROW POS` aims at (SPEC §2.6), as
     /// `DocumentLayout.scrollOffset(to:_:)`, with the same errors. O(log n).
+    /// - Parameters:
+    ///   - id: The row to scroll to.
+    ///   - position: Where in the viewport it should sit.
+    /// - Throws: `StackDocError` when there is no such row or it is hidden (it has no frame).
     public func scrollOffset(to id: RowID, _ position: ScrollPosition) throws -> Double {
         if let full { return try full.scrollOffset(to: id, position) }
         guard let r = row(id), let l = owner(of: id) else { throw StackDocError(.noSuchRow(id)) }

@@ -71,6 +71,7 @@ public struct Script: Hashable, Sendable {
     /// `\r\n` pair is one `Character`, so splitting at characters would miss it), a leading
     /// UTF-8 byte order mark ignored, no empty last line after a final `\n`. A line keeps a
     /// final `\r`: the reader of each line drops it.
+    /// - Parameter text: A script's text.
     public static func split(_ text: String) -> [String] {
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         var lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) }
