@@ -106,7 +106,7 @@ extension LiveLayout {
         }
         for s in state.snapshots {
             line.touched[Int(s.node)] = true
-            line.pullToRoot(s.node)
+            line.elementChanged(s.node)
         }
         for i in state.snapshots.indices {
             let at = line.locate(state.snapshots[i].node)
@@ -222,7 +222,7 @@ extension LiveLayout {
             dropLocations(of: node)
             line.entries.set(Int(node), entry, config: document.config(of: id), defaults: settings.defaults)
             line.contribution[Int(node)] = entry.shown ? line.entries.outerLength(Int(node)) + gap : 0
-            line.pullToRoot(node)
+            line.elementChanged(node)
             index(node)
         }
     }

@@ -99,7 +99,7 @@ extension LiveLayout {
 
     /// The number of framed rows of untouched entries whose shift is not zero. O(log n) a step.
     func shiftedUntouchedRowCount(_ steps: [(rank: Int, shift: Double)]) -> Int {
-        let untouched = line.count - line.touchedIn(line.root)
+        let untouched = line.summary.untouched
         var count = 0
         for (i, s) in steps.enumerated() where s.shift != 0 {
             let end = i + 1 < steps.count ? steps[i + 1].rank : untouched + 1
