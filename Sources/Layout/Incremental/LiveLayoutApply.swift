@@ -219,11 +219,14 @@ extension LiveLayout {
             }
             if line.entries.shown(Int(node)) && line.entries.grow(Int(node)) > 0 { growing -= 1 }
             if entry.shown && entry.grow > 0 { growing += 1 }
-            dropLocations(of: node)
+            // The same rows in the same order keep their locations (a change inside a big
+            // nested stack does not index its rows again).
+            let sameRows = line.entries.holdsSameRows(Int(node), as: entry)
+            if !sameRows { dropLocations(of: node) }
             line.entries.set(Int(node), entry, config: document.config(of: id), defaults: settings.defaults)
             line.contribution[Int(node)] = entry.shown ? line.entries.outerLength(Int(node)) + gap : 0
             line.elementChanged(node)
-            index(node)
+            if !sameRows { index(node) }
         }
     }
 
