@@ -73,8 +73,8 @@ public struct LiveLayout: Sendable {
 
     /// Visible outer lengths plus the gaps between them.
     var innerLength: Double {
-        let shown = line.shown(line.root)
-        return shown == 0 ? 0 : line.total(line.root) - gap
+        let shown = Int(line.summary.shown)
+        return shown == 0 ? 0 : line.summary.sum - gap
     }
 
     /// True when root rows' positions are prefix sums (no free space is distributed).
@@ -108,7 +108,7 @@ public struct LiveLayout: Sendable {
     }
 
     /// Number of rows at every depth.
-    public var rowCount: Int { full?.rows.count ?? line.rows(line.root) }
+    public var rowCount: Int { full?.rows.count ?? line.summary.rows }
 
     // MARK: Building
 
