@@ -38,6 +38,9 @@ public struct FlexStyle: Hashable, Sendable {
     public var height: Dimension = .auto
     public var minWidth: Dimension = .auto
     public var minHeight: Dimension = .auto
+    /// `max-width` / `max-height`; `auto` is `none`. A min size larger than the max wins (CSS).
+    public var maxWidth: Dimension = .auto
+    public var maxHeight: Dimension = .auto
     public var flexGrow: Double = 0
     public var flexShrink: Double = 1
     public var flexBasis: Dimension = .auto
@@ -45,6 +48,11 @@ public struct FlexStyle: Hashable, Sendable {
     public var padding: Edges = .zero
     public var rowGap: Double = 0
     public var columnGap: Double = 0
+    /// The size of a fixed box that a node without children holds in its content box (a
+    /// replaced element's natural size, or a `div` with that width and height): it is the node's
+    /// content size, so an `auto` size, the automatic minimum size and the intrinsic sizes of
+    /// its ancestors follow it. Ignored for nodes with children.
+    public var intrinsicSize: Size = Size(width: 0, height: 0)
 
     public init() {}
 }
