@@ -14,6 +14,8 @@ public struct LayoutChangeReport: Sendable {
     public var contentSizeBefore: Size
     public var contentSizeAfter: Size
     public var transitions: [VisibilityTransition] = []
+    /// Sticky rows that became stuck or left their stuck state (SPEC §2.7).
+    public var stuckTransitions: [StuckTransition] = []
     /// True when the change was handled by a full relayout.
     public var fullRelayout = false
 
@@ -30,6 +32,7 @@ public struct LayoutChangeReport: Sendable {
         self.init(offsetBefore: before.offset, offsetAfter: after.offset,
                   contentSizeBefore: before.contentSize, contentSizeAfter: after.contentSize)
         transitions = after.transitions(from: before)
+        stuckTransitions = after.stuckTransitions(from: before)
         let old = before.rows
         var seen = [Bool](repeating: false, count: old.count)
         var shift = 0

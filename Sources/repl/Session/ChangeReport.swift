@@ -13,6 +13,8 @@ struct ChangeReport {
     var offset: (before: Double, after: Double)
     var contentSize: (before: Size, after: Size)
     var transitions: [VisibilityTransition]
+    /// Sticky rows entering or leaving their stuck state (SPEC §2.7).
+    var stuck: [StuckTransition] = []
 
     /// How many ids a text summary lists at most (issue 5: bounded on huge documents).
     static let listLimit = 12
@@ -31,6 +33,7 @@ struct ChangeReport {
         offset = (r.offsetBefore, r.offsetAfter)
         contentSize = (r.contentSizeBefore, r.contentSizeAfter)
         transitions = r.transitions
+        stuck = r.stuckTransitions
     }
 
 }

@@ -45,6 +45,14 @@ enum CommandResult {
         }
     }
 
+    /// The sticky rows that became stuck or unstuck (SPEC §2.7 `events`).
+    var stuckEvents: [StuckTransition] {
+        switch self {
+        case .edited(_, _, let report), .historyMove(_, _, let report), .rolledBack(let report): return report.stuck
+        default: return []
+        }
+    }
+
     /// True when the session should end.
     var quits: Bool {
         if case .quit = self { return true }
@@ -110,4 +118,7 @@ struct StatusInfo {
     var viewport: Size
     var offset: Double
     var contentSize: Size
+    /// The viewport's insets and the keyboard's height (0 = off).
+    var viewportInsets: Edges = .zero
+    var keyboard: Double = 0
 }
