@@ -25,6 +25,8 @@ struct DocumentChromiumTests {
         let align: Align
         let defaults: Defaults
         let rows: [Row]
+        /// Issue 14: top and left obscured edges (the sticky fixtures).
+        let viewportInsets: Edges?
     }
 
     struct Defaults: Decodable { let insets: Edges }
@@ -50,12 +52,14 @@ struct DocumentChromiumTests {
         let alignSelf: AlignSelf
         let hidden: Bool?
         let stack: Stack?
+        let sticky: Bool?
 
         var config: RowConfig {
             RowConfig(size: size.map { .fixed($0.fixed) } ?? .fit, content: content, insets: insets,
                       margin: margin ?? .zero, grow: grow ?? 0, shrink: shrink ?? 0, alignSelf: alignSelf,
                       hidden: hidden ?? false,
-                      stack: stack.map { StackSettings(axis: $0.axis, justify: $0.justify, align: $0.align, spacing: $0.spacing) })
+                      stack: stack.map { StackSettings(axis: $0.axis, justify: $0.justify, align: $0.align, spacing: $0.spacing) },
+                      sticky: sticky ?? false)
         }
     }
 
@@ -63,6 +67,7 @@ struct DocumentChromiumTests {
         var s = DocumentSettings(axis: d.axis, viewport: d.viewport, padding: d.padding, spacing: d.spacing,
                                  justify: d.justify, align: d.align)
         s.defaults.insets = d.defaults.insets
+        s.viewportInsets = d.viewportInsets ?? .zero
         var doc = Document(name: d.name, settings: s)
         func insert(_ rows: [Row], in parent: RowID?) throws {
             for (i, row) in rows.enumerated() {

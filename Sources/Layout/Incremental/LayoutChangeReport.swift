@@ -19,6 +19,8 @@ public struct LayoutChangeReport: Sendable {
     public var contentSizeAfter: Size
     /// The visibility transitions (SPEC §2.5), in the new document order.
     public var transitions: [VisibilityTransition] = []
+    /// Sticky rows that became stuck or left their stuck state (SPEC §2.7).
+    public var stuckTransitions: [StuckTransition] = []
     /// True when the change was handled by a full relayout.
     public var fullRelayout = false
 
@@ -36,6 +38,7 @@ public struct LayoutChangeReport: Sendable {
         self.init(offsetBefore: before.offset, offsetAfter: after.offset,
                   contentSizeBefore: before.contentSize, contentSizeAfter: after.contentSize)
         transitions = after.transitions(from: before)
+        stuckTransitions = after.stuckTransitions(from: before)
         let old = before.rows
         var seen = [Bool](repeating: false, count: old.count)
         var shift = 0

@@ -17,6 +17,8 @@ public struct ChangeReport {
     public var contentSize: (before: Size, after: Size)
     /// The visibility transitions (SPEC §2.5), in document order.
     public var transitions: [VisibilityTransition]
+    /// Sticky rows entering or leaving their stuck state (SPEC §2.7).
+    public var stuck: [StuckTransition] = []
 
     /// How many ids a text summary lists at most (issue 5: bounded on huge documents).
     public static let listLimit = 12
@@ -35,6 +37,7 @@ public struct ChangeReport {
         offset = (r.offsetBefore, r.offsetAfter)
         contentSize = (r.contentSizeBefore, r.contentSizeAfter)
         transitions = r.transitions
+        stuck = r.stuckTransitions
     }
 
 }
