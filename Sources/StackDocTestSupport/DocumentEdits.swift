@@ -56,7 +56,7 @@ public struct DocumentEdits {
     /// A ROWSPEC of 0 to 3 items, every kind, lengths from `lengths`.
     public mutating func spec() -> [RowSpecItem] {
         (0..<rng.int(0..<4)).map { _ in
-            switch rng.int(0..<20) {
+            switch rng.int(0..<21) {
             case 0, 1, 2: return .fixed(length())
             case 3, 4: return .content(Size(width: length(), height: length()))
             case 5: return .fit
@@ -74,6 +74,7 @@ public struct DocumentEdits {
             case 16 where nested: return .justify(rng.pick(Justify.allCases))
             case 17 where nested: return .alignItems(rng.pick(Align.allCases))
             case 18 where nested: return .spacing(length() / 10)
+            case 19: return .sticky(rng.chance(3))
             default: return .fixed(length())
             }
         }
@@ -82,7 +83,7 @@ public struct DocumentEdits {
     /// A random edit of any case aimed at `document`.
     public mutating func edit(for document: Document) -> Edit {
         let any = row(of: document)
-        switch rng.int(0..<32) {
+        switch rng.int(0..<34) {
         case 0..<7:
             let p = parent(in: document)
             let first = freshID(in: document)
@@ -119,6 +120,12 @@ public struct DocumentEdits {
         case 25:
             guard let id = any else { break }
             return .scroll(.to(id, rng.pick(ScrollPosition.allCases)))
+        case 29:
+            guard let id = any else { break }
+            return .scroll(.focus(id))
+        case 30:
+            return .obscured(rng.chance(2) ? .keyboard(rng.chance(3) ? nil : Double(rng.int(0..<401)))
+                             : .insets(viewport: nil, insets: Edges(top: Double(rng.int(0..<61)), left: 0, bottom: Double(rng.int(0..<41)), right: 0)))
         case 26:
             let w = bool() ? document.settings.viewport.width : 300
             return .viewport(Size(width: w, height: rng.pick([100, 400, 844, 5000])))

@@ -154,7 +154,7 @@ public struct RandomEdits {
     }
 
     public mutating func specItem() -> RowSpecItem {
-        switch rng.int(0..<16) {
+        switch rng.int(0..<17) {
         case 0: return .type(values.type(&rng))
         case 1: return .fixed(number())
         case 2: return .fit
@@ -170,6 +170,7 @@ public struct RandomEdits {
         case 12: return .stack(rng.pick(Axis.allCases))
         case 13: return .justify(rng.pick(Justify.allCases))
         case 14: return .spacing(number())
+        case 15: return .sticky(bool())
         default: return .separator(sepSpec())
         }
     }
@@ -198,10 +199,19 @@ public struct RandomEdits {
     }
 
     public mutating func scroll() -> ScrollSpec {
-        switch rng.int(0..<3) {
+        switch rng.int(0..<4) {
         case 0: return .offset(number())
         case 1: return .by(bool() ? -number() : number())
+        case 2: return .focus(id())
         default: return .to(id(), rng.pick(ScrollPosition.allCases))
+        }
+    }
+
+    public mutating func obscured() -> ObscuredSpec {
+        switch rng.int(0..<3) {
+        case 0: return .insets(viewport: size(), insets: edges())
+        case 1: return .insets(viewport: nil, insets: edges())
+        default: return .keyboard(bool() ? number() : nil)
         }
     }
 
@@ -209,7 +219,7 @@ public struct RandomEdits {
 
     /// A random edit of any case.
     public mutating func edit() -> Edit {
-        switch rng.int(0..<16) {
+        switch rng.int(0..<17) {
         case 0, 1, 2:
             let ids = ids()
             let stack: [RowSpecItem] = ids.contains(where: values.stackIDs.contains) ? [.stack(.vertical)] : []
@@ -224,6 +234,7 @@ public struct RandomEdits {
         case 11: return .setStack(stackSetting())
         case 12: return .defaults(defaults())
         case 13: return .scroll(scroll())
+        case 14: return .obscured(obscured())
         default: return .viewport(size())
         }
     }

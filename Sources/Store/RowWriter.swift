@@ -78,6 +78,16 @@ enum RowWriter {
         let stmt = statement.sqliteStatement
         var keysByParent: [RowID?: [String]] = [:]
         var failure: Error?
+        /// Steps the bound row as a row of `importSeq` (0: the current rows).
+        func step(importSeq: Int64) {
+            sqlite3_reset(stmt)
+            sqlite3_bind_int64(stmt, 1, importSeq)
+            let rc = sqlite3_step(stmt)
+            if rc != SQLITE_DONE {
+                failure = DatabaseError(resultCode: ResultCode(rawValue: rc),
+                                        message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: sql)
+            }
+        }
         rows.forEachRow { id, parent, index, config in
             guard failure == nil else { return }
             if index == 0 { keysByParent[parent] = OrderKey.sequence(rows.childCount(of: parent)) }
@@ -91,15 +101,8 @@ enum RowWriter {
             sqlite3_bind_text(stmt, i, id, -1, sqliteTransient); i += 1
             ColumnCoding.bind(config, to: stmt, at: i)
             // The same binding stepped twice: the current row, then the import entry's.
-            for importSeq in [0, Int64(seq)] where failure == nil {
-                sqlite3_reset(stmt)
-                sqlite3_bind_int64(stmt, 1, importSeq)
-                let rc = sqlite3_step(stmt)
-                if rc != SQLITE_DONE {
-                    failure = DatabaseError(resultCode: ResultCode(rawValue: rc),
-                                            message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: sql)
-                }
-            }
+            step(importSeq: 0)
+            if failure == nil { step(importSeq: Int64(seq)) }
         }
         sqlite3_reset(stmt)
         if let failure { throw failure }

@@ -1,6 +1,7 @@
 import Testing
 import Layout
 @testable import repl
+@testable import StackDocScript
 import StackDocTestSupport
 
 /// Random commands of the language: the edits and values of the shared generator

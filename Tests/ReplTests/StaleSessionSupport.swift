@@ -4,6 +4,7 @@ import Store
 import Testing
 import StackDocTestSupport
 @testable import repl
+@testable import StackDocScript
 
 /// Sessions on one database file through separate connections (SQLite treats them as separate
 /// processes), and the checks the stale-session tests share.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Store
 @testable import repl
+@testable import StackDocScript
 import StackDocTestSupport
 
 /// Databases written by earlier binaries (`Tests/StoreTests/Fixtures`, made as its README says)
