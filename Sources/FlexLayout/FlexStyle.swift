@@ -56,6 +56,10 @@ public struct FlexStyle: Hashable, Sendable {
     public var minWidth: Dimension = .auto
     /// `min-height`; `auto` is the automatic minimum size (CSS Flexbox §4.5).
     public var minHeight: Dimension = .auto
+    /// `max-width`; `auto` is `none`. A min size larger than the max wins (CSS).
+    public var maxWidth: Dimension = .auto
+    /// `max-height`; `auto` is `none`. A min size larger than the max wins (CSS).
+    public var maxHeight: Dimension = .auto
     /// `flex-grow`: the node's share of positive free space.
     public var flexGrow: Double = 0
     /// `flex-shrink`: the node's share of negative free space (weighted by its base size).
@@ -70,6 +74,11 @@ public struct FlexStyle: Hashable, Sendable {
     public var rowGap: Double = 0
     /// `column-gap`: space between children in a row.
     public var columnGap: Double = 0
+    /// The size of a fixed box that a node without children holds in its content box (a
+    /// replaced element's natural size, or a `div` with that width and height): it is the node's
+    /// content size, so an `auto` size, the automatic minimum size and the intrinsic sizes of
+    /// its ancestors follow it. Ignored for nodes with children.
+    public var intrinsicSize: Size = Size(width: 0, height: 0)
 
     /// A style with every property at its CSS initial value (and `display: flex`).
     public init() {}

@@ -169,6 +169,8 @@ public struct Replayer {
     static func keepingView(_ change: Change, current: DocumentSettings) -> Change {
         guard case .updateSettings(_, var new) = change else { return change }
         new.viewport = current.viewport
+        new.viewportInsets = current.viewportInsets
+        new.keyboard = current.keyboard
         new.offset = current.offset
         return .updateSettings(old: current, new: new)
     }

@@ -77,6 +77,9 @@ public struct DocumentLayout: Hashable, Sendable {
     public var axis: Axis
     /// The viewport's size.
     public var viewport: Size
+    /// The viewport's obscured edges (insets, the keyboard at the bottom; SPEC §2.5): visibility
+    /// and scroll targets use the unobscured rectangle.
+    public var obscured: Edges
     /// The offset clamped to [0, max(0, content main − viewport main)].
     public var offset: Double
     /// The size of the whole content (the root stack's frame).
@@ -85,14 +88,22 @@ public struct DocumentLayout: Hashable, Sendable {
     public var rows: [RowLayout] {
         didSet { index = LayoutIndex() }
     }
+    /// Rows shown away from their frame by sticky positioning at this offset (SPEC §2.7), by id:
+    /// stuck sticky rows and the rows inside them. Empty in a document without sticky rows.
+    public var displaced: [RowID: StuckRow] = [:]
+    /// The shown sticky rows' offset-independent facts (what `atOffset` recomputes `displaced`
+    /// from); not part of equality.
+    var stickyBases: [StickyBasis] = []
     /// Lookup structures over `rows`, built when first needed; replaced whenever `rows` changes.
     var index: LayoutIndex
 
     /// A layout from its fields (`offset` is taken as given).
-    public init(document: String, axis: Axis, viewport: Size, offset: Double, contentSize: Size, rows: [RowLayout]) {
+    public init(document: String, axis: Axis, viewport: Size, offset: Double, contentSize: Size, rows: [RowLayout],
+                obscured: Edges = .zero) {
         self.document = document
         self.axis = axis
         self.viewport = viewport
+        self.obscured = obscured
         self.offset = offset
         self.contentSize = contentSize
         self.rows = rows
@@ -101,16 +112,19 @@ public struct DocumentLayout: Hashable, Sendable {
 
     /// Equal when every public field is equal (the lookup cache does not count).
     public static func == (a: DocumentLayout, b: DocumentLayout) -> Bool {
-        a.document == b.document && a.axis == b.axis && a.viewport == b.viewport && a.offset == b.offset
-            && a.contentSize == b.contentSize && a.rows == b.rows
+        a.document == b.document && a.axis == b.axis && a.viewport == b.viewport && a.obscured == b.obscured
+            && a.offset == b.offset
+            && a.contentSize == b.contentSize && a.rows == b.rows && a.displaced == b.displaced
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(document)
         hasher.combine(axis)
         hasher.combine(viewport)
+        hasher.combine(obscured)
         hasher.combine(offset)
         hasher.combine(contentSize)
         hasher.combine(rows)
+        hasher.combine(displaced)
     }
 }

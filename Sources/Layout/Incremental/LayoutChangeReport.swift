@@ -46,6 +46,8 @@ public struct LayoutChangeReport: Sendable {
     /// inserted (`from` nil), in the new document order; then the rows it removed (`to` nil), in
     /// the old document order.
     public var transitions: [VisibilityTransition] = []
+    /// Sticky rows that became stuck or left their stuck state (SPEC §2.7).
+    public var stuckTransitions: [StuckTransition] = []
     /// True when the change was handled by a full relayout.
     public var fullRelayout = false
 
@@ -66,6 +68,7 @@ public struct LayoutChangeReport: Sendable {
     public init(before: DocumentLayout, after: DocumentLayout) {
         self.init(offsetBefore: before.offset, offsetAfter: after.offset,
                   contentSizeBefore: before.contentSize, contentSizeAfter: after.contentSize)
+        stuckTransitions = after.stuckTransitions(from: before)
         let old = before.rows
         var seen = [Bool](repeating: false, count: old.count)
         var shift = 0  // position in old − position in after, of the last matched row

@@ -53,7 +53,7 @@ extension Document {
 /// Turns a parsed JSON value into a `Document`, recording each problem with its path.
 struct DocumentImporter {
     static let maxProblems = 100
-    static let rowKeys = "id, type, size, content, insets, margin, grow, shrink, alignSelf, hidden, separator, stack"
+    static let rowKeys = "id, type, size, content, insets, margin, grow, shrink, alignSelf, hidden, sticky, separator, stack"
 
     private(set) var problems: [String] = []
     private var document = Document(name: "")
@@ -89,9 +89,11 @@ struct DocumentImporter {
             case "spacing": settings.spacing = length(m.value, path()) ?? 0
             case "justify": settings.justify = enumValue(m.value, path()) ?? settings.justify
             case "align": settings.align = enumValue(m.value, path()) ?? settings.align
+            case "viewportInsets": settings.viewportInsets = edges(m.value, path(), base: .zero) ?? .zero
+            case "keyboard": settings.keyboard = length(m.value, path()) ?? 0
             case "defaults": break
             case "rows": rows = m.value
-            default: unknown("", m.key, "format, name, axis, viewport, offset, padding, spacing, justify, align, defaults, rows")
+            default: unknown("", m.key, "format, name, axis, viewport, viewportInsets, keyboard, offset, padding, spacing, justify, align, defaults, rows")
             }
         }
         switch format {
@@ -166,6 +168,7 @@ struct DocumentImporter {
             case "shrink": config.shrink = length(m.value, p()) ?? 0
             case "alignSelf": config.alignSelf = enumValue(m.value, p()) ?? .auto
             case "hidden": config.hidden = bool(m.value, p()) ?? false
+            case "sticky": config.sticky = bool(m.value, p()) ?? false
             case "separator": config.separator = separatorOverrides(m.value, p(), base: defaults.separator)
             case "stack":
                 if m.value != .null {

@@ -36,11 +36,18 @@ public struct DocumentSettings: Hashable, Sendable, Codable {
     public var align: Align
     /// The live defaults rows follow.
     public var defaults: DocumentDefaults
+    /// The viewport's obscured edges (safe area, bars): view state, `viewport W H insets T L B R`
+    /// (SPEC §2.5). Zero by default.
+    public var viewportInsets: Edges
+    /// The height of the keyboard obscuring the viewport's bottom edge; 0 is `keyboard off`
+    /// (view state, SPEC §2.5).
+    public var keyboard: Double
 
     /// Settings; every parameter defaults to the value of a new document.
     public init(axis: Axis = .vertical, viewport: Size = Size(width: 390, height: 844), offset: Double = 0,
                 padding: Edges = .zero, spacing: Double = 0, justify: Justify = .start,
-                align: Align = .stretch, defaults: DocumentDefaults = DocumentDefaults()) {
+                align: Align = .stretch, defaults: DocumentDefaults = DocumentDefaults(),
+                viewportInsets: Edges = .zero, keyboard: Double = 0) {
         self.axis = axis
         self.viewport = viewport
         self.offset = offset
@@ -49,5 +56,14 @@ public struct DocumentSettings: Hashable, Sendable, Codable {
         self.justify = justify
         self.align = align
         self.defaults = defaults
+        self.viewportInsets = viewportInsets
+        self.keyboard = keyboard
+    }
+
+    /// The edges of the viewport that something covers: the insets, the bottom one at least the
+    /// keyboard's height (SPEC §2.5).
+    public var obscured: Edges {
+        Edges(top: viewportInsets.top, left: viewportInsets.left,
+              bottom: max(viewportInsets.bottom, keyboard), right: viewportInsets.right)
     }
 }

@@ -63,6 +63,8 @@ public enum RowSpecItem: Hashable, Sendable, Codable {
     case spacing(Double)
     /// `separator SEPSPEC`: one override of the row's separator.
     case separator(SeparatorSpec)
+    /// `sticky` (true) / `sticky off` (false): SPEC §2.7.
+    case sticky(Bool)
 }
 
 /// A root-stack setting (SPEC §4.1 `set stack …`).
@@ -104,6 +106,17 @@ public enum ScrollSpec: Hashable, Sendable, Codable {
     case by(Double)
     /// `scroll to ROW POS`: so that the row sits at `POS` in the viewport.
     case to(RowID, ScrollPosition)
+    /// `focus ROW`: the `auto` rule against the unobscured rectangle (SPEC §2.6), the way a
+    /// stack view controller scrolls a focused field into view above the keyboard.
+    case focus(RowID)
+}
+
+/// A change of the viewport's obscured edges (SPEC §2.5), view state like the viewport.
+public enum ObscuredSpec: Hashable, Sendable, Codable {
+    /// `viewport W H insets T L B R` (both) or `viewport insets T L B R` (the size unchanged).
+    case insets(viewport: Size?, insets: Edges)
+    /// `keyboard H`; nil is `keyboard off`.
+    case keyboard(Double?)
 }
 
 /// Every command that changes a document (SPEC §4.1), as data. One edit is one operation of the
@@ -133,11 +146,12 @@ public enum Edit: Hashable, Sendable, Codable {
     case scroll(ScrollSpec)
     /// `viewport W H` (view state: logged, not an undo step).
     case viewport(Size)
+    case obscured(ObscuredSpec)
 
     /// View-state edits are logged and replayed but are not undo steps (SPEC §3).
     public var isViewState: Bool {
         switch self {
-        case .scroll, .viewport: return true
+        case .scroll, .viewport, .obscured: return true
         default: return false
         }
     }

@@ -46,12 +46,16 @@ public struct RowConfig: Hashable, Sendable, Codable {
     public var separator: SeparatorOverrides
     /// Non-nil makes the row a nested stack.
     public var stack: StackSettings?
+    /// Sticks to the unobscured rectangle's leading edge while its parent's content box allows,
+    /// as CSS `position: sticky` with `top` (vertical parent) or `left` (horizontal parent)
+    /// (SPEC §2.7).
+    public var sticky: Bool
 
     /// A configuration; every parameter defaults to the value of a row added without ROWSPEC.
     public init(type: String = "view", size: RowSize = .fit, content: Size = .zero, insets: Edges? = nil,
                 margin: Edges = .zero, grow: Double = 0, shrink: Double = 0, alignSelf: AlignSelf = .auto,
                 hidden: Bool = false, separator: SeparatorOverrides = SeparatorOverrides(),
-                stack: StackSettings? = nil) {
+                stack: StackSettings? = nil, sticky: Bool = false) {
         self.type = type
         self.size = size
         self.content = content
@@ -63,6 +67,7 @@ public struct RowConfig: Hashable, Sendable, Codable {
         self.hidden = hidden
         self.separator = separator
         self.stack = stack
+        self.sticky = sticky
     }
 
     /// The insets layout uses: the row's own, or the document's default.

@@ -41,6 +41,8 @@ extension Document {
             return try planScroll(spec)
         case let .viewport(size):
             return try planViewport(size)
+        case let .obscured(spec):
+            return try planObscured(spec)
         }
     }
 }

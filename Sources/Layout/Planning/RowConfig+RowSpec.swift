@@ -33,6 +33,8 @@ extension RowConfig {
                 config.alignSelf = a
             case .hidden:
                 config.hidden = true
+            case let .sticky(on):
+                config.sticky = on
             case let .stack(axis):
                 config.stack = config.stack ?? StackSettings()
                 config.stack?.axis = axis

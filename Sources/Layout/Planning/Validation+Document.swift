@@ -51,6 +51,8 @@ extension Validation {
         _ = try edges(s.defaults.separator.insets, "defaults.separator.insets")
         _ = try length(s.defaults.separator.thickness, "defaults.separator.thickness")
         _ = try color(s.defaults.separator.color, "defaults.separator.color")
+        _ = try edges(s.viewportInsets, "viewportInsets")
+        _ = try length(s.keyboard, "keyboard")
     }
 
     /// Throws unless the ids and the new values `change` writes are within the document rules,

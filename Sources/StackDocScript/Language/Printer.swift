@@ -49,9 +49,16 @@ public enum Printer {
             case .offset(let v): return "scroll \(num(v))"
             case .by(let v): return "scroll by \(num(v))"
             case let .to(row, position): return "scroll to \(id(row)) \(position.rawValue)"
+            case let .focus(row): return "focus \(id(row))"
             }
         case let .viewport(size):
             return "viewport \(num(size.width)) \(num(size.height))"
+        case let .obscured(.insets(size?, insets)):
+            return "viewport \(num(size.width)) \(num(size.height)) insets \(edges(insets))"
+        case let .obscured(.insets(nil, insets)):
+            return "viewport insets \(edges(insets))"
+        case let .obscured(.keyboard(height)):
+            return height.map { "keyboard \(num($0))" } ?? "keyboard off"
         }
     }
 
@@ -69,6 +76,7 @@ public enum Printer {
         case .shrink(let n): return "shrink \(num(n))"
         case .align(let a): return "align \(a.rawValue)"
         case .alignItems(let a): return "align-items \(a.rawValue)"
+        case .sticky(let on): return on ? "sticky" : "sticky off"
         case .hidden: return "hidden"
         case .stack(let a): return "stack \(a.rawValue)"
         case .justify(let j): return "justify \(j.rawValue)"

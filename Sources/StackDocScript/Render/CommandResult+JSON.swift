@@ -71,7 +71,9 @@ extension CommandResult {
             let st = s.document
             return object([
                 ("database", .string(s.database)), ("document", .string(st.name)), ("rows", int(st.rowCount)),
-                ("axis", .string(s.axis.rawValue)), ("viewport", s.viewport.jsonValue), ("offset", .number(s.offset)),
+                ("axis", .string(s.axis.rawValue)), ("viewport", s.viewport.jsonValue),
+                ("viewportInsets", s.viewportInsets.jsonValue), ("keyboard", s.keyboard == 0 ? .null : .number(s.keyboard)),
+                ("offset", .number(s.offset)),
                 ("content", s.contentSize.jsonValue), ("steps", int(st.steps)), ("cursor", int(st.cursor)),
                 ("log", int(st.logEntries)), ("group", st.groupOpen ? object([("label", optional(st.groupLabel))]) : .null),
             ])
@@ -113,7 +115,8 @@ extension CommandResult {
         return [("id", .string(e.id)), ("parent", optional(e.parent)), ("index", int(e.index)), ("type", .string(c.type)),
                 ("size", size), ("content", c.content.jsonValue), ("insets", c.insets?.jsonValue ?? .null),
                 ("margin", c.margin.jsonValue), ("grow", .number(c.grow)), ("shrink", .number(c.shrink)),
-                ("alignSelf", .string(c.alignSelf.rawValue)), ("hidden", .bool(c.hidden)), ("separator", object(sep)),
+                ("alignSelf", .string(c.alignSelf.rawValue)), ("hidden", .bool(c.hidden)), ("sticky", .bool(c.sticky)),
+                ("separator", object(sep)),
                 ("stack", stack)]
     }
 }

@@ -13,7 +13,8 @@ public enum Envelope {
         out.append(contentsOf: #","result":"#.utf8)
         result.appendJSON(to: &out)
         out.append(contentsOf: #","events":"#.utf8)
-        JSONWriter.append(.array(result.events.map(LayoutOutput.eventJSON)), to: &out, pretty: false, indent: 0)
+        JSONWriter.append(.array(result.events.map(LayoutOutput.eventJSON) + result.stuckEvents.map(LayoutOutput.eventJSON)),
+                          to: &out, pretty: false, indent: 0)
         out.append(UInt8(ascii: "}"))
         return String(decoding: out, as: UTF8.self)
     }

@@ -21,6 +21,8 @@ public struct ChangeReport {
     /// The visibility transitions (SPEC §2.5): rows that stay or arrive (`from` nil) in the new
     /// document order, then rows that left (`to` nil) in the old order.
     public var transitions: [VisibilityTransition]
+    /// Sticky rows entering or leaving their stuck state (SPEC §2.7).
+    public var stuck: [StuckTransition] = []
 
     /// How many ids a text summary lists at most (issue 5: bounded on huge documents).
     public static let listLimit = 12
@@ -39,6 +41,7 @@ public struct ChangeReport {
         offset = (r.offsetBefore, r.offsetAfter)
         contentSize = (r.contentSizeBefore, r.contentSizeAfter)
         transitions = r.transitions
+        stuck = r.stuckTransitions
     }
 
 }

@@ -61,6 +61,14 @@ public enum CommandResult {
         }
     }
 
+    /// The sticky rows that became stuck or unstuck (SPEC §2.7 `events`).
+    public var stuckEvents: [StuckTransition] {
+        switch self {
+        case .edited(_, _, let report), .historyMove(_, _, let report), .rolledBack(let report): return report.stuck
+        default: return []
+        }
+    }
+
     /// True when the session should end.
     public var quits: Bool {
         if case .quit = self { return true }
@@ -153,4 +161,7 @@ public struct StatusInfo {
     public var offset: Double
     /// Its content size.
     public var contentSize: Size
+    /// The viewport's insets and the keyboard's height (0 = off).
+    public var viewportInsets: Edges = .zero
+    public var keyboard: Double = 0
 }
