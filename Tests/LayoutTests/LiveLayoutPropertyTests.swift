@@ -97,6 +97,7 @@ struct LiveLayoutPropertyTests {
             #expect(report.changedCount == full.changedCount, "\(context): changed \(report.changedCount) vs \(full.changedCount)")
             #expect(report.changedVisible == full.changedVisible, "\(context): changed visible \(report.changedVisible) vs \(full.changedVisible)")
             #expect(report.removed == full.removed, "\(context): removed")
+            #expect(report.moved == full.moved, "\(context): moved frames \(report.moved) vs \(full.moved)")
             previous = expected
         }
         #expect(incremental > 100, "incremental \(incremental), fallbacks \(fallbacks)")

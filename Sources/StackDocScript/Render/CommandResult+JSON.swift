@@ -126,6 +126,7 @@ extension ChangeReport {
     var jsonMembers: [(String, JSONValue)] {
         [("changed", .array(changedVisible.map(JSONValue.string))),
          ("changedCount", int(changedCount)),
+         ("moved", .array(moved.map(LayoutOutput.movedJSON))),
          ("removed", .array(removed.prefix(1000).map(JSONValue.string))),
          ("offset", .number(offset.after)),
          ("contentSize", contentSize.after.jsonValue)]
