@@ -31,7 +31,7 @@ public struct RandomEdits {
             .randomElement(using: &rng)!
     }
     public mutating func specItem() -> RowSpecItem {
-        switch Int.random(in: 0..<17, using: &rng) {
+        switch Int.random(in: 0..<21, using: &rng) {
         case 0: return .type(["view", "label", "bad type"].randomElement(using: &rng)!)
         case 1: return .fixed(number())
         case 2: return .fit
@@ -47,6 +47,10 @@ public struct RandomEdits {
         case 12: return .justify(Justify.allCases.randomElement(using: &rng)!)
         case 13: return .alignItems(Align.allCases.randomElement(using: &rng)!)
         case 14: return .spacing(number())
+        case 15: return .min(Bool.random(using: &rng) ? nil : number())
+        case 16: return .max(Bool.random(using: &rng) ? nil : number())
+        case 17: return .minCross(Bool.random(using: &rng) ? nil : number())
+        case 18: return .maxCross(Bool.random(using: &rng) ? nil : number())
         default: return .separator(sepSpec())
         }
     }

@@ -140,6 +140,11 @@ public enum RandomOps {
         }
         if Int.random(in: 0..<6, using: &rng) == 0 { items += [.separator(.hidden), .separator(.thickness(2))] }
         if Int.random(in: 0..<6, using: &rng) == 0 { items.append(.grow(1)) }
+        // Issue 14's size limits (none of them at all in most rows, as in real documents).
+        if Int.random(in: 0..<8, using: &rng) == 0 { items.append(.min(Double(Int.random(in: 0...120, using: &rng)))) }
+        if Int.random(in: 0..<8, using: &rng) == 0 { items.append(.max(Double(Int.random(in: 0...120, using: &rng)))) }
+        if Int.random(in: 0..<10, using: &rng) == 0 { items.append(.minCross(Double(Int.random(in: 0...200, using: &rng)))) }
+        if Int.random(in: 0..<10, using: &rng) == 0 { items.append(.maxCross(Double(Int.random(in: 0...200, using: &rng)))) }
         return items.shuffled(using: &rng)
     }
 

@@ -70,7 +70,10 @@ enum LogFormat {
         object(["alignSelf": .string(c.alignSelf.rawValue), "content": value(c.content), "grow": .double(c.grow),
                 "hidden": .bool(c.hidden), "insets": c.insets.map(value), "margin": value(c.margin),
                 "separator": value(c.separator), "shrink": .double(c.shrink), "size": value(c.size),
-                "stack": c.stack.map(value), "type": .string(c.type)])
+                "stack": c.stack.map(value), "type": .string(c.type),
+                // Issue 14: optional in format 1 (absent when not set, as in entries written before).
+                "minMain": c.minMain.map(LogValue.double), "maxMain": c.maxMain.map(LogValue.double),
+                "minCross": c.minCross.map(LogValue.double), "maxCross": c.maxCross.map(LogValue.double)])
     }
 
     static func value(_ d: DocumentDefaults) -> LogValue {
@@ -122,6 +125,10 @@ enum LogFormat {
         case let .alignItems(a): return tag("alignItems", ["_0": .string(a.rawValue)])
         case let .spacing(d): return tag("spacing", ["_0": .double(d)])
         case let .separator(s): return tag("separator", ["_0": value(s)])
+        case let .min(d): return tag("min", ["_0": d.map(LogValue.double)])
+        case let .max(d): return tag("max", ["_0": d.map(LogValue.double)])
+        case let .minCross(d): return tag("minCross", ["_0": d.map(LogValue.double)])
+        case let .maxCross(d): return tag("maxCross", ["_0": d.map(LogValue.double)])
         }
     }
 

@@ -98,7 +98,9 @@ extension LogFormat {
                          shrink: try r["shrink"].double(), alignSelf: try r["alignSelf"].raw(), hidden: try r["hidden"].bool(),
                          separator: SeparatorOverrides(hidden: try sep.optional("hidden")?.bool(), insets: try sep.optional("insets").map(edges),
                                                        thickness: try sep.optional("thickness")?.double(), color: try sep.optional("color")?.string()),
-                         stack: try r.optional("stack").map(stackSettings))
+                         stack: try r.optional("stack").map(stackSettings),
+                         minMain: try r.optional("minMain")?.double(), maxMain: try r.optional("maxMain")?.double(),
+                         minCross: try r.optional("minCross")?.double(), maxCross: try r.optional("maxCross")?.double())
     }
 
     static func stackSettings(_ r: LogReader) throws -> StackSettings {
@@ -164,6 +166,10 @@ extension LogFormat {
         case "alignItems": return .alignItems(try f["_0"].raw())
         case "spacing": return .spacing(try f["_0"].double())
         case "separator": return .separator(try separatorSpec(f["_0"]))
+        case "min": return .min(try f.optional("_0")?.double())
+        case "max": return .max(try f.optional("_0")?.double())
+        case "minCross": return .minCross(try f.optional("_0")?.double())
+        case "maxCross": return .maxCross(try f.optional("_0")?.double())
         default: throw r.unknown("row spec", name)
         }
     }

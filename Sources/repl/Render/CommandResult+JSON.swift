@@ -112,8 +112,18 @@ extension CommandResult {
         return [("id", .string(e.id)), ("parent", optional(e.parent)), ("index", int(e.index)), ("type", .string(c.type)),
                 ("size", size), ("content", c.content.jsonValue), ("insets", c.insets?.jsonValue ?? .null),
                 ("margin", c.margin.jsonValue), ("grow", .number(c.grow)), ("shrink", .number(c.shrink)),
-                ("alignSelf", .string(c.alignSelf.rawValue)), ("hidden", .bool(c.hidden)), ("separator", object(sep)),
-                ("stack", stack)]
+                ("alignSelf", .string(c.alignSelf.rawValue)), ("hidden", .bool(c.hidden)), ("separator", object(sep))]
+            + optionalMembers(c) + [("stack", stack)]
+    }
+
+    /// The optional fields of issue 14 that the row sets, with the saved format's names.
+    static func optionalMembers(_ c: RowConfig) -> [(String, JSONValue)] {
+        var out: [(String, JSONValue)] = []
+        if let n = c.minMain { out.append(("min", .number(n))) }
+        if let n = c.maxMain { out.append(("max", .number(n))) }
+        if let n = c.minCross { out.append(("minCross", .number(n))) }
+        if let n = c.maxCross { out.append(("maxCross", .number(n))) }
+        return out
     }
 }
 
