@@ -96,6 +96,9 @@ extension ColumnCoding {
         RowColumn(name: "max_main", encode: { .real($0.maxMain) }, decode: { s, i, c in c.maxMain = double(s, i) }),
         RowColumn(name: "min_cross", encode: { .real($0.minCross) }, decode: { s, i, c in c.minCross = double(s, i) }),
         RowColumn(name: "max_cross", encode: { .real($0.maxCross) }, decode: { s, i, c in c.maxCross = double(s, i) }),
+        // migrations/0008
+        RowColumn(name: "sticky", encode: { .flag($0.sticky) },
+                  decode: { s, i, c in c.sticky = sqlite3_column_int(s, i) != 0 }),
     ]
 
     /// The config columns of `row` and `import_row`, in order.

@@ -26,6 +26,8 @@ struct DocumentChromiumTests {
         let align: Align
         let defaults: Defaults
         let rows: [Row]
+        /// Issue 14: top and left obscured edges (the sticky fixtures).
+        let viewportInsets: Edges?
     }
 
     struct Defaults: Decodable { let insets: Edges }
@@ -51,6 +53,7 @@ struct DocumentChromiumTests {
         let alignSelf: AlignSelf
         let hidden: Bool?
         let stack: Stack?
+        let sticky: Bool?
         // Issue 14 (document-chromium-features.json only).
         let min: Double?
         let max: Double?
@@ -62,6 +65,7 @@ struct DocumentChromiumTests {
                       margin: margin ?? .zero, grow: grow ?? 0, shrink: shrink ?? 0, alignSelf: alignSelf,
                       hidden: hidden ?? false,
                       stack: stack.map { StackSettings(axis: $0.axis, justify: $0.justify, align: $0.align, spacing: $0.spacing) },
+                      sticky: sticky ?? false,
                       minMain: min, maxMain: max, minCross: minCross, maxCross: maxCross)
         }
     }
@@ -70,6 +74,7 @@ struct DocumentChromiumTests {
         var s = DocumentSettings(axis: d.axis, viewport: d.viewport, padding: d.padding, spacing: d.spacing,
                                  justify: d.justify, align: d.align)
         s.defaults.insets = d.defaults.insets
+        s.viewportInsets = d.viewportInsets ?? .zero
         var doc = Document(name: d.name, settings: s)
         func insert(_ rows: [Row], in parent: RowID?) throws {
             for (i, row) in rows.enumerated() {

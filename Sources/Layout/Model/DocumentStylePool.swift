@@ -9,6 +9,7 @@ struct RowStyle: Hashable, Sendable {
     var alignSelf: AlignSelf
     var separator: SeparatorOverrides
     var stack: StackSettings?
+    var sticky: Bool
     var minMain: Double?
     var maxMain: Double?
     var minCross: Double?
@@ -23,6 +24,7 @@ struct RowStyle: Hashable, Sendable {
         alignSelf = c.alignSelf
         separator = c.separator
         stack = c.stack
+        sticky = c.sticky
         minMain = c.minMain
         maxMain = c.maxMain
         minCross = c.minCross
