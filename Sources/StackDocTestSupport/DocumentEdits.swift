@@ -56,7 +56,7 @@ public struct DocumentEdits {
     /// A ROWSPEC of 0 to 3 items, every kind, lengths from `lengths`.
     public mutating func spec() -> [RowSpecItem] {
         (0..<rng.int(0..<4)).map { _ in
-            switch rng.int(0..<21) {
+            switch rng.int(0..<25) {
             case 0, 1, 2: return .fixed(length())
             case 3, 4: return .content(Size(width: length(), height: length()))
             case 5: return .fit
@@ -75,6 +75,10 @@ public struct DocumentEdits {
             case 17 where nested: return .alignItems(rng.pick(Align.allCases))
             case 18 where nested: return .spacing(length() / 10)
             case 19: return .sticky(rng.chance(3))
+            case 20: return .min(bool() ? nil : length())
+            case 21: return .max(bool() ? nil : length())
+            case 22: return .minCross(bool() ? nil : length())
+            case 23: return .maxCross(bool() ? nil : length())
             default: return .fixed(length())
             }
         }

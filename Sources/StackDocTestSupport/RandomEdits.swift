@@ -154,7 +154,7 @@ public struct RandomEdits {
     }
 
     public mutating func specItem() -> RowSpecItem {
-        switch rng.int(0..<17) {
+        switch rng.int(0..<21) {
         case 0: return .type(values.type(&rng))
         case 1: return .fixed(number())
         case 2: return .fit
@@ -171,6 +171,10 @@ public struct RandomEdits {
         case 13: return .justify(rng.pick(Justify.allCases))
         case 14: return .spacing(number())
         case 15: return .sticky(bool())
+        case 16: return .min(bool() ? nil : number())
+        case 17: return .max(bool() ? nil : number())
+        case 18: return .minCross(bool() ? nil : number())
+        case 19: return .maxCross(bool() ? nil : number())
         default: return .separator(sepSpec())
         }
     }

@@ -39,7 +39,7 @@ struct RowColumn: Sendable {
 }
 
 extension ColumnCoding {
-    /// The one declared table of config columns (migrations/0001, in schema order): the column
+    /// The one declared table of config columns (migrations/0001 and 0007, in schema order): the column
     /// list, `values`, `bind` and `readConfig` are all derived from it. A new row field is one
     /// entry here (and its column in a migration).
     static let rowColumns: [RowColumn] = [
@@ -91,6 +91,11 @@ extension ColumnCoding {
                   }),
         RowColumn(name: "stack_spacing", encode: { .real($0.stack?.spacing) },
                   decode: { s, i, c in if c.stack != nil { c.stack?.spacing = sqlite3_column_double(s, i) } }),
+        // migrations/0007: the size limits of issue 14 (NULL = none).
+        RowColumn(name: "min_main", encode: { .real($0.minMain) }, decode: { s, i, c in c.minMain = double(s, i) }),
+        RowColumn(name: "max_main", encode: { .real($0.maxMain) }, decode: { s, i, c in c.maxMain = double(s, i) }),
+        RowColumn(name: "min_cross", encode: { .real($0.minCross) }, decode: { s, i, c in c.minCross = double(s, i) }),
+        RowColumn(name: "max_cross", encode: { .real($0.maxCross) }, decode: { s, i, c in c.maxCross = double(s, i) }),
         // migrations/0008
         RowColumn(name: "sticky", encode: { .flag($0.sticky) },
                   decode: { s, i, c in c.sticky = sqlite3_column_int(s, i) != 0 }),

@@ -134,7 +134,7 @@ enum CaseNames {
         "position.top", "position.bottom", "position.index", "position.after", "position.before",
         "spec.type", "spec.fixed", "spec.fit", "spec.content", "spec.insets", "spec.insetsDefault", "spec.margin",
         "spec.grow", "spec.shrink", "spec.align", "spec.hidden", "spec.stack", "spec.justify", "spec.alignItems",
-        "spec.spacing", "spec.separator",
+        "spec.spacing", "spec.separator", "spec.min", "spec.max", "spec.minCross", "spec.maxCross",
         "separator.hidden", "separator.shown", "separator.insets", "separator.thickness", "separator.color", "separator.default",
         "stack.axis", "stack.padding", "stack.spacing", "stack.justify", "stack.align",
         "defaults.insets", "defaults.separator", "defaults.autoHide",
@@ -232,6 +232,10 @@ enum CaseNames {
         case .spacing: return ["spec.spacing"]
         case let .separator(s): return ["spec.separator", of(s)]
         case .sticky: return ["spec.sticky"]
+        case .min: return ["spec.min"]
+        case .max: return ["spec.max"]
+        case .minCross: return ["spec.minCross"]
+        case .maxCross: return ["spec.maxCross"]
         }
     }
 }

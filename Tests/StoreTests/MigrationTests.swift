@@ -7,6 +7,8 @@ import Testing
 /// The schema comes from migrations/*.sql embedded in the binary; an old database is upgraded.
 @Suite struct MigrationTests {
     @Test func migrationsAreEmbeddedInOrder() {
+        // Strictly increasing from 1; numbers reserved for work on other branches may be missing
+        // until it lands (0007 came before 0005 and 0006).
         let versions = Schema.migrations.map(\.version)
         // Strictly increasing from 1; numbers are reserved per feature, so a branch may have gaps
         // (0008 lands before 0005…0007): each is applied once, by name, whatever the order.

@@ -65,6 +65,14 @@ public enum RowSpecItem: Hashable, Sendable, Codable {
     case separator(SeparatorSpec)
     /// `sticky` (true) / `sticky off` (false): SPEC §2.7.
     case sticky(Bool)
+    /// `min N|none`: the border box's minimum length along the parent's main axis (nil: none).
+    case min(Double?)
+    /// `max N|none`: the maximum along the parent's main axis (nil: none).
+    case max(Double?)
+    /// `min-cross N|none`: the minimum along the parent's cross axis (nil: none).
+    case minCross(Double?)
+    /// `max-cross N|none`: the maximum along the parent's cross axis (nil: none).
+    case maxCross(Double?)
 }
 
 /// A root-stack setting (SPEC §4.1 `set stack …`).

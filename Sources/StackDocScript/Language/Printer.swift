@@ -82,6 +82,10 @@ public enum Printer {
         case .justify(let j): return "justify \(j.rawValue)"
         case .spacing(let n): return "spacing \(num(n))"
         case .separator(let s): return "separator " + text(s)
+        case .min(let n): return "min " + (n.map(num) ?? "none")
+        case .max(let n): return "max " + (n.map(num) ?? "none")
+        case .minCross(let n): return "min-cross " + (n.map(num) ?? "none")
+        case .maxCross(let n): return "max-cross " + (n.map(num) ?? "none")
         }
     }
 

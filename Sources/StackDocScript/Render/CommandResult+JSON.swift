@@ -116,8 +116,18 @@ extension CommandResult {
                 ("size", size), ("content", c.content.jsonValue), ("insets", c.insets?.jsonValue ?? .null),
                 ("margin", c.margin.jsonValue), ("grow", .number(c.grow)), ("shrink", .number(c.shrink)),
                 ("alignSelf", .string(c.alignSelf.rawValue)), ("hidden", .bool(c.hidden)), ("sticky", .bool(c.sticky)),
-                ("separator", object(sep)),
-                ("stack", stack)]
+                ("separator", object(sep))]
+            + optionalMembers(c) + [("stack", stack)]
+    }
+
+    /// The optional fields of issue 14 that the row sets, with the saved format's names.
+    static func optionalMembers(_ c: RowConfig) -> [(String, JSONValue)] {
+        var out: [(String, JSONValue)] = []
+        if let n = c.minMain { out.append(("min", .number(n))) }
+        if let n = c.maxMain { out.append(("max", .number(n))) }
+        if let n = c.minCross { out.append(("minCross", .number(n))) }
+        if let n = c.maxCross { out.append(("maxCross", .number(n))) }
+        return out
     }
 }
 

@@ -110,6 +110,7 @@ extension CommandResult {
         if c.sticky { f.append("sticky") }
         if let s = c.stack { f.append("stack \(s.axis.rawValue)") }
         if !c.separator.isEmpty { f.append("separator*") }
+        f += RowConfigText.optionalFields(c).map { "\($0.0) \($0.1)" }
         return f.joined(separator: ",")
     }
 
@@ -124,6 +125,7 @@ extension CommandResult {
             ("align", c.alignSelf.rawValue), ("hidden", c.hidden ? "yes" : "no"), ("sticky", c.sticky ? "yes" : "no"),
             ("separator", "\(sep.hidden ? "hidden" : "shown"), insets \(Format.edges(sep.insets)), thickness \(Format.number(sep.thickness)), color \(sep.color)\(c.separator.isEmpty ? " (default)" : "")"),
         ]
+        lines += RowConfigText.optionalFields(c)
         if let s = c.stack {
             lines.append(("stack", "\(s.axis.rawValue), justify \(s.justify.rawValue), align-items \(s.align.rawValue), spacing \(Format.number(s.spacing)), \(d.childCount) rows"))
         }
