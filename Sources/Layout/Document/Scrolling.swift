@@ -18,6 +18,10 @@ extension DocumentLayout {
     /// unobscured part along the main axis, else the smallest move that shows it (`top` when it
     /// is longer than the unobscured part). Throws for an unknown row and for a hidden row (or a
     /// row inside a hidden stack).
+    /// - Parameters:
+    ///   - row: The row to scroll to.
+    ///   - position: Where in the viewport it should sit.
+    /// - Throws: `StackDocError` (`noSuchRow`, or a row that is hidden or inside a hidden stack).
     public func scrollOffset(to row: RowID, _ position: ScrollPosition) throws -> Double {
         guard let at = self.position(of: row) else { throw StackDocError(.noSuchRow(row)) }
         guard let frame = rows[at].frame else {

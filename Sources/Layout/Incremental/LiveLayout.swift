@@ -24,7 +24,9 @@ public struct LiveLayout: Sendable {
         var k: Int32
     }
 
+    /// The document's name.
     public internal(set) var document: String
+    /// The document's settings the layout follows.
     public internal(set) var settings: DocumentSettings
     /// The full layout while the document is outside the incremental regime.
     var full: DocumentLayout?
@@ -71,8 +73,8 @@ public struct LiveLayout: Sendable {
 
     /// Visible outer lengths plus the gaps between them.
     var innerLength: Double {
-        let shown = line.shown(line.root)
-        return shown == 0 ? 0 : line.total(line.root) - gap
+        let shown = Int(line.summary.shown)
+        return shown == 0 ? 0 : line.summary.sum - gap
     }
 
     /// True when root rows' positions are prefix sums (no free space is distributed).
@@ -108,7 +110,7 @@ public struct LiveLayout: Sendable {
     }
 
     /// Number of rows at every depth.
-    public var rowCount: Int { full?.rows.count ?? line.rows(line.root) }
+    public var rowCount: Int { full?.rows.count ?? line.summary.rows }
 
     // MARK: Building
 
@@ -400,6 +402,10 @@ public struct LiveLayout: Sendable {
 
     /// The clamped offset `scroll to ROW POS` aims at (SPEC §2.6), as
     /// `DocumentLayout.scrollOffset(to:_:)`, with the same errors. O(log n).
+    /// - Parameters:
+    ///   - id: The row to scroll to.
+    ///   - position: Where in the viewport it should sit.
+    /// - Throws: `StackDocError` when there is no such row or it is hidden (it has no frame).
     public func scrollOffset(to id: RowID, _ position: ScrollPosition) throws -> Double {
         if let full { return try full.scrollOffset(to: id, position) }
         guard let r = row(id), let l = owner(of: id) else { throw StackDocError(.noSuchRow(id)) }

@@ -134,7 +134,7 @@ extension LiveLayout {
         }
         for s in state.snapshots {
             line.touched[Int(s.node)] = true
-            line.pullToRoot(s.node)
+            line.elementChanged(s.node)
         }
         for i in state.snapshots.indices {
             let at = line.locate(state.snapshots[i].node)
@@ -247,11 +247,14 @@ extension LiveLayout {
             }
             if line.entries.shown(Int(node)) && line.entries.grow(Int(node)) > 0 { growing -= 1 }
             if entry.shown && entry.grow > 0 { growing += 1 }
-            dropLocations(of: node)
+            // The same rows in the same order keep their locations (a change inside a big
+            // nested stack does not index its rows again).
+            let sameRows = line.entries.holdsSameRows(Int(node), as: entry)
+            if !sameRows { dropLocations(of: node) }
             line.entries.set(Int(node), entry, config: document.config(of: id), defaults: settings.defaults)
             line.contribution[Int(node)] = entry.shown ? line.entries.outerLength(Int(node)) + gap : 0
-            line.pullToRoot(node)
-            index(node)
+            line.elementChanged(node)
+            if !sameRows { index(node) }
         }
     }
 

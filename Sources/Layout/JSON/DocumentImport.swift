@@ -4,11 +4,20 @@
 extension Document {
     /// Reads a `stackdoc/1` document from JSON text. `name` (from `import PATH as NAME`)
     /// replaces the file's name. Throws the first problem (and how many more there are).
+    /// - Parameters:
+    ///   - text: The saved document (SPEC §5).
+    ///   - name: A name to use instead of the file's (nil: the file's).
+    /// - Throws: `StackDocError` with the first problem (`badValue`/`invalidName` at its JSON path)
+    ///   and how many more there are.
     public init(json text: String, name: String? = nil) throws {
         try self.init(jsonBytes: Array(text.utf8), name: name)
     }
 
     /// Reads a `stackdoc/1` document from UTF-8 bytes; see `init(json:name:)`.
+    /// - Parameters:
+    ///   - bytes: The saved document as UTF-8.
+    ///   - name: A name to use instead of the file's.
+    /// - Throws: `StackDocError` with the first problem and how many more there are.
     public init(jsonBytes bytes: [UInt8], name: String? = nil) throws {
         let result = Document.importJSON(bytes, name: name)
         guard let document = result.document else {
@@ -22,6 +31,9 @@ extension Document {
     /// Reads a `stackdoc/1` document, collecting every problem (at most
     /// `DocumentImporter.maxProblems`): a document when there is none, else the messages in
     /// document order. A JSON syntax error is the only problem reported.
+    /// - Parameters:
+    ///   - bytes: The saved document as UTF-8.
+    ///   - name: A name to use instead of the file's.
     public static func importJSON(_ bytes: [UInt8], name: String? = nil) -> (document: Document?, problems: [String]) {
         if let problem = DocumentLimits.jsonSizeProblem(bytes.count) { return (nil, [problem]) }
         let value: JSONValue

@@ -3,6 +3,7 @@ import Layout
 /// The canonical text of a command: what `log export` writes. Parsing the text gives the same
 /// command back (a property test checks this on random commands).
 public enum Printer {
+    /// The canonical text of an operation (`add a b fixed 50 after x`).
     public static func text(_ edit: Edit) -> String {
         switch edit {
         case let .add(ids, spec, position, parent):
@@ -61,6 +62,7 @@ public enum Printer {
         }
     }
 
+    /// The canonical words of one ROWSPEC item (`fixed 50`).
     public static func text(_ item: RowSpecItem) -> String {
         switch item {
         case .type(let t): return "type " + Tokenizer.quote(t)
@@ -83,6 +85,7 @@ public enum Printer {
         }
     }
 
+    /// The canonical words of one SEPSPEC item (`color #FF0000`).
     public static func text(_ spec: SeparatorSpec) -> String {
         switch spec {
         case .hidden: return "hidden"
@@ -94,6 +97,7 @@ public enum Printer {
         }
     }
 
+    /// The canonical words of a position (`at top`, `after x`).
     public static func text(_ position: Position) -> String {
         switch position {
         case .top: return "at top"

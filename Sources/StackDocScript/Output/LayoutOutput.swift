@@ -8,6 +8,9 @@ public enum LayoutOutput {
     /// `rows` picks the rows to list (a range or a filter of `layout.rows`); all by default.
     /// Written straight into bytes (a million rows without building a JSON tree); the same text
     /// as `JSONWriter.compact(jsonValue(layout, rows:))`.
+    /// - Parameters:
+    ///   - layout: The layout (its header fields are written as they are).
+    ///   - rows: The rows to list (nil: all of `layout.rows`).
     public static func json(_ layout: DocumentLayout, rows: [RowLayout]? = nil) -> String {
         String(decoding: jsonBytes(layout, rows: rows), as: UTF8.self)
     }
@@ -116,6 +119,9 @@ public enum LayoutOutput {
     }
 
     /// The SPEC §4.2 result as a JSON value.
+    /// - Parameters:
+    ///   - layout: The layout.
+    ///   - rows: The rows to list (nil: all of `layout.rows`).
     public static func jsonValue(_ layout: DocumentLayout, rows: [RowLayout]? = nil) -> JSONValue {
         .object([
             JSONMember("document", .string(layout.document)),
@@ -169,6 +175,9 @@ public enum LayoutOutput {
     /// 0    b    label  0,124 390x100  entire 100%
     /// content 390x424  viewport 390x844  offset 0
     /// ```
+    /// - Parameters:
+    ///   - layout: The layout.
+    ///   - rows: The rows to list (nil: all of `layout.rows`).
     public static func table(_ layout: DocumentLayout, rows: [RowLayout]? = nil) -> String {
         let depths = nestingDepths(layout)
         var table = TextTable(["#", "id", "type", "frame", "visibility"], rightAligned: [0])

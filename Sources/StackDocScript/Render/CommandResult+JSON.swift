@@ -6,6 +6,7 @@ import Store
 extension CommandResult {
     /// Appends the result as compact JSON. `layout` and `export` stream their (possibly
     /// million-row) results straight into bytes; everything else is a `JSONValue`.
+    /// - Parameter out: The buffer the compact JSON is appended to.
     public func appendJSON(to out: inout [UInt8]) {
         switch self {
         case let .layout(layout, rows):
