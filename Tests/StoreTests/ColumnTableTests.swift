@@ -39,6 +39,8 @@ import Testing
             RowConfig(separator: SeparatorOverrides(hidden: true)),
             RowConfig(stack: StackSettings(axis: .horizontal, justify: .spaceBetween, align: .end, spacing: 7)),
             RowConfig(insets: .zero, stack: StackSettings()),
+            RowConfig(size: .fixed(20), sticky: true),
+            RowConfig(hidden: true, stack: StackSettings(axis: .horizontal), sticky: true),
         ]
         var document = Document(name: "bulk")
         for (i, config) in configs.enumerated() { try document.insertRow("r\(i)", config: config, parent: nil, at: i) }

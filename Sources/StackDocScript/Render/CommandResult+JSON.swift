@@ -57,7 +57,7 @@ extension CommandResult {
             return object(Self.configMembers(d.entry) + [
                 ("frame", rect(r?.frame)), ("contentFrame", rect(r?.content)), ("separatorFrame", rect(r?.separator)),
                 ("visibility", optional(r?.visibility.rawValue)), ("percent", .number(r?.percent ?? 0)),
-            ])
+            ] + (d.displacement.flatMap { m in r?.frame.map { [("shownFrame", m.moved($0).jsonValue), ("stuck", .bool(m.stuck))] } } ?? []))
         case .rowsOfType(_, let ids):
             return .array(ids.map(JSONValue.string))
         case .hit(_, _, let row):

@@ -131,6 +131,7 @@ extension CommandResult {
         }
         lines += [("frame", Format.rect(r?.frame)), ("content frame", Format.rect(r?.content)),
                   ("separator frame", Format.rect(r?.separator)),
+                  ] + (d.displacement.flatMap { m in r?.frame.map { [("shown frame", Format.rect(m.moved($0)) + (m.stuck ? " (stuck)" : " (moved)"))] } } ?? []) + [
                   ("visibility", r.map { "\($0.visibility.rawValue) \(Format.percent($0.percent))%" } ?? "-")]
         return fields(lines)
     }

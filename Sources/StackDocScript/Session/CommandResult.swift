@@ -145,6 +145,8 @@ public struct RowDetail {
     public var childCount: Int
     /// Its layout (nil when the layout has no row for it).
     public var layout: RowLayout?
+    /// Where sticky positioning shows it at the offset, when away from its frame (SPEC §2.7).
+    public var displacement: StuckRow? = nil
 }
 
 /// `status`.
