@@ -9,3 +9,9 @@ static inline void stackdoc_editline_setup(int (*getc)(FILE *)) {
     rl_catch_signals = 0;
     rl_getc_function = getc;
 }
+
+/// Before libedit initializes: the prompt and the echo of the keys go to standard error when
+/// `to_stderr` (standard output is piped: it carries only results).
+static inline void stackdoc_editline_output(int to_stderr) {
+    if (to_stderr) rl_outstream = stderr;
+}

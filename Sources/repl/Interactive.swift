@@ -2,8 +2,8 @@ import CEditLine
 import Foundation
 import Layout
 
-/// The interactive REPL on a terminal: a prompt naming the open document, line editing and a
-/// persistent history through libedit. Ctrl-D (end of input) leaves; Ctrl-C abandons the line
+/// The interactive REPL on a terminal: a prompt naming the open document (`*` when a group is
+/// open), line editing and a persistent history through libedit. Ctrl-D (end of input) leaves; Ctrl-C abandons the line
 /// being typed and shows a fresh prompt.
 struct Interactive {
     let session: Session
@@ -17,32 +17,41 @@ struct Interactive {
     }
 
     func run() -> Int32 {
+        // With standard output piped (`stackdoc --json | jq`), the prompt, the echo of the keys
+        // and the banner go to standard error: standard output carries only results. (Set before
+        // libedit initializes, which `using_history` does.)
+        let outputIsTerminal = isatty(STDOUT_FILENO) != 0
+        stackdoc_editline_output(outputIsTerminal ? 0 : 1)
         let historyFile = Interactive.historyPath
         using_history()
         _ = read_history(historyFile)
         stifle_history(1000)
         Interrupts.install()
         stackdoc_editline_setup { _ in Interactive.readKey() }
-        print("stackdoc: \(session.store.path). Type 'help' for the commands, Ctrl-D to leave.")
+        let banner = "stackdoc: \(session.store.path). Type 'help' for the commands, Ctrl-D to leave."
+        if outputIsTerminal && !json { Output.print(banner) } else { Output.standardError(banner) }
+        /// What the terminal shows of the keys (`^C`, the newline of Ctrl-D) goes where the prompt goes.
+        func terminal(_ text: String) {
+            if outputIsTerminal { Output.print(text) } else { Output.standardError(text) }
+        }
         var runner = BatchRunner(session: session, json: json, bail: false, showFile: false)
         runner.showLine = false
         var number = 0
         while true {
             Interrupts.reset()
-            let prompt = "stackdoc" + (session.current.map { "(\($0.name))" } ?? "") + "> "
-            guard let raw = readline(prompt) else {
+            guard let raw = readline(Prompt.text(session)) else {
                 if Interrupts.fired {
                     // Ctrl-C: drop the line, prompt again.
-                    print("^C")
+                    terminal("^C")
                     continue
                 }
-                print("")
+                terminal("")
                 break
             }
             let line = String(cString: raw)
             free(raw)
             if Interrupts.fired {
-                print("^C")
+                terminal("^C")
                 continue
             }
             number += 1
@@ -50,7 +59,8 @@ struct Interactive {
                 add_history(line)
                 _ = write_history(historyFile)
             }
-            if runner.run(lines: [line], file: nil) == .stop { break }
+            // Numbered like a script's lines (the JSON envelope of an error has its "line").
+            if runner.run(lines: [ScriptLine(bytes: Array(line.utf8)[...])], file: nil, firstLine: number) == .stop { break }
         }
         _ = write_history(historyFile)
         return 0
