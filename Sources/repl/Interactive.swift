@@ -28,6 +28,8 @@ struct Interactive {
         stifle_history(1000)
         Interrupts.install()
         stackdoc_editline_setup { _ in Interactive.readKey() }
+        Interactive.completionSession = session
+        stackdoc_editline_completion { text, start, _ in Interactive.complete(text, start: Int(start)) }
         let banner = "stackdoc: \(session.store.path). Type 'help' for the commands, Ctrl-D to leave."
         if outputIsTerminal && !json { Output.print(banner) } else { Output.standardError(banner) }
         /// What the terminal shows of the keys (`^C`, the newline of Ctrl-D) goes where the prompt goes.
@@ -111,5 +113,36 @@ enum Interrupts {
         sigemptyset(&set)
         sigaddset(&set, SIGINT)
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+}
+
+extension Interactive {
+    /// The session whose documents and rows Tab completes (libedit's callbacks take no context).
+    nonisolated(unsafe) static var completionSession: Session?
+    /// The words the current completion offers, handed out one by one to libedit.
+    nonisolated(unsafe) static var completionWords: [String] = []
+    nonisolated(unsafe) static var completionNext = 0
+
+    /// libedit's completion hook: the matches for the word `text` starting at byte `start` of
+    /// the line (`Completion.candidates`), or nil for libedit's file name completion.
+    static func complete(_ text: UnsafePointer<CChar>?, start: Int) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+        let line = stackdoc_line_buffer().map { Array(String(cString: $0).utf8) } ?? []
+        let before = String(decoding: line.prefix(start), as: UTF8.self)
+        let prefix = text.map { String(cString: $0) } ?? ""
+        switch Completion.candidates(line: before, start: before.count, prefix: prefix, session: completionSession) {
+        case .files:
+            stackdoc_completion_set_over(0)
+            return nil
+        case .words(let words):
+            stackdoc_completion_set_over(1)  // no file names where a word of the language goes
+            guard !words.isEmpty, let text else { return nil }
+            completionWords = words
+            return stackdoc_completion_matches(text) { _, state in
+                if state == 0 { Interactive.completionNext = 0 }
+                guard Interactive.completionNext < Interactive.completionWords.count else { return nil }
+                defer { Interactive.completionNext += 1 }
+                return strdup(Interactive.completionWords[Interactive.completionNext])
+            }
+        }
     }
 }

@@ -17,6 +17,8 @@ import StackDocTestSupport
         os.environ.pop("STACKDOC_INIT", None)
         for k, v in options.get("env", {}).items():
             os.environ[k] = v
+        if options.get("cwd"):
+            os.chdir(options["cwd"])
         if options.get("stdout"):
             out_fd = os.open(options["stdout"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
             os.dup2(out_fd, 1)
@@ -55,11 +57,12 @@ import StackDocTestSupport
     /// Runs the binary on a pseudo-terminal (with `arguments`, `environment` added, and
     /// standard output sent to the file `stdout` when given) and sends `steps`.
     static func drive(_ steps: [(String, String)], history: String, arguments: [String] = ["--db", ":memory:"],
-                      environment: [String: String] = [:], stdout: String? = nil) throws -> String {
+                      environment: [String: String] = [:], stdout: String? = nil, directory: String? = nil) throws -> String {
         let binary = try #require(Binary.stackdoc, "the stackdoc binary is not built")
         let json = try JSONSerialization.data(withJSONObject: steps.map { [$0.0, $0.1] })
         var options: [String: Any] = ["args": arguments, "env": environment]
         if let stdout { options["stdout"] = stdout }
+        if let directory { options["cwd"] = directory }
         let optionsJSON = try JSONSerialization.data(withJSONObject: options)
         let result = try Binary.run("/usr/bin/env", ["python3", "-c", Self.driver, binary, history,
                                                      String(decoding: json, as: UTF8.self), String(decoding: optionsJSON, as: UTF8.self)])
