@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import StackDocScript
 
 /// One line of a script: its text, or why it is not text (a byte that is not UTF-8).
 enum ScriptLine: Equatable {
@@ -119,8 +120,7 @@ struct BatchRunner {
 
     /// True for a line that holds more than blanks and a comment (what `--echo` prints).
     static func isCommand(_ line: String) -> Bool {
-        guard let tokens = try? Tokenizer.tokenize(line) else { return true }  // a bad line is echoed before its error
-        return !tokens.isEmpty
+        !Parser.isBlankOrComment(line)  // a line that does not parse is echoed before its error
     }
 
     enum LineResult {

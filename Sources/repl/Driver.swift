@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import StackDocScript
 import Store
 
 /// Runs `stackdoc`: reads every script first, opens the database, then runs the init file, the

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Store
 @testable import repl
+@testable import StackDocScript
 import StackDocTestSupport
 
 /// Tab completion (issue 13): command words, ROWSPEC and SEPSPEC words, row ids of the open

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import repl
+@testable import StackDocScript
 import StackDocTestSupport
 
 /// The shell's command line as users of sqlite3 and psql expect it (issue 13): `-c`, `--echo`,

@@ -1,12 +1,13 @@
 import Foundation
 import Layout
+import Store
 
 /// Tab completion at the prompt (libedit): what the word under the cursor may become, from the
 /// words before it. Pure apart from reading the session's documents and rows, so tests call it
 /// directly; `Interactive` hands it to libedit.
-enum Completion {
+public enum Completion {
     /// What to offer for the word being typed.
-    enum Candidates: Equatable {
+    public enum Candidates: Equatable, Sendable {
         /// These words (already filtered by the typed prefix, sorted, unique).
         case words([String])
         /// File paths (libedit's file name completion).
@@ -21,7 +22,7 @@ enum Completion {
     static let documentWords: Set<String> = ["open", "drop", "as"]
 
     /// Candidates for the word `prefix` that starts at `start` (a character offset) in `line`.
-    static func candidates(line: String, start: Int, prefix: String, session: Session?) -> Candidates {
+    public static func candidates(line: String, start: Int, prefix: String, session: Session?) -> Candidates {
         let before = String(line.prefix(start))
         let words = (try? Tokenizer.tokenize(before)) ?? []
         guard let first = words.first else {
