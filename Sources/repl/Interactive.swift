@@ -39,6 +39,7 @@ struct Interactive {
         }
         var runner = BatchRunner(session: session, json: json, bail: false, showFile: false)
         runner.showLine = false
+        runner.interrupted = { Interrupts.fired }  // Ctrl-C stops a `read` file between commands
         var number = 0
         while true {
             Interrupts.reset()

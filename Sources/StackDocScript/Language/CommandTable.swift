@@ -379,6 +379,32 @@ enum CommandTable {
                     examples: ["help", "help add", "help rowspec"]) { r in
             .help(topic: r.atEnd ? nil : try r.value("a command name"))
         },
+        CommandSpec("read", group: "Session", usage: ["read PATH"],
+                    summary: "run a script's commands as if typed (sqlite3 .read, psql \\i)",
+                    details: "Each command is its own undo step unless the script uses begin/commit. A relative PATH is resolved against the directory of the file that reads it (the current directory at the prompt); ~ is the home directory. Scripts may read scripts, 16 deep at most. Errors name the file and line: error: inner.sd:3: MESSAGE. Ctrl-C at the prompt stops the script after the running command.",
+                    examples: ["read setup.sd", "read ~/feeds/base.sd"]) { r in
+            .shell(.read(path: try r.value("a file path", after: "read")))
+        },
+        CommandSpec("output", group: "Session", usage: ["output [PATH]"],
+                    summary: "send every later command's output to a file (replaced), or back to standard output",
+                    details: "Like sqlite3's .output: 'output PATH' writes the output of the commands after it to PATH until 'output' alone; errors still go to standard error. The open database is never written over.",
+                    examples: ["output layout.txt", "output"]) { r in
+            .shell(.output(path: r.atEnd ? nil : try r.value("a file path", after: "output")))
+        },
+        CommandSpec("once", group: "Session", usage: ["once PATH"],
+                    summary: "send the next command's output to a file (replaced)",
+                    details: "Like sqlite3's .once; the command after it writes to PATH, later ones where they wrote before.",
+                    examples: ["once rows.txt"]) { r in
+            .shell(.once(path: try r.value("a file path", after: "once")))
+        },
+        CommandSpec("timer", group: "Session", usage: ["timer on|off"],
+                    summary: "print each command's wall time after its output",
+                    details: "Text: 'time: 1.92 ms' and, for a change, the part spent in the store and the layout ('time: 1.92 ms (store and layout 1.41 ms)'). With --json the envelope gains \"ms\" (the wall time). The numbers STACKDOC_TIMING=1 prints, as a command.",
+                    examples: ["timer on", "timer off"]) { r in
+            if r.consume("on") { return .shell(.timer(true)) }
+            if r.consume("off") { return .shell(.timer(false)) }
+            throw r.expected("on or off", after: "timer")
+        },
         CommandSpec("quit", aliases: ["exit"], group: "Session", usage: ["quit"],
                     summary: "leave stackdoc (Ctrl-D does the same on a terminal)",
                     examples: ["quit", "exit"]) { _ in .quit },

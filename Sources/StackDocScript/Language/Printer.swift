@@ -129,6 +129,10 @@ public enum Printer {
         case .logExport(let path): return "log export " + id(path)
         case .help(let topic): return join(["help", topic.map { Tokenizer.quote($0, keywordSafe: true) }])
         case .quit: return "quit"
+        case .shell(.read(let path)): return "read " + id(path)
+        case .shell(.output(let path)): return join(["output", path.map(id)])
+        case .shell(.once(let path)): return "once " + id(path)
+        case .shell(.timer(let on)): return "timer " + (on ? "on" : "off")
         }
     }
 

@@ -92,6 +92,14 @@ extension CommandResult {
             return object([("text", .string(text))])
         case .quit:
             return .null
+        case .shell(.read(let path)):
+            return object([("read", .string(path))])
+        case .shell(.output(let path)):
+            return object([("output", path.map(JSONValue.string) ?? .null)])
+        case .shell(.once(let path)):
+            return object([("once", .string(path))])
+        case .shell(.timer(let on)):
+            return object([("timer", .bool(on))])
         }
     }
 

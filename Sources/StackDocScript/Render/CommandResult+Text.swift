@@ -71,7 +71,7 @@ extension CommandResult {
             return "ok: the log replays to the stored document"
         case .help(let text):
             return text
-        case .quit:
+        case .quit, .shell:
             return ""
         }
     }

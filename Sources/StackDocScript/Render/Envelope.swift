@@ -3,7 +3,8 @@ import Layout
 /// The one-line JSON envelope of SPEC §4.2 for one command.
 public enum Envelope {
     /// `{"ok":true,"command":…,"result":…,"events":[…]}`.
-    public static func success(command: String, result: CommandResult) -> String {
+    /// With `ms` (`timer on`), `"ms"` (the command's wall time in milliseconds) follows `events`.
+    public static func success(command: String, result: CommandResult, ms: Double? = nil) -> String {
         var out: [UInt8] = []
         out.append(contentsOf: #"{"ok":true,"command":"#.utf8)
         JSONWriter.appendString(command, to: &out)
@@ -11,6 +12,10 @@ public enum Envelope {
         result.appendJSON(to: &out)
         out.append(contentsOf: #","events":"#.utf8)
         JSONWriter.append(.array(result.events.map(LayoutOutput.eventJSON)), to: &out, pretty: false, indent: 0)
+        if let ms {
+            out.append(contentsOf: #","ms":"#.utf8)
+            out.append(contentsOf: Timing.milliseconds(ms).utf8)
+        }
         out.append(UInt8(ascii: "}"))
         return String(decoding: out, as: UTF8.self)
     }

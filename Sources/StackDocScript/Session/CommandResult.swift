@@ -36,6 +36,8 @@ public enum CommandResult {
     case verified
     case help(text: String)
     case quit
+    /// A shell command (`read`, `output`, `once`, `timer`), for the runner to carry out.
+    case shell(ShellCommand)
 
     /// The visibility transitions the command caused (SPEC §4.2 `events`).
     public var events: [VisibilityTransition] {

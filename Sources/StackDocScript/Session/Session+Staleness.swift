@@ -48,7 +48,7 @@ extension Command {
         switch self {
         case .export, .layout, .visible, .rows, .row, .findType, .hit, .history, .status, .draw, .exportSVG, .verify, .logExport:
             return true
-        case .new, .open, .close, .docs, .drop, .importDocument, .edit, .undo, .redo, .begin, .commit, .rollback, .help, .quit:
+        case .new, .open, .close, .docs, .drop, .importDocument, .edit, .undo, .redo, .begin, .commit, .rollback, .help, .quit, .shell:
             return false
         }
     }

@@ -20,10 +20,23 @@ public final class Session {
         self.directory = directory
     }
 
-    /// `path` as the file system should see it.
-    func resolve(_ path: String) -> String {
+    /// Where the last change's time went (`[("store and layout", seconds)]`), for `timer`;
+    /// empty after a command that changed nothing.
+    public var lastTimings: [(phase: String, seconds: Double)] = []
+
+    /// `path` as the file system should see it: `~` and `~/…` are the home directory; a
+    /// relative path is resolved against `directory`.
+    public func resolve(_ path: String) -> String {
+        let path = Session.expandingTilde(path)
         guard let directory, !path.hasPrefix("/") else { return path }
         return directory + "/" + path
+    }
+
+    /// `~` and `~/…` with `$HOME` in place of `~` (other paths as they are).
+    public static func expandingTilde(_ path: String) -> String {
+        guard path == "~" || path.hasPrefix("~/"),
+              let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty else { return path }
+        return home + path.dropFirst()
     }
 
     /// Runs one command and returns what it produced, as data (`CommandResult`; the renderers
@@ -128,6 +141,8 @@ public final class Session {
             return .help(text: try topic.map(Help.topic) ?? Help.overview())
         case .quit:
             return .quit
+        case .shell(let command):
+            return .shell(command)
         }
     }
 
@@ -165,7 +180,9 @@ public final class Session {
         _ = doc.liveLayout()  // kept by the document from now on
         let t0 = Timing.now()
         let value = try body()
-        Timing.report(["store and layout": Timing.now() - t0])
+        let elapsed = Timing.now() - t0
+        lastTimings = [("store and layout", elapsed)]
+        Timing.report(["store and layout": elapsed])
         guard let report = doc.lastLayoutReport else {
             throw StackDocError("internal error: the document's layout did not follow the change")
         }
