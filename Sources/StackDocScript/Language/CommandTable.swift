@@ -36,6 +36,39 @@ enum CommandTable {
         return all.first { $0.name == w || $0.aliases.contains(w) }
     }
 
+    /// The command a mistyped word most likely meant (`hid` → `hide`, sqlite3's `.read` →
+    /// `read`): the nearest name or alias at an edit distance of at most 2 (1 for words of up to
+    /// 4 letters), or nil.
+    static func suggestion(for word: String) -> String? {
+        var typed = word.lowercased()
+        if typed.hasPrefix(".") || typed.hasPrefix("\\") { typed.removeFirst() }
+        guard !typed.isEmpty, typed.count <= 32 else { return nil }
+        let limit = typed.count <= 4 ? 1 : 2
+        var best: (name: String, distance: Int)?
+        for name in all.flatMap({ [$0.name] + $0.aliases }) {
+            let d = editDistance(typed, name)
+            if d <= limit, d < (best?.distance ?? Int.max) { best = (name, d) }
+        }
+        return best?.name
+    }
+
+    /// Levenshtein distance with adjacent transpositions counted as one edit.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+            }
+        }
+        return d[a.count][b.count]
+    }
+
     static let all: [CommandSpec] = documents + rowCommands + view + queries + history + session
 
     // MARK: Documents
@@ -356,7 +389,7 @@ enum CommandTable {
                     examples: ["verify"]) { _ in .verify },
         CommandSpec("log", group: "History", usage: ["log export PATH"],
                     summary: "write the document's log as a script of canonical commands",
-                    details: "Running the script on an empty database ('stackdoc --db :memory: PATH') rebuilds the document: its 'export' is identical. Undone steps are left out.",
+                    details: "Running the script on an empty database ('stackdoc --db :memory: PATH') rebuilds the document: its 'export' is identical. Undone steps are written, then undone ('undo N'), so 'redo' works after a replay; rolled-back operations are left out.",
                     examples: ["log export feed.sd"]) { r in
             try r.expect("export", after: "log")
             return .logExport(path: try r.value("a file path", after: "export"))
@@ -374,10 +407,14 @@ enum CommandTable {
     // MARK: Session
 
     static let session: [CommandSpec] = [
-        CommandSpec("help", group: "Session", usage: ["help [COMMAND]"],
+        CommandSpec("help", group: "Session", usage: ["help [COMMAND [WORD]]"],
                     summary: "list the commands, or describe one ('help rowspec', 'help sepspec' for the spec words)",
-                    examples: ["help", "help add", "help rowspec"]) { r in
-            .help(topic: r.atEnd ? nil : try r.value("a command name"))
+                    details: "A second word picks one form of a command: help export svg, help set stack, help scroll to, help scroll by, help log export.",
+                    examples: ["help", "help add", "help rowspec", "help export svg", "help scroll by"]) { r in
+            guard !r.atEnd else { return .help(topic: nil) }
+            var words = [try r.value("a command name")]
+            if !r.atEnd { words.append(try r.value("a word of the command")) }
+            return .help(topic: words.joined(separator: " "))
         },
         CommandSpec("read", group: "Session", usage: ["read PATH"],
                     summary: "run a script's commands as if typed (sqlite3 .read, psql \\i)",
