@@ -91,7 +91,9 @@ struct Generator {
         case 4: return .move(id: word(), position: position(), parent: bool() ? word() : nil)
         case 5: return .hide(ids: ids())
         case 6: return .show(ids: ids())
-        case 7: return .set(id: word(), spec: specs(min: 1))
+        case 7:
+            let rows = ids()
+            return rows.count > 1 ? .setRows(ids: rows, spec: specs(min: 1)) : .set(id: word(), spec: specs(min: 1))
         case 8:
             switch Int.random(in: 0..<5, using: &rng) {
             case 0: return .setStack(.axis(pick(Axis.allCases)))

@@ -84,6 +84,10 @@ public enum Edit: Hashable, Sendable, Codable {
     case hide(ids: [RowID])
     case show(ids: [RowID])
     case set(id: RowID, spec: [RowSpecItem])
+    /// `set ROW ROW … ROWSPEC…`: the same spec on several rows, in one operation (all or
+    /// nothing: one unknown id and nothing changes), like ScrollStackController's
+    /// `setRowsInsets` and `setRowsHidden`.
+    case setRows(ids: [RowID], spec: [RowSpecItem])
     case setStack(StackSettingSpec)
     case defaults(DefaultsSpec)
     case scroll(ScrollSpec)

@@ -235,10 +235,10 @@ enum CommandTable {
             .edit(.show(ids: try parseIDs(&r, after: "show", stopAtSpecs: false)))
         },
         CommandSpec("set", group: "Rows",
-                    usage: ["set ROW ROWSPEC…", "set stack axis A | padding T L B R | spacing N | justify J | align A"],
-                    summary: "change a row's config, or a setting of the document's root stack",
-                    details: "ROWSPEC groups apply left to right, a later one wins; see 'help rowspec'. 'set stack' takes one setting; quote a row named stack: set \"stack\" fixed 10.",
-                    examples: ["set a fixed 120 insets 0 0 0 0", "set a separator hidden separator thickness 2",
+                    usage: ["set ROW [ROW …] ROWSPEC…", "set stack axis A | padding T L B R | spacing N | justify J | align A"],
+                    summary: "change rows' config, or a setting of the document's root stack",
+                    details: "Several rows take the same ROWSPEC in one operation and one undo step, all or nothing: one unknown id and nothing changes. ROWSPEC groups apply left to right, a later one wins; see 'help rowspec'. 'set stack' takes one setting; quote a row named stack: set \"stack\" fixed 10.",
+                    examples: ["set a fixed 120 insets 0 0 0 0", "set a separator hidden separator thickness 2", "set a b c insets 0 0 0 0",
                                "set stack axis horizontal", "set stack padding 8 0 8 0", "set stack spacing 4",
                                "set stack justify center", "set stack align start"]) { r in
             if let t = r.peek(), t.isKeyword("stack") {
@@ -250,10 +250,18 @@ enum CommandTable {
                 if r.consume("align") { return .edit(.setStack(.align(try r.choice(Align.self, after: "align")))) }
                 throw r.expected("axis, padding, spacing, justify or align", after: "stack")
             }
-            let id = try r.value("a row id or 'stack'", after: "set")
+            let first = try r.value("a row id or 'stack'", after: "set")
+            let afterFirst = r
+            var ids = [first]
+            while let t = r.peek(), !RowSpecWords.startsSpec(t) {
+                ids.append(t.text)
+                _ = r.next()
+            }
             let specs = try RowSpecWords.parseMany(&r)
-            if specs.isEmpty || !r.atEnd { throw r.expected(RowSpecWords.expectation) }
-            return .edit(.set(id: id, spec: specs))
+            // No spec at all: the word after the first id should have started one.
+            if specs.isEmpty { throw afterFirst.expected(RowSpecWords.expectation) }
+            if !r.atEnd { throw r.expected(RowSpecWords.expectation) }
+            return .edit(ids.count == 1 ? .set(id: ids[0], spec: specs) : .setRows(ids: ids, spec: specs))
         },
         CommandSpec("defaults", group: "Rows",
                     usage: ["defaults insets T L B R | separator SEPSPEC… | autohide on|off"],

@@ -27,6 +27,8 @@ public enum Printer {
             return join(["hide"] + ids.map(id))
         case let .show(ids):
             return join(["show"] + ids.map(id))
+        case let .setRows(rows, spec):
+            return join(["set"] + rows.map(id) + spec.map(text))
         case let .set(row, spec):
             return join(["set", id(row)] + spec.map(text))
         case let .setStack(setting):
