@@ -61,11 +61,16 @@ extension Document {
     /// Every member of the document object but `rows`, in order.
     private func settingsJSONValue() -> JSONValue {
         let s = settings
+        // The view state of issue 14 is optional: a document without it exports as before.
+        var obscured: [JSONMember] = []
+        if s.viewportInsets != .zero { obscured.append(JSONMember("viewportInsets", s.viewportInsets.jsonValue)) }
+        if s.keyboard != 0 { obscured.append(JSONMember("keyboard", .number(s.keyboard))) }
         return .object([
             JSONMember("format", .string(Document.formatName)),
             JSONMember("name", .string(name)),
             JSONMember("axis", .string(s.axis.rawValue)),
             JSONMember("viewport", s.viewport.jsonValue),
+        ] + obscured + [
             JSONMember("offset", .number(s.offset)),
             JSONMember("padding", s.padding.jsonValue),
             JSONMember("spacing", .number(s.spacing)),
@@ -117,6 +122,7 @@ extension Document {
             JSONMember("shrink", .number(c.shrink)),
             JSONMember("alignSelf", .string(c.alignSelf.rawValue)),
             JSONMember("hidden", .bool(c.hidden)),
+        ] + (c.sticky ? [JSONMember("sticky", .bool(true))] : []) + [
             JSONMember("separator", .object(separator)),
             JSONMember("stack", stack),
         ])
@@ -177,6 +183,10 @@ private struct RowWriter {
         JSONWriter.appendString(c.alignSelf.rawValue, to: &out)
         key("hidden", &out)
         out.append(contentsOf: (c.hidden ? "true" : "false").utf8)
+        if c.sticky {
+            key("sticky", &out)
+            out.append(contentsOf: "true".utf8)
+        }
         key("separator", &out)
         separator(c.separator, &out)
         key("stack", &out)

@@ -6,6 +6,7 @@ import Store
 extension CommandResult {
     /// Appends the result as compact JSON. `layout` and `export` stream their (possibly
     /// million-row) results straight into bytes; everything else is a `JSONValue`.
+    /// - Parameter out: The buffer the compact JSON is appended to.
     public func appendJSON(to out: inout [UInt8]) {
         switch self {
         case let .layout(layout, rows):
@@ -70,7 +71,9 @@ extension CommandResult {
             let st = s.document
             return object([
                 ("database", .string(s.database)), ("document", .string(st.name)), ("rows", int(st.rowCount)),
-                ("axis", .string(s.axis.rawValue)), ("viewport", s.viewport.jsonValue), ("offset", .number(s.offset)),
+                ("axis", .string(s.axis.rawValue)), ("viewport", s.viewport.jsonValue),
+                ("viewportInsets", s.viewportInsets.jsonValue), ("keyboard", s.keyboard == 0 ? .null : .number(s.keyboard)),
+                ("offset", .number(s.offset)),
                 ("content", s.contentSize.jsonValue), ("steps", int(st.steps)), ("cursor", int(st.cursor)),
                 ("log", int(st.logEntries)), ("group", st.groupOpen ? object([("label", optional(st.groupLabel))]) : .null),
             ])
@@ -120,7 +123,8 @@ extension CommandResult {
         return [("id", .string(e.id)), ("parent", optional(e.parent)), ("index", int(e.index)), ("type", .string(c.type)),
                 ("size", size), ("content", c.content.jsonValue), ("insets", c.insets?.jsonValue ?? .null),
                 ("margin", c.margin.jsonValue), ("grow", .number(c.grow)), ("shrink", .number(c.shrink)),
-                ("alignSelf", .string(c.alignSelf.rawValue)), ("hidden", .bool(c.hidden)), ("separator", object(sep)),
+                ("alignSelf", .string(c.alignSelf.rawValue)), ("hidden", .bool(c.hidden)), ("sticky", .bool(c.sticky)),
+                ("separator", object(sep)),
                 ("stack", stack)]
     }
 }
