@@ -119,6 +119,20 @@ import StackDocTestSupport
         #expect(!FileManager.default.fileExists(atPath: dir + "/stackdoc.sqlite"))
     }
 
+    @Test func negativeOffsetAndTildePaths() throws {
+        let dir = try Binary.scratchDirectory()
+        defer { Scratch.remove(dir) }
+        try write(#"{"format":"stackdoc/1","name":"d","viewport":{"width":100,"height":50},"rows":[{"id":"a","size":{"fixed":100}}]}"#, "f.json", in: dir)
+        let out = try stackdoc(["layout", "f.json", "--offset", "-5", "--json"], in: dir)
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(out.stdout.contains(#""offset":0,"#), "clamped: \(out.stdout)")
+        // ~ is the home directory in the paths of commands (read, import, export, …).
+        try write("new fromhome\n", "home.sd", in: dir)
+        let tilde = try stackdoc(["--db", ":memory:", "-c", "read ~/home.sd", "-c", "export ~/saved.json"], in: "/", environment: ["HOME": dir])
+        #expect(tilde.status == 0, "\(tilde.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/saved.json"))
+    }
+
     @Test func missingScriptRunsNothingAndCreatesNoDatabase() throws {
         let dir = try Binary.scratchDirectory()
         defer { Scratch.remove(dir) }

@@ -205,10 +205,10 @@ enum CommandTable {
             if !r.atEnd { throw r.expected(RowSpecWords.expectation) }
             return .edit(.replace(id: id, newID: newID, spec: specs))
         },
-        CommandSpec("move", group: "Rows", usage: ["move ROW to INDEX|top|bottom | after ROW | before ROW [in ROW]"],
+        CommandSpec("move", group: "Rows", usage: ["move ROW to INDEX|top|bottom | after ROW | before ROW [in ROW]", "move ROW in ROW"],
                     summary: "move a row (with its rows) to another place, possibly into another stack",
-                    details: "INDEX counts the rows of the target stack (hidden ones included) after the row has left its old place.",
-                    examples: ["move a to top", "move a to 2 in card", "move a after b", "move a before b"]) { r in
+                    details: "INDEX counts the rows of the target stack (hidden ones included) after the row has left its old place. 'move ROW in STACK' appends it to the stack (as 'to bottom in STACK').",
+                    examples: ["move a to top", "move a to 2 in card", "move a after b", "move a before b", "move a in card"]) { r in
             let id = try r.value("a row id", after: "move")
             let position: Position
             if r.consume("to") {
@@ -219,8 +219,10 @@ enum CommandTable {
                 position = .after(try r.value("a row id", after: "after"))
             } else if r.consume("before") {
                 position = .before(try r.value("a row id", after: "before"))
+            } else if let t = r.peek(), t.isKeyword("in") {
+                position = .bottom  // `move ROW in STACK`: appended
             } else {
-                throw r.expected("'to', 'after' or 'before'")
+                throw r.expected("'to', 'after', 'before' or 'in'")
             }
             var parent: RowID?
             if r.consume("in") { parent = try r.value("a stack row id", after: "in") }

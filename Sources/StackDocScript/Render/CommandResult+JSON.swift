@@ -67,6 +67,8 @@ extension CommandResult {
                 object([("step", int($0.number)), ("label", .string($0.shownLabel)), ("applied", .bool($0.applied)),
                         ("operations", .array($0.edits.map { .string(Printer.text($0)) }))])
             })
+        case let .databaseStatus(database, documents):
+            return object([("database", .string(database)), ("document", .null), ("documents", int(documents))])
         case .status(let s):
             let st = s.document
             return object([

@@ -54,6 +54,9 @@ extension CommandResult {
             return text
         case .status(let s):
             return Self.statusFields(s)
+        case let .databaseStatus(database, documents):
+            return Self.fields([("database", Printer.label(database)), ("document", "none open ('open NAME' or 'new NAME')"),
+                           ("documents", "\(documents)")])
         case .drawing(let lines):
             return lines.joined(separator: "\n")
         case let .historyMove(verb, steps, report):

@@ -52,6 +52,8 @@ public enum CommandResult {
     case help(text: String)
     /// `quit`: the session should end.
     case quit
+    /// `status` with no document open: the database and how many documents it holds.
+    case databaseStatus(database: String, documents: Int)
     /// A shell command (`read`, `output`, `once`, `timer`), for the runner to carry out.
     case shell(ShellCommand)
 

@@ -109,6 +109,8 @@ public final class Session {
             let doc = try open()
             return .history(try doc.history(), openGroup: doc.openGroup.map { GroupInfo(label: $0.label) })
         case .status:
+            // No document open: the database and how many documents it holds.
+            guard current != nil else { return .databaseStatus(database: store.path, documents: try store.documentNames().count) }
             return .status(try status())
         case .draw:
             return .drawing(lines: try drawing())
