@@ -79,6 +79,9 @@ public enum Command: Hashable, Sendable {
     /// A command of the shell itself (`read`, `output`, `once`, `timer`): the runner of a
     /// script or of the prompt carries it out; `Session.run` returns it as `.shell`.
     case shell(ShellCommand)
+    /// `layout … --csv`, `visible --csv`, `rows --csv`: the query's table as CSV (RFC 4180) in
+    /// text mode; its JSON result is the query's own.
+    indirect case csv(Command)
 }
 
 /// The commands that act on the shell running the commands rather than on the database.

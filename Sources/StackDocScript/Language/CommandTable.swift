@@ -325,12 +325,18 @@ enum CommandTable {
     // MARK: Queries
 
     static let queries: [CommandSpec] = [
-        CommandSpec("layout", group: "Queries", usage: ["layout [--visible] [--range FIRST..LAST]"],
+        CommandSpec("layout", group: "Queries", usage: ["layout [--visible] [--range FIRST..LAST] [--csv]"],
                     summary: "the layout table: index, id, type, frame, visibility, and the content size",
-                    details: "On big documents print only what you need: '--visible' keeps the rows the viewport shows (entire or partial); '--range FIRST..LAST' keeps the rows at those document-order positions (0-based, inclusive, every row at every depth counted). Both together keep the rows that pass both. The content size is always printed.",
-                    examples: ["layout", "layout --visible", "layout --range 0..99", "layout --visible --range 10..20"]) { r in
+                    details: "On big documents print only what you need: '--visible' keeps the rows the viewport shows (entire or partial); '--range FIRST..LAST' keeps the rows at those document-order positions (0-based, inclusive, every row at every depth counted). Both together keep the rows that pass both. The content size is always printed. '--csv' prints the rows as CSV for spreadsheets (with --json the result stays the SPEC one).",
+                    examples: ["layout", "layout --visible", "layout --range 0..99", "layout --visible --range 10..20", "layout --visible --csv"]) { r in
             var selection = LayoutSelection()
+            var csv = false
             while let t = r.peek() {
+                if t.isKeyword("--csv") {
+                    _ = r.next()
+                    csv = true
+                    continue
+                }
                 if t.isKeyword("--visible") {
                     _ = r.next()
                     selection.visibleOnly = true
@@ -338,17 +344,23 @@ enum CommandTable {
                     _ = r.next()
                     selection.range = try parseRange(&r)
                 } else {
-                    throw r.expected("--visible or --range FIRST..LAST")
+                    throw r.expected("--visible, --range FIRST..LAST or --csv")
                 }
             }
-            return .layout(selection)
+            return csv ? .csv(.layout(selection)) : .layout(selection)
         },
-        CommandSpec("visible", group: "Queries", usage: ["visible"],
+        CommandSpec("visible", group: "Queries", usage: ["visible [--csv]"],
                     summary: "the rows the viewport shows, with their visibility and percentage",
-                    examples: ["visible"]) { _ in .visible },
-        CommandSpec("rows", group: "Queries", usage: ["rows"],
+                    details: "'--csv' prints the table as CSV for spreadsheets (with --json the result stays the JSON one).",
+                    examples: ["visible", "visible --csv"]) { r in
+            r.consume("--csv") ? .csv(.visible) : .visible
+        },
+        CommandSpec("rows", group: "Queries", usage: ["rows [--csv]"],
                     summary: "every row's config: depth, id, type, size, content, insets, flags",
-                    examples: ["rows"]) { _ in .rows },
+                    details: "'--csv' prints the table as CSV for spreadsheets (with --json the result stays the JSON one).",
+                    examples: ["rows", "rows --csv"]) { r in
+            r.consume("--csv") ? .csv(.rows) : .rows
+        },
         CommandSpec("row", group: "Queries", usage: ["row ROW"], summary: "one row's config and layout",
                     examples: ["row header"]) { r in
             .row(try r.value("a row id", after: "row"))
@@ -483,7 +495,7 @@ enum Keywords {
         words.formUnion(SeparatorWords.keywords)
         words.formUnion(["at", "after", "before", "in", "top", "bottom", "middle", "auto", "with", "to", "by",
                          "as", "svg", "axis", "padding", "autohide", "on", "off", "default", "vertical",
-                         "horizontal", "viewport", "--visible", "--range", "stack"])
+                         "horizontal", "viewport", "--visible", "--range", "--csv", "stack"])
         return words
     }()
 }

@@ -147,6 +147,7 @@ public enum Printer {
         case .shell(.output(let path)): return join(["output", path.map(id)])
         case .shell(.once(let path)): return "once " + id(path)
         case .shell(.timer(let on)): return "timer " + (on ? "on" : "off")
+        case .csv(let query): return text(query) + " --csv"
         }
     }
 

@@ -9,6 +9,8 @@ extension CommandResult {
     /// - Parameter out: The buffer the compact JSON is appended to.
     public func appendJSON(to out: inout [UInt8]) {
         switch self {
+        case .csv(let table):
+            table.appendJSON(to: &out)  // --json keeps the query's own result
         case let .layout(layout, rows):
             out.append(contentsOf: LayoutOutput.jsonBytes(layout, rows: rows))
         case .document(let document):
@@ -67,6 +69,8 @@ extension CommandResult {
                 object([("step", int($0.number)), ("label", .string($0.shownLabel)), ("applied", .bool($0.applied)),
                         ("operations", .array($0.edits.map { .string(Printer.text($0)) }))])
             })
+        case .csv(let table):
+            return table.jsonValue
         case let .databaseStatus(database, documents):
             return object([("database", .string(database)), ("document", .null), ("documents", int(documents))])
         case .status(let s):

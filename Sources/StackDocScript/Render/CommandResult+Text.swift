@@ -54,6 +54,8 @@ extension CommandResult {
             return text
         case .status(let s):
             return Self.statusFields(s)
+        case .csv(let table):
+            return table.csv
         case let .databaseStatus(database, documents):
             return Self.fields([("database", Printer.label(database)), ("document", "none open ('open NAME' or 'new NAME')"),
                            ("documents", "\(documents)")])

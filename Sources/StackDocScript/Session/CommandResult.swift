@@ -54,6 +54,8 @@ public enum CommandResult {
     case quit
     /// `status` with no document open: the database and how many documents it holds.
     case databaseStatus(database: String, documents: Int)
+    /// A table query's result printed as CSV in text mode (`--csv`).
+    indirect case csv(CommandResult)
     /// A shell command (`read`, `output`, `once`, `timer`), for the runner to carry out.
     case shell(ShellCommand)
 

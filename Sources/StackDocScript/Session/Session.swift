@@ -151,6 +151,11 @@ public final class Session {
             return .quit
         case .shell(let command):
             return .shell(command)
+        case .csv(let query):
+            switch query {
+            case .layout, .visible, .rows: return .csv(try execute(query))
+            default: throw StackDocError("--csv is for layout, visible and rows")
+            }
         }
     }
 
