@@ -111,9 +111,12 @@ public struct DocumentEdits {
         case 14, 15:
             guard let id = any else { break }
             return .show(ids: [id])
-        case 16..<20:
+        case 16..<19:
             guard let id = any else { break }
             return .set(id: id, spec: rng.chance(4) ? [.fixed(length())] : spec())
+        case 19:
+            guard let id = any, let other = row(of: document) else { break }
+            return .setRows(ids: id == other ? [id] : [id, other], spec: [.fixed(length())] + spec())
         case 20:
             guard let id = any else { break }
             return .replace(id: id, newID: freshID(in: document), spec: spec())

@@ -223,7 +223,7 @@ public struct RandomEdits {
 
     /// A random edit of any case.
     public mutating func edit() -> Edit {
-        switch rng.int(0..<17) {
+        switch rng.int(0..<18) {
         case 0, 1, 2:
             let ids = ids()
             let stack: [RowSpecItem] = ids.contains(where: values.stackIDs.contains) ? [.stack(.vertical)] : []
@@ -239,6 +239,7 @@ public struct RandomEdits {
         case 12: return .defaults(defaults())
         case 13: return .scroll(scroll())
         case 14: return .obscured(obscured())
+        case 15: return .setRows(ids: ids(), spec: spec(min: 1))
         default: return .viewport(size())
         }
     }

@@ -52,6 +52,12 @@ public enum CommandResult {
     case help(text: String)
     /// `quit`: the session should end.
     case quit
+    /// `status` with no document open: the database and how many documents it holds.
+    case databaseStatus(database: String, documents: Int)
+    /// A table query's result printed as CSV in text mode (`--csv`).
+    indirect case csv(CommandResult)
+    /// A shell command (`read`, `output`, `once`, `timer`), for the runner to carry out.
+    case shell(ShellCommand)
 
     /// The visibility transitions the command caused (SPEC §4.2 `events`).
     public var events: [VisibilityTransition] {
