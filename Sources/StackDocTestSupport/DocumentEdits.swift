@@ -115,8 +115,8 @@ public struct DocumentEdits {
             guard let id = any else { break }
             return .set(id: id, spec: rng.chance(4) ? [.fixed(length())] : spec())
         case 19:
-            guard let id = any, let other = row(of: document) else { break }
-            return .setRows(ids: id == other ? [id] : [id, other], spec: [.fixed(length())] + spec())
+            guard let id = any, let other = row(of: document), other != id else { break }
+            return .setRows(ids: [id, other], spec: [.fixed(length())] + spec())
         case 20:
             guard let id = any else { break }
             return .replace(id: id, newID: freshID(in: document), spec: spec())

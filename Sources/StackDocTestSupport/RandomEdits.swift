@@ -239,7 +239,11 @@ public struct RandomEdits {
         case 12: return .defaults(defaults())
         case 13: return .scroll(scroll())
         case 14: return .obscured(obscured())
-        case 15: return .setRows(ids: ids(), spec: spec(min: 1))
+        case 15:
+            // Two ids at least: `set` with one id is `.set` (the printer writes both alike).
+            let first = id()
+            let rest = ids().filter { $0 != first }
+            return .setRows(ids: [first] + (rest.isEmpty ? [first + "2"] : rest), spec: spec(min: 1))
         default: return .viewport(size())
         }
     }

@@ -50,11 +50,15 @@ import StackDocTestSupport
             stackdoc(d)> add a fixed 10
             step 1: add a fixed 10
               frames: a
+                a: - -> 0,0 390x34
+              a: (new) -> entire
             stackdoc(d)> begin x
             begin x: the next operations make one undo step
             stackdoc(d)*> add b
             pending in group x: add b
               frames: b
+                b: - -> 0,34 390x24
+              b: (new) -> entire
 
             """)
         // Without --echo: no command lines.
