@@ -158,6 +158,7 @@ public enum Edit: Hashable, Sendable, Codable {
     case scroll(ScrollSpec)
     /// `viewport W H` (view state: logged, not an undo step).
     case viewport(Size)
+    /// `viewport [W H] insets T L B R`, `keyboard H|off`: the obscured edges (view state).
     case obscured(ObscuredSpec)
 
     /// View-state edits are logged and replayed but are not undo steps (SPEC §3).
