@@ -21,6 +21,7 @@ public final class StoredDocument {
     public private(set) var version: Int = 0
     /// Undo steps applied (steps `1...cursor`); `stepCount` steps are recorded.
     public private(set) var cursor: Int = 0
+    /// Undo steps recorded (applied or undone).
     public private(set) var stepCount: Int = 0
     /// The open `begin … commit` group: the seq of its `begin` entry and its label.
     public private(set) var openGroup: (seq: Int, label: String?)?
@@ -54,6 +55,7 @@ public final class StoredDocument {
     /// whole layout) is dropped and rebuilt from the reloaded state when next asked for. Fails
     /// with "document 'd' was dropped by another process" when the document this handle opened
     /// no longer exists (even when another one of the same name does).
+    /// - Throws: `StackDocError` (`droppedDocument`, or rows that cannot be read).
     public func reload() throws {
         try reload(rows: true)
     }
@@ -98,6 +100,8 @@ public final class StoredDocument {
 
     /// Reloads the document when another connection has written it since this handle loaded
     /// it, and says what it found. One indexed read when nothing changed.
+    /// - Throws: `StackDocError` when the database cannot be read or the stored document cannot be
+    ///   loaded.
     public func refreshIfStale() throws -> Refresh {
         switch try storedState() {
         case nil: return .dropped
@@ -159,6 +163,10 @@ public final class StoredDocument {
 
     /// Plans `edit` on the current document and performs it (one operation, one transaction).
     /// Returns the primitive changes applied.
+    /// - Parameter edit: The operation.
+    /// - Throws: `StackDocError` when the edit does not plan (`noSuchRow`, `badValue`, …), another
+    ///   process wrote the document (`staleDocument`) or dropped it, or the database cannot be
+    ///   written; nothing changes.
     @discardableResult
     public func perform(_ edit: Edit) throws -> [Change] {
         try perform(edit, changes: try document.plan(edit))
@@ -166,6 +174,11 @@ public final class StoredDocument {
 
     /// Performs `edit` whose primitive changes are already planned (`document.plan(edit)`).
     /// An edit whose changes are empty is logged but makes no undo step.
+    /// - Parameters:
+    ///   - edit: The operation, as the log records it.
+    ///   - changes: Its primitive changes, planned on this document's current state.
+    /// - Throws: `StackDocError` when a change breaks a rule of the document (the one validator),
+    ///   the document is stale or dropped, or the database cannot be written; nothing changes.
     @discardableResult
     public func perform(_ edit: Edit, changes: [Change]) throws -> [Change] {
         for change in changes { try Validation.check(change) }
@@ -186,9 +199,12 @@ public final class StoredDocument {
 
     /// Reverts the last `count` undo steps. Fails (changing nothing) when fewer are applied or a
     /// group is open.
+    /// - Parameter count: How many steps (≥ 1).
+    /// - Throws: `StackDocError` when fewer steps are applied, a group is open, the document is
+    ///   stale or the database cannot be written.
     @discardableResult
     public func undo(_ count: Int = 1) throws -> HistoryMove {
-        try checkHistoryMove("undo", count, available: cursor)
+        try checkHistoryMove(.undo, count, available: cursor)
         return try transaction { db, journal in
             var applied: [Change] = []
             var steps: [HistoryStep] = []
@@ -209,9 +225,12 @@ public final class StoredDocument {
     }
 
     /// Re-applies the next `count` undone steps.
+    /// - Parameter count: How many steps (≥ 1).
+    /// - Throws: `StackDocError` when fewer steps are undone, a group is open, the document is
+    ///   stale or the database cannot be written.
     @discardableResult
     public func redo(_ count: Int = 1) throws -> HistoryMove {
-        try checkHistoryMove("redo", count, available: stepCount - cursor)
+        try checkHistoryMove(.redo, count, available: stepCount - cursor)
         return try transaction { db, journal in
             var applied: [Change] = []
             var steps: [HistoryStep] = []
@@ -234,6 +253,7 @@ public final class StoredDocument {
     /// A group label is stored whole or refused (issue 10): 1 to 256 characters on one line
     /// with no control character (NUL, ESC, BEL, tab, DEL, C1…). Other characters, bidi and
     /// format characters included, are stored as given; text outputs escape them.
+    /// - Parameter label: A group label.
     public static func isValidLabel(_ label: String) -> Bool {
         !label.isEmpty && label.count <= 256
             && !label.unicodeScalars.contains {
@@ -242,12 +262,15 @@ public final class StoredDocument {
     }
 
     /// Opens a group: the operations until `commit` make one undo step.
+    /// - Parameter label: The group's label (`isValidLabel`), or nil.
+    /// - Throws: `StackDocError` when a group is already open, the label is refused, the document
+    ///   is stale or the database cannot be written.
     public func begin(_ label: String? = nil) throws {
         if let open = openGroup {
-            throw StackDocError("a group is already open (begin\(open.label.map { " " + Validation.quoted($0) } ?? "")): commit or rollback it first")
+            throw StackDocError(.groupAlreadyOpen(label: open.label))
         }
         if let label, !StoredDocument.isValidLabel(label) {
-            throw StackDocError("invalid group label: use 1 to 256 characters on one line, without control characters")
+            throw StackDocError(.invalidGroupLabel)
         }
         try transaction { db, _ in
             let seq = lastSeq + 1
@@ -260,9 +283,11 @@ public final class StoredDocument {
 
     /// Closes the open group; its operations become one undo step (none when they changed
     /// nothing). Returns that step.
+    /// - Throws: `StackDocError` when no group is open, the document is stale or the database
+    ///   cannot be written.
     @discardableResult
     public func commit() throws -> HistoryStep? {
-        guard let group = openGroup else { throw StackDocError("no group is open: nothing to commit") }
+        guard let group = openGroup else { throw StackDocError(.noGroupOpen(.commit)) }
         return try transaction { db, _ in
             let seq = lastSeq + 1
             try LogWriter.append(db, document: id, seq: seq, kind: .commit, payload: nil, forward: nil, inverse: nil,
@@ -280,9 +305,11 @@ public final class StoredDocument {
 
     /// Abandons the open group: reverts its operations (view changes included) and removes
     /// them from the log. Returns the changes applied to revert them.
+    /// - Throws: `StackDocError` when no group is open, the document is stale or the database
+    ///   cannot be written.
     @discardableResult
     public func rollback() throws -> [Change] {
-        guard let group = openGroup else { throw StackDocError("no group is open: nothing to roll back") }
+        guard let group = openGroup else { throw StackDocError(.noGroupOpen(.rollback)) }
         return try transaction { db, journal in
             let inverses = try GRDB.Row.fetchAll(db, sql: """
                 SELECT seq, inverse, format FROM log WHERE document = ? AND seq > ? AND kind IN ('op', 'view') ORDER BY seq DESC
@@ -307,6 +334,7 @@ public final class StoredDocument {
     // MARK: Reading history
 
     /// Every undo step, oldest first (`applied` false for the redo tail).
+    /// - Throws: `StackDocError` when the log cannot be read (a damaged entry is named).
     public func history() throws -> [HistoryStep] {
         try store.read { db in
             try checkCurrent(db)
@@ -315,6 +343,10 @@ public final class StoredDocument {
     }
 
     /// Log entries from `seq` on (at most `limit`), oldest first.
+    /// - Parameters:
+    ///   - seq: The first entry's seq.
+    ///   - limit: The most entries returned (nil: all).
+    /// - Throws: `StackDocError` when the log cannot be read (a damaged entry is named).
     public func log(from seq: Int = 1, limit: Int? = nil) throws -> [LogEntry] {
         try store.read { db in
             try checkCurrent(db)
@@ -326,6 +358,8 @@ public final class StoredDocument {
     }
 
     /// The rows an `import` entry brought in, as the document it imported.
+    /// - Parameter seq: The seq of an `import` entry.
+    /// - Throws: `StackDocError` when there is no such entry or its rows cannot be read.
     public func importedDocument(at seq: Int) throws -> Document {
         try store.read { db in
             try checkCurrent(db)
@@ -340,6 +374,7 @@ public final class StoredDocument {
 
     /// The document's counters, all of this handle's state (never mixed with another
     /// process's later writes) except `storedVersion`, the database's (-1 once dropped).
+    /// - Throws: `StackDocError` when the database cannot be read.
     public func status() throws -> DocumentStatus {
         try store.read { db in
             let stored = try storedVersion(db) ?? -1
@@ -354,6 +389,7 @@ public final class StoredDocument {
 
     /// True when another connection has written the document since this handle loaded it.
     /// (Also true once the document was dropped.)
+    /// - Throws: `StackDocError` when the database cannot be read.
     public func isStale() throws -> Bool {
         try storedState() != version
     }
@@ -439,15 +475,11 @@ public final class StoredDocument {
         return actual
     }
 
-    private func checkHistoryMove(_ verb: String, _ count: Int, available: Int) throws {
-        guard count >= 1 else { throw StackDocError("\(verb) count must be at least 1, not \(count)") }
-        if let open = openGroup {
-            throw StackDocError("cannot \(verb) while a group is open (begin\(open.label.map { " " + Validation.quoted($0) } ?? "")): commit or rollback first")
-        }
-        guard available > 0 else { throw StackDocError("nothing to \(verb)") }
-        guard count <= available else {
-            throw StackDocError("cannot \(verb) \(count) steps: only \(available) can be \(verb == "undo" ? "undone" : "redone")")
-        }
+    private func checkHistoryMove(_ move: StackDocError.HistoryMove, _ count: Int, available: Int) throws {
+        guard count >= 1 else { throw StackDocError(.stepCountBelowOne(move, count: count)) }
+        if let open = openGroup { throw StackDocError(.historyInOpenGroup(move, label: open.label)) }
+        guard available > 0 else { throw StackDocError(.nothingInHistory(move)) }
+        guard count <= available else { throw StackDocError(.tooManySteps(move, count: count, available: available)) }
     }
 
     private func logHistoryMove(_ db: Database, _ kind: LogEntry.Kind, count: Int, applied: [Change]) throws {

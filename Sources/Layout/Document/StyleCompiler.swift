@@ -23,6 +23,7 @@ enum StyleCompiler {
 
     /// A row in a stack whose axis is `parentAxis` and whose `align` is `parentAlign`, with
     /// effective insets `insets` (already in layout units). "Main" is the parent's main axis.
+    /// A leaf's `content W H` is an intrinsic W×H box in its content box.
     /// Every length is snapped to layout units (`LayoutUnit`).
     static func row(_ config: RowConfig, insets: Edges, parentAxis: Axis, parentAlign: Align) -> FlexStyle {
         var style = FlexStyle()
@@ -36,6 +37,7 @@ enum StyleCompiler {
         style.flexShrink = config.shrink
         style.alignSelf = config.alignSelf.flex
         let mainInsets = insets.sum(along: parentAxis)
+        if config.hasSizeLimits { limits(config, parentAxis, &style) }
         if let stack = config.stack {
             style.direction = stack.axis.flexDirection
             style.justifyContent = stack.justify.flex
@@ -53,12 +55,30 @@ enum StyleCompiler {
         case .fixed(let n): contentMain = n
         }
         setMain(&style, parentAxis, .points(LayoutUnit.snap(contentMain) + mainInsets))
+        // The content is an intrinsic box in the content box (issue 14): a stretched leaf makes
+        // an auto-sized container at least as large as its content, and the automatic minimum
+        // size follows it (a `fit` leaf never shrinks below its content).
+        style.intrinsicSize = Size(width: LayoutUnit.snap(config.content.width),
+                                   height: LayoutUnit.snap(config.content.height))
         if config.alignSelf.resolved(in: parentAlign) != .stretch {
             let crossAxis: Axis = parentAxis == .vertical ? .horizontal : .vertical
             let contentCross = parentAxis == .vertical ? config.content.width : config.content.height
             setCross(&style, parentAxis, .points(LayoutUnit.snap(contentCross) + insets.sum(along: crossAxis)))
         }
         return style
+    }
+
+    /// `min`/`max` and `min-cross`/`max-cross` (issue 14): CSS min-/max- sizes of the border box
+    /// along the parent's main and cross axes, in layout units.
+    private static func limits(_ c: RowConfig, _ parentAxis: Axis, _ style: inout FlexStyle) {
+        func points(_ v: Double?) -> Dimension { v.map { .points(LayoutUnit.snap($0)) } ?? .auto }
+        if parentAxis == .vertical {
+            style.minHeight = points(c.minMain); style.maxHeight = points(c.maxMain)
+            style.minWidth = points(c.minCross); style.maxWidth = points(c.maxCross)
+        } else {
+            style.minWidth = points(c.minMain); style.maxWidth = points(c.maxMain)
+            style.minHeight = points(c.minCross); style.maxHeight = points(c.maxCross)
+        }
     }
 
     private static func setMain(_ style: inout FlexStyle, _ parentAxis: Axis, _ value: Dimension) {

@@ -38,7 +38,7 @@ extension Document {
         forEachChild(of: nil) { i, id, config in
             if i > 0 { out.append(UInt8(ascii: ",")) }
             if pretty { out.append(contentsOf: [0x0A, 0x20, 0x20, 0x20, 0x20]) }
-            if config.stack == nil, config.separator.insets == nil {
+            if config.stack == nil, config.separator.insets == nil, !config.hasOptionalFields {
                 RowWriter(pretty: pretty).append(id, config, to: &out)  // the common row, without a tree
             } else {
                 JSONWriter.append(rowJSON(id), to: &out, pretty: pretty, indent: 2)
@@ -61,11 +61,16 @@ extension Document {
     /// Every member of the document object but `rows`, in order.
     private func settingsJSONValue() -> JSONValue {
         let s = settings
+        // The view state of issue 14 is optional: a document without it exports as before.
+        var obscured: [JSONMember] = []
+        if s.viewportInsets != .zero { obscured.append(JSONMember("viewportInsets", s.viewportInsets.jsonValue)) }
+        if s.keyboard != 0 { obscured.append(JSONMember("keyboard", .number(s.keyboard))) }
         return .object([
             JSONMember("format", .string(Document.formatName)),
             JSONMember("name", .string(name)),
             JSONMember("axis", .string(s.axis.rawValue)),
             JSONMember("viewport", s.viewport.jsonValue),
+        ] + obscured + [
             JSONMember("offset", .number(s.offset)),
             JSONMember("padding", s.padding.jsonValue),
             JSONMember("spacing", .number(s.spacing)),
@@ -106,7 +111,7 @@ extension Document {
                 JSONMember("rows", .array(children(of: id).map(rowJSON))),
             ])
         } ?? .null
-        return .object([
+        var members: [JSONMember] = [
             JSONMember("id", .string(id)),
             JSONMember("type", .string(c.type)),
             JSONMember("size", size),
@@ -117,9 +122,17 @@ extension Document {
             JSONMember("shrink", .number(c.shrink)),
             JSONMember("alignSelf", .string(c.alignSelf.rawValue)),
             JSONMember("hidden", .bool(c.hidden)),
+        ] + (c.sticky ? [JSONMember("sticky", .bool(true))] : []) + [
             JSONMember("separator", .object(separator)),
-            JSONMember("stack", stack),
-        ])
+        ]
+        // The optional fields of issue 14, only when set: a document without them exports
+        // exactly as before (docs/format.md).
+        if let n = c.minMain { members.append(JSONMember("min", .number(n))) }
+        if let n = c.maxMain { members.append(JSONMember("max", .number(n))) }
+        if let n = c.minCross { members.append(JSONMember("minCross", .number(n))) }
+        if let n = c.maxCross { members.append(JSONMember("maxCross", .number(n))) }
+        members.append(JSONMember("stack", stack))
+        return .object(members)
     }
 }
 
@@ -177,6 +190,10 @@ private struct RowWriter {
         JSONWriter.appendString(c.alignSelf.rawValue, to: &out)
         key("hidden", &out)
         out.append(contentsOf: (c.hidden ? "true" : "false").utf8)
+        if c.sticky {
+            key("sticky", &out)
+            out.append(contentsOf: "true".utf8)
+        }
         key("separator", &out)
         separator(c.separator, &out)
         key("stack", &out)

@@ -9,6 +9,11 @@ struct RowStyle: Hashable, Sendable {
     var alignSelf: AlignSelf
     var separator: SeparatorOverrides
     var stack: StackSettings?
+    var sticky: Bool
+    var minMain: Double?
+    var maxMain: Double?
+    var minCross: Double?
+    var maxCross: Double?
 
     init(_ c: RowConfig) {
         type = c.type
@@ -19,6 +24,11 @@ struct RowStyle: Hashable, Sendable {
         alignSelf = c.alignSelf
         separator = c.separator
         stack = c.stack
+        sticky = c.sticky
+        minMain = c.minMain
+        maxMain = c.maxMain
+        minCross = c.minCross
+        maxCross = c.maxCross
     }
 
     static let placeholder = RowStyle(RowConfig())

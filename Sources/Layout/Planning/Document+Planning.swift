@@ -12,6 +12,9 @@ extension Document {
     /// bad id plans nothing. An edit that would change nothing (hiding a hidden row, moving a row
     /// to where it is, setting a value it already has) plans `[]`.
     /// `scroll` lays the document out; `plan(_:live:)` plans it from a `LiveLayout` instead.
+    /// - Parameter edit: The operation.
+    /// - Throws: `StackDocError` (`noSuchRow`, `invalidName`, `badValue`, …) when the edit does not
+    ///   fit.
     public func plan(_ edit: Edit) throws -> [Change] {
         switch edit {
         case let .add(ids, spec, position, parent):
@@ -30,6 +33,8 @@ extension Document {
             return try planHidden(ids: ids, hidden: false, command: "show")
         case let .set(id, spec):
             return try planSet(id: id, spec: spec)
+        case let .setRows(ids, spec):
+            return try planSetRows(ids: ids, spec: spec)
         case let .setStack(spec):
             return try planSetStack(spec)
         case let .defaults(spec):
@@ -38,6 +43,8 @@ extension Document {
             return try planScroll(spec)
         case let .viewport(size):
             return try planViewport(size)
+        case let .obscured(spec):
+            return try planObscured(spec)
         }
     }
 }

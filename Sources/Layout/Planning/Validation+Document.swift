@@ -6,6 +6,10 @@
 extension Validation {
     /// Throws unless every value of `config` is within the document rules; each value is named
     /// `prefix + path` (`grow`, or `row 'a' grow` with `prefix` "row 'a' ").
+    /// - Parameters:
+    ///   - c: The configuration.
+    ///   - p: Put before each value's name in messages.
+    /// - Throws: `StackDocError` (`badValue`, `invalidName`) for the first value out of the rules.
     public static func check(_ c: RowConfig, prefix p: String = "") throws {
         try checkTypeName(c.type, p + "type")
         if case .fixed(let n) = c.size { _ = try length(n, p + "fixed") }
@@ -18,6 +22,12 @@ extension Validation {
         if let t = c.separator.thickness { _ = try length(t, p + "separator.thickness") }
         if let color = c.separator.color { _ = try self.color(color, p + "separator.color") }
         if let s = c.stack { _ = try length(s.spacing, p + "spacing") }
+        if c.hasSizeLimits {
+            if let n = c.minMain { _ = try length(n, p + "min") }
+            if let n = c.maxMain { _ = try length(n, p + "max") }
+            if let n = c.minCross { _ = try length(n, p + "min-cross") }
+            if let n = c.maxCross { _ = try length(n, p + "max-cross") }
+        }
     }
 
     /// The allocation-free fast path of `check(_:prefix:)`: true exactly when it would not throw.
@@ -31,11 +41,16 @@ extension Validation {
         if let t = c.separator.thickness, !isLength(t) { return false }
         if let s = c.stack, !isLength(s.spacing) { return false }
         if let color = c.separator.color, !isColor(color) { return false }
+        if c.hasSizeLimits {
+            for n in [c.minMain, c.maxMain, c.minCross, c.maxCross] { if let n, !isLength(n) { return false } }
+        }
         return c.type == "view" || isValidTypeName(c.type)
     }
 
     /// Throws unless every setting is within the document rules (the offset only has to be
     /// finite: it is clamped to the content).
+    /// - Parameter s: The settings.
+    /// - Throws: `StackDocError.Kind.badValue` for the first setting out of the rules.
     public static func check(_ s: DocumentSettings) throws {
         _ = try size(s.viewport, "viewport")
         _ = try finite(s.offset, "offset")
@@ -45,10 +60,15 @@ extension Validation {
         _ = try edges(s.defaults.separator.insets, "defaults.separator.insets")
         _ = try length(s.defaults.separator.thickness, "defaults.separator.thickness")
         _ = try color(s.defaults.separator.color, "defaults.separator.color")
+        _ = try edges(s.viewportInsets, "viewportInsets")
+        _ = try length(s.keyboard, "keyboard")
     }
 
     /// Throws unless the ids and the new values `change` writes are within the document rules,
     /// with the planner's messages (a change the planner made always passes).
+    /// - Parameter change: A primitive change.
+    /// - Throws: `StackDocError` (`badValue`, `invalidName`) for the first id or value out of the
+    ///   rules.
     public static func check(_ change: Change) throws {
         switch change {
         case let .insertRow(id, config, parent, _), let .removeRow(id, config, parent, _):

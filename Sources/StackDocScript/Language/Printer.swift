@@ -3,6 +3,7 @@ import Layout
 /// The canonical text of a command: what `log export` writes. Parsing the text gives the same
 /// command back (a property test checks this on random commands).
 public enum Printer {
+    /// The canonical text of an operation (`add a b fixed 50 after x`).
     public static func text(_ edit: Edit) -> String {
         switch edit {
         case let .add(ids, spec, position, parent):
@@ -27,6 +28,8 @@ public enum Printer {
             return join(["hide"] + ids.map(id))
         case let .show(ids):
             return join(["show"] + ids.map(id))
+        case let .setRows(rows, spec):
+            return join(["set"] + rows.map(id) + spec.map(text))
         case let .set(row, spec):
             return join(["set", id(row)] + spec.map(text))
         case let .setStack(setting):
@@ -48,12 +51,20 @@ public enum Printer {
             case .offset(let v): return "scroll \(num(v))"
             case .by(let v): return "scroll by \(num(v))"
             case let .to(row, position): return "scroll to \(id(row)) \(position.rawValue)"
+            case let .focus(row): return "focus \(id(row))"
             }
         case let .viewport(size):
             return "viewport \(num(size.width)) \(num(size.height))"
+        case let .obscured(.insets(size?, insets)):
+            return "viewport \(num(size.width)) \(num(size.height)) insets \(edges(insets))"
+        case let .obscured(.insets(nil, insets)):
+            return "viewport insets \(edges(insets))"
+        case let .obscured(.keyboard(height)):
+            return height.map { "keyboard \(num($0))" } ?? "keyboard off"
         }
     }
 
+    /// The canonical words of one ROWSPEC item (`fixed 50`).
     public static func text(_ item: RowSpecItem) -> String {
         switch item {
         case .type(let t): return "type " + Tokenizer.quote(t)
@@ -67,14 +78,20 @@ public enum Printer {
         case .shrink(let n): return "shrink \(num(n))"
         case .align(let a): return "align \(a.rawValue)"
         case .alignItems(let a): return "align-items \(a.rawValue)"
+        case .sticky(let on): return on ? "sticky" : "sticky off"
         case .hidden: return "hidden"
         case .stack(let a): return "stack \(a.rawValue)"
         case .justify(let j): return "justify \(j.rawValue)"
         case .spacing(let n): return "spacing \(num(n))"
         case .separator(let s): return "separator " + text(s)
+        case .min(let n): return "min " + (n.map(num) ?? "none")
+        case .max(let n): return "max " + (n.map(num) ?? "none")
+        case .minCross(let n): return "min-cross " + (n.map(num) ?? "none")
+        case .maxCross(let n): return "max-cross " + (n.map(num) ?? "none")
         }
     }
 
+    /// The canonical words of one SEPSPEC item (`color #FF0000`).
     public static func text(_ spec: SeparatorSpec) -> String {
         switch spec {
         case .hidden: return "hidden"
@@ -86,6 +103,7 @@ public enum Printer {
         }
     }
 
+    /// The canonical words of a position (`at top`, `after x`).
     public static func text(_ position: Position) -> String {
         switch position {
         case .top: return "at top"
@@ -129,6 +147,11 @@ public enum Printer {
         case .logExport(let path): return "log export " + id(path)
         case .help(let topic): return join(["help", topic.map { Tokenizer.quote($0, keywordSafe: true) }])
         case .quit: return "quit"
+        case .shell(.read(let path)): return "read " + id(path)
+        case .shell(.output(let path)): return join(["output", path.map(id)])
+        case .shell(.once(let path)): return "once " + id(path)
+        case .shell(.timer(let on)): return "timer " + (on ? "on" : "off")
+        case .csv(let query): return text(query) + " --csv"
         }
     }
 

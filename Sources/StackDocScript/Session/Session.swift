@@ -6,6 +6,7 @@ import Store
 /// returns its result as data (`CommandResult`); it never formats output. Logic lives in
 /// Layout and Store; this is glue.
 public final class Session {
+    /// The database the session works on.
     public let store: DocumentStore
     /// The open document. It keeps everything derived from it (its live layout, kept up to
     /// date by the changes of every command, and the whole layout for the commands that need
@@ -15,15 +16,30 @@ public final class Session {
     /// Relative paths of commands are resolved against this directory (nil: the current one).
     public let directory: String?
 
+    /// A session on `store` with no document open; relative paths of commands are resolved against
+    /// `directory` (nil: the current directory).
     public init(store: DocumentStore, directory: String? = nil) {
         self.store = store
         self.directory = directory
     }
 
-    /// `path` as the file system should see it.
-    func resolve(_ path: String) -> String {
+    /// Where the last change's time went (`[("store and layout", seconds)]`), for `timer`;
+    /// empty after a command that changed nothing.
+    public var lastTimings: [(phase: String, seconds: Double)] = []
+
+    /// `path` as the file system should see it: `~` and `~/…` are the home directory; a
+    /// relative path is resolved against `directory`.
+    public func resolve(_ path: String) -> String {
+        let path = Session.expandingTilde(path)
         guard let directory, !path.hasPrefix("/") else { return path }
         return directory + "/" + path
+    }
+
+    /// `~` and `~/…` with `$HOME` in place of `~` (other paths as they are).
+    public static func expandingTilde(_ path: String) -> String {
+        guard path == "~" || path.hasPrefix("~/"),
+              let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty else { return path }
+        return home + path.dropFirst()
     }
 
     /// Runs one command and returns what it produced, as data (`CommandResult`; the renderers
@@ -32,6 +48,9 @@ public final class Session {
     /// when a command fails because another process changed the open document, the document is
     /// reloaded so that running the command again works (or closed, when it was dropped), and
     /// the error says so (`StackDocError.Kind.recovered`).
+    /// - Parameter command: A parsed command (`Parser.parse`, or built in code).
+    /// - Returns: What the command produced.
+    /// - Throws: `StackDocError` when the command fails; nothing changed.
     public func run(_ command: Command) throws -> CommandResult {
         try refreshBeforeQuery(command)
         do {
@@ -90,6 +109,8 @@ public final class Session {
             let doc = try open()
             return .history(try doc.history(), openGroup: doc.openGroup.map { GroupInfo(label: $0.label) })
         case .status:
+            // No document open: the database and how many documents it holds.
+            guard current != nil else { return .databaseStatus(database: store.path, documents: try store.documentNames().count) }
             return .status(try status())
         case .draw:
             return .drawing(lines: try drawing())
@@ -128,6 +149,13 @@ public final class Session {
             return .help(text: try topic.map(Help.topic) ?? Help.overview())
         case .quit:
             return .quit
+        case .shell(let command):
+            return .shell(command)
+        case .csv(let query):
+            switch query {
+            case .layout, .visible, .rows: return .csv(try execute(query))
+            default: throw StackDocError("--csv is for layout, visible and rows")
+            }
         }
     }
 
@@ -138,12 +166,17 @@ public final class Session {
         return current
     }
 
-    /// The whole layout (O(rows)): only for commands that need every row.
-    func currentLayout() throws -> DocumentLayout {
+    /// The whole layout of the open document (O(rows): every row's frames and visibility).
+    ///
+    /// - Throws: `StackDocError` (`noDocumentOpen`) when no document is open.
+    public func currentLayout() throws -> DocumentLayout {
         try open().wholeLayout()
     }
 
-    /// The live layout of the open document.
+    /// The live layout of the open document: kept up to date by every change, it answers
+    /// queries about a few rows without laying out the whole document.
+    ///
+    /// - Throws: `StackDocError` (`noDocumentOpen`) when no document is open.
     public func liveLayout() throws -> LiveLayout {
         try open().liveLayout()
     }
@@ -165,7 +198,9 @@ public final class Session {
         _ = doc.liveLayout()  // kept by the document from now on
         let t0 = Timing.now()
         let value = try body()
-        Timing.report(["store and layout": Timing.now() - t0])
+        let elapsed = Timing.now() - t0
+        lastTimings = [("store and layout", elapsed)]
+        Timing.report(["store and layout": elapsed])
         guard let report = doc.lastLayoutReport else {
             throw StackDocError("internal error: the document's layout did not follow the change")
         }
