@@ -11,6 +11,8 @@ struct Driver {
         var json: Bool
         var bail: Bool
         var scripts: [String]
+        /// `--as NAME`: the origin the history records (nil: user:pid).
+        var origin: String? = nil
     }
 
     let options: Options
@@ -48,8 +50,11 @@ struct Driver {
     }
 
     static func openSession(_ options: Options) throws -> Session {
+        if let origin = options.origin, !StoredDocument.isValidOrigin(origin) {
+            throw StackDocError("invalid origin for --as: use 1 to 64 characters of A-Z a-z 0-9 _ . - : @")
+        }
         let store = try DocumentStore(path: options.database)
-        let session = Session(store: store)
+        let session = Session(store: store, origin: options.origin)
         if let name = options.document {
             let command: Command = try store.contains(name) ? .open(name: name) : .new(name: name, axis: nil, viewport: nil)
             _ = try session.run(command)

@@ -28,11 +28,14 @@ struct StackDocCommand: ParsableCommand {
     @Flag(name: .long, help: "Stop at the first failed command.")
     var bail = false
 
+    @Option(name: .customLong("as"), help: "Who the history records as making this session's changes ('history' shows it; 'undo --mine' undoes only its steps). Default: user:pid.")
+    var origin: String?
+
     @Argument(help: "Script files to run in order (batch mode).")
     var scripts: [String] = []
 
     func run() throws {
-        let options = Driver.Options(database: db, document: doc, json: json, bail: bail, scripts: scripts)
+        let options = Driver.Options(database: db, document: doc, json: json, bail: bail, scripts: scripts, origin: origin)
         let status = Driver(options: options).run()
         if status != 0 { throw ExitCode(status) }
     }

@@ -10,7 +10,9 @@ import Testing
 
     @Test func migrationsAreEmbeddedInOrder() {
         let versions = Schema.migrations.map(\.version)
-        #expect(versions == Array(1...versions.count))
+        // Numbers are reserved per branch (docs/guide.md), so one may land before a lower one:
+        // strictly increasing from 1, each at most once.
+        #expect(versions.first == 1 && versions == versions.sorted() && Set(versions).count == versions.count)
         #expect(Schema.migrations.first?.name == "0001_init")
         #expect(EmbeddedMigrations.all[0].sql.contains("CREATE TABLE document"))
     }

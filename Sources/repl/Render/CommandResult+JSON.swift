@@ -61,11 +61,25 @@ extension CommandResult {
             return .array(ids.map(JSONValue.string))
         case .hit(_, _, let row):
             return optional(row)
-        case .history(let steps, _):
-            return .array(steps.map {
-                object([("step", int($0.number)), ("label", .string($0.shownLabel)), ("applied", .bool($0.applied)),
-                        ("operations", .array($0.edits.map { .string(Printer.text($0)) }))])
-            })
+        case let .history(steps, group, marks):
+            return object([
+                ("steps", .array(steps.map {
+                    object([("step", int($0.number)), ("label", .string($0.shownLabel)), ("applied", .bool($0.applied)),
+                            ("entries", object([("first", int($0.firstSeq)), ("last", int($0.lastSeq))])),
+                            ("origin", optional($0.origin)), ("restored", $0.restoredFrom.map(int) ?? .null),
+                            ("operations", .array($0.edits.map { .string(Printer.text($0)) }))])
+                })),
+                ("marks", .array(marks.map(Self.markJSON))),
+                ("group", group.map { object([("label", optional($0.label))]) } ?? .null),
+            ])
+        case .marked(let m):
+            return Self.markJSON(m)
+        case .marks(let marks):
+            return .array(marks.map(Self.markJSON))
+        case .diff(let d):
+            return DiffJSON.value(d)
+        case let .restored(result, report):
+            return object([("restored", int(result.target)), ("step", result.step.map { int($0.number) } ?? .null)] + report.jsonMembers)
         case .status(let s):
             let st = s.document
             return object([
@@ -95,25 +109,17 @@ extension CommandResult {
         }
     }
 
-    /// A row's configuration as `rows` and `row` give it.
+    /// A row's configuration as `rows` and `row` give it: its place, then the saved format's
+    /// fields (`RowConfig.jsonMembers`, without a stack's rows).
     static func configMembers(_ e: RowEntry) -> [(String, JSONValue)] {
-        let c = e.config
-        var size: JSONValue = .string("fit")
-        if case .fixed(let n) = c.size { size = object([("fixed", .number(n))]) }
-        var sep: [(String, JSONValue)] = []
-        if let h = c.separator.hidden { sep.append(("hidden", .bool(h))) }
-        if let i = c.separator.insets { sep.append(("insets", i.jsonValue)) }
-        if let t = c.separator.thickness { sep.append(("thickness", .number(t))) }
-        if let col = c.separator.color { sep.append(("color", .string(col))) }
-        let stack: JSONValue = c.stack.map {
-            object([("axis", .string($0.axis.rawValue)), ("justify", .string($0.justify.rawValue)),
-                    ("align", .string($0.align.rawValue)), ("spacing", .number($0.spacing))])
-        } ?? .null
-        return [("id", .string(e.id)), ("parent", optional(e.parent)), ("index", int(e.index)), ("type", .string(c.type)),
-                ("size", size), ("content", c.content.jsonValue), ("insets", c.insets?.jsonValue ?? .null),
-                ("margin", c.margin.jsonValue), ("grow", .number(c.grow)), ("shrink", .number(c.shrink)),
-                ("alignSelf", .string(c.alignSelf.rawValue)), ("hidden", .bool(c.hidden)), ("separator", object(sep)),
-                ("stack", stack)]
+        [("id", .string(e.id)), ("parent", optional(e.parent)), ("index", int(e.index))]
+            + e.config.jsonMembers(stackRows: nil).map { ($0.key, $0.value) }
+    }
+
+    /// A mark: name, log entry, undo step, reachable by undo/redo, origin.
+    static func markJSON(_ m: HistoryMark) -> JSONValue {
+        object([("mark", .string(m.name)), ("entry", int(m.seq)), ("step", int(m.cursor)), ("reachable", .bool(m.reachable)),
+                ("origin", optional(m.origin))])
     }
 }
 

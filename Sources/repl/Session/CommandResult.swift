@@ -24,8 +24,15 @@ enum CommandResult {
     case row(RowDetail)
     case rowsOfType(type: String, ids: [RowID])
     case hit(x: Double, y: Double, row: RowID?)
-    /// `history`: the steps and the open group (its label, if any).
-    case history([HistoryStep], openGroup: GroupInfo?)
+    /// `history`: the steps, the open group (its label, if any) and the marks.
+    case history([HistoryStep], openGroup: GroupInfo?, marks: [HistoryMark])
+    /// `mark NAME`: the new mark; `mark`: every mark.
+    case marked(HistoryMark)
+    case marks([HistoryMark])
+    /// `diff REF [REF]`.
+    case diff(HistoryDiff)
+    /// `restore REF`: what it restored and changed.
+    case restored(RestoreResult, report: ChangeReport)
     case status(StatusInfo)
     case drawing(lines: [String])
     case historyMove(HistoryVerb, steps: [HistoryStep], report: ChangeReport)
@@ -40,7 +47,7 @@ enum CommandResult {
     /// The visibility transitions the command caused (SPEC §4.2 `events`).
     var events: [VisibilityTransition] {
         switch self {
-        case .edited(_, _, let report), .historyMove(_, _, let report), .rolledBack(let report): return report.transitions
+        case .edited(_, _, let report), .historyMove(_, _, let report), .rolledBack(let report), .restored(_, let report): return report.transitions
         default: return []
         }
     }
