@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import StackDocScript
 
 /// Batch mode (SPEC §4): one command per line, no prompt; each failure prints
 /// `error: LINE: MESSAGE` to standard error (`error: FILE:LINE: MESSAGE` when several scripts

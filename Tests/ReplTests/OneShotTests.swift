@@ -2,6 +2,7 @@ import Foundation
 import Layout
 import Testing
 @testable import repl
+@testable import StackDocScript
 import StackDocTestSupport
 
 /// A temporary file holding `text`, in a fresh folder of its own under the temporary directory

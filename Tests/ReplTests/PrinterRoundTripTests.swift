@@ -1,6 +1,7 @@
 import Testing
 import Layout
 @testable import repl
+@testable import StackDocScript
 import StackDocTestSupport
 
 /// Random values of the language, including odd ids that need quoting.

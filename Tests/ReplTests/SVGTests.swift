@@ -6,6 +6,7 @@ import Testing
 import Layout
 import Store
 @testable import repl
+@testable import StackDocScript
 import StackDocTestSupport
 
 @Suite struct SVGTests {

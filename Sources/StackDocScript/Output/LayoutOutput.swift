@@ -2,18 +2,18 @@ import Layout
 
 /// The output of `layout` (SPEC §4.2), shared by the REPL and the one-shot `stackdoc layout`:
 /// the JSON result and the text table (`TextTable`, numbers and percentages by `Format`).
-enum LayoutOutput {
+public enum LayoutOutput {
     /// The SPEC §4.2 result on one line:
     /// `{"document":…,"axis":…,"viewport":…,"offset":…,"contentSize":…,"rows":[…]}`.
     /// `rows` picks the rows to list (a range or a filter of `layout.rows`); all by default.
     /// Written straight into bytes (a million rows without building a JSON tree); the same text
     /// as `JSONWriter.compact(jsonValue(layout, rows:))`.
-    static func json(_ layout: DocumentLayout, rows: [RowLayout]? = nil) -> String {
+    public static func json(_ layout: DocumentLayout, rows: [RowLayout]? = nil) -> String {
         String(decoding: jsonBytes(layout, rows: rows), as: UTF8.self)
     }
 
     /// `json(_:rows:)` as UTF-8 bytes (for writing a large result without a String copy).
-    static func jsonBytes(_ layout: DocumentLayout, rows: [RowLayout]? = nil) -> [UInt8] {
+    public static func jsonBytes(_ layout: DocumentLayout, rows: [RowLayout]? = nil) -> [UInt8] {
         let list = rows ?? layout.rows
         var out: [UInt8] = []
         out.reserveCapacity(200 + list.count * 320)
@@ -103,7 +103,7 @@ enum LayoutOutput {
     }
 
     /// The SPEC §4.2 result as a JSON value.
-    static func jsonValue(_ layout: DocumentLayout, rows: [RowLayout]? = nil) -> JSONValue {
+    public static func jsonValue(_ layout: DocumentLayout, rows: [RowLayout]? = nil) -> JSONValue {
         .object([
             JSONMember("document", .string(layout.document)),
             JSONMember("axis", .string(layout.axis.rawValue)),
@@ -146,7 +146,7 @@ enum LayoutOutput {
     /// 0    b    label  0,124 390x100  entire 100%
     /// content 390x424  viewport 390x844  offset 0
     /// ```
-    static func table(_ layout: DocumentLayout, rows: [RowLayout]? = nil) -> String {
+    public static func table(_ layout: DocumentLayout, rows: [RowLayout]? = nil) -> String {
         let depths = nestingDepths(layout)
         var table = TextTable(["#", "id", "type", "frame", "visibility"], rightAligned: [0])
         for r in rows ?? layout.rows {

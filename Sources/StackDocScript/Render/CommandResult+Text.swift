@@ -6,7 +6,7 @@ import Store
 /// rect and percentage through `Format`.
 extension CommandResult {
     /// The text output; empty prints nothing.
-    var text: String {
+    public var text: String {
         switch self {
         case .opened(let d):
             return "\(d.verb.rawValue) \(Printer.id(d.name)): \(d.rows) rows, \(d.axis.rawValue), viewport \(Format.size(d.viewport)), content \(Format.size(d.contentSize))"

@@ -3,7 +3,7 @@ import Store
 
 /// What one command produced, as plain data: no text, no JSON. `CommandResult+Text.swift` and
 /// `CommandResult+JSON.swift` turn it into output; the runner asks only for the active mode's.
-enum CommandResult {
+public enum CommandResult {
     /// `new`, `open`, `import`: the document now open.
     case opened(OpenedDocument)
     case closed(name: String)
@@ -45,7 +45,7 @@ enum CommandResult {
     case quit
 
     /// The visibility transitions the command caused (SPEC §4.2 `events`).
-    var events: [VisibilityTransition] {
+    public var events: [VisibilityTransition] {
         switch self {
         case .edited(_, _, let report), .historyMove(_, _, let report), .rolledBack(let report), .restored(_, let report): return report.transitions
         default: return []
@@ -53,25 +53,25 @@ enum CommandResult {
     }
 
     /// True when the session should end.
-    var quits: Bool {
+    public var quits: Bool {
         if case .quit = self { return true }
         return false
     }
 }
 
 /// A document as `new`/`open`/`import` report it.
-struct OpenedDocument {
-    enum Verb: String { case created, opened, imported }
-    var verb: Verb
-    var name: String
-    var rows: Int
-    var axis: Axis
-    var viewport: Size
-    var contentSize: Size
+public struct OpenedDocument {
+    public enum Verb: String { case created, opened, imported }
+    public var verb: Verb
+    public var name: String
+    public var rows: Int
+    public var axis: Axis
+    public var viewport: Size
+    public var contentSize: Size
 }
 
 /// What became of one operation.
-enum EditOutcome: Equatable {
+public enum EditOutcome: Equatable {
     /// A new undo step.
     case step(Int)
     /// Inside `begin … commit`: pending in the group (its label).
@@ -82,39 +82,39 @@ enum EditOutcome: Equatable {
     case noChange
 }
 
-enum HistoryVerb: String { case undone, redone }
+public enum HistoryVerb: String { case undone, redone }
 
 /// The open `begin … commit` group.
-struct GroupInfo: Equatable {
-    var label: String?
+public struct GroupInfo: Equatable {
+    public var label: String?
 }
 
 /// One row of `rows`: where it sits and its configuration.
-struct RowEntry {
-    var id: RowID
-    var parent: RowID?
-    var index: Int
+public struct RowEntry {
+    public var id: RowID
+    public var parent: RowID?
+    public var index: Int
     /// Nesting depth (0 for a root row).
-    var depth: Int
-    var config: RowConfig
+    public var depth: Int
+    public var config: RowConfig
 }
 
 /// `row ROW`: the row's configuration, the defaults it inherits, and its layout.
-struct RowDetail {
-    var entry: RowEntry
-    var defaults: DocumentDefaults
+public struct RowDetail {
+    public var entry: RowEntry
+    public var defaults: DocumentDefaults
     /// The number of rows of a stack row.
-    var childCount: Int
+    public var childCount: Int
     /// Its layout (nil when the layout has no row for it).
-    var layout: RowLayout?
+    public var layout: RowLayout?
 }
 
 /// `status`.
-struct StatusInfo {
-    var database: String
-    var document: DocumentStatus
-    var axis: Axis
-    var viewport: Size
-    var offset: Double
-    var contentSize: Size
+public struct StatusInfo {
+    public var database: String
+    public var document: DocumentStatus
+    public var axis: Axis
+    public var viewport: Size
+    public var offset: Double
+    public var contentSize: Size
 }

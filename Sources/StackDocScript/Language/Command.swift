@@ -2,16 +2,16 @@ import Layout
 import Store
 
 /// What `layout` prints (issue 5: a 1M-row document prints only what is asked).
-struct LayoutSelection: Hashable, Sendable {
+public struct LayoutSelection: Hashable, Sendable {
     /// Only rows the viewport shows (`entire` or `partial`).
-    var visibleOnly: Bool = false
+    public var visibleOnly: Bool = false
     /// Only rows whose document-order position (0-based, counting every row at every depth)
     /// lies in this range.
-    var range: ClosedRange<Int>? = nil
+    public var range: ClosedRange<Int>? = nil
 }
 
 /// One line of the command language (SPEC §4.1) as data.
-enum Command: Hashable, Sendable {
+public enum Command: Hashable, Sendable {
     // Documents
     case new(name: String, axis: Axis?, viewport: Size?)
     case open(name: String)

@@ -1,13 +1,13 @@
 import Layout
 
 /// Reads one line of the command language into a `Command` (SPEC §4.1).
-enum Parser {
+public enum Parser {
     /// The longest line read (issue 6: resource limits). Longer lines are refused unread.
-    static let maxLineLength = 1 << 20
+    public static let maxLineLength = 1 << 20
 
     /// The command on `line`, or nil for a blank or comment-only line. Throws a `StackDocError`
     /// that names the bad word and what was expected.
-    static func parse(_ line: String) throws -> Command? {
+    public static func parse(_ line: String) throws -> Command? {
         guard line.utf8.count <= maxLineLength else {
             throw StackDocError("line too long: \(line.utf8.count) bytes (the limit is \(maxLineLength))")
         }

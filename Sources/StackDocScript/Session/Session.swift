@@ -5,23 +5,23 @@ import Store
 /// Runs commands against a database: the open document and its live layout. Each command
 /// returns its result as data (`CommandResult`); it never formats output. Logic lives in
 /// Layout and Store; this is glue.
-final class Session {
-    let store: DocumentStore
+public final class Session {
+    public let store: DocumentStore
     /// The open document. It keeps everything derived from it (its live layout, kept up to
     /// date by the changes of every command, and the whole layout for the commands that need
     /// every row), so a reload rebuilds them all.
-    var current: StoredDocument?
+    public var current: StoredDocument?
 
     /// Relative paths of commands are resolved against this directory (nil: the current one).
-    let directory: String?
+    public let directory: String?
 
     /// Who this session writes as (`--as NAME`); nil: the store's default, user:pid.
-    let origin: String?
+    public let origin: String?
 
     /// While a query runs `--at REF`: the document as it was then and its layout.
     var past: (document: Document, live: LiveLayout)?
 
-    init(store: DocumentStore, directory: String? = nil, origin: String? = nil) {
+    public init(store: DocumentStore, directory: String? = nil, origin: String? = nil) {
         self.store = store
         self.directory = directory
         self.origin = origin
@@ -39,7 +39,7 @@ final class Session {
     /// when a command fails because another process changed the open document, the document is
     /// reloaded so that running the command again works (or closed, when it was dropped), and
     /// the error says so (`StackDocError.Kind.recovered`).
-    func run(_ command: Command) throws -> CommandResult {
+    public func run(_ command: Command) throws -> CommandResult {
         try refreshBeforeQuery(command)
         do {
             return try execute(command)
@@ -173,7 +173,7 @@ final class Session {
     }
 
     /// The live layout of the open document (of the past document during `--at`).
-    func liveLayout() throws -> LiveLayout {
+    public func liveLayout() throws -> LiveLayout {
         if let past { return past.live }
         return try open().liveLayout()
     }

@@ -6,7 +6,7 @@ import Store
 extension CommandResult {
     /// Appends the result as compact JSON. `layout` and `export` stream their (possibly
     /// million-row) results straight into bytes; everything else is a `JSONValue`.
-    func appendJSON(to out: inout [UInt8]) {
+    public func appendJSON(to out: inout [UInt8]) {
         switch self {
         case let .layout(layout, rows):
             out.append(contentsOf: LayoutOutput.jsonBytes(layout, rows: rows))
@@ -20,7 +20,7 @@ extension CommandResult {
     }
 
     /// The result as a JSON value (the same text `appendJSON` writes).
-    var jsonValue: JSONValue {
+    public var jsonValue: JSONValue {
         switch self {
         case .opened(let d):
             return object([("document", .string(d.name)), ("rows", int(d.rows)), ("axis", .string(d.axis.rawValue)),

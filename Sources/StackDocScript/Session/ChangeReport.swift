@@ -4,18 +4,18 @@ import Layout
 /// left the document, the offset and content size before and after, and the visibility
 /// transitions (SPEC §2.5, §4.2). Plain data: `ChangeReport+Text.swift` and
 /// `CommandResult+JSON.swift` render it.
-struct ChangeReport {
+public struct ChangeReport {
     /// Changed rows that the viewport shows before or after the change (these are listed).
-    var changedVisible: [RowID] = []
+    public var changedVisible: [RowID] = []
     /// All rows whose frame (or presence) changed.
-    var changedCount = 0
-    var removed: [RowID] = []
-    var offset: (before: Double, after: Double)
-    var contentSize: (before: Size, after: Size)
-    var transitions: [VisibilityTransition]
+    public var changedCount = 0
+    public var removed: [RowID] = []
+    public var offset: (before: Double, after: Double)
+    public var contentSize: (before: Size, after: Size)
+    public var transitions: [VisibilityTransition]
 
     /// How many ids a text summary lists at most (issue 5: bounded on huge documents).
-    static let listLimit = 12
+    public static let listLimit = 12
 
     /// Compares two whole layouts row by row (O(n); the session itself uses the live layout's
     /// report, this is what it must equal).

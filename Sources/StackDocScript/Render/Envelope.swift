@@ -1,9 +1,9 @@
 import Layout
 
 /// The one-line JSON envelope of SPEC §4.2 for one command.
-enum Envelope {
+public enum Envelope {
     /// `{"ok":true,"command":…,"result":…,"events":[…]}`.
-    static func success(command: String, result: CommandResult) -> String {
+    public static func success(command: String, result: CommandResult) -> String {
         var out: [UInt8] = []
         out.append(contentsOf: #"{"ok":true,"command":"#.utf8)
         JSONWriter.appendString(command, to: &out)
@@ -16,7 +16,7 @@ enum Envelope {
     }
 
     /// `{"ok":false,"error":…,"line":N}`, with `"file"` when several scripts run.
-    static func failure(error: String, line: Int, file: String? = nil) -> String {
+    public static func failure(error: String, line: Int, file: String? = nil) -> String {
         var members = [JSONMember("ok", .bool(false)), JSONMember("error", .string(error)), JSONMember("line", .number(Double(line)))]
         if let file { members.append(JSONMember("file", .string(file))) }
         return JSONWriter.compact(.object(members))

@@ -3,8 +3,8 @@ import Store
 
 /// The canonical text of a command: what `log export` writes. Parsing the text gives the same
 /// command back (a property test checks this on random commands).
-enum Printer {
-    static func text(_ edit: Edit) -> String {
+public enum Printer {
+    public static func text(_ edit: Edit) -> String {
         switch edit {
         case let .add(ids, spec, position, parent):
             return join(["add"] + ids.map(id) + spec.map(text) + [position.map(text)] + [parent.map { "in " + id($0) }])
@@ -55,7 +55,7 @@ enum Printer {
         }
     }
 
-    static func text(_ item: RowSpecItem) -> String {
+    public static func text(_ item: RowSpecItem) -> String {
         switch item {
         case .type(let t): return "type " + Tokenizer.quote(t)
         case .fixed(let n): return "fixed \(num(n))"
@@ -76,7 +76,7 @@ enum Printer {
         }
     }
 
-    static func text(_ spec: SeparatorSpec) -> String {
+    public static func text(_ spec: SeparatorSpec) -> String {
         switch spec {
         case .hidden: return "hidden"
         case .shown: return "shown"
@@ -87,7 +87,7 @@ enum Printer {
         }
     }
 
-    static func text(_ position: Position) -> String {
+    public static func text(_ position: Position) -> String {
         switch position {
         case .top: return "at top"
         case .bottom: return "at bottom"
@@ -104,7 +104,7 @@ enum Printer {
         return r.description
     }
 
-    static func text(_ command: Command) -> String {
+    public static func text(_ command: Command) -> String {
         switch command {
         case let .new(name, axis, viewport):
             return join(["new", id(name), axis?.rawValue, viewport.map { "viewport \(num($0.width)) \(num($0.height))" }])
@@ -148,12 +148,12 @@ enum Printer {
 
     /// A value word (id, name, path): quoted when it would otherwise read as a keyword, a
     /// comment or several words.
-    static func id(_ value: String) -> String { Tokenizer.quote(value) }
+    public static func id(_ value: String) -> String { Tokenizer.quote(value) }
 
     /// Free text (a group label, a path in a message line): as given when every character may
     /// be written raw, else in the language's quoted form with escapes (`"a\u{1b}b"`), so that a
     /// hostile label never reaches the terminal raw (issue 10: one escaping rule).
-    static func label(_ text: String) -> String {
+    public static func label(_ text: String) -> String {
         text.unicodeScalars.contains(where: \.isEscapedInText) ? Tokenizer.quote(text, keywordSafe: true) : text
     }
 

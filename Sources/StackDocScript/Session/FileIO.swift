@@ -8,10 +8,10 @@ import Store
 /// its end, at most the limit: a FIFO no process writes reads as empty); a device (`/dev/zero`,
 /// a terminal), a socket or a directory is refused before a byte is read. Writing never
 /// replaces the open database or its `-wal`/`-shm`/`-journal` files, however the path is spelt.
-enum FileIO {
+public enum FileIO {
     /// The text of the file at `path` (UTF-8), at most `limit` bytes (the size limit of a saved
     /// document, 1 GiB, unless told otherwise).
-    static func read(_ path: String, shown: String? = nil, limit: Int = DocumentLimits.maxJSONBytes) throws -> String {
+    public static func read(_ path: String, shown: String? = nil, limit: Int = DocumentLimits.maxJSONBytes) throws -> String {
         let data = try readBytes(path, shown: shown, limit: limit)
         guard let text = String(validating: data, as: UTF8.self) else {
             throw StackDocError(.cannotRead(path: shown ?? path, problem: "not UTF-8 text"))
@@ -21,7 +21,7 @@ enum FileIO {
 
     /// The bytes of the file at `path`; more than `limit` bytes is refused (a regular file before
     /// it is read, a pipe as soon as it has given `limit + 1` bytes).
-    static func readBytes(_ path: String, shown: String? = nil, limit: Int = DocumentLimits.maxJSONBytes) throws -> [UInt8] {
+    public static func readBytes(_ path: String, shown: String? = nil, limit: Int = DocumentLimits.maxJSONBytes) throws -> [UInt8] {
         let name = shown ?? path
         func failure(_ problem: String) -> StackDocError { StackDocError(.cannotRead(path: name, problem: problem)) }
         // O_NONBLOCK: opening a FIFO no process writes must not wait for a writer.
@@ -63,12 +63,12 @@ enum FileIO {
 
     /// Writes `text` to `path` (replacing it); the file is written whole or not at all. Refused
     /// when `path` (or the temporary file beside it) is `database` or one of its companions.
-    static func write(_ text: String, to path: String, shown: String? = nil, sparing database: DocumentStore? = nil) throws {
+    public static func write(_ text: String, to path: String, shown: String? = nil, sparing database: DocumentStore? = nil) throws {
         try write(bytes: Array(text.utf8), to: path, shown: shown, sparing: database)
     }
 
     /// `write(_:to:shown:sparing:)` for bytes.
-    static func write(bytes: [UInt8], to path: String, shown: String? = nil, sparing database: DocumentStore? = nil) throws {
+    public static func write(bytes: [UInt8], to path: String, shown: String? = nil, sparing database: DocumentStore? = nil) throws {
         let name = shown ?? path
         let temporary = path + ".stackdoc-tmp"
         if let database, database.isOwnFile(path) || database.isOwnFile(temporary) {
