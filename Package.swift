@@ -82,6 +82,8 @@ let package = Package(
             dependencies: ["repl", "StackDocScript", "Layout", "Store", "StackDocTestSupport"],
             exclude: ["scripts"]
         ),
+        // The StackDocScript library through its public API only (no @testable import).
+        .testTarget(name: "StackDocScriptTests", dependencies: ["StackDocScript", "Layout", "Store", "StackDocTestSupport"]),
         // Fuzzing and hostile input (issue 6): the command parser and executor, the JSON importer,
         // limits, and corrupt files through the binary. STACKDOC_FUZZ_COUNT/SEED: docs/hardening.md.
         .testTarget(

@@ -91,6 +91,9 @@ extension ColumnCoding {
                   }),
         RowColumn(name: "stack_spacing", encode: { .real($0.stack?.spacing) },
                   decode: { s, i, c in if c.stack != nil { c.stack?.spacing = sqlite3_column_double(s, i) } }),
+        // migrations/0008
+        RowColumn(name: "sticky", encode: { .flag($0.sticky) },
+                  decode: { s, i, c in c.sticky = sqlite3_column_int(s, i) != 0 }),
     ]
 
     /// The config columns of `row` and `import_row`, in order.

@@ -31,8 +31,7 @@ import Testing
                     let past = try doc.document(at: .entry(target))
                     try doc.restore(to: rng.chance(2) ? .entry(target) : .now(back: last - target))
                     var expected = past
-                    expected.settings.viewport = doc.document.settings.viewport
-                    expected.settings.offset = doc.document.settings.offset
+                    expected.settings = expected.settings.withView(of: doc.document.settings)
                     #expect(doc.document == expected, "restore \(target): rows and settings are the target's")
                 case 2:
                     let reachable = try doc.marks().filter(\.reachable)

@@ -75,9 +75,14 @@ extension DocumentSettings {
     /// order: what `export` writes and `diff` compares field by field.
     public var jsonMembers: [JSONMember] {
         let s = self
+        // The view state of issue 14 is optional: a document without it exports as before.
+        var obscured: [JSONMember] = []
+        if s.viewportInsets != .zero { obscured.append(JSONMember("viewportInsets", s.viewportInsets.jsonValue)) }
+        if s.keyboard != 0 { obscured.append(JSONMember("keyboard", .number(s.keyboard))) }
         return [
             JSONMember("axis", .string(s.axis.rawValue)),
             JSONMember("viewport", s.viewport.jsonValue),
+        ] + obscured + [
             JSONMember("offset", .number(s.offset)),
             JSONMember("padding", s.padding.jsonValue),
             JSONMember("spacing", .number(s.spacing)),
@@ -133,6 +138,7 @@ extension RowConfig {
             JSONMember("shrink", .number(c.shrink)),
             JSONMember("alignSelf", .string(c.alignSelf.rawValue)),
             JSONMember("hidden", .bool(c.hidden)),
+        ] + (c.sticky ? [JSONMember("sticky", .bool(true))] : []) + [
             JSONMember("separator", .object(separator)),
             JSONMember("stack", stack),
         ]
@@ -193,6 +199,10 @@ private struct RowWriter {
         JSONWriter.appendString(c.alignSelf.rawValue, to: &out)
         key("hidden", &out)
         out.append(contentsOf: (c.hidden ? "true" : "false").utf8)
+        if c.sticky {
+            key("sticky", &out)
+            out.append(contentsOf: "true".utf8)
+        }
         key("separator", &out)
         separator(c.separator, &out)
         key("stack", &out)

@@ -1,7 +1,7 @@
 extension Document {
     /// The primitive changes that make this document equal to `target` (`restore REF`): its
-    /// rows — ids, parents, order, configs — and its settings, except the view state (viewport
-    /// and offset stay as they are here, as undo and redo keep them). Deterministic: the same two
+    /// rows — ids, parents, order, configs — and its settings, except the view state
+    /// (`withView(of:)`: it stays as it is here, as undo and redo keep it). Deterministic: the same two
     /// documents always give the same changes, so a logged restore re-plans exactly.
     ///
     /// Few changes for few differences: rows that stay in the same stack keep their place
@@ -17,9 +17,7 @@ extension Document {
             try work.apply(change)
             changes.append(change)
         }
-        var settings = target.settings
-        settings.viewport = self.settings.viewport
-        settings.offset = self.settings.offset
+        let settings = target.settings.withView(of: self.settings)
         if settings != self.settings { try emit(.updateSettings(old: self.settings, new: settings)) }
 
         // Rows that change stacks wait at the end of the root; rows `target` lacks are removed
@@ -59,5 +57,18 @@ extension Document {
             }
         }
         return changes
+    }
+}
+
+extension DocumentSettings {
+    /// These settings with the view state of `other` (viewport, its insets, the keyboard, the
+    /// offset): what undo, redo and restore apply, since the view is not part of the history.
+    public func withView(of other: DocumentSettings) -> DocumentSettings {
+        var s = self
+        s.viewport = other.viewport
+        s.viewportInsets = other.viewportInsets
+        s.keyboard = other.keyboard
+        s.offset = other.offset
+        return s
     }
 }

@@ -259,10 +259,27 @@ enum CommandTable {
             }
             return .edit(.scroll(.offset(try r.number("an offset (a number), 'by D' or 'to ROW'", after: "scroll"))))
         },
-        CommandSpec("viewport", group: "View", usage: ["viewport W H"],
-                    summary: "resize the viewport (logged and replayed, not an undo step)",
-                    examples: ["viewport 320 568"]) { r in
-            .edit(.viewport(try r.size(after: "viewport")))
+        CommandSpec("viewport", group: "View", usage: ["viewport W H", "viewport W H insets T L B R", "viewport insets T L B R"],
+                    summary: "resize the viewport and set its obscured edges (logged and replayed, not an undo step)",
+                    details: "'insets T L B R' are the edges bars and the safe area cover: visibility is computed against the rest (the unobscured rectangle), 'scroll to' and 'focus' aim at it, sticky rows stick below its top (or right of its left) edge, and the content can scroll until its end meets the unobscured bottom. 'viewport W H' keeps the insets; 'viewport insets …' keeps the size.",
+                    examples: ["viewport 320 568", "viewport 390 844 insets 47 0 34 0", "viewport insets 0 0 0 0"]) { r in
+            if r.consume("insets") { return .edit(.obscured(.insets(viewport: nil, insets: try r.edges(after: "insets")))) }
+            let size = try r.size(after: "viewport")
+            if r.consume("insets") { return .edit(.obscured(.insets(viewport: size, insets: try r.edges(after: "insets")))) }
+            return .edit(.viewport(size))
+        },
+        CommandSpec("keyboard", group: "View", usage: ["keyboard H", "keyboard off"],
+                    summary: "a keyboard H points tall covers the viewport's bottom edge (logged and replayed, not an undo step)",
+                    details: "The obscured bottom edge is the larger of the keyboard and the bottom inset. 'keyboard 0' is 'keyboard off'.",
+                    examples: ["keyboard 336", "keyboard off"]) { r in
+            if r.consume("off") { return .edit(.obscured(.keyboard(nil))) }
+            return .edit(.obscured(.keyboard(try r.number("a height (a number) or 'off'", after: "keyboard"))))
+        },
+        CommandSpec("focus", group: "View", usage: ["focus ROW"],
+                    summary: "scroll the row into view above the keyboard (the 'auto' rule against the unobscured rectangle)",
+                    details: "Leaves the offset alone when the row lies inside the unobscured part of the viewport; otherwise the smallest move that shows it (its top edge at the unobscured top when it is longer than the unobscured part). Logged and replayed, not an undo step.",
+                    examples: ["focus email"]) { r in
+            .edit(.scroll(.focus(try r.value("a row id", after: "focus"))))
         },
     ]
 

@@ -7,6 +7,10 @@ public enum Parser {
 
     /// The command on `line`, or nil for a blank or comment-only line. Throws a `StackDocError`
     /// that names the bad word and what was expected.
+    /// - Parameter line: One line of the command language (without its line break).
+    /// - Returns: The command, or nil for a blank or comment-only line.
+    /// - Throws: `StackDocError` for an unknown command, a bad or missing word, a bad quote or
+    ///   escape, or a line longer than `maxLineLength`.
     public static func parse(_ line: String) throws -> Command? {
         guard line.utf8.count <= maxLineLength else {
             throw StackDocError("line too long: \(line.utf8.count) bytes (the limit is \(maxLineLength))")

@@ -4,6 +4,7 @@ import Store
 /// The canonical text of a command: what `log export` writes. Parsing the text gives the same
 /// command back (a property test checks this on random commands).
 public enum Printer {
+    /// The canonical text of an operation (`add a b fixed 50 after x`).
     public static func text(_ edit: Edit) -> String {
         switch edit {
         case let .add(ids, spec, position, parent):
@@ -49,12 +50,20 @@ public enum Printer {
             case .offset(let v): return "scroll \(num(v))"
             case .by(let v): return "scroll by \(num(v))"
             case let .to(row, position): return "scroll to \(id(row)) \(position.rawValue)"
+            case let .focus(row): return "focus \(id(row))"
             }
         case let .viewport(size):
             return "viewport \(num(size.width)) \(num(size.height))"
+        case let .obscured(.insets(size?, insets)):
+            return "viewport \(num(size.width)) \(num(size.height)) insets \(edges(insets))"
+        case let .obscured(.insets(nil, insets)):
+            return "viewport insets \(edges(insets))"
+        case let .obscured(.keyboard(height)):
+            return height.map { "keyboard \(num($0))" } ?? "keyboard off"
         }
     }
 
+    /// The canonical words of one ROWSPEC item (`fixed 50`).
     public static func text(_ item: RowSpecItem) -> String {
         switch item {
         case .type(let t): return "type " + Tokenizer.quote(t)
@@ -68,6 +77,7 @@ public enum Printer {
         case .shrink(let n): return "shrink \(num(n))"
         case .align(let a): return "align \(a.rawValue)"
         case .alignItems(let a): return "align-items \(a.rawValue)"
+        case .sticky(let on): return on ? "sticky" : "sticky off"
         case .hidden: return "hidden"
         case .stack(let a): return "stack \(a.rawValue)"
         case .justify(let j): return "justify \(j.rawValue)"
@@ -76,6 +86,7 @@ public enum Printer {
         }
     }
 
+    /// The canonical words of one SEPSPEC item (`color #FF0000`).
     public static func text(_ spec: SeparatorSpec) -> String {
         switch spec {
         case .hidden: return "hidden"
@@ -87,6 +98,7 @@ public enum Printer {
         }
     }
 
+    /// The canonical words of a position (`at top`, `after x`).
     public static func text(_ position: Position) -> String {
         switch position {
         case .top: return "at top"

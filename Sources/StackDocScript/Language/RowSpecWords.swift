@@ -49,6 +49,12 @@ enum RowSpecWords {
         SpecWord(keyword: "hidden", usage: "hidden", summary: "the row stays in the document and takes no space") { _ in
             .hidden
         },
+        SpecWord(keyword: "sticky", usage: "sticky [on|off]",
+                 summary: "sticks to the viewport's unobscured leading edge while its stack's box allows (CSS position: sticky); 'off' unsticks") { r in
+            if r.consume("off") { return .sticky(false) }
+            _ = r.consume("on")
+            return .sticky(true)
+        },
         SpecWord(keyword: "stack", usage: "stack vertical|horizontal", summary: "makes the row a nested stack with this axis") { r in
             .stack(try r.choice(Axis.self, after: "stack"))
         },

@@ -8,6 +8,9 @@ public enum LayoutOutput {
     /// `rows` picks the rows to list (a range or a filter of `layout.rows`); all by default.
     /// Written straight into bytes (a million rows without building a JSON tree); the same text
     /// as `JSONWriter.compact(jsonValue(layout, rows:))`.
+    /// - Parameters:
+    ///   - layout: The layout (its header fields are written as they are).
+    ///   - rows: The rows to list (nil: all of `layout.rows`).
     public static func json(_ layout: DocumentLayout, rows: [RowLayout]? = nil) -> String {
         String(decoding: jsonBytes(layout, rows: rows), as: UTF8.self)
     }
@@ -23,6 +26,10 @@ public enum LayoutOutput {
         JSONWriter.appendString(layout.axis.rawValue, to: &out)
         out.append(contentsOf: Bytes.viewport)
         appendSize(layout.viewport, to: &out)
+        if layout.obscured != .zero {
+            out.append(contentsOf: Bytes.obscured)
+            JSONWriter.append(layout.obscured.jsonValue, to: &out, pretty: false, indent: 0)
+        }
         out.append(contentsOf: Bytes.offset)
         JSONWriter.appendNumber(layout.offset, to: &out)
         out.append(contentsOf: Bytes.contentSize)
@@ -46,6 +53,11 @@ public enum LayoutOutput {
             JSONWriter.appendString(r.visibility.rawValue, to: &out)
             out.append(contentsOf: Bytes.percent)
             JSONWriter.appendNumber(r.percent, to: &out)
+            if !layout.displaced.isEmpty, let d = layout.displaced[r.id], let f = r.frame {
+                out.append(contentsOf: Bytes.stuckFrame)
+                appendRect(d.moved(f), to: &out)
+                out.append(contentsOf: d.stuck ? Bytes.stuckTrue : Bytes.stuckFalse)
+            }
             out.append(UInt8(ascii: "}"))
         }
         out.append(contentsOf: Bytes.closeRowsAndResult)
@@ -58,6 +70,10 @@ public enum LayoutOutput {
         static let axis: [UInt8] = Array(#","axis":"#.utf8)
         static let viewport: [UInt8] = Array(#","viewport":"#.utf8)
         static let offset: [UInt8] = Array(#","offset":"#.utf8)
+        static let obscured: [UInt8] = Array(#","obscured":"#.utf8)
+        static let stuckFrame: [UInt8] = Array(#","shownFrame":"#.utf8)
+        static let stuckTrue: [UInt8] = Array(#","stuck":true"#.utf8)
+        static let stuckFalse: [UInt8] = Array(#","stuck":false"#.utf8)
         static let contentSize: [UInt8] = Array(#","contentSize":"#.utf8)
         static let openRows: [UInt8] = Array(#","rows":["#.utf8)
         static let openRowID: [UInt8] = Array(#"{"id":"#.utf8)
@@ -103,20 +119,28 @@ public enum LayoutOutput {
     }
 
     /// The SPEC §4.2 result as a JSON value.
+    /// - Parameters:
+    ///   - layout: The layout.
+    ///   - rows: The rows to list (nil: all of `layout.rows`).
     public static func jsonValue(_ layout: DocumentLayout, rows: [RowLayout]? = nil) -> JSONValue {
         .object([
             JSONMember("document", .string(layout.document)),
             JSONMember("axis", .string(layout.axis.rawValue)),
             JSONMember("viewport", layout.viewport.jsonValue),
+        ] + (layout.obscured == .zero ? [] : [JSONMember("obscured", layout.obscured.jsonValue)]) + [
             JSONMember("offset", .number(layout.offset)),
             JSONMember("contentSize", layout.contentSize.jsonValue),
-            JSONMember("rows", .array((rows ?? layout.rows).map(rowJSON))),
+            JSONMember("rows", .array((rows ?? layout.rows).map { rowJSON($0, layout.displaced[$0.id]) })),
         ])
     }
 
     /// One row of the result; hidden rows (and rows under a hidden row) have null frames.
-    static func rowJSON(_ r: RowLayout) -> JSONValue {
-        .object([
+    static func rowJSON(_ r: RowLayout, _ moved: StuckRow? = nil) -> JSONValue {
+        var shown: [JSONMember] = []
+        if let moved, let f = r.frame {
+            shown = [JSONMember("shownFrame", moved.moved(f).jsonValue), JSONMember("stuck", .bool(moved.stuck))]
+        }
+        return .object([
             JSONMember("id", .string(r.id)),
             JSONMember("parent", r.parent.map(JSONValue.string) ?? .null),
             JSONMember("index", .number(Double(r.index))),
@@ -126,7 +150,12 @@ public enum LayoutOutput {
             JSONMember("separator", r.separator?.jsonValue ?? .null),
             JSONMember("visibility", .string(r.visibility.rawValue)),
             JSONMember("percent", .number(r.percent)),
-        ])
+        ] + shown)
+    }
+
+    /// One stuck-state transition of a sticky row: `{"row":"h","stuck":true}`.
+    static func eventJSON(_ t: StuckTransition) -> JSONValue {
+        .object([JSONMember("row", .string(t.row)), JSONMember("stuck", .bool(t.stuck))])
     }
 
     /// One visibility transition: `{"row":"a","from":"offscreen","to":"partial"}`.
@@ -146,15 +175,25 @@ public enum LayoutOutput {
     /// 0    b    label  0,124 390x100  entire 100%
     /// content 390x424  viewport 390x844  offset 0
     /// ```
+    /// - Parameters:
+    ///   - layout: The layout.
+    ///   - rows: The rows to list (nil: all of `layout.rows`).
     public static func table(_ layout: DocumentLayout, rows: [RowLayout]? = nil) -> String {
         let depths = nestingDepths(layout)
         var table = TextTable(["#", "id", "type", "frame", "visibility"], rightAligned: [0])
         for r in rows ?? layout.rows {
             let depth = (rows == nil ? depths[table.rows.count] : layout.position(of: r.id).map { depths[$0] }) ?? 0
-            table.add([String(r.index), String(repeating: "  ", count: depth) + r.id, r.type, Format.rect(r.frame), visibilityText(r)])
+            var frame = Format.rect(r.frame)
+            if !layout.displaced.isEmpty, let d = layout.displaced[r.id], let f = r.frame {
+                let shown = d.moved(f)
+                frame += " \(d.stuck ? "stuck" : "moved") at \(Format.number(shown.x)),\(Format.number(shown.y))"
+            }
+            table.add([String(r.index), String(repeating: "  ", count: depth) + r.id, r.type, frame, visibilityText(r)])
         }
         return table.rendered
-            + "\ncontent \(Format.size(layout.contentSize))  viewport \(Format.size(layout.viewport))  offset \(Format.number(layout.offset))"
+            + "\ncontent \(Format.size(layout.contentSize))  viewport \(Format.size(layout.viewport))"
+            + (layout.obscured == .zero ? "" : "  obscured \(Format.edges(layout.obscured))")
+            + "  offset \(Format.number(layout.offset))"
     }
 
     /// The nesting depth of every row of `layout.rows` (0 for a root row), from document order

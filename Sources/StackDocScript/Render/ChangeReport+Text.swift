@@ -29,6 +29,12 @@ extension ChangeReport {
         if transitions.count > Self.listLimit * 2 {
             lines.append("  (+\(transitions.count - Self.listLimit * 2) more transitions)")
         }
+        for t in stuck.prefix(Self.listLimit * 2) {
+            lines.append("  \(Printer.id(t.row)): \(t.stuck ? "stuck" : "unstuck")")
+        }
+        if stuck.count > Self.listLimit * 2 {
+            lines.append("  (+\(stuck.count - Self.listLimit * 2) more stuck transitions)")
+        }
         return lines
     }
 }

@@ -6,6 +6,7 @@ import Store
 extension CommandResult {
     /// Appends the result as compact JSON. `layout` and `export` stream their (possibly
     /// million-row) results straight into bytes; everything else is a `JSONValue`.
+    /// - Parameter out: The buffer the compact JSON is appended to.
     public func appendJSON(to out: inout [UInt8]) {
         switch self {
         case let .layout(layout, rows):
@@ -84,7 +85,9 @@ extension CommandResult {
             let st = s.document
             return object([
                 ("database", .string(s.database)), ("document", .string(st.name)), ("rows", int(st.rowCount)),
-                ("axis", .string(s.axis.rawValue)), ("viewport", s.viewport.jsonValue), ("offset", .number(s.offset)),
+                ("axis", .string(s.axis.rawValue)), ("viewport", s.viewport.jsonValue),
+                ("viewportInsets", s.viewportInsets.jsonValue), ("keyboard", s.keyboard == 0 ? .null : .number(s.keyboard)),
+                ("offset", .number(s.offset)),
                 ("content", s.contentSize.jsonValue), ("steps", int(st.steps)), ("cursor", int(st.cursor)),
                 ("log", int(st.logEntries)), ("group", st.groupOpen ? object([("label", optional(st.groupLabel))]) : .null),
             ])
@@ -109,11 +112,26 @@ extension CommandResult {
         }
     }
 
-    /// A row's configuration as `rows` and `row` give it: its place, then the saved format's
-    /// fields (`RowConfig.jsonMembers`, without a stack's rows).
+    /// A row's configuration as `rows` and `row` give it.
     static func configMembers(_ e: RowEntry) -> [(String, JSONValue)] {
-        [("id", .string(e.id)), ("parent", optional(e.parent)), ("index", int(e.index))]
-            + e.config.jsonMembers(stackRows: nil).map { ($0.key, $0.value) }
+        let c = e.config
+        var size: JSONValue = .string("fit")
+        if case .fixed(let n) = c.size { size = object([("fixed", .number(n))]) }
+        var sep: [(String, JSONValue)] = []
+        if let h = c.separator.hidden { sep.append(("hidden", .bool(h))) }
+        if let i = c.separator.insets { sep.append(("insets", i.jsonValue)) }
+        if let t = c.separator.thickness { sep.append(("thickness", .number(t))) }
+        if let col = c.separator.color { sep.append(("color", .string(col))) }
+        let stack: JSONValue = c.stack.map {
+            object([("axis", .string($0.axis.rawValue)), ("justify", .string($0.justify.rawValue)),
+                    ("align", .string($0.align.rawValue)), ("spacing", .number($0.spacing))])
+        } ?? .null
+        return [("id", .string(e.id)), ("parent", optional(e.parent)), ("index", int(e.index)), ("type", .string(c.type)),
+                ("size", size), ("content", c.content.jsonValue), ("insets", c.insets?.jsonValue ?? .null),
+                ("margin", c.margin.jsonValue), ("grow", .number(c.grow)), ("shrink", .number(c.shrink)),
+                ("alignSelf", .string(c.alignSelf.rawValue)), ("hidden", .bool(c.hidden)), ("sticky", .bool(c.sticky)),
+                ("separator", object(sep)),
+                ("stack", stack)]
     }
 
     /// A mark: name, log entry, undo step, reachable by undo/redo, origin.

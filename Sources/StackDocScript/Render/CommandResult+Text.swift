@@ -135,6 +135,7 @@ extension CommandResult {
     static func flags(_ c: RowConfig) -> String {
         var f: [String] = []
         if c.hidden { f.append("hidden") }
+        if c.sticky { f.append("sticky") }
         if let s = c.stack { f.append("stack \(s.axis.rawValue)") }
         if !c.separator.isEmpty { f.append("separator*") }
         return f.joined(separator: ",")
@@ -148,7 +149,7 @@ extension CommandResult {
             ("type", Printer.id(c.type)), ("size", Format.rowSize(c.size)), ("content", Format.size(c.content)),
             ("insets", c.insets.map(Format.edges) ?? "default (\(Format.edges(d.defaults.insets)))"),
             ("margin", Format.edges(c.margin)), ("grow", Format.number(c.grow)), ("shrink", Format.number(c.shrink)),
-            ("align", c.alignSelf.rawValue), ("hidden", c.hidden ? "yes" : "no"),
+            ("align", c.alignSelf.rawValue), ("hidden", c.hidden ? "yes" : "no"), ("sticky", c.sticky ? "yes" : "no"),
             ("separator", "\(sep.hidden ? "hidden" : "shown"), insets \(Format.edges(sep.insets)), thickness \(Format.number(sep.thickness)), color \(sep.color)\(c.separator.isEmpty ? " (default)" : "")"),
         ]
         if let s = c.stack {
@@ -168,6 +169,8 @@ extension CommandResult {
             ("rows", "\(st.rowCount)"),
             ("axis", s.axis.rawValue),
             ("viewport", Format.size(s.viewport)),
+            ("insets", Format.edges(s.viewportInsets)),
+            ("keyboard", s.keyboard == 0 ? "off" : Format.number(s.keyboard)),
             ("offset", Format.number(s.offset)),
             ("content", Format.size(s.contentSize)),
             ("steps", "\(st.steps) (\(st.cursor) applied, \(st.steps - st.cursor) undone)"),

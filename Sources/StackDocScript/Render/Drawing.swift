@@ -12,7 +12,8 @@ import Layout
 /// over its stack. A row cut by the viewport edge has no border on the cut side. The id is
 /// written inside the box on its second line when the box is at least three lines tall, and in
 /// its top border (`+a-----+`) when it is thinner or a stack row (whose rows would cover it).
-/// Frame edges are rounded to the nearest cell (halves away from zero).
+/// Frame edges are rounded to the nearest cell (halves away from zero). Cells outside the
+/// unobscured rectangle (the viewport's insets and the keyboard) are `:`, over the rows.
 enum Drawing {
     static let maxCells = 200
 
@@ -49,8 +50,12 @@ enum Drawing {
         let originY = vertical ? layout.offset : 0
 
         let stacks = stacks ?? Set(layout.rows.compactMap(\.parent))
-        for row in layout.rows where row.visibility == .entire || row.visibility == .partial {
-            guard let f = row.frame else { continue }
+        // Rows moved by sticky positioning are drawn at their shown frame, after (over) the rows in flow.
+        let inFlow = layout.rows.filter { layout.displaced[$0.id] == nil }
+        let moved = layout.rows.filter { layout.displaced[$0.id] != nil }
+        for row in inFlow + moved where row.visibility == .entire || row.visibility == .partial {
+            guard var f = row.frame else { continue }
+            if let d = layout.displaced[row.id] { f = d.moved(f) }
             // Frame in viewport points, then in cells (half-open), clipped to the picture.
             let x0 = (f.minX - originX) / scale.x, x1 = (f.maxX - originX) / scale.x
             let y0 = (f.minY - originY) / scale.y, y1 = (f.maxY - originY) / scale.y
@@ -92,7 +97,18 @@ enum Drawing {
                 }
             }
         }
-        let caption = "viewport \(Format.size(layout.viewport)) at offset \(Format.number(layout.offset)); 1 column = \(Format.number(scale.x)) pt, 1 line = \(Format.number(scale.y)) pt"
+        // Obscured edges (insets, the keyboard): every cell outside the unobscured rectangle is `:`,
+        // drawn over the rows they cover.
+        if layout.obscured != .zero {
+            let u = layout.unobscuredRect
+            let c0 = cell((u.minX - originX) / scale.x), c1 = cell((u.maxX - originX) / scale.x)
+            let l0 = cell((u.minY - originY) / scale.y), l1 = cell((u.maxY - originY) / scale.y)
+            for l in 0..<height {
+                for c in 0..<width where !(c >= c0 && c < c1 && l >= l0 && l < l1) { grid[l][c] = ":" }
+            }
+        }
+        let obscured = layout.obscured == .zero ? "" : "; obscured \(Format.edges(layout.obscured)) (:)"
+        let caption = "viewport \(Format.size(layout.viewport))\(obscured) at offset \(Format.number(layout.offset)); 1 column = \(Format.number(scale.x)) pt, 1 line = \(Format.number(scale.y)) pt"
         return [caption] + grid.map { String($0).trimmingTrailingSpaces() }
     }
 }

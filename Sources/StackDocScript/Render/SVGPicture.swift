@@ -2,7 +2,8 @@ import Layout
 
 /// `export svg PATH`: the whole content at 1 SVG unit per point. Every laid-out row is a
 /// rectangle (stack rows dashed) with its content frame shaded and its id at the top-left;
-/// separators are filled in their effective color; the viewport is outlined in red.
+/// separators are filled in their effective color; the viewport is outlined in red, its
+/// obscured edges (insets, the keyboard) greyed.
 enum SVGPicture {
     static func render(_ layout: DocumentLayout, document: Document) -> String {
         let n = Format.number
@@ -32,6 +33,18 @@ enum SVGPicture {
         }
         let vx = layout.axis == .vertical ? 0 : layout.offset
         let vy = layout.axis == .vertical ? layout.offset : 0
+        // Obscured edges (insets, the keyboard): the viewport outside the unobscured rectangle, greyed.
+        if layout.obscured != .zero {
+            let u = layout.unobscuredRect
+            let vw = layout.viewport.width, vh = layout.viewport.height
+            let bands = [Rect(x: vx, y: vy, width: vw, height: u.minY - vy),
+                         Rect(x: vx, y: u.maxY, width: vw, height: vy + vh - u.maxY),
+                         Rect(x: vx, y: u.minY, width: u.minX - vx, height: u.height),
+                         Rect(x: u.maxX, y: u.minY, width: vx + vw - u.maxX, height: u.height)]
+            for b in bands where b.width > 0 && b.height > 0 {
+                out += "<rect class=\"obscured\" x=\"\(n(b.x))\" y=\"\(n(b.y))\" width=\"\(n(b.width))\" height=\"\(n(b.height))\" fill=\"#000000\" fill-opacity=\"0.2\"/>\n"
+            }
+        }
         out += "<rect x=\"\(n(vx))\" y=\"\(n(vy))\" width=\"\(n(layout.viewport.width))\" height=\"\(n(layout.viewport.height))\" fill=\"none\" stroke=\"#E02020\" stroke-width=\"2\"/>\n"
         out += "</svg>\n"
         return out

@@ -9,10 +9,16 @@ public struct ChangeReport {
     public var changedVisible: [RowID] = []
     /// All rows whose frame (or presence) changed.
     public var changedCount = 0
+    /// Rows that left the document, in the old document order.
     public var removed: [RowID] = []
+    /// The offset before and after.
     public var offset: (before: Double, after: Double)
+    /// The content size before and after.
     public var contentSize: (before: Size, after: Size)
+    /// The visibility transitions (SPEC §2.5), in document order.
     public var transitions: [VisibilityTransition]
+    /// Sticky rows entering or leaving their stuck state (SPEC §2.7).
+    public var stuck: [StuckTransition] = []
 
     /// How many ids a text summary lists at most (issue 5: bounded on huge documents).
     public static let listLimit = 12
@@ -31,6 +37,7 @@ public struct ChangeReport {
         offset = (r.offsetBefore, r.offsetAfter)
         contentSize = (r.contentSizeBefore, r.contentSizeAfter)
         transitions = r.transitions
+        stuck = r.stuckTransitions
     }
 
 }

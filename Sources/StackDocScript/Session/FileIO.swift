@@ -11,6 +11,12 @@ import Store
 public enum FileIO {
     /// The text of the file at `path` (UTF-8), at most `limit` bytes (the size limit of a saved
     /// document, 1 GiB, unless told otherwise).
+    /// - Parameters:
+    ///   - path: The file (a regular file or a pipe).
+    ///   - shown: The name messages give it (nil: `path`).
+    ///   - limit: The most bytes read.
+    /// - Throws: `StackDocError.Kind.cannotRead` naming the file: missing, unreadable, a device or
+    ///   directory, over the limit, or not UTF-8.
     public static func read(_ path: String, shown: String? = nil, limit: Int = DocumentLimits.maxJSONBytes) throws -> String {
         let data = try readBytes(path, shown: shown, limit: limit)
         guard let text = String(validating: data, as: UTF8.self) else {
@@ -21,6 +27,12 @@ public enum FileIO {
 
     /// The bytes of the file at `path`; more than `limit` bytes is refused (a regular file before
     /// it is read, a pipe as soon as it has given `limit + 1` bytes).
+    /// - Parameters:
+    ///   - path: The file (a regular file or a pipe).
+    ///   - shown: The name messages give it (nil: `path`).
+    ///   - limit: The most bytes read.
+    /// - Throws: `StackDocError.Kind.cannotRead` naming the file: missing, unreadable, a device or
+    ///   directory, or over the limit.
     public static func readBytes(_ path: String, shown: String? = nil, limit: Int = DocumentLimits.maxJSONBytes) throws -> [UInt8] {
         let name = shown ?? path
         func failure(_ problem: String) -> StackDocError { StackDocError(.cannotRead(path: name, problem: problem)) }
@@ -63,11 +75,23 @@ public enum FileIO {
 
     /// Writes `text` to `path` (replacing it); the file is written whole or not at all. Refused
     /// when `path` (or the temporary file beside it) is `database` or one of its companions.
+    /// - Parameters:
+    ///   - text: What to write.
+    ///   - path: The file (replaced).
+    ///   - shown: The name messages give it (nil: `path`).
+    ///   - database: The open database, which must not be overwritten.
+    /// - Throws: `StackDocError.Kind.cannotWrite` naming the file; the file is then as before.
     public static func write(_ text: String, to path: String, shown: String? = nil, sparing database: DocumentStore? = nil) throws {
         try write(bytes: Array(text.utf8), to: path, shown: shown, sparing: database)
     }
 
     /// `write(_:to:shown:sparing:)` for bytes.
+    /// - Parameters:
+    ///   - bytes: What to write.
+    ///   - path: The file (replaced).
+    ///   - shown: The name messages give it (nil: `path`).
+    ///   - database: The open database, which must not be overwritten.
+    /// - Throws: `StackDocError.Kind.cannotWrite` naming the file; the file is then as before.
     public static func write(bytes: [UInt8], to path: String, shown: String? = nil, sparing database: DocumentStore? = nil) throws {
         let name = shown ?? path
         let temporary = path + ".stackdoc-tmp"

@@ -34,8 +34,11 @@ extension Session {
             }
         }
         let ordered = all.values.map { (live.position(of: $0.id) ?? 0, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
-        return DocumentLayout(document: live.document, axis: live.settings.axis, viewport: live.settings.viewport,
-                              offset: live.offset, contentSize: live.contentSize, rows: ordered)
+        var layout = DocumentLayout(document: live.document, axis: live.settings.axis, viewport: live.settings.viewport,
+                                    offset: live.offset, contentSize: live.contentSize, rows: ordered,
+                                    obscured: live.settings.obscured)
+        for r in ordered { if let d = live.displacement(of: r.id) { layout.displaced[r.id] = d } }
+        return layout
     }
 
     /// What `draw` needs: the rows meeting the viewport, and which of them are stack rows
@@ -45,10 +48,17 @@ extension Session {
         let document = try viewedDocument()
         let o = live.offset
         let main = live.settings.axis == .vertical ? live.settings.viewport.height : live.settings.viewport.width
-        let rows = live.rows(from: o, to: o + main)
+        var rows = live.rows(from: o, to: o + main)
+        let moved = live.displacedRows()
+        if !moved.isEmpty {
+            // Stuck rows are drawn where they are shown, over the rows in flow.
+            let ids = Set(moved.map(\.id))
+            rows = rows.filter { !ids.contains($0.id) } + moved
+        }
         let stacks = Set(rows.lazy.map(\.id).filter { document.child(at: 0, of: $0) != nil })
-        let layout = DocumentLayout(document: live.document, axis: live.settings.axis, viewport: live.settings.viewport,
-                                    offset: o, contentSize: live.contentSize, rows: rows)
+        var layout = DocumentLayout(document: live.document, axis: live.settings.axis, viewport: live.settings.viewport,
+                                    offset: o, contentSize: live.contentSize, rows: rows, obscured: live.settings.obscured)
+        for r in moved { if let d = live.displacement(of: r.id) { layout.displaced[r.id] = d } }
         return Drawing.lines(layout, stacks: stacks)
     }
 
@@ -89,6 +99,7 @@ extension Session {
         let layout = try liveLayout()
         let s = doc.document.settings
         return StatusInfo(database: store.path, document: try doc.status(), axis: s.axis, viewport: s.viewport,
-                          offset: layout.offset, contentSize: layout.contentSize)
+                          offset: layout.offset, contentSize: layout.contentSize, viewportInsets: s.viewportInsets,
+                          keyboard: s.keyboard)
     }
 }

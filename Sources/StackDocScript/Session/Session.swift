@@ -6,6 +6,7 @@ import Store
 /// returns its result as data (`CommandResult`); it never formats output. Logic lives in
 /// Layout and Store; this is glue.
 public final class Session {
+    /// The database the session works on.
     public let store: DocumentStore
     /// The open document. It keeps everything derived from it (its live layout, kept up to
     /// date by the changes of every command, and the whole layout for the commands that need
@@ -21,6 +22,8 @@ public final class Session {
     /// While a query runs `--at REF`: the document as it was then and its layout.
     var past: (document: Document, live: LiveLayout)?
 
+    /// A session on `store` with no document open; relative paths of commands are resolved against
+    /// `directory` (nil: the current directory); its changes are recorded as made by `origin`.
     public init(store: DocumentStore, directory: String? = nil, origin: String? = nil) {
         self.store = store
         self.directory = directory
@@ -39,6 +42,9 @@ public final class Session {
     /// when a command fails because another process changed the open document, the document is
     /// reloaded so that running the command again works (or closed, when it was dropped), and
     /// the error says so (`StackDocError.Kind.recovered`).
+    /// - Parameter command: A parsed command (`Parser.parse`, or built in code).
+    /// - Returns: What the command produced.
+    /// - Throws: `StackDocError` when the command fails; nothing changed.
     public func run(_ command: Command) throws -> CommandResult {
         try refreshBeforeQuery(command)
         do {
@@ -166,13 +172,20 @@ public final class Session {
         return current
     }
 
-    /// The whole layout (O(rows)): only for commands that need every row.
-    func currentLayout() throws -> DocumentLayout {
+    /// The whole layout of the open document (O(rows): every row's frames and visibility); of
+    /// the past document during `--at`.
+    ///
+    /// - Throws: `StackDocError` (`noDocumentOpen`) when no document is open.
+    public func currentLayout() throws -> DocumentLayout {
         if let past { return past.live.layout() }
         return try open().wholeLayout()
     }
 
-    /// The live layout of the open document (of the past document during `--at`).
+    /// The live layout of the open document (of the past document during `--at`): kept up to
+    /// date by every change, it answers queries about a few rows without laying out the whole
+    /// document.
+    ///
+    /// - Throws: `StackDocError` (`noDocumentOpen`) when no document is open.
     public func liveLayout() throws -> LiveLayout {
         if let past { return past.live }
         return try open().liveLayout()

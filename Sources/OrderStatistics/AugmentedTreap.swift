@@ -1,26 +1,49 @@
 /// A pool of nodes forming any number of implicit treaps: randomised balanced binary trees
-/// ordered by position (no keys), each node carrying its element's `Summary` and the total of
-/// its subtree, so that position and summary queries and edits cost O(log n) expected.
+/// ordered by position (no keys), each subtree carrying the total of its elements' summaries,
+/// so that position and summary queries and edits cost O(log n) expected.
 ///
 /// Storage is struct-of-arrays indexed by node (`Int32`, `-1` = none): child and parent links
-/// and the two summary columns; copying is cheap and a mutation copies the arrays once while
-/// another copy shares them. A node is made detached (a tree of its own), placed in a tree
-/// with `insert`/`append`/`merge`, taken out with `remove`, and returned to the free list with
-/// `free`. A tree is named by its root node; the caller keeps each tree's root.
+/// and the subtree totals; the elements live in `elements` (`TreapElements`), either the
+/// element summaries themselves (`ImplicitTreap`, `StoredSummaries`) or the client's own
+/// per-element storage from which each element's summary is computed when needed (no second
+/// copy per node). Copying is cheap and a mutation copies the arrays once while another copy
+/// shares them. A node is made detached (a tree of its own), placed in a tree with
+/// `insert`/`append`/`merge`, taken out with `remove`, and returned to the free list with `free`.
+/// A tree is named by its root node; the caller keeps each tree's root.
 ///
 /// A node's heap priority is a fixed bijective mix of its number (`SplitMix64.mix`), so no two
 /// nodes tie and nothing is stored for it. Parent links (`up`) are exact after every public
 /// call; `invariantViolation(roots:)` checks every structural rule.
-public struct ImplicitTreap<Summary: TreapSummary>: Sendable {
+public struct AugmentedTreap<Elements: TreapElements>: Sendable {
+    public typealias Summary = Elements.Summary
+
     @usableFromInline var left: [Int32] = []
     @usableFromInline var right: [Int32] = []
     @usableFromInline var up: [Int32] = []
-    @usableFromInline var own: [Summary] = []
     @usableFromInline var total: [Summary] = []
     @usableFromInline var freeList: [Int32] = []
+    /// The elements, one per node. A client that changes one in place calls
+    /// `elementChanged(_:)` for it (while it is in a tree) before any other call.
+    public var elements: Elements
 
-    /// An empty pool.
-    public init() {}
+    /// An empty pool keeping its elements in `elements` (which must be empty).
+    public init(elements: Elements) {
+        precondition(elements.count == 0, "AugmentedTreap(elements:): elements must be empty")
+        self.elements = elements
+    }
+
+    /// A pool of `elements.count` nodes, one per element, forming one tree in the elements'
+    /// order; `root` is its root (-1 when empty). O(n).
+    public init(building elements: Elements, root: inout Int32) {
+        let n = elements.count
+        precondition(n < Int(Int32.max), "AugmentedTreap: too many nodes")
+        self.elements = elements
+        left = Array(repeating: -1, count: n)
+        right = Array(repeating: -1, count: n)
+        up = Array(repeating: -1, count: n)
+        total = Array(repeating: .zero, count: n)
+        root = build(0..<Int32(truncatingIfNeeded: n))
+    }
 
     /// Number of nodes ever made (in trees, detached, or free); node numbers are `0..<nodeCount`.
     @inlinable public var nodeCount: Int { left.count }
@@ -28,46 +51,49 @@ public struct ImplicitTreap<Summary: TreapSummary>: Sendable {
     /// Number of nodes on the free list.
     @inlinable public var freeCount: Int { freeList.count }
 
+    /// The nodes on the free list.
+    public var freeNodes: [Int32] { freeList }
+
     /// Makes room for `n` nodes in total.
     public mutating func reserveCapacity(_ n: Int) {
         left.reserveCapacity(n)
         right.reserveCapacity(n)
         up.reserveCapacity(n)
-        own.reserveCapacity(n)
         total.reserveCapacity(n)
+        elements.reserveCapacity(n)
     }
 
-    /// A detached node with element summary `summary`: the last freed node if any, else a new
-    /// node numbered `nodeCount`.
+    /// A detached node holding `element`: the last freed node if any, else a new node numbered
+    /// `nodeCount`.
     @inlinable
-    public mutating func makeNode(_ summary: Summary) -> Int32 {
-        assert(Summary.uniformElement == nil || Summary.uniformElement == summary,
-               "ImplicitTreap.makeNode: this summary type has one uniform element")
-        if let x = freeList.popLast() {
+    public mutating func makeNode(_ element: Elements.Element) -> Int32 {
+        let x: Int32
+        if let reused = freeList.popLast() {
+            x = reused
             let i = Int(x)
             left[i] = -1
             right[i] = -1
             up[i] = -1
-            own[i] = summary
-            total[i] = summary
-            return x
+        } else {
+            precondition(left.count < Int(Int32.max), "AugmentedTreap: too many nodes")
+            x = Int32(truncatingIfNeeded: left.count)
+            left.append(-1)
+            right.append(-1)
+            up.append(-1)
+            total.append(.zero)
         }
-        precondition(left.count < Int(Int32.max), "ImplicitTreap: too many nodes")
-        let x = Int32(truncatingIfNeeded: left.count)
-        left.append(-1)
-        right.append(-1)
-        up.append(-1)
-        own.append(summary)
-        total.append(summary)
+        elements.store(element, at: x)
+        total[Int(x)] = elements.summary(of: x)
         return x
     }
 
-    /// Puts the detached node `x` on the free list (its number is reused by `makeNode`).
+    /// Puts the detached node `x` on the free list (its number is reused by `makeNode`) and
+    /// releases its element.
     @inlinable
     public mutating func free(_ x: Int32) {
         let i = Int(x)
-        precondition(left[i] < 0 && right[i] < 0 && up[i] < 0, "ImplicitTreap.free: node \(x) is in a tree")
-        own[i] = .zero
+        precondition(left[i] < 0 && right[i] < 0 && up[i] < 0, "AugmentedTreap.free: node \(x) is in a tree")
+        elements.release(x)
         total[i] = .zero
         freeList.append(x)
     }
@@ -77,20 +103,28 @@ public struct ImplicitTreap<Summary: TreapSummary>: Sendable {
     static func priority(_ x: Int32) -> UInt64 {
         SplitMix64.mix(UInt64(UInt32(bitPattern: x)) &* SplitMix64.increment)
     }
+}
+
+extension AugmentedTreap {
+    /// An empty pool.
+    public init<S>() where Elements == StoredSummaries<S> {
+        self.init(elements: StoredSummaries())
+    }
 
     /// True when `self` and `other` share every buffer (one is an unchanged copy of the other). O(1).
-    public func sharesStorage(with other: ImplicitTreap) -> Bool {
+    public func sharesStorage<S>(with other: Self) -> Bool where Elements == StoredSummaries<S> {
         func same<T>(_ a: [T], _ b: [T]) -> Bool {
             a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress && x.count == y.count } }
         }
         return same(left, other.left) && same(right, other.right) && same(up, other.up)
-            && same(own, other.own) && same(total, other.total) && same(freeList, other.freeList)
+            && same(total, other.total) && same(freeList, other.freeList)
+            && elements.sharesStorage(with: other.elements)
     }
 }
 
 // MARK: Reading
 
-extension ImplicitTreap {
+extension AugmentedTreap {
     /// The summary of the whole tree rooted at `root` (`zero` for `-1`).
     @inlinable @inline(__always)
     public func summary(of root: Int32) -> Summary { root < 0 ? .zero : total[Int(root)] }
@@ -101,7 +135,7 @@ extension ImplicitTreap {
 
     /// The element summary of node `x`.
     @inlinable @inline(__always)
-    public func element(_ x: Int32) -> Summary { own[Int(x)] }
+    public func element(_ x: Int32) -> Summary { elements.summary(of: x) }
 
     /// The parent of `x`, or -1 for a root.
     @inlinable @inline(__always)
@@ -127,7 +161,7 @@ extension ImplicitTreap {
                 t = left[Int(t)]
             } else {
                 k -= l
-                let n = elementSummary(t).count
+                let n = elements.count(of: t)
                 if k < n { return t }
                 k -= n
                 t = right[Int(t)]
@@ -144,7 +178,7 @@ extension ImplicitTreap {
         var c = x
         var p = up[Int(c)]
         while p >= 0 {
-            if right[Int(p)] == c { i += count(left[Int(p)]) + elementSummary(p).count }
+            if right[Int(p)] == c { i += count(left[Int(p)]) + elements.count(of: p) }
             c = p
             p = up[Int(c)]
         }
@@ -158,7 +192,7 @@ extension ImplicitTreap {
         var c = x
         var p = up[Int(c)]
         while p >= 0 {
-            if right[Int(p)] == c { s = summary(of: left[Int(p)]) + own[Int(p)] + s }
+            if right[Int(p)] == c { s = summary(of: left[Int(p)]) + elements.summary(of: p) + s }
             c = p
             p = up[Int(c)]
         }
@@ -211,7 +245,7 @@ extension ImplicitTreap {
                 t = left[Int(t)]
                 continue
             }
-            let withSelf = withLeft + own[Int(t)]
+            let withSelf = withLeft + elements.summary(of: t)
             if isPast(withSelf) { return (t, withLeft) }
             before = withSelf
             t = right[Int(t)]
@@ -232,7 +266,7 @@ extension ImplicitTreap {
             visit(l, before)
             let here = before + summary(of: l)
             body(t, here)
-            visit(right[Int(t)], here + own[Int(t)])
+            visit(right[Int(t)], here + elements.summary(of: t))
         }
         visit(root, .zero)
     }
@@ -240,11 +274,17 @@ extension ImplicitTreap {
 
 // MARK: Changing
 
-extension ImplicitTreap {
-    /// Replaces the element summary of `x` and updates the totals up to its root. O(log n).
+extension AugmentedTreap {
+    /// Replaces the element of `x` and updates the totals up to its root. O(log n).
     @inlinable
-    public mutating func setElement(_ x: Int32, _ summary: Summary) {
-        own[Int(x)] = summary
+    public mutating func setElement(_ x: Int32, _ element: Elements.Element) {
+        elements.store(element, at: x)
+        elementChanged(x)
+    }
+
+    /// Updates the totals from `x` up to its root after its element changed in `elements`. O(log n).
+    @inlinable
+    public mutating func elementChanged(_ x: Int32) {
         var c = x
         while c >= 0 {
             pull(c)
@@ -260,6 +300,7 @@ extension ImplicitTreap {
             append(x, root: &root)
             return
         }
+        total[Int(x)] = elements.summary(of: x)
         let (a, b) = split(root, at: k)
         root = merge(merge(a, x), b)
     }
@@ -269,7 +310,7 @@ extension ImplicitTreap {
     @inlinable
     public mutating func append(_ x: Int32, root: inout Int32) {
         let px = Self.priority(x)
-        let s = own[Int(x)]
+        let s = elements.summary(of: x)
         var parent: Int32 = -1
         var c = root
         while c >= 0, Self.priority(c) > px {
@@ -316,7 +357,7 @@ extension ImplicitTreap {
         left[Int(x)] = -1
         right[Int(x)] = -1
         up[Int(x)] = -1
-        total[Int(x)] = own[Int(x)]
+        total[Int(x)] = elements.summary(of: x)
         return p < 0 ? nil : p
     }
 
@@ -335,7 +376,7 @@ extension ImplicitTreap {
             up[Int(t)] = -1
             return (a, t)
         } else {
-            let (a, b) = split(right[Int(t)], at: k - l - elementSummary(t).count)
+            let (a, b) = split(right[Int(t)], at: k - l - elements.count(of: t))
             right[Int(t)] = a
             if a >= 0 { up[Int(a)] = t }
             pull(t)
@@ -397,21 +438,17 @@ extension ImplicitTreap {
     /// Recomputes the total of `t` from its children and its element.
     @inlinable @inline(__always)
     mutating func pull(_ t: Int32) {
-        total[Int(t)] = summary(of: left[Int(t)]) + elementSummary(t) + summary(of: right[Int(t)])
+        total[Int(t)] = summary(of: left[Int(t)]) + elements.summary(of: t) + summary(of: right[Int(t)])
     }
-
-    /// The element summary of `t`, without a memory read when every element has the same.
-    @inlinable @inline(__always)
-    func elementSummary(_ t: Int32) -> Summary { Summary.uniformElement ?? own[Int(t)] }
 }
 
-extension ImplicitTreap where Summary: SubtractableTreapSummary {
+extension AugmentedTreap where Elements.Summary: SubtractableTreapSummary {
     /// `remove` for a summary that can be subtracted: each ancestor's total loses `x`'s element
     /// by one subtraction. O(log n).
     @inlinable
     public mutating func remove(_ x: Int32, root: inout Int32) {
         if let p = unlink(x, root: &root) {
-            let s = own[Int(x)]
+            let s = elements.summary(of: x)
             var c = p
             while c >= 0 {
                 total[Int(c)] = total[Int(c)] - s

@@ -1,12 +1,12 @@
-extension ImplicitTreap {
+extension AugmentedTreap {
     /// The first broken rule of the pool whose trees are rooted at `roots` (a detached node is
     /// a tree of its own), or nil when all hold. O(n). Rules: every node is free or in exactly
     /// one of the trees; roots have no parent and every child's parent link names its parent;
-    /// a parent's priority is above its children's; every total is `left + own + right`;
-    /// free nodes are unlinked.
+    /// a parent's priority is above its children's; every total is `left + element + right`
+    /// (compared with `==`); free nodes are unlinked; there is one element per node.
     public func invariantViolation<Roots: Sequence>(roots: Roots) -> String? where Roots.Element == Int32 {
         let n = left.count
-        guard right.count == n, up.count == n, own.count == n, total.count == n else {
+        guard right.count == n, up.count == n, total.count == n, elements.count == n else {
             return "columns of different lengths"
         }
         // 0 = unseen, 1 = in a tree, 2 = free
@@ -35,7 +35,7 @@ extension ImplicitTreap {
                     if Self.priority(child) > Self.priority(t) { return "node \(child) outranks its parent \(t)" }
                     stack.append(child)
                 }
-                if total[i] != summary(of: left[i]) + own[i] + summary(of: right[i]) {
+                if total[i] != summary(of: left[i]) + elements.summary(of: t) + summary(of: right[i]) {
                     return "node \(t) has a stale total"
                 }
             }
