@@ -332,7 +332,7 @@ public final class StoredDocument {
         guard let group = openGroup else { throw StackDocError("no group is open: nothing to roll back") }
         return try transaction { db, journal in
             let inverses = try GRDB.Row.fetchAll(db, sql: """
-                SELECT seq, inverse, format FROM log WHERE document = ? AND seq > ? AND kind IN ('op', 'view') ORDER BY seq DESC
+                SELECT seq, inverse, format FROM log WHERE document = ? AND seq > ? AND kind IN ('op', 'view', 'restore') ORDER BY seq DESC
                 """, arguments: [id, group.seq])
             var applied: [Change] = []
             for entry in inverses {
