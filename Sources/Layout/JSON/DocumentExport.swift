@@ -38,7 +38,7 @@ extension Document {
         forEachChild(of: nil) { i, id, config in
             if i > 0 { out.append(UInt8(ascii: ",")) }
             if pretty { out.append(contentsOf: [0x0A, 0x20, 0x20, 0x20, 0x20]) }
-            if config.stack == nil, config.separator.insets == nil {
+            if config.stack == nil, config.separator.insets == nil, !config.hasOptionalFields {
                 RowWriter(pretty: pretty).append(id, config, to: &out)  // the common row, without a tree
             } else {
                 JSONWriter.append(rowJSON(id), to: &out, pretty: pretty, indent: 2)
@@ -128,7 +128,7 @@ extension RowConfig {
             if let stackRows { members.append(JSONMember("rows", .array(stackRows))) }
             return .object(members)
         } ?? .null
-        return [
+        var members: [JSONMember] = [
             JSONMember("type", .string(c.type)),
             JSONMember("size", size),
             JSONMember("content", c.content.jsonValue),
@@ -140,8 +140,15 @@ extension RowConfig {
             JSONMember("hidden", .bool(c.hidden)),
         ] + (c.sticky ? [JSONMember("sticky", .bool(true))] : []) + [
             JSONMember("separator", .object(separator)),
-            JSONMember("stack", stack),
         ]
+        // The optional fields of issue 14, only when set: a document without them exports
+        // exactly as before (docs/format.md).
+        if let n = c.minMain { members.append(JSONMember("min", .number(n))) }
+        if let n = c.maxMain { members.append(JSONMember("max", .number(n))) }
+        if let n = c.minCross { members.append(JSONMember("minCross", .number(n))) }
+        if let n = c.maxCross { members.append(JSONMember("maxCross", .number(n))) }
+        members.append(JSONMember("stack", stack))
+        return members
     }
 }
 
