@@ -112,17 +112,18 @@ enum RowWriter {
 /// Appends entries to the operation log.
 enum LogWriter {
     /// `payload` is already in `LogFormat`; `format` is recorded with the entry (nil leaves the
-    /// column out, for fixtures of schemas older than 0004).
+    /// `format` and `origin` columns out, for fixtures of schemas older than 0004); `origin`
+    /// names who wrote it (schema 6).
     static func append(_ db: Database, document: Int64, seq: Int, kind: LogEntry.Kind, payload: String?,
                        forward: [Change]?, inverse: [Change]?, group: Int?, label: String?,
-                       format: Int? = LogFormat.version) throws {
+                       format: Int? = LogFormat.version, origin: String? = nil) throws {
         let now = Date.now.timeIntervalSince1970
         let forwardText = try forward.map(LogFormat.encode), inverseText = try inverse.map(LogFormat.encode)
         if let format {
             try db.cachedStatement(sql: """
-                INSERT INTO log (document, seq, kind, payload, forward, inverse, grp, label, time, format)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [document, seq, kind.rawValue, payload, forwardText, inverseText, group, label, now, format])
+                INSERT INTO log (document, seq, kind, payload, forward, inverse, grp, label, time, format, origin)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """).execute(arguments: [document, seq, kind.rawValue, payload, forwardText, inverseText, group, label, now, format, origin])
         } else {
             try db.cachedStatement(sql: """
                 INSERT INTO log (document, seq, kind, payload, forward, inverse, grp, label, time)

@@ -20,6 +20,8 @@ struct Driver {
         var initFile: String? = nil
         /// `--no-init`: no init file before the interactive prompt.
         var noInit: Bool = false
+        /// `--as NAME`: the origin the history records (nil: user:pid).
+        var origin: String? = nil
     }
 
     let options: Options
@@ -69,7 +71,10 @@ struct Driver {
         }
         let session: Session
         do {
-            session = try Session(store: DocumentStore(path: options.database))
+            if let origin = options.origin, !StoredDocument.isValidOrigin(origin) {
+                throw StackDocError("invalid origin for --as: use 1 to 64 characters of A-Z a-z 0-9 _ . - : @")
+            }
+            session = try Session(store: DocumentStore(path: options.database), origin: options.origin)
         } catch {
             Output.error(Driver.message(error))
             return 1

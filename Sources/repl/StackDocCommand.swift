@@ -58,12 +58,15 @@ struct StackDocCommand: ParsableCommand {
     @Flag(name: .long, help: "Do not run the init file ($STACKDOC_INIT or ~/.stackdocrc) before the interactive prompt.")
     var noInit = false
 
+    @Option(name: .customLong("as"), help: "Who the history records as making this session's changes ('history' shows it; 'undo --mine' undoes only its steps). Default: user:pid.")
+    var origin: String?
+
     @Argument(help: "Script files to run in order (batch mode); - is standard input.")
     var scripts: [String] = []
 
     func run() throws {
         let options = Driver.Options(database: db, document: doc, json: json, bail: bail, echo: echo,
-                                     commands: commands, scripts: scripts, initFile: initFile, noInit: noInit)
+                                     commands: commands, scripts: scripts, initFile: initFile, noInit: noInit, origin: origin)
         let status = Driver(options: options).run()
         if status != 0 { throw ExitCode(status) }
     }

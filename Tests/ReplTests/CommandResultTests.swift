@@ -28,7 +28,7 @@ import Store
         guard case let .rows(entries) = try s.run(.rows) else { Issue.record("rows returns .rows"); return }
         #expect(entries.map(\.id) == ["a", "b"])
         #expect(entries.map(\.depth) == [0, 0])
-        guard case let .history(steps, group) = try s.run(.history) else { Issue.record("history returns .history"); return }
+        guard case let .history(steps, group, _) = try s.run(.history) else { Issue.record("history returns .history"); return }
         #expect(steps.map(\.number) == [1, 2] && group == nil)
     }
 

@@ -30,7 +30,7 @@ import StackDocTestSupport
     /// directory; standard output and `error:` lines interleaved, then the exit status.
     static func run(_ script: String, json: Bool, directory: String) throws -> Run {
         let store = try DocumentStore(path: ":memory:")
-        let session = Session(store: store, directory: directory)
+        let session = Session(store: store, directory: directory, origin: "golden")
         var lines: [String] = []
         let sink = Sink(out: { lines.append($0) }, err: { lines.append("error: " + $0) })
         let bail = script.hasPrefix("# options: --bail")

@@ -60,14 +60,26 @@ extension Document {
 
     /// Every member of the document object but `rows`, in order.
     private func settingsJSONValue() -> JSONValue {
-        let s = settings
+        .object([JSONMember("format", .string(Document.formatName)), JSONMember("name", .string(name))] + settings.jsonMembers)
+    }
+
+    /// One row and its subtree (depth is bounded by `DocumentLimits.maxDepth`).
+    private func rowJSON(_ id: RowID) -> JSONValue {
+        let c = config(of: id) ?? RowConfig()
+        return .object([JSONMember("id", .string(id))] + c.jsonMembers(stackRows: c.stack == nil ? nil : children(of: id).map(rowJSON)))
+    }
+}
+
+extension DocumentSettings {
+    /// The settings as members of the saved format's document object (`axis` … `defaults`), in
+    /// order: what `export` writes and `diff` compares field by field.
+    public var jsonMembers: [JSONMember] {
+        let s = self
         // The view state of issue 14 is optional: a document without it exports as before.
         var obscured: [JSONMember] = []
         if s.viewportInsets != .zero { obscured.append(JSONMember("viewportInsets", s.viewportInsets.jsonValue)) }
         if s.keyboard != 0 { obscured.append(JSONMember("keyboard", .number(s.keyboard))) }
-        return .object([
-            JSONMember("format", .string(Document.formatName)),
-            JSONMember("name", .string(name)),
+        return [
             JSONMember("axis", .string(s.axis.rawValue)),
             JSONMember("viewport", s.viewport.jsonValue),
         ] + obscured + [
@@ -86,12 +98,16 @@ extension Document {
                 ])),
                 JSONMember("autoHideLastSeparator", .bool(s.defaults.autoHideLastSeparator)),
             ])),
-        ])
+        ]
     }
+}
 
-    /// One row and its subtree (depth is bounded by `DocumentLimits.maxDepth`).
-    private func rowJSON(_ id: RowID) -> JSONValue {
-        let c = config(of: id) ?? RowConfig()
+extension RowConfig {
+    /// The config as members of the saved format's row object (`type` … `stack`, without `id`),
+    /// in order; a stack's `rows` member holds `stackRows` (left out when nil): what `export`
+    /// writes and `diff` compares field by field.
+    public func jsonMembers(stackRows: [JSONValue]?) -> [JSONMember] {
+        let c = self
         var separator: [JSONMember] = []
         if let hidden = c.separator.hidden { separator.append(JSONMember("hidden", .bool(hidden))) }
         if let insets = c.separator.insets { separator.append(JSONMember("insets", insets.jsonValue)) }
@@ -103,16 +119,16 @@ extension Document {
         case let .fixed(n): size = .object([JSONMember("fixed", .number(n))])
         }
         let stack: JSONValue = c.stack.map { st in
-            .object([
+            var members = [
                 JSONMember("axis", .string(st.axis.rawValue)),
                 JSONMember("justify", .string(st.justify.rawValue)),
                 JSONMember("align", .string(st.align.rawValue)),
                 JSONMember("spacing", .number(st.spacing)),
-                JSONMember("rows", .array(children(of: id).map(rowJSON))),
-            ])
+            ]
+            if let stackRows { members.append(JSONMember("rows", .array(stackRows))) }
+            return .object(members)
         } ?? .null
         var members: [JSONMember] = [
-            JSONMember("id", .string(id)),
             JSONMember("type", .string(c.type)),
             JSONMember("size", size),
             JSONMember("content", c.content.jsonValue),
@@ -132,7 +148,7 @@ extension Document {
         if let n = c.minCross { members.append(JSONMember("minCross", .number(n))) }
         if let n = c.maxCross { members.append(JSONMember("maxCross", .number(n))) }
         members.append(JSONMember("stack", stack))
-        return .object(members)
+        return members
     }
 }
 

@@ -1,4 +1,5 @@
 import Layout
+import Store
 
 /// What `layout` prints (issue 5: a 1M-row document prints only what is asked).
 public struct LayoutSelection: Hashable, Sendable {
@@ -71,6 +72,20 @@ public enum Command: Hashable, Sendable {
     case verify
     /// `log export PATH`: the log as a script.
     case logExport(path: String)
+    /// `mark NAME` (nil: list the marks).
+    case mark(String?)
+    /// `undo to NAME` / `redo to NAME`.
+    case undoTo(mark: String)
+    case redoTo(mark: String)
+    /// `undo --mine [N]`: the last N steps of this session's origin.
+    case undoMine(Int)
+    /// `diff REF [REF]` (the second: now when nil).
+    case diff(HistoryRef, HistoryRef?)
+    /// `restore REF`.
+    case restore(HistoryRef)
+    /// A query (`layout`, `export`, `draw`, `rows`) answered on the document as it was at REF
+    /// (`--at REF`); nothing changes.
+    indirect case at(Command, HistoryRef)
     // Session
     /// `help [TOPIC]`.
     case help(topic: String?)

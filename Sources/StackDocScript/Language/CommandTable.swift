@@ -1,4 +1,5 @@
 import Layout
+import Store
 
 /// One command of the language: how it is written, what it does, and how it is read. `help`
 /// and the parser both come from `CommandTable.all`, so help cannot drift from the parser:
@@ -113,13 +114,16 @@ enum CommandTable {
             if r.consume("as") { name = try r.value("a document name", after: "as") }
             return .importDocument(path: path, name: name)
         },
-        CommandSpec("export", group: "Documents", usage: ["export [PATH]", "export svg PATH"],
+        CommandSpec("export", group: "Documents", usage: ["export [PATH] [--at REF]", "export svg PATH"],
                     summary: "write the open document as stackdoc/1 JSON (to standard output without PATH), or as an SVG picture",
                     details: "'export svg PATH' draws the whole content: every row's frame (stack rows dashed), content frame, separators, ids, and the viewport outline in red. Quote a JSON file named svg: export \"svg\".",
-                    examples: ["export", "export saved.json", "export svg picture.svg"]) { r in
+                    examples: ["export", "export saved.json", "export svg picture.svg", "export --at 3", "export old.json --at v1"]) { r in
             if r.consume("svg") { return .exportSVG(path: try r.value("a file path", after: "svg")) }
-            if r.atEnd { return .export(path: nil) }
-            return .export(path: try r.value("a file path", after: "export"))
+            var at = try atRef(&r)
+            if r.atEnd { return withAt(.export(path: nil), at) }
+            let path = try r.value("a file path", after: "export")
+            if at == nil { at = try atRef(&r) }
+            return withAt(.export(path: path), at)
         },
     ]
 
@@ -325,29 +329,33 @@ enum CommandTable {
     // MARK: Queries
 
     static let queries: [CommandSpec] = [
-        CommandSpec("layout", group: "Queries", usage: ["layout [--visible] [--range FIRST..LAST] [--csv]"],
+        CommandSpec("layout", group: "Queries", usage: ["layout [--visible] [--range FIRST..LAST] [--csv] [--at REF]"],
                     summary: "the layout table: index, id, type, frame, visibility, and the content size",
                     details: "On big documents print only what you need: '--visible' keeps the rows the viewport shows (entire or partial); '--range FIRST..LAST' keeps the rows at those document-order positions (0-based, inclusive, every row at every depth counted). Both together keep the rows that pass both. The content size is always printed. '--csv' prints the rows as CSV for spreadsheets (with --json the result stays the SPEC one).",
-                    examples: ["layout", "layout --visible", "layout --range 0..99", "layout --visible --range 10..20", "layout --visible --csv"]) { r in
+                    examples: ["layout", "layout --visible", "layout --range 0..99", "layout --visible --range 10..20", "layout --visible --csv", "layout --at now~2"]) { r in
             var selection = LayoutSelection()
             var csv = false
+            var at: HistoryRef?
             while let t = r.peek() {
                 if t.isKeyword("--csv") {
                     _ = r.next()
                     csv = true
                     continue
                 }
-                if t.isKeyword("--visible") {
+                if at == nil, let ref = try atRef(&r) {
+                    at = ref
+                } else if t.isKeyword("--visible") {
                     _ = r.next()
                     selection.visibleOnly = true
                 } else if t.isKeyword("--range") {
                     _ = r.next()
                     selection.range = try parseRange(&r)
                 } else {
-                    throw r.expected("--visible, --range FIRST..LAST or --csv")
+                    throw r.expected("--visible, --range FIRST..LAST, --csv or --at REF")
                 }
             }
-            return csv ? .csv(.layout(selection)) : .layout(selection)
+            let query = withAt(.layout(selection), at)
+            return csv ? .csv(query) : query
         },
         CommandSpec("visible", group: "Queries", usage: ["visible [--csv]"],
                     summary: "the rows the viewport shows, with their visibility and percentage",
@@ -355,11 +363,13 @@ enum CommandTable {
                     examples: ["visible", "visible --csv"]) { r in
             r.consume("--csv") ? .csv(.visible) : .visible
         },
-        CommandSpec("rows", group: "Queries", usage: ["rows [--csv]"],
+        CommandSpec("rows", group: "Queries", usage: ["rows [--csv] [--at REF]"],
                     summary: "every row's config: depth, id, type, size, content, insets, flags",
                     details: "'--csv' prints the table as CSV for spreadsheets (with --json the result stays the JSON one).",
-                    examples: ["rows", "rows --csv"]) { r in
-            r.consume("--csv") ? .csv(.rows) : .rows
+                    examples: ["rows", "rows --csv", "rows --at 4"]) { r in
+            let csv = r.consume("--csv")
+            let query = withAt(.rows, try atRef(&r))
+            return csv || r.consume("--csv") ? .csv(query) : query
         },
         CommandSpec("row", group: "Queries", usage: ["row ROW"], summary: "one row's config and layout",
                     examples: ["row header"]) { r in
@@ -377,16 +387,38 @@ enum CommandTable {
             return .hit(x: v[0], y: v[1])
         },
         CommandSpec("history", group: "Queries", usage: ["history"],
-                    summary: "the operation log: step, label, and whether it is undone",
+                    summary: "the undo steps (number, log entries, state, origin, label) and the marks",
+                    details: "Each step names the log entries it covers: a log entry number is a REF of '--at', 'diff' and 'restore' (the document right after that entry). The origin is who made the step ('--as NAME', else user:pid).",
                     examples: ["history"]) { _ in .history },
         CommandSpec("status", group: "Queries", usage: ["status"],
                     summary: "the database, the open document, its size, offset, history position and open transaction",
                     examples: ["status"]) { _ in .status },
-        CommandSpec("draw", group: "Queries", usage: ["draw"],
+        CommandSpec("draw", group: "Queries", usage: ["draw [--at REF]"],
                     summary: "a character picture of the viewport",
                     details: "Scale: one column is 10 points across, one line is 20 points down, the viewport's top-left at the picture's top-left. Each row is a box of + - | with its id inside; rows cut by the viewport edge are cut at the edge (no closing border there). Nested rows draw inside their stack.",
-                    examples: ["draw"]) { _ in .draw },
+                    examples: ["draw", "draw --at v1"]) { r in withAt(.draw, try atRef(&r)) },
+        CommandSpec("diff", group: "Queries", usage: ["diff REF [REF]"],
+                    summary: "what changed from the first point of the history to the second (now by default)",
+                    details: "Rows added, removed, moved (old → new parent and index) and changed (each config field, old → new), their frames in both versions laid out at the current viewport, and the settings that differ. Only rows the changes between the two points touched are compared, so a diff costs what changed, not the document's size. " + refHelp,
+                    examples: ["diff 3", "diff v1 v2", "diff now~5 now"]) { r in
+            let a = try r.ref(after: "diff")
+            return .diff(a, r.atEnd ? nil : try r.ref(after: Printer.ref(a)))
+        },
     ]
+
+    /// What REF means (help of every command that takes one).
+    static let refHelp = "REF is a log entry number (the document right after it; 'history' shows each step's entries), a mark name, 'now', or 'now~N' (N entries before the last)."
+
+    /// `--at REF` when it comes next (nil otherwise).
+    static func atRef(_ r: inout WordReader) throws -> HistoryRef? {
+        guard r.consume("--at") else { return nil }
+        return try r.ref(after: "--at")
+    }
+
+    /// `query`, answered at `at` when given.
+    static func withAt(_ query: Command, _ at: HistoryRef?) -> Command {
+        at.map { .at(query, $0) } ?? query
+    }
 
     static func parseRange(_ r: inout WordReader) throws -> ClosedRange<Int> {
         let what = "a range FIRST..LAST (whole numbers, FIRST ≤ LAST)"
@@ -403,13 +435,30 @@ enum CommandTable {
     // MARK: History
 
     static let history: [CommandSpec] = [
-        CommandSpec("undo", group: "History", usage: ["undo [N]"], summary: "revert the last N undo steps (1 by default)",
-                    examples: ["undo", "undo 3"]) { r in
-            .undo(r.atEnd ? 1 : try positiveCount(&r, after: "undo"))
+        CommandSpec("undo", group: "History", usage: ["undo [N]", "undo to MARK", "undo --mine [N]"], summary: "revert the last N undo steps (1 by default)",
+                    details: "'undo to MARK' reverts the steps made since the mark, in one command. 'undo --mine [N]' reverts the last N steps of this session's origin ('--as NAME', else user:pid), only when no step of another origin came after them (the error names the step that blocks it); plain 'undo' reverts the document's last steps whoever made them.",
+                    examples: ["undo", "undo 3", "undo to v1", "undo --mine", "undo --mine 2"]) { r in
+            if r.consume("to") { return .undoTo(mark: try markName(&r, after: "to")) }
+            if r.consume("--mine") { return .undoMine(r.atEnd ? 1 : try positiveCount(&r, after: "--mine")) }
+            return .undo(r.atEnd ? 1 : try positiveCount(&r, after: "undo"))
         },
-        CommandSpec("redo", group: "History", usage: ["redo [N]"], summary: "re-apply the last N undone steps (1 by default)",
-                    examples: ["redo", "redo 3"]) { r in
-            .redo(r.atEnd ? 1 : try positiveCount(&r, after: "redo"))
+        CommandSpec("redo", group: "History", usage: ["redo [N]", "redo to MARK"], summary: "re-apply the last N undone steps (1 by default)",
+                    details: "'redo to MARK' re-applies the undone steps up to the mark, in one command.",
+                    examples: ["redo", "redo 3", "redo to v1"]) { r in
+            if r.consume("to") { return .redoTo(mark: try markName(&r, after: "to")) }
+            return .redo(r.atEnd ? 1 : try positiveCount(&r, after: "redo"))
+        },
+        CommandSpec("mark", group: "History", usage: ["mark NAME", "mark"],
+                    summary: "put a named point on the history ('mark' alone lists the marks)",
+                    details: "A mark is logged and replayed ('log export' keeps it) but is not an undo step. Names are 1 to 64 characters of A-Z a-z 0-9 _ . - starting with a letter or _, unique in the document, and not 'now'. 'undo to NAME' and 'redo to NAME' move there; '--at NAME', 'diff NAME' and 'restore NAME' use it as a REF.",
+                    examples: ["mark", "mark v1", "mark before-cleanup"]) { r in
+            .mark(r.atEnd ? nil : try markName(&r, after: "mark"))
+        },
+        CommandSpec("restore", group: "History", usage: ["restore REF"],
+                    summary: "make the document equal to an earlier point, as one new undo step",
+                    details: "The rows and settings become those at REF; the view (viewport, offset) stays. The history is kept ('undo' takes the restore back). " + refHelp,
+                    examples: ["restore 3", "restore v1", "restore now~2"]) { r in
+            .restore(try r.ref(after: "restore"))
         },
         CommandSpec("begin", group: "History", usage: ["begin [LABEL]"],
                     summary: "start a transaction: the operations up to 'commit' make one undo step",
@@ -434,6 +483,14 @@ enum CommandTable {
             return .logExport(path: try r.value("a file path", after: "export"))
         },
     ]
+
+    static func markName(_ r: inout WordReader, after: String) throws -> String {
+        guard let t = r.peek(), HistoryRef.isValidMarkName(t.text) else {
+            throw r.expected("a mark name (A-Z a-z 0-9 _ . -, starting with a letter or _, not 'now')", after: after)
+        }
+        _ = r.next()
+        return t.text
+    }
 
     static func positiveCount(_ r: inout WordReader, after: String) throws -> Int {
         let what = "a count (a whole number ≥ 1)"
@@ -495,7 +552,7 @@ enum Keywords {
         words.formUnion(SeparatorWords.keywords)
         words.formUnion(["at", "after", "before", "in", "top", "bottom", "middle", "auto", "with", "to", "by",
                          "as", "svg", "axis", "padding", "autohide", "on", "off", "default", "vertical",
-                         "horizontal", "viewport", "--visible", "--range", "--csv", "stack"])
+                         "horizontal", "viewport", "--visible", "--range", "--csv", "stack", "--at", "--mine"])
         return words
     }()
 }

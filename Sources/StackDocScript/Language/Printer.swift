@@ -1,4 +1,5 @@
 import Layout
+import Store
 
 /// The canonical text of a command: what `log export` writes. Parsing the text gives the same
 /// command back (a property test checks this on random commands).
@@ -115,6 +116,12 @@ public enum Printer {
     }
 
     /// The canonical text of any command (the `command` field of the JSON envelope).
+    /// A history reference as the parser reads it back (a mark name quoted when it is a keyword).
+    static func ref(_ r: HistoryRef) -> String {
+        if case .mark(let name) = r { return id(name) }
+        return r.description
+    }
+
     public static func text(_ command: Command) -> String {
         switch command {
         case let .new(name, axis, viewport):
@@ -145,6 +152,13 @@ public enum Printer {
         case .rollback: return "rollback"
         case .verify: return "verify"
         case .logExport(let path): return "log export " + id(path)
+        case .mark(let name): return join(["mark", name.map(id)])
+        case .undoTo(let mark): return "undo to " + id(mark)
+        case .redoTo(let mark): return "redo to " + id(mark)
+        case .undoMine(let n): return "undo --mine \(n)"
+        case let .diff(a, b): return join(["diff", ref(a), b.map(ref)])
+        case .restore(let r): return "restore " + ref(r)
+        case let .at(query, r): return text(query) + " --at " + ref(r)
         case .help(let topic): return join(["help", topic.map { Tokenizer.quote($0, keywordSafe: true) }])
         case .quit: return "quit"
         case .shell(.read(let path)): return "read " + id(path)

@@ -1,4 +1,5 @@
 import Layout
+import Store
 
 /// Reads the words of one command line left to right, with errors that name the bad word and
 /// what was expected: `expected a number after 'fixed', got 'abc'`.
@@ -47,6 +48,16 @@ struct WordReader {
         guard let t = peek() else { throw expected(what, after: after) }
         position += 1
         return t.text
+    }
+
+    /// A point of the history: a log entry number, a mark name, `now` or `now~N`.
+    mutating func ref(after: String? = nil) throws -> HistoryRef {
+        let what = "a history point (a log entry number, a mark name, now or now~N)"
+        guard let t = peek(), let ref = t.quoted ? (HistoryRef.isValidMarkName(t.text) ? HistoryRef.mark(t.text) : nil) : HistoryRef(t.text) else {
+            throw expected(what, after: after)
+        }
+        position += 1
+        return ref
     }
 
     /// A finite number (`12`, `-3.5`, `1e3`); hex, `nan` and `inf` are refused.

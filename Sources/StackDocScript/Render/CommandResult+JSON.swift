@@ -64,11 +64,25 @@ extension CommandResult {
             return .array(ids.map(JSONValue.string))
         case .hit(_, _, let row):
             return optional(row)
-        case .history(let steps, _):
-            return .array(steps.map {
-                object([("step", int($0.number)), ("label", .string($0.shownLabel)), ("applied", .bool($0.applied)),
-                        ("operations", .array($0.edits.map { .string(Printer.text($0)) }))])
-            })
+        case let .history(steps, group, marks):
+            return object([
+                ("steps", .array(steps.map {
+                    object([("step", int($0.number)), ("label", .string($0.shownLabel)), ("applied", .bool($0.applied)),
+                            ("entries", object([("first", int($0.firstSeq)), ("last", int($0.lastSeq))])),
+                            ("origin", optional($0.origin)), ("restored", $0.restoredFrom.map(int) ?? .null),
+                            ("operations", .array($0.edits.map { .string(Printer.text($0)) }))])
+                })),
+                ("marks", .array(marks.map(Self.markJSON))),
+                ("group", group.map { object([("label", optional($0.label))]) } ?? .null),
+            ])
+        case .marked(let m):
+            return Self.markJSON(m)
+        case .marks(let marks):
+            return .array(marks.map(Self.markJSON))
+        case .diff(let d):
+            return DiffJSON.value(d)
+        case let .restored(result, report):
+            return object([("restored", int(result.target)), ("step", result.step.map { int($0.number) } ?? .null)] + report.jsonMembers)
         case .csv(let table):
             return table.jsonValue
         case let .databaseStatus(database, documents):
@@ -142,6 +156,12 @@ extension CommandResult {
         if let n = c.minCross { out.append(("minCross", .number(n))) }
         if let n = c.maxCross { out.append(("maxCross", .number(n))) }
         return out
+    }
+
+    /// A mark: name, log entry, undo step, reachable by undo/redo, origin.
+    static func markJSON(_ m: HistoryMark) -> JSONValue {
+        object([("mark", .string(m.name)), ("entry", int(m.seq)), ("step", int(m.cursor)), ("reachable", .bool(m.reachable)),
+                ("origin", optional(m.origin))])
     }
 }
 

@@ -32,8 +32,15 @@ public enum CommandResult {
     case rowsOfType(type: String, ids: [RowID])
     /// `hit X Y`: the row at the point (nil: none).
     case hit(x: Double, y: Double, row: RowID?)
-    /// `history`: the steps and the open group (its label, if any).
-    case history([HistoryStep], openGroup: GroupInfo?)
+    /// `history`: the steps, the open group (its label, if any) and the marks.
+    case history([HistoryStep], openGroup: GroupInfo?, marks: [HistoryMark])
+    /// `mark NAME`: the new mark; `mark`: every mark.
+    case marked(HistoryMark)
+    case marks([HistoryMark])
+    /// `diff REF [REF]`.
+    case diff(HistoryDiff)
+    /// `restore REF`: what it restored and changed.
+    case restored(RestoreResult, report: ChangeReport)
     /// `status`: the document's counters and view.
     case status(StatusInfo)
     /// `draw`: the viewport as text lines (a caption, then the picture).
@@ -62,7 +69,7 @@ public enum CommandResult {
     /// The visibility transitions the command caused (SPEC §4.2 `events`).
     public var events: [VisibilityTransition] {
         switch self {
-        case .edited(_, _, let report), .historyMove(_, _, let report), .rolledBack(let report): return report.transitions
+        case .edited(_, _, let report), .historyMove(_, _, let report), .rolledBack(let report), .restored(_, let report): return report.transitions
         default: return []
         }
     }

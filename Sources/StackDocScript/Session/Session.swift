@@ -16,11 +16,18 @@ public final class Session {
     /// Relative paths of commands are resolved against this directory (nil: the current one).
     public let directory: String?
 
+    /// Who this session writes as (`--as NAME`); nil: the store's default, user:pid.
+    public let origin: String?
+
+    /// While a query runs `--at REF`: the document as it was then and its layout.
+    var past: (document: Document, live: LiveLayout)?
+
     /// A session on `store` with no document open; relative paths of commands are resolved against
-    /// `directory` (nil: the current directory).
-    public init(store: DocumentStore, directory: String? = nil) {
+    /// `directory` (nil: the current directory); its changes are recorded as made by `origin`.
+    public init(store: DocumentStore, directory: String? = nil, origin: String? = nil) {
         self.store = store
         self.directory = directory
+        self.origin = origin
     }
 
     /// Where the last change's time went (`[("store and layout", seconds)]`), for `timer`;
@@ -86,10 +93,10 @@ public final class Session {
                                                      path: path, name: name)
             return opened(try store.importDocument(document), verb: .imported)
         case .export(let path):
-            let doc = try open()
-            guard let path else { return .document(doc.document) }
+            let document = try viewedDocument()
+            guard let path else { return .document(document) }
             // The pretty text with its final newline, as bytes (no string copies of a big file).
-            try FileIO.write(bytes: doc.document.exportJSONBytes(pretty: true), to: resolve(path), shown: path, sparing: store)
+            try FileIO.write(bytes: document.exportJSONBytes(pretty: true), to: resolve(path), shown: path, sparing: store)
             return .wrote(path: path)
         case .edit(let edit):
             return try perform(edit)
@@ -107,7 +114,7 @@ public final class Session {
             return .hit(x: x, y: y, row: try liveLayout().hitTest(x: x, y: y))
         case .history:
             let doc = try open()
-            return .history(try doc.history(), openGroup: doc.openGroup.map { GroupInfo(label: $0.label) })
+            return .history(try doc.history(), openGroup: doc.openGroup.map { GroupInfo(label: $0.label) }, marks: try doc.marks())
         case .status:
             // No document open: the database and how many documents it holds.
             guard current != nil else { return .databaseStatus(database: store.path, documents: try store.documentNames().count) }
@@ -145,6 +152,27 @@ public final class Session {
             let lines = try LogScript.lines(doc)
             try FileIO.write(lines.joined(separator: "\n") + "\n", to: resolve(path), shown: path, sparing: store)
             return .wroteLog(path: path, commands: lines.filter { !$0.hasPrefix("#") }.count)
+        case .mark(let name):
+            let doc = try open()
+            guard let name else { return .marks(try doc.marks()) }
+            return .marked(try doc.mark(name))
+        case .undoTo(let mark):
+            let doc = try open()
+            return try historyMove(.undone, steps: { try doc.undo(toMark: mark) })
+        case .redoTo(let mark):
+            let doc = try open()
+            return try historyMove(.redone, steps: { try doc.redo(toMark: mark) })
+        case .undoMine(let n):
+            let doc = try open()
+            return try historyMove(.undone, steps: { try doc.undo(mine: n) })
+        case let .diff(a, b):
+            return .diff(try open().diff(from: a, to: b ?? .now(back: 0)))
+        case .restore(let ref):
+            let doc = try open()
+            let (result, report) = try measure { try doc.restore(to: ref) }
+            return .restored(result, report: report)
+        case let .at(query, ref):
+            return try travelling(to: ref) { try execute(query) }
         case .help(let topic):
             return .help(text: try topic.map(Help.topic) ?? Help.overview())
         case .quit:
@@ -166,22 +194,41 @@ public final class Session {
         return current
     }
 
-    /// The whole layout of the open document (O(rows): every row's frames and visibility).
+    /// The whole layout of the open document (O(rows): every row's frames and visibility); of
+    /// the past document during `--at`.
     ///
     /// - Throws: `StackDocError` (`noDocumentOpen`) when no document is open.
     public func currentLayout() throws -> DocumentLayout {
-        try open().wholeLayout()
+        if let past { return past.live.layout() }
+        return try open().wholeLayout()
     }
 
-    /// The live layout of the open document: kept up to date by every change, it answers
-    /// queries about a few rows without laying out the whole document.
+    /// The live layout of the open document (of the past document during `--at`): kept up to
+    /// date by every change, it answers queries about a few rows without laying out the whole
+    /// document.
     ///
     /// - Throws: `StackDocError` (`noDocumentOpen`) when no document is open.
     public func liveLayout() throws -> LiveLayout {
-        try open().liveLayout()
+        if let past { return past.live }
+        return try open().liveLayout()
+    }
+
+    /// The document the queries read: the open one, or the past one during `--at`.
+    func viewedDocument() throws -> Document {
+        if let past { return past.document }
+        return try open().document
+    }
+
+    /// Runs a query on the document as it was at `ref` (read-only: nothing is written).
+    func travelling<T>(to ref: HistoryRef, _ body: () throws -> T) throws -> T {
+        let document = try open().document(at: ref)
+        past = (document, LiveLayout(document))
+        defer { past = nil }
+        return try body()
     }
 
     func opened(_ doc: StoredDocument, verb: OpenedDocument.Verb) -> CommandResult {
+        if let origin { doc.origin = origin }
         current = doc
         let layout = doc.liveLayout()
         let s = doc.document.settings
