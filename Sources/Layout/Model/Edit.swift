@@ -146,6 +146,8 @@ public enum Edit: Hashable, Sendable, Codable {
     case scroll(ScrollSpec)
     /// `viewport W H` (view state: logged, not an undo step).
     case viewport(Size)
+    /// `viewport … insets T L B R` or `keyboard H|off`: the viewport's obscured edges (view state:
+    /// logged, not an undo step).
     case obscured(ObscuredSpec)
 
     /// View-state edits are logged and replayed but are not undo steps (SPEC §3).

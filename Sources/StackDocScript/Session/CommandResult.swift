@@ -163,5 +163,6 @@ public struct StatusInfo {
     public var contentSize: Size
     /// The viewport's insets and the keyboard's height (0 = off).
     public var viewportInsets: Edges = .zero
+    /// The keyboard's height (0: no keyboard).
     public var keyboard: Double = 0
 }
