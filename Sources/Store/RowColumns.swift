@@ -29,7 +29,7 @@ enum ColumnValue {
     }
 }
 
-/// One config column of `row` and `import_row`: its name, how a config gives its value and how
+/// One config column of `row`: its name, how a config gives its value and how
 /// a result column sets it back. `decode` runs in the loader's raw C loop: it reads the column in
 /// place (no per-row allocation beyond the strings the config keeps).
 struct RowColumn: Sendable {
@@ -39,7 +39,7 @@ struct RowColumn: Sendable {
 }
 
 extension ColumnCoding {
-    /// The one declared table of config columns (migrations/0001, in schema order): the column
+    /// The one declared table of config columns (migrations/0001 and 0007, in schema order): the column
     /// list, `values`, `bind` and `readConfig` are all derived from it. A new row field is one
     /// entry here (and its column in a migration).
     static let rowColumns: [RowColumn] = [
@@ -91,12 +91,17 @@ extension ColumnCoding {
                   }),
         RowColumn(name: "stack_spacing", encode: { .real($0.stack?.spacing) },
                   decode: { s, i, c in if c.stack != nil { c.stack?.spacing = sqlite3_column_double(s, i) } }),
+        // migrations/0007: the size limits of issue 14 (NULL = none).
+        RowColumn(name: "min_main", encode: { .real($0.minMain) }, decode: { s, i, c in c.minMain = double(s, i) }),
+        RowColumn(name: "max_main", encode: { .real($0.maxMain) }, decode: { s, i, c in c.maxMain = double(s, i) }),
+        RowColumn(name: "min_cross", encode: { .real($0.minCross) }, decode: { s, i, c in c.minCross = double(s, i) }),
+        RowColumn(name: "max_cross", encode: { .real($0.maxCross) }, decode: { s, i, c in c.maxCross = double(s, i) }),
         // migrations/0008
         RowColumn(name: "sticky", encode: { .flag($0.sticky) },
                   decode: { s, i, c in c.sticky = sqlite3_column_int(s, i) != 0 }),
     ]
 
-    /// The config columns of `row` and `import_row`, in order.
+    /// The config columns of `row`, in order.
     static let configColumns = rowColumns.map(\.name)
 
     /// A config as the values of `configColumns`.

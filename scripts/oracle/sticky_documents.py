@@ -64,6 +64,9 @@ def mark(rows, nodes, parent_axis, inset):
             css += f"; position: sticky; {'top' if parent_axis == 'vertical' else 'left'}: {inset[parent_axis]}px"
         stack = r.get("stack") or {}
         inner = mark(stack.get("rows", []), n["children"], stack.get("axis", "vertical"), inset)
+        # A leaf's content: the intrinsic box the shared mapping adds (SPEC §2.3, issue 14).
+        inner += "".join(f'<div style="{html.escape(oracle.css_of(c["style"]))}"></div>'
+                         for c in n["children"] if c.get("leafContent"))
         hidden = " data-hidden" if r.get("hidden") else ""
         out.append(f'<div data-row="{html.escape(r["id"])}"{hidden} style="{html.escape(css)}">{inner}</div>')
     return "".join(out)

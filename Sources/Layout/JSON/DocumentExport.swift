@@ -38,7 +38,7 @@ extension Document {
         forEachChild(of: nil) { i, id, config in
             if i > 0 { out.append(UInt8(ascii: ",")) }
             if pretty { out.append(contentsOf: [0x0A, 0x20, 0x20, 0x20, 0x20]) }
-            if config.stack == nil, config.separator.insets == nil {
+            if config.stack == nil, config.separator.insets == nil, !config.hasOptionalFields {
                 RowWriter(pretty: pretty).append(id, config, to: &out)  // the common row, without a tree
             } else {
                 JSONWriter.append(rowJSON(id), to: &out, pretty: pretty, indent: 2)
@@ -111,7 +111,7 @@ extension Document {
                 JSONMember("rows", .array(children(of: id).map(rowJSON))),
             ])
         } ?? .null
-        return .object([
+        var members: [JSONMember] = [
             JSONMember("id", .string(id)),
             JSONMember("type", .string(c.type)),
             JSONMember("size", size),
@@ -124,8 +124,15 @@ extension Document {
             JSONMember("hidden", .bool(c.hidden)),
         ] + (c.sticky ? [JSONMember("sticky", .bool(true))] : []) + [
             JSONMember("separator", .object(separator)),
-            JSONMember("stack", stack),
-        ])
+        ]
+        // The optional fields of issue 14, only when set: a document without them exports
+        // exactly as before (docs/format.md).
+        if let n = c.minMain { members.append(JSONMember("min", .number(n))) }
+        if let n = c.maxMain { members.append(JSONMember("max", .number(n))) }
+        if let n = c.minCross { members.append(JSONMember("minCross", .number(n))) }
+        if let n = c.maxCross { members.append(JSONMember("maxCross", .number(n))) }
+        members.append(JSONMember("stack", stack))
+        return .object(members)
     }
 }
 

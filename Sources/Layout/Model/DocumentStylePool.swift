@@ -10,6 +10,10 @@ struct RowStyle: Hashable, Sendable {
     var separator: SeparatorOverrides
     var stack: StackSettings?
     var sticky: Bool
+    var minMain: Double?
+    var maxMain: Double?
+    var minCross: Double?
+    var maxCross: Double?
 
     init(_ c: RowConfig) {
         type = c.type
@@ -21,6 +25,10 @@ struct RowStyle: Hashable, Sendable {
         separator = c.separator
         stack = c.stack
         sticky = c.sticky
+        minMain = c.minMain
+        maxMain = c.maxMain
+        minCross = c.minCross
+        maxCross = c.maxCross
     }
 
     static let placeholder = RowStyle(RowConfig())

@@ -58,6 +58,12 @@ struct WordReader {
         return v
     }
 
+    /// A finite number, or nil for the keyword `none` (a limit that is not set).
+    mutating func optionalNumber(after: String) throws -> Double? {
+        if consume("none") { return nil }
+        return try number("a number or 'none'", after: after)
+    }
+
     /// `count` numbers, e.g. the four edges of `insets T L B R`.
     mutating func numbers(_ count: Int, names: [String], after: String) throws -> [Double] {
         var out: [Double] = []

@@ -54,6 +54,11 @@ extension CommandResult {
             return text
         case .status(let s):
             return Self.statusFields(s)
+        case .csv(let table):
+            return table.csv
+        case let .databaseStatus(database, documents):
+            return Self.fields([("database", Printer.label(database)), ("document", "none open ('open NAME' or 'new NAME')"),
+                           ("documents", "\(documents)")])
         case .drawing(let lines):
             return lines.joined(separator: "\n")
         case let .historyMove(verb, steps, report):
@@ -71,7 +76,7 @@ extension CommandResult {
             return "ok: the log replays to the stored document"
         case .help(let text):
             return text
-        case .quit:
+        case .quit, .shell:
             return ""
         }
     }
@@ -110,6 +115,7 @@ extension CommandResult {
         if c.sticky { f.append("sticky") }
         if let s = c.stack { f.append("stack \(s.axis.rawValue)") }
         if !c.separator.isEmpty { f.append("separator*") }
+        f += RowConfigText.optionalFields(c).map { "\($0.0) \($0.1)" }
         return f.joined(separator: ",")
     }
 
@@ -124,11 +130,13 @@ extension CommandResult {
             ("align", c.alignSelf.rawValue), ("hidden", c.hidden ? "yes" : "no"), ("sticky", c.sticky ? "yes" : "no"),
             ("separator", "\(sep.hidden ? "hidden" : "shown"), insets \(Format.edges(sep.insets)), thickness \(Format.number(sep.thickness)), color \(sep.color)\(c.separator.isEmpty ? " (default)" : "")"),
         ]
+        lines += RowConfigText.optionalFields(c)
         if let s = c.stack {
             lines.append(("stack", "\(s.axis.rawValue), justify \(s.justify.rawValue), align-items \(s.align.rawValue), spacing \(Format.number(s.spacing)), \(d.childCount) rows"))
         }
         lines += [("frame", Format.rect(r?.frame)), ("content frame", Format.rect(r?.content)),
                   ("separator frame", Format.rect(r?.separator)),
+                  ] + (d.displacement.flatMap { m in r?.frame.map { [("shown frame", Format.rect(m.moved($0)) + (m.stuck ? " (stuck)" : " (moved)"))] } } ?? []) + [
                   ("visibility", r.map { "\($0.visibility.rawValue) \(Format.percent($0.percent))%" } ?? "-")]
         return fields(lines)
     }

@@ -85,6 +85,10 @@ enum LogScript {
         if let i = c.separator.insets { items.append(.separator(.insets(i))) }
         if let t = c.separator.thickness { items.append(.separator(.thickness(t))) }
         if let col = c.separator.color { items.append(.separator(.color(col))) }
+        if let n = c.minMain { items.append(.min(n)) }
+        if let n = c.maxMain { items.append(.max(n)) }
+        if let n = c.minCross { items.append(.minCross(n)) }
+        if let n = c.maxCross { items.append(.maxCross(n)) }
         return items
     }
 }
