@@ -239,7 +239,11 @@ public struct RandomEdits {
         case 12: return .defaults(defaults())
         case 13: return .scroll(scroll())
         case 14: return .obscured(obscured())
-        case 15: return .setRows(ids: ids(), spec: spec(min: 1))
+        case 15:
+            // One id is written `set ROW ROWSPEC…`, which reads back as `.set` (same draws either way).
+            let rows = ids()
+            let items = spec(min: 1)
+            return rows.count == 1 ? .set(id: rows[0], spec: items) : .setRows(ids: rows, spec: items)
         default: return .viewport(size())
         }
     }

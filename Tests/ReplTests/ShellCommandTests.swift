@@ -32,8 +32,8 @@ import StackDocTestSupport
         let (r, runner) = try run("new d\nread lib/outer.sd\nrows\n", in: dir)
         #expect(runner.failed)
         #expect(r.err == ["lib/deeper/inner.sd:2: row 'a' already exists", "lib/outer.sd:3: unknown command 'bogus' (type 'help' for the list)"])
-        #expect(r.out.contains("step 1: add a fixed 10\n  frames: a"))
-        #expect(r.out.contains("step 2: add b fixed 20\n  frames: b"), "one undo step per command: \(r.out)")
+        #expect(r.out.contains { $0.hasPrefix("step 1: add a fixed 10\n  frames: a") })
+        #expect(r.out.contains { $0.hasPrefix("step 2: add b fixed 20\n  frames: b") }, "one undo step per command: \(r.out)")
         #expect(r.out.last?.contains("b   -           1") == true, "\(r.out)")
     }
 
@@ -44,7 +44,7 @@ import StackDocTestSupport
         let (r, _) = try run("new d\nadd x\nread loop.sd\n", in: dir)
         #expect(r.err == ["loop.sd:2: read 'loop.sd': scripts read scripts more than \(BatchRunner.maxReadDepth) deep (does one read itself?)"])
         #expect(r.err.count == 1)
-        #expect(r.out.contains("step 1: add x\n  frames: x"))
+        #expect(r.out.contains { $0.hasPrefix("step 1: add x\n  frames: x") })
     }
 
     @Test func bailAndQuitInsideAReadStopTheRun() throws {
@@ -77,7 +77,7 @@ import StackDocTestSupport
         #expect(!runner.timer)
         #expect(r.out == ["created d: 0 rows, vertical, viewport 390x844, content 390x844", "a"])
         let all = try String(contentsOfFile: dir + "/all.txt", encoding: .utf8)
-        #expect(all.hasPrefix("step 1: add a fixed 10\n  frames: a\nid  parent"), "\(all)")
+        #expect(all.hasPrefix("step 1: add a fixed 10\n  frames: a\n") && all.contains("\nid  parent"), "\(all)")
         #expect(try String(contentsOfFile: dir + "/one.txt", encoding: .utf8) == "a\n")
     }
 
@@ -90,6 +90,6 @@ import StackDocTestSupport
         #expect(times.first?.wholeMatch(of: #/time: \d+\.\d\d ms \(store and layout \d+\.\d\d ms\)/#) != nil, "\(times)")
         #expect(times.dropFirst().first?.wholeMatch(of: #/time: \d+\.\d\d ms/#) != nil, "\(times)")
         let (j, _) = try run("new d\ntimer on\nadd a\n", in: dir, json: true)
-        #expect(j.out.last?.contains(#/"events":\[\],"ms":\d+\.\d\d\}$/#) == true, "\(j.out)")
+        #expect(j.out.last?.contains(#/"events":\[.*\],"ms":\d+\.\d\d\}$/#) == true, "\(j.out)")
     }
 }
