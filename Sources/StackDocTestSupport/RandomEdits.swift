@@ -31,7 +31,7 @@ public struct RandomEdits {
             .randomElement(using: &rng)!
     }
     public mutating func specItem() -> RowSpecItem {
-        switch Int.random(in: 0..<22, using: &rng) {
+        switch Int.random(in: 0..<24, using: &rng) {
         case 0: return .type(["view", "label", "bad type"].randomElement(using: &rng)!)
         case 1: return .fixed(number())
         case 2: return .fit
@@ -52,6 +52,8 @@ public struct RandomEdits {
         case 17: return .max(Bool.random(using: &rng) ? nil : number())
         case 18: return .minCross(Bool.random(using: &rng) ? nil : number())
         case 19: return .maxCross(Bool.random(using: &rng) ? nil : number())
+        case 20: return .background([nil, "#aabbcc", "red", "#00FF00"].randomElement(using: &rng)!)
+        case 21: return .highlight([nil, "#123", "#FF8800"].randomElement(using: &rng)!)
         default: return .separator(sepSpec())
         }
     }

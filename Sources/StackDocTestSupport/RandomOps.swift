@@ -151,6 +151,8 @@ public enum RandomOps {
         if Int.random(in: 0..<8, using: &rng) == 0 { items.append(.max(Double(Int.random(in: 0...120, using: &rng)))) }
         if Int.random(in: 0..<10, using: &rng) == 0 { items.append(.minCross(Double(Int.random(in: 0...200, using: &rng)))) }
         if Int.random(in: 0..<10, using: &rng) == 0 { items.append(.maxCross(Double(Int.random(in: 0...200, using: &rng)))) }
+        if Int.random(in: 0..<8, using: &rng) == 0 { items.append(.background(["#FFFFFF", "#F2F2F7", "#1C1C1E"].randomElement(using: &rng)!)) }
+        if Int.random(in: 0..<10, using: &rng) == 0 { items.append(.highlight("#D1D1D6")) }
         return items.shuffled(using: &rng)
     }
 
