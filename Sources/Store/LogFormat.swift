@@ -188,6 +188,7 @@ enum LogFormat {
         case let .hide(rows): return tag("hide", ["ids": ids(rows)])
         case let .show(rows): return tag("show", ["ids": ids(rows)])
         case let .set(id, items): return tag("set", ["id": .string(id), "spec": spec(items)])
+        case let .setRows(rows, items): return tag("setRows", ["ids": ids(rows), "spec": spec(items)])
         case let .setStack(s): return tag("setStack", ["_0": value(s)])
         case let .defaults(d): return tag("defaults", ["_0": value(d)])
         case let .scroll(s): return tag("scroll", ["_0": value(s)])

@@ -49,6 +49,7 @@ extension LogFormat {
         case "hide": return .hide(ids: try f["ids"].ids())
         case "show": return .show(ids: try f["ids"].ids())
         case "set": return .set(id: try f["id"].string(), spec: try f["spec"].array().map(rowSpec))
+        case "setRows": return .setRows(ids: try f["ids"].ids(), spec: try f["spec"].array().map(rowSpec))
         case "setStack": return .setStack(try stackSetting(f["_0"]))
         case "defaults": return .defaults(try defaultsSpec(f["_0"]))
         case "scroll": return .scroll(try scroll(f["_0"]))

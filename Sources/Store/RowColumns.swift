@@ -29,7 +29,7 @@ enum ColumnValue {
     }
 }
 
-/// One config column of `row` and `import_row`: its name, how a config gives its value and how
+/// One config column of `row`: its name, how a config gives its value and how
 /// a result column sets it back. `decode` runs in the loader's raw C loop: it reads the column in
 /// place (no per-row allocation beyond the strings the config keeps).
 struct RowColumn: Sendable {
@@ -104,7 +104,7 @@ extension ColumnCoding {
                   decode: { s, i, c in c.sticky = sqlite3_column_int(s, i) != 0 }),
     ]
 
-    /// The config columns of `row` and `import_row`, in order.
+    /// The config columns of `row`, in order.
     static let configColumns = rowColumns.map(\.name)
 
     /// A config as the values of `configColumns`.

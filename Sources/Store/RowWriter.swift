@@ -4,14 +4,16 @@ import GRDBSQLite
 import Layout
 
 /// Writes rows and settings: one statement per primitive change (O(1) rows each), and a bulk
-/// path (raw C API, one prepared statement) for importing whole documents.
+/// path (raw C API, one prepared statement) for importing whole documents. A document's current
+/// rows are those with `import_seq = 0`; the others are the rows its import entry brought in,
+/// written once by `bulkInsert` and never changed.
 enum RowWriter {
     private static let insertSQL: String = {
         let columns = ["document", "parent", "order_key", "id"] + ColumnCoding.configColumns
         return "INSERT INTO row (\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
     }()
     private static let updateSQL = "UPDATE row SET " + ColumnCoding.configColumns.map { "\($0) = ?" }.joined(separator: ", ")
-        + " WHERE document = ? AND id = ?"
+        + " WHERE document = ? AND import_seq = 0 AND id = ?"
     private static let settingsSQL = "UPDATE document SET " + ColumnCoding.settingsColumns.map { "\($0) = ?" }.joined(separator: ", ")
         + " WHERE id = ?"
 
@@ -23,7 +25,7 @@ enum RowWriter {
             let values: [(any DatabaseValueConvertible)?] = [docID, parent ?? "", key, id] + ColumnCoding.values(config)
             try db.cachedStatement(sql: insertSQL).execute(arguments: StatementArguments(values))
         case let .removeRow(id, _, _, _):
-            try db.cachedStatement(sql: "DELETE FROM row WHERE document = ? AND id = ?").execute(arguments: [docID, id])
+            try db.cachedStatement(sql: "DELETE FROM row WHERE document = ? AND import_seq = 0 AND id = ?").execute(arguments: [docID, id])
             try expectOneRow(db, id)
         case let .updateRow(id, _, new):
             let values: [(any DatabaseValueConvertible)?] = ColumnCoding.values(new) + [docID, id]
@@ -31,7 +33,7 @@ enum RowWriter {
             try expectOneRow(db, id)
         case let .moveRow(id, _, _, toParent, toIndex):
             let key = try orderKey(at: toIndex, in: toParent, of: document, moving: id, db: db, docID: docID)
-            try db.cachedStatement(sql: "UPDATE row SET parent = ?, order_key = ? WHERE document = ? AND id = ?")
+            try db.cachedStatement(sql: "UPDATE row SET parent = ?, order_key = ? WHERE document = ? AND import_seq = 0 AND id = ?")
                 .execute(arguments: [toParent ?? "", key, docID, id])
             try expectOneRow(db, id)
         case let .updateSettings(_, new):
@@ -59,45 +61,48 @@ enum RowWriter {
     }
 
     private static func storedKey(_ id: RowID, db: Database, docID: Int64) throws -> String {
-        guard let key = try String.fetchOne(db.cachedStatement(sql: "SELECT order_key FROM row WHERE document = ? AND id = ?"),
+        guard let key = try String.fetchOne(db.cachedStatement(sql: "SELECT order_key FROM row WHERE document = ? AND import_seq = 0 AND id = ?"),
                                             arguments: [docID, id]) else {
             throw StoreFailure.internal("row '\(id)' has no stored order key")
         }
         return key
     }
 
-    /// Copies a freshly imported document's rows into `import_row` (the import entry's rows).
-    static func copyImportedRows(_ db: Database, document docID: Int64, seq: Int) throws {
-        let columns = (["parent", "order_key", "id"] + ColumnCoding.configColumns).joined(separator: ", ")
-        try db.execute(sql: "INSERT INTO import_row (document, seq, \(columns)) SELECT document, ?, \(columns) FROM row WHERE document = ?",
-                       arguments: [seq, docID])
-    }
-
-    /// Inserts every row of `rows` into `row`, with evenly spaced order keys per stack.
-    static func bulkInsert(_ db: Database, document docID: Int64, rows: Document) throws {
-        let columns = ["document", "parent", "order_key", "id"] + ColumnCoding.configColumns
+    /// Inserts every row of `rows` into `row` twice, with evenly spaced order keys per stack: as
+    /// the document's current rows (`import_seq` 0) and as the rows of its import entry `seq`
+    /// (what replay starts from). One binding per row, stepped twice.
+    static func bulkInsert(_ db: Database, document docID: Int64, rows: Document, importSeq seq: Int) throws {
+        let columns = ["import_seq", "document", "parent", "order_key", "id"] + ColumnCoding.configColumns
         let sql = "INSERT INTO row (\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
         let statement = try db.makeStatement(sql: sql)
         let stmt = statement.sqliteStatement
         var keysByParent: [RowID?: [String]] = [:]
         var failure: Error?
+        /// Steps the bound row as a row of `importSeq` (0: the current rows).
+        func step(importSeq: Int64) {
+            sqlite3_reset(stmt)
+            sqlite3_bind_int64(stmt, 1, importSeq)
+            let rc = sqlite3_step(stmt)
+            if rc != SQLITE_DONE {
+                failure = DatabaseError(resultCode: ResultCode(rawValue: rc),
+                                        message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: sql)
+            }
+        }
         rows.forEachRow { id, parent, index, config in
             guard failure == nil else { return }
             if index == 0 { keysByParent[parent] = OrderKey.sequence(rows.childCount(of: parent)) }
             guard let key = keysByParent[parent]?[index] else { return }
             if index + 1 == rows.childCount(of: parent) { keysByParent[parent] = nil }
             sqlite3_reset(stmt)
-            var i: Int32 = 1
+            var i: Int32 = 2
             sqlite3_bind_int64(stmt, i, docID); i += 1
             sqlite3_bind_text(stmt, i, parent ?? "", -1, sqliteTransient); i += 1
             sqlite3_bind_text(stmt, i, key, -1, sqliteTransient); i += 1
             sqlite3_bind_text(stmt, i, id, -1, sqliteTransient); i += 1
             ColumnCoding.bind(config, to: stmt, at: i)
-            let rc = sqlite3_step(stmt)
-            if rc != SQLITE_DONE {
-                failure = DatabaseError(resultCode: ResultCode(rawValue: rc),
-                                        message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: sql)
-            }
+            // The same binding stepped twice: the current row, then the import entry's.
+            step(importSeq: 0)
+            if failure == nil { step(importSeq: Int64(seq)) }
         }
         sqlite3_reset(stmt)
         if let failure { throw failure }

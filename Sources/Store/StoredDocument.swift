@@ -204,7 +204,7 @@ public final class StoredDocument {
     ///   stale or the database cannot be written.
     @discardableResult
     public func undo(_ count: Int = 1) throws -> HistoryMove {
-        try checkHistoryMove("undo", count, available: cursor)
+        try checkHistoryMove(.undo, count, available: cursor)
         return try transaction { db, journal in
             var applied: [Change] = []
             var steps: [HistoryStep] = []
@@ -230,7 +230,7 @@ public final class StoredDocument {
     ///   stale or the database cannot be written.
     @discardableResult
     public func redo(_ count: Int = 1) throws -> HistoryMove {
-        try checkHistoryMove("redo", count, available: stepCount - cursor)
+        try checkHistoryMove(.redo, count, available: stepCount - cursor)
         return try transaction { db, journal in
             var applied: [Change] = []
             var steps: [HistoryStep] = []
@@ -267,10 +267,10 @@ public final class StoredDocument {
     ///   is stale or the database cannot be written.
     public func begin(_ label: String? = nil) throws {
         if let open = openGroup {
-            throw StackDocError("a group is already open (begin\(open.label.map { " " + Validation.quoted($0) } ?? "")): commit or rollback it first")
+            throw StackDocError(.groupAlreadyOpen(label: open.label))
         }
         if let label, !StoredDocument.isValidLabel(label) {
-            throw StackDocError("invalid group label: use 1 to 256 characters on one line, without control characters")
+            throw StackDocError(.invalidGroupLabel)
         }
         try transaction { db, _ in
             let seq = lastSeq + 1
@@ -287,7 +287,7 @@ public final class StoredDocument {
     ///   cannot be written.
     @discardableResult
     public func commit() throws -> HistoryStep? {
-        guard let group = openGroup else { throw StackDocError("no group is open: nothing to commit") }
+        guard let group = openGroup else { throw StackDocError(.noGroupOpen(.commit)) }
         return try transaction { db, _ in
             let seq = lastSeq + 1
             try LogWriter.append(db, document: id, seq: seq, kind: .commit, payload: nil, forward: nil, inverse: nil,
@@ -309,7 +309,7 @@ public final class StoredDocument {
     ///   cannot be written.
     @discardableResult
     public func rollback() throws -> [Change] {
-        guard let group = openGroup else { throw StackDocError("no group is open: nothing to roll back") }
+        guard let group = openGroup else { throw StackDocError(.noGroupOpen(.rollback)) }
         return try transaction { db, journal in
             let inverses = try GRDB.Row.fetchAll(db, sql: """
                 SELECT seq, inverse, format FROM log WHERE document = ? AND seq > ? AND kind IN ('op', 'view') ORDER BY seq DESC
@@ -475,15 +475,11 @@ public final class StoredDocument {
         return actual
     }
 
-    private func checkHistoryMove(_ verb: String, _ count: Int, available: Int) throws {
-        guard count >= 1 else { throw StackDocError("\(verb) count must be at least 1, not \(count)") }
-        if let open = openGroup {
-            throw StackDocError("cannot \(verb) while a group is open (begin\(open.label.map { " " + Validation.quoted($0) } ?? "")): commit or rollback first")
-        }
-        guard available > 0 else { throw StackDocError("nothing to \(verb)") }
-        guard count <= available else {
-            throw StackDocError("cannot \(verb) \(count) steps: only \(available) can be \(verb == "undo" ? "undone" : "redone")")
-        }
+    private func checkHistoryMove(_ move: StackDocError.HistoryMove, _ count: Int, available: Int) throws {
+        guard count >= 1 else { throw StackDocError(.stepCountBelowOne(move, count: count)) }
+        if let open = openGroup { throw StackDocError(.historyInOpenGroup(move, label: open.label)) }
+        guard available > 0 else { throw StackDocError(.nothingInHistory(move)) }
+        guard count <= available else { throw StackDocError(.tooManySteps(move, count: count, available: available)) }
     }
 
     private func logHistoryMove(_ db: Database, _ kind: LogEntry.Kind, count: Int, applied: [Change]) throws {

@@ -127,7 +127,7 @@ import Testing
 /// here until the golden file and `all` include it).
 enum CaseNames {
     static let all: Set<String> = [
-        "edit.add", "edit.remove", "edit.clear", "edit.replace", "edit.move", "edit.hide", "edit.show", "edit.set",
+        "edit.add", "edit.remove", "edit.clear", "edit.replace", "edit.move", "edit.hide", "edit.show", "edit.set", "edit.setRows",
         "edit.setStack", "edit.defaults", "edit.scroll", "edit.viewport", "edit.obscured",
         "obscured.insets", "obscured.keyboard", "scroll.focus", "spec.sticky",
         "change.insertRow", "change.removeRow", "change.updateRow", "change.moveRow", "change.updateSettings",
@@ -153,6 +153,7 @@ enum CaseNames {
         case .hide: return ["edit.hide"]
         case .show: return ["edit.show"]
         case let .set(_, spec): return Set(["edit.set"] + spec.flatMap(of))
+        case let .setRows(_, spec): return Set(["edit.setRows"] + spec.flatMap(of))
         case let .setStack(s):
             switch s {
             case .axis: return ["edit.setStack", "stack.axis"]

@@ -150,6 +150,10 @@ public enum Edit: Hashable, Sendable, Codable {
     case show(ids: [RowID])
     /// `set ID ROWSPEC`: changes the row's configuration.
     case set(id: RowID, spec: [RowSpecItem])
+    /// `set ROW ROW … ROWSPEC…`: the same spec on several rows, in one operation (all or
+    /// nothing: one unknown id and nothing changes), like ScrollStackController's
+    /// `setRowsInsets` and `setRowsHidden`.
+    case setRows(ids: [RowID], spec: [RowSpecItem])
     /// `set stack …`: a root-stack setting.
     case setStack(StackSettingSpec)
     /// `defaults …`: the document's live defaults.

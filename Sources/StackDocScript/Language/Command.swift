@@ -76,4 +76,24 @@ public enum Command: Hashable, Sendable {
     case help(topic: String?)
     /// `quit`.
     case quit
+    /// A command of the shell itself (`read`, `output`, `once`, `timer`): the runner of a
+    /// script or of the prompt carries it out; `Session.run` returns it as `.shell`.
+    case shell(ShellCommand)
+    /// `layout … --csv`, `visible --csv`, `rows --csv`: the query's table as CSV (RFC 4180) in
+    /// text mode; its JSON result is the query's own.
+    indirect case csv(Command)
+}
+
+/// The commands that act on the shell running the commands rather than on the database.
+public enum ShellCommand: Hashable, Sendable {
+    /// `read PATH`: run the file's commands as if typed (a relative PATH is resolved against
+    /// the directory of the file that reads it).
+    case read(path: String)
+    /// `output PATH` sends every later command's output to PATH (replaced); `output` alone
+    /// sends it back to standard output.
+    case output(path: String?)
+    /// `once PATH`: the next command's output only goes to PATH.
+    case once(path: String)
+    /// `timer on|off`: print each command's wall time after its output.
+    case timer(Bool)
 }

@@ -28,6 +28,8 @@ public enum Printer {
             return join(["hide"] + ids.map(id))
         case let .show(ids):
             return join(["show"] + ids.map(id))
+        case let .setRows(rows, spec):
+            return join(["set"] + rows.map(id) + spec.map(text))
         case let .set(row, spec):
             return join(["set", id(row)] + spec.map(text))
         case let .setStack(setting):
@@ -147,6 +149,11 @@ public enum Printer {
         case .logExport(let path): return "log export " + id(path)
         case .help(let topic): return join(["help", topic.map { Tokenizer.quote($0, keywordSafe: true) }])
         case .quit: return "quit"
+        case .shell(.read(let path)): return "read " + id(path)
+        case .shell(.output(let path)): return join(["output", path.map(id)])
+        case .shell(.once(let path)): return "once " + id(path)
+        case .shell(.timer(let on)): return "timer " + (on ? "on" : "off")
+        case .csv(let query): return text(query) + " --csv"
         }
     }
 

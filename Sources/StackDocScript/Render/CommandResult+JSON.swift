@@ -9,6 +9,8 @@ extension CommandResult {
     /// - Parameter out: The buffer the compact JSON is appended to.
     public func appendJSON(to out: inout [UInt8]) {
         switch self {
+        case .csv(let table):
+            table.appendJSON(to: &out)  // --json keeps the query's own result
         case let .layout(layout, rows):
             out.append(contentsOf: LayoutOutput.jsonBytes(layout, rows: rows))
         case .document(let document):
@@ -57,7 +59,7 @@ extension CommandResult {
             return object(Self.configMembers(d.entry) + [
                 ("frame", rect(r?.frame)), ("contentFrame", rect(r?.content)), ("separatorFrame", rect(r?.separator)),
                 ("visibility", optional(r?.visibility.rawValue)), ("percent", .number(r?.percent ?? 0)),
-            ])
+            ] + (d.displacement.flatMap { m in r?.frame.map { [("shownFrame", m.moved($0).jsonValue), ("stuck", .bool(m.stuck))] } } ?? []))
         case .rowsOfType(_, let ids):
             return .array(ids.map(JSONValue.string))
         case .hit(_, _, let row):
@@ -67,6 +69,10 @@ extension CommandResult {
                 object([("step", int($0.number)), ("label", .string($0.shownLabel)), ("applied", .bool($0.applied)),
                         ("operations", .array($0.edits.map { .string(Printer.text($0)) }))])
             })
+        case .csv(let table):
+            return table.jsonValue
+        case let .databaseStatus(database, documents):
+            return object([("database", .string(database)), ("document", .null), ("documents", int(documents))])
         case .status(let s):
             let st = s.document
             return object([
@@ -95,6 +101,14 @@ extension CommandResult {
             return object([("text", .string(text))])
         case .quit:
             return .null
+        case .shell(.read(let path)):
+            return object([("read", .string(path))])
+        case .shell(.output(let path)):
+            return object([("output", path.map(JSONValue.string) ?? .null)])
+        case .shell(.once(let path)):
+            return object([("once", .string(path))])
+        case .shell(.timer(let on)):
+            return object([("timer", .bool(on))])
         }
     }
 
@@ -138,6 +152,7 @@ extension ChangeReport {
     var jsonMembers: [(String, JSONValue)] {
         [("changed", .array(changedVisible.map(JSONValue.string))),
          ("changedCount", int(changedCount)),
+         ("moved", .array(moved.map(LayoutOutput.movedJSON))),
          ("removed", .array(removed.prefix(1000).map(JSONValue.string))),
          ("offset", .number(offset.after)),
          ("contentSize", contentSize.after.jsonValue)]

@@ -54,6 +54,11 @@ extension CommandResult {
             return text
         case .status(let s):
             return Self.statusFields(s)
+        case .csv(let table):
+            return table.csv
+        case let .databaseStatus(database, documents):
+            return Self.fields([("database", Printer.label(database)), ("document", "none open ('open NAME' or 'new NAME')"),
+                           ("documents", "\(documents)")])
         case .drawing(let lines):
             return lines.joined(separator: "\n")
         case let .historyMove(verb, steps, report):
@@ -71,7 +76,7 @@ extension CommandResult {
             return "ok: the log replays to the stored document"
         case .help(let text):
             return text
-        case .quit:
+        case .quit, .shell:
             return ""
         }
     }
@@ -131,6 +136,7 @@ extension CommandResult {
         }
         lines += [("frame", Format.rect(r?.frame)), ("content frame", Format.rect(r?.content)),
                   ("separator frame", Format.rect(r?.separator)),
+                  ] + (d.displacement.flatMap { m in r?.frame.map { [("shown frame", Format.rect(m.moved($0)) + (m.stuck ? " (stuck)" : " (moved)"))] } } ?? []) + [
                   ("visibility", r.map { "\($0.visibility.rawValue) \(Format.percent($0.percent))%" } ?? "-")]
         return fields(lines)
     }

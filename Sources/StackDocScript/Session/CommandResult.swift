@@ -52,6 +52,12 @@ public enum CommandResult {
     case help(text: String)
     /// `quit`: the session should end.
     case quit
+    /// `status` with no document open: the database and how many documents it holds.
+    case databaseStatus(database: String, documents: Int)
+    /// A table query's result printed as CSV in text mode (`--csv`).
+    indirect case csv(CommandResult)
+    /// A shell command (`read`, `output`, `once`, `timer`), for the runner to carry out.
+    case shell(ShellCommand)
 
     /// The visibility transitions the command caused (SPEC §4.2 `events`).
     public var events: [VisibilityTransition] {
@@ -145,6 +151,8 @@ public struct RowDetail {
     public var childCount: Int
     /// Its layout (nil when the layout has no row for it).
     public var layout: RowLayout?
+    /// Where sticky positioning shows it at the offset, when away from its frame (SPEC §2.7).
+    public var displacement: StuckRow? = nil
 }
 
 /// `status`.

@@ -90,7 +90,7 @@ extension Session {
         }
         return RowDetail(entry: RowEntry(id: id, parent: parent, index: index, depth: depth, config: c),
                          defaults: document.settings.defaults, childCount: c.stack == nil ? 0 : document.children(of: id).count,
-                         layout: try liveLayout().row(id))
+                         layout: try liveLayout().row(id), displacement: try liveLayout().displacement(of: id))
     }
 
     /// The document's counters and view (`status`).

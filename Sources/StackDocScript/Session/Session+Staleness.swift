@@ -46,9 +46,11 @@ extension Command {
     /// True for the commands that only read the open document.
     var readsOpenDocument: Bool {
         switch self {
+        case .csv(let query):
+            return query.readsOpenDocument
         case .export, .layout, .visible, .rows, .row, .findType, .hit, .history, .status, .draw, .exportSVG, .verify, .logExport:
             return true
-        case .new, .open, .close, .docs, .drop, .importDocument, .edit, .undo, .redo, .begin, .commit, .rollback, .help, .quit:
+        case .new, .open, .close, .docs, .drop, .importDocument, .edit, .undo, .redo, .begin, .commit, .rollback, .help, .quit, .shell:
             return false
         }
     }

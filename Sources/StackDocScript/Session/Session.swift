@@ -23,10 +23,23 @@ public final class Session {
         self.directory = directory
     }
 
-    /// `path` as the file system should see it.
-    func resolve(_ path: String) -> String {
+    /// Where the last change's time went (`[("store and layout", seconds)]`), for `timer`;
+    /// empty after a command that changed nothing.
+    public var lastTimings: [(phase: String, seconds: Double)] = []
+
+    /// `path` as the file system should see it: `~` and `~/…` are the home directory; a
+    /// relative path is resolved against `directory`.
+    public func resolve(_ path: String) -> String {
+        let path = Session.expandingTilde(path)
         guard let directory, !path.hasPrefix("/") else { return path }
         return directory + "/" + path
+    }
+
+    /// `~` and `~/…` with `$HOME` in place of `~` (other paths as they are).
+    public static func expandingTilde(_ path: String) -> String {
+        guard path == "~" || path.hasPrefix("~/"),
+              let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty else { return path }
+        return home + path.dropFirst()
     }
 
     /// Runs one command and returns what it produced, as data (`CommandResult`; the renderers
@@ -96,6 +109,8 @@ public final class Session {
             let doc = try open()
             return .history(try doc.history(), openGroup: doc.openGroup.map { GroupInfo(label: $0.label) })
         case .status:
+            // No document open: the database and how many documents it holds.
+            guard current != nil else { return .databaseStatus(database: store.path, documents: try store.documentNames().count) }
             return .status(try status())
         case .draw:
             return .drawing(lines: try drawing())
@@ -134,6 +149,13 @@ public final class Session {
             return .help(text: try topic.map(Help.topic) ?? Help.overview())
         case .quit:
             return .quit
+        case .shell(let command):
+            return .shell(command)
+        case .csv(let query):
+            switch query {
+            case .layout, .visible, .rows: return .csv(try execute(query))
+            default: throw StackDocError("--csv is for layout, visible and rows")
+            }
         }
     }
 
@@ -176,7 +198,9 @@ public final class Session {
         _ = doc.liveLayout()  // kept by the document from now on
         let t0 = Timing.now()
         let value = try body()
-        Timing.report(["store and layout": Timing.now() - t0])
+        let elapsed = Timing.now() - t0
+        lastTimings = [("store and layout", elapsed)]
+        Timing.report(["store and layout": elapsed])
         guard let report = doc.lastLayoutReport else {
             throw StackDocError("internal error: the document's layout did not follow the change")
         }
