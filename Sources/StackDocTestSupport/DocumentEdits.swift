@@ -56,7 +56,7 @@ public struct DocumentEdits {
     /// A ROWSPEC of 0 to 3 items, every kind, lengths from `lengths`.
     public mutating func spec() -> [RowSpecItem] {
         (0..<rng.int(0..<4)).map { _ in
-            switch rng.int(0..<25) {
+            switch rng.int(0..<27) {
             case 0, 1, 2: return .fixed(length())
             case 3, 4: return .content(Size(width: length(), height: length()))
             case 5: return .fit
@@ -79,6 +79,8 @@ public struct DocumentEdits {
             case 21: return .max(bool() ? nil : length())
             case 22: return .minCross(bool() ? nil : length())
             case 23: return .maxCross(bool() ? nil : length())
+            case 24: return .background(bool() ? nil : rng.pick(["#F2F2F7", "#1c1c1e"]))
+            case 25: return .highlight(bool() ? nil : "#D1D1D6")
             default: return .fixed(length())
             }
         }

@@ -154,7 +154,7 @@ public struct RandomEdits {
     }
 
     public mutating func specItem() -> RowSpecItem {
-        switch rng.int(0..<21) {
+        switch rng.int(0..<23) {
         case 0: return .type(values.type(&rng))
         case 1: return .fixed(number())
         case 2: return .fit
@@ -175,6 +175,8 @@ public struct RandomEdits {
         case 17: return .max(bool() ? nil : number())
         case 18: return .minCross(bool() ? nil : number())
         case 19: return .maxCross(bool() ? nil : number())
+        case 20: return .background(bool() ? nil : ["#aabbcc", "red", "#00FF00"][rng.int(0..<3)])
+        case 21: return .highlight(bool() ? nil : ["#123", "#FF8800"][rng.int(0..<2)])
         default: return .separator(sepSpec())
         }
     }

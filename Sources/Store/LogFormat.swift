@@ -75,7 +75,8 @@ enum LogFormat {
                 "sticky": c.sticky ? .bool(true) : nil,
                 // Issue 14: optional in format 1 (absent when not set, as in entries written before).
                 "minMain": c.minMain.map(LogValue.double), "maxMain": c.maxMain.map(LogValue.double),
-                "minCross": c.minCross.map(LogValue.double), "maxCross": c.maxCross.map(LogValue.double)])
+                "minCross": c.minCross.map(LogValue.double), "maxCross": c.maxCross.map(LogValue.double),
+                "background": string(c.background), "highlight": string(c.highlight)])
     }
 
     static func value(_ d: DocumentDefaults) -> LogValue {
@@ -135,6 +136,8 @@ enum LogFormat {
         case let .max(d): return tag("max", ["_0": d.map(LogValue.double)])
         case let .minCross(d): return tag("minCross", ["_0": d.map(LogValue.double)])
         case let .maxCross(d): return tag("maxCross", ["_0": d.map(LogValue.double)])
+        case let .background(c): return tag("background", ["_0": string(c)])
+        case let .highlight(c): return tag("highlight", ["_0": string(c)])
         }
     }
 

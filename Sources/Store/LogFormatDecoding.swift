@@ -105,7 +105,8 @@ extension LogFormat {
                          stack: try r.optional("stack").map(stackSettings),
                          sticky: try r.optional("sticky")?.bool() ?? false,
                          minMain: try r.optional("minMain")?.double(), maxMain: try r.optional("maxMain")?.double(),
-                         minCross: try r.optional("minCross")?.double(), maxCross: try r.optional("maxCross")?.double())
+                         minCross: try r.optional("minCross")?.double(), maxCross: try r.optional("maxCross")?.double(),
+                         background: try r.optional("background")?.string(), highlight: try r.optional("highlight")?.string())
     }
 
     static func stackSettings(_ r: LogReader) throws -> StackSettings {
@@ -176,6 +177,8 @@ extension LogFormat {
         case "max": return .max(try f.optional("_0")?.double())
         case "minCross": return .minCross(try f.optional("_0")?.double())
         case "maxCross": return .maxCross(try f.optional("_0")?.double())
+        case "background": return .background(try f.optional("_0")?.string())
+        case "highlight": return .highlight(try f.optional("_0")?.string())
         default: throw r.unknown("row spec", name)
         }
     }

@@ -96,6 +96,9 @@ extension ColumnCoding {
         RowColumn(name: "max_main", encode: { .real($0.maxMain) }, decode: { s, i, c in c.maxMain = double(s, i) }),
         RowColumn(name: "min_cross", encode: { .real($0.minCross) }, decode: { s, i, c in c.minCross = double(s, i) }),
         RowColumn(name: "max_cross", encode: { .real($0.maxCross) }, decode: { s, i, c in c.maxCross = double(s, i) }),
+        // migrations/0007: the colours of issue 14 (NULL = none).
+        RowColumn(name: "background", encode: { .text($0.background) }, decode: { s, i, c in c.background = string(s, i) }),
+        RowColumn(name: "highlight", encode: { .text($0.highlight) }, decode: { s, i, c in c.highlight = string(s, i) }),
         // migrations/0008
         RowColumn(name: "sticky", encode: { .flag($0.sticky) },
                   decode: { s, i, c in c.sticky = sqlite3_column_int(s, i) != 0 }),

@@ -143,3 +143,37 @@ struct RowFeatureFormatTests {
         #expect(exported.contains(#""separator":{},"stack":null}"#))
     }
 }
+
+/// Colours (issue 14 item 6): stored and exported, no effect on layout.
+@Suite("Row colours")
+struct RowColourTests {
+    @Test func coloursDoNotChangeTheLayout() throws {
+        let json = #"{"format":"stackdoc/1","name":"d","rows":[{"id":"a","size":{"fixed":40}},{"id":"s","stack":{"axis":"horizontal","rows":[{"id":"b","content":{"width":30,"height":20}}]}}]}"#
+        let plain = try Document(json: json)
+        var coloured = plain
+        for id in ["a", "s", "b"] {
+            var c = try #require(coloured.config(of: id))
+            c.background = "#F2F2F7"
+            c.highlight = "#D1D1D6"
+            try coloured.apply([.updateRow(id: id, old: try #require(plain.config(of: id)), new: c)])
+        }
+        #expect(coloured != plain)
+        #expect(coloured.layout() == plain.layout())
+    }
+
+    @Test func coloursAreValidatedStoredUpperCaseAndRoundTrip() throws {
+        let bad = #"{"format":"stackdoc/1","name":"d","rows":[{"id":"a","background":"red"},{"id":"b","highlight":7}]}"#
+        #expect(Document.importJSON(Array(bad.utf8)).problems == [
+            "rows[0].background: expected a colour #RRGGBB, got 'red'",
+            "rows[1].highlight: expected a string, got a number",
+        ])
+        let doc = try Document(json: ##"{"format":"stackdoc/1","name":"d","rows":[{"id":"a","background":"#f2f2f7","highlight":null}]}"##)
+        #expect(doc.config(of: "a")?.background == "#F2F2F7" && doc.config(of: "a")?.highlight == nil)
+        let exported = doc.exportJSON(pretty: false)
+        #expect(exported.contains(##""separator":{},"background":"#F2F2F7","stack":null"##))
+        #expect(try Document(json: exported) == doc)
+        let spec = try RowConfig().applying([.background("#abcdef"), .highlight("#000000"), .highlight(nil)])
+        #expect(spec.background == "#ABCDEF" && spec.highlight == nil)
+        #expect(throws: StackDocError.self) { try RowConfig().applying([.highlight("#12345")]) }
+    }
+}

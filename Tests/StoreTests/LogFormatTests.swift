@@ -135,6 +135,7 @@ enum CaseNames {
         "spec.type", "spec.fixed", "spec.fit", "spec.content", "spec.insets", "spec.insetsDefault", "spec.margin",
         "spec.grow", "spec.shrink", "spec.align", "spec.hidden", "spec.stack", "spec.justify", "spec.alignItems",
         "spec.spacing", "spec.separator", "spec.min", "spec.max", "spec.minCross", "spec.maxCross",
+        "spec.background", "spec.highlight",
         "separator.hidden", "separator.shown", "separator.insets", "separator.thickness", "separator.color", "separator.default",
         "stack.axis", "stack.padding", "stack.spacing", "stack.justify", "stack.align",
         "defaults.insets", "defaults.separator", "defaults.autoHide",
@@ -237,6 +238,8 @@ enum CaseNames {
         case .max: return ["spec.max"]
         case .minCross: return ["spec.minCross"]
         case .maxCross: return ["spec.maxCross"]
+        case .background: return ["spec.background"]
+        case .highlight: return ["spec.highlight"]
         }
     }
 }

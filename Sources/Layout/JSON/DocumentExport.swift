@@ -147,6 +147,8 @@ extension RowConfig {
         if let n = c.maxMain { members.append(JSONMember("max", .number(n))) }
         if let n = c.minCross { members.append(JSONMember("minCross", .number(n))) }
         if let n = c.maxCross { members.append(JSONMember("maxCross", .number(n))) }
+        if let s = c.background { members.append(JSONMember("background", .string(s))) }
+        if let s = c.highlight { members.append(JSONMember("highlight", .string(s))) }
         members.append(JSONMember("stack", stack))
         return members
     }

@@ -14,6 +14,8 @@ struct RowStyle: Hashable, Sendable {
     var maxMain: Double?
     var minCross: Double?
     var maxCross: Double?
+    var background: String?
+    var highlight: String?
 
     init(_ c: RowConfig) {
         type = c.type
@@ -29,6 +31,8 @@ struct RowStyle: Hashable, Sendable {
         maxMain = c.maxMain
         minCross = c.minCross
         maxCross = c.maxCross
+        background = c.background
+        highlight = c.highlight
     }
 
     static let placeholder = RowStyle(RowConfig())

@@ -73,6 +73,10 @@ public enum RowSpecItem: Hashable, Sendable, Codable {
     case minCross(Double?)
     /// `max-cross N|none`: the maximum along the parent's cross axis (nil: none).
     case maxCross(Double?)
+    /// `background #RRGGBB|none`: the row's background colour (nil: none).
+    case background(String?)
+    /// `highlight #RRGGBB|none`: the row's highlight colour (nil: none).
+    case highlight(String?)
 }
 
 /// A root-stack setting (SPEC §4.1 `set stack …`).

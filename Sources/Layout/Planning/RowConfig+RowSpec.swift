@@ -58,6 +58,10 @@ extension RowConfig {
                 config.minCross = try n.map { try Validation.length($0, "min-cross") }
             case let .maxCross(n):
                 config.maxCross = try n.map { try Validation.length($0, "max-cross") }
+            case let .background(c):
+                config.background = try c.map { try Validation.color($0, "background") }
+            case let .highlight(c):
+                config.highlight = try c.map { try Validation.color($0, "highlight") }
             }
         }
         return config

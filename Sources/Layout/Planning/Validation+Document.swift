@@ -28,6 +28,8 @@ extension Validation {
             if let n = c.minCross { _ = try length(n, p + "min-cross") }
             if let n = c.maxCross { _ = try length(n, p + "max-cross") }
         }
+        if let color = c.background { _ = try self.color(color, p + "background") }
+        if let color = c.highlight { _ = try self.color(color, p + "highlight") }
     }
 
     /// The allocation-free fast path of `check(_:prefix:)`: true exactly when it would not throw.
@@ -44,6 +46,8 @@ extension Validation {
         if c.hasSizeLimits {
             for n in [c.minMain, c.maxMain, c.minCross, c.maxCross] { if let n, !isLength(n) { return false } }
         }
+        if let color = c.background, !isColor(color) { return false }
+        if let color = c.highlight, !isColor(color) { return false }
         return c.type == "view" || isValidTypeName(c.type)
     }
 

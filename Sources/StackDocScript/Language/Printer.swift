@@ -89,6 +89,8 @@ public enum Printer {
         case .max(let n): return "max " + (n.map(num) ?? "none")
         case .minCross(let n): return "min-cross " + (n.map(num) ?? "none")
         case .maxCross(let n): return "max-cross " + (n.map(num) ?? "none")
+        case .background(let c): return "background " + (c.map { Tokenizer.quote($0) } ?? "none")
+        case .highlight(let c): return "highlight " + (c.map { Tokenizer.quote($0) } ?? "none")
         }
     }
 

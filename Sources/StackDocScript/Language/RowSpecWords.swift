@@ -79,6 +79,14 @@ enum RowSpecWords {
         SpecWord(keyword: "max-cross", usage: "max-cross N|none", summary: "maximum border-box length along the parent's cross axis") { r in
             .maxCross(try r.optionalNumber(after: "max-cross"))
         },
+        SpecWord(keyword: "background", usage: "background #RRGGBB|none",
+                 summary: "the row's background colour (painted by 'export svg'; no effect on layout)") { r in
+            .background(r.consume("none") ? nil : try r.value("a colour #RRGGBB or 'none'", after: "background"))
+        },
+        SpecWord(keyword: "highlight", usage: "highlight #RRGGBB|none",
+                 summary: "the row's colour while highlighted (touched); no effect on layout") { r in
+            .highlight(r.consume("none") ? nil : try r.value("a colour #RRGGBB or 'none'", after: "highlight"))
+        },
         SpecWord(keyword: "separator", usage: "separator SEPSPEC", summary: "one separator override (repeat 'separator' for more)") { r in
             .separator(try SeparatorWords.parseOne(&r, after: "separator"))
         },

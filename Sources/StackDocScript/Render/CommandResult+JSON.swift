@@ -155,6 +155,8 @@ extension CommandResult {
         if let n = c.maxMain { out.append(("max", .number(n))) }
         if let n = c.minCross { out.append(("minCross", .number(n))) }
         if let n = c.maxCross { out.append(("maxCross", .number(n))) }
+        if let s = c.background { out.append(("background", .string(s))) }
+        if let s = c.highlight { out.append(("highlight", .string(s))) }
         return out
     }
 

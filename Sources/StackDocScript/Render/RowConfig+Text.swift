@@ -10,6 +10,8 @@ enum RowConfigText {
         if let n = c.maxMain { out.append(("max", Format.number(n))) }
         if let n = c.minCross { out.append(("min-cross", Format.number(n))) }
         if let n = c.maxCross { out.append(("max-cross", Format.number(n))) }
+        if let s = c.background { out.append(("background", s)) }
+        if let s = c.highlight { out.append(("highlight", s)) }
         return out
     }
 }

@@ -99,6 +99,8 @@ enum LogScript {
         if let n = c.maxMain { items.append(.max(n)) }
         if let n = c.minCross { items.append(.minCross(n)) }
         if let n = c.maxCross { items.append(.maxCross(n)) }
+        if let s = c.background { items.append(.background(s)) }
+        if let s = c.highlight { items.append(.highlight(s)) }
         return items
     }
 }
