@@ -10,7 +10,8 @@ import Testing
 
     @Test func migrationsAreEmbeddedInOrder() {
         let versions = Schema.migrations.map(\.version)
-        #expect(versions == Array(1...versions.count))
+        // Strictly increasing from 1 (numbers are reserved per branch, so some may be missing).
+        #expect(versions.first == 1 && zip(versions, versions.dropFirst()).allSatisfy { $0 < $1 })
         #expect(Schema.migrations.first?.name == "0001_init")
         #expect(EmbeddedMigrations.all[0].sql.contains("CREATE TABLE document"))
     }

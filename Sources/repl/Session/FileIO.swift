@@ -69,6 +69,13 @@ enum FileIO {
 
     /// `write(_:to:shown:sparing:)` for bytes.
     static func write(bytes: [UInt8], to path: String, shown: String? = nil, sparing database: DocumentStore? = nil) throws {
+        try write(to: path, shown: shown, sparing: database) { sink in try sink(bytes) }
+    }
+
+    /// `write(_:to:shown:sparing:)` for bytes made in pieces: `produce` hands each piece to the
+    /// sink it gets, in order (a large export never holds its whole text).
+    static func write(to path: String, shown: String? = nil, sparing database: DocumentStore? = nil,
+                      _ produce: (_ sink: ([UInt8]) throws -> Void) throws -> Void) throws {
         let name = shown ?? path
         let temporary = path + ".stackdoc-tmp"
         if let database, database.isOwnFile(path) || database.isOwnFile(temporary) {
@@ -77,10 +84,20 @@ enum FileIO {
         guard let handle = fopen(temporary, "wb") else {
             throw StackDocError(.cannotWrite(path: name, problem: String(cString: strerror(errno))))
         }
-        let written = bytes.isEmpty ? 0 : fwrite(bytes, 1, bytes.count, handle)
+        var failed: Int32?
+        do {
+            try produce { bytes in
+                guard failed == nil, !bytes.isEmpty else { return }
+                if fwrite(bytes, 1, bytes.count, handle) != bytes.count { failed = errno }
+            }
+        } catch {
+            fclose(handle)
+            unlink(temporary)
+            throw error
+        }
         let closed = fclose(handle)
-        guard written == bytes.count, closed == 0 else {
-            let message = String(cString: strerror(errno))
+        guard failed == nil, closed == 0 else {
+            let message = String(cString: strerror(failed ?? errno))
             unlink(temporary)
             throw StackDocError(.cannotWrite(path: name, problem: message))
         }
