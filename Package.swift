@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Layout", targets: ["Layout"]),
         .library(name: "FlexLayout", targets: ["FlexLayout"]),
         .library(name: "Store", targets: ["Store"]),
+        .library(name: "StackDocScript", targets: ["StackDocScript"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -22,9 +23,14 @@ let package = Package(
         .target(name: "OrderStatistics"),
         // Documents, edit planning, the stackdoc/1 format, document layout (pure, no I/O).
         .target(name: "Layout", dependencies: ["FlexLayout", "OrderStatistics"]),
+        // The command language (SPEC §4.1) as a library: parse and run commands against a
+        // DocumentStore, typed results (CommandResult) and their text and JSON renderers.
+        .target(name: "StackDocScript", dependencies: ["Layout", "Store"]),
+        // The `stackdoc` executable: command line, batch runner, interactive prompt, one-shot commands.
         .executableTarget(
             name: "repl",
             dependencies: [
+                "StackDocScript",
                 "Layout",
                 "Store",
                 "CEditLine",
@@ -73,14 +79,16 @@ let package = Package(
         ),
         .testTarget(
             name: "ReplTests",
-            dependencies: ["repl", "Layout", "Store", "StackDocTestSupport"],
+            dependencies: ["repl", "StackDocScript", "Layout", "Store", "StackDocTestSupport"],
             exclude: ["scripts"]
         ),
+        // The StackDocScript library through its public API only (no @testable import).
+        .testTarget(name: "StackDocScriptTests", dependencies: ["StackDocScript", "Layout", "Store", "StackDocTestSupport"]),
         // Fuzzing and hostile input (issue 6): the command parser and executor, the JSON importer,
         // limits, and corrupt files through the binary. STACKDOC_FUZZ_COUNT/SEED: docs/hardening.md.
         .testTarget(
             name: "FuzzTests",
-            dependencies: ["repl", "Layout", "Store", "StackDocTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["repl", "StackDocScript", "Layout", "Store", "StackDocTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "OrderStatisticsTests", dependencies: ["OrderStatistics", "StackDocTestSupport"]),
         .testTarget(

@@ -66,6 +66,9 @@ def row_node(row, defaults_insets, parent_axis, parent_align, ids):
     else:
         length = (content[main_key]) if size == "fit" else size["fixed"]
         style[main_key] = length + main_sum(insets, parent_axis)
+        # The content is an intrinsic W x H box inside the content box (SPEC §2.3, issue 14).
+        children.append({"style": {"width": content["width"], "height": content["height"], "flexShrink": 0},
+                         "leafContent": True})
         eff = row.get("alignSelf", "auto")
         if eff == "auto":
             eff = parent_align
@@ -97,6 +100,8 @@ def fixture(doc):
 
 def walk(node, ox, oy, out, hidden):
     for c in node.get("children", []):
+        if c.get("leafContent"):
+            continue
         r = c["chrome"]
         h = hidden or c["style"].get("display") == "none"
         x, y = ox + r["x"], oy + r["y"]

@@ -4,8 +4,8 @@ extension FlexLayoutPass {
     /// The root's border box. Width: the specified width; else the available width minus the
     /// horizontal margins when one is given (a block box's fill-available size); else the
     /// max-content width (an absolutely positioned box under max-content space). Height: the
-    /// specified height, else the content height. Both are clamped by the min sizes and never
-    /// smaller than the padding. Its position is its own margin.
+    /// specified height, else the content height. Both are clamped by the max, then the min sizes
+    /// and never smaller than the padding. Its position is its own margin.
     func sizeRoot(_ root: Int, availableWidth: Double?, availableHeight: Double?) {
         let pad = padding[root]
         let m = margin[root]
@@ -20,6 +20,8 @@ extension FlexLayoutPass {
         var h = height[root]
         if h.isNaN { h = contentHeight[root] }
         _ = availableHeight // an auto height is the content height, as for a block box
+        w = Swift.min(w, extras[root].maxWidth)
+        h = Swift.min(h, extras[root].maxHeight)
         if !minWidth[root].isNaN { w = Swift.max(w, minWidth[root]) }
         if !minHeight[root].isNaN { h = Swift.max(h, minHeight[root]) }
         w = Swift.max(w, pad.horizontal)

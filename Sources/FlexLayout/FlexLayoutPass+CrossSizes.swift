@@ -11,10 +11,10 @@ extension FlexLayoutPass {
 
     /// The used cross size (border box) of item `c` in a line of cross size `lineCross`:
     /// `align-self: stretch` with an `auto` cross size makes the outer cross size the line's,
-    /// clamped by the min cross size; otherwise the hypothetical cross size.
+    /// clamped by the max and min cross sizes; otherwise the hypothetical cross size.
     @inline(__always) func usedCrossSize(_ c: Int, _ column: Bool, alignment: UInt8, lineCross: Double) -> Double {
         if alignment == FlexStylePacking.alignStretch && crossSpec(c, column).isNaN {
-            return Swift.max(lineCross - marginCross(c, column), minCrossSize(c, column))
+            return clampCross(c, column, lineCross - marginCross(c, column))
         }
         return hypotheticalCrossSize(c, column)
     }

@@ -62,8 +62,9 @@ extension FlexLayoutPass {
             }
 
             // c. Distribute free space proportional to the flex factors;
-            // d. fix min violations (there are no max sizes). The added or removed space is
-            // truncated to layout units (`LayoutUnit.truncate`): flexed items stay exact sums.
+            // d. fix min and max violations (clamp by max, then min). The added or removed
+            // space is truncated to layout units (`LayoutUnit.truncate`): flexed items stay
+            // exact sums.
             var totalViolation = 0.0
             c = Int(firstChild[i])
             while c >= 0 {
@@ -78,27 +79,32 @@ extension FlexLayoutPass {
                         let scaled = (base - paddingMain(c, column)) * flexShrink[c]
                         target = base + LayoutUnit.truncate(remaining * (scaled / sumScaledShrink))
                     }
-                    let minimum = minMainSize(c, column)
-                    if target < minimum {
-                        totalViolation += minimum - target
-                        target = minimum
+                    let clamped = clampMain(c, column, target)
+                    if clamped > target {
                         frozen[c] = 2 // min violation in this round
+                    } else if clamped < target {
+                        frozen[c] = 3 // max violation in this round
                     } else {
                         frozen[c] = 0
                     }
+                    totalViolation += clamped - target
+                    target = clamped
                     setFrameMain(c, column, target)
                 }
                 c = Int(nextSibling[c])
             }
 
-            // e. Freeze over-flexed items: all when there is no violation, else the items with
-            // a min violation (a negative total, from max violations, cannot occur).
-            let freezeAll = totalViolation == 0
+            // e. Freeze over-flexed items: all when the total violation is zero, the items
+            // with a min violation when it is positive, those with a max violation when
+            // negative; the others are thawed for the next round.
+            let freezing: UInt8 = totalViolation > 0 ? 2 : totalViolation < 0 ? 3 : 0
             c = Int(firstChild[i])
             while c >= 0 {
                 if state[c] == Self.laidOut {
                     let f = frozen[c]
-                    if f == 2 || (f == 0 && freezeAll) {
+                    if f == 1 {
+                        // frozen in an earlier round
+                    } else if freezing == 0 || f == freezing {
                         frozen[c] = 1
                         unfrozen -= 1
                     }

@@ -25,8 +25,9 @@ extension FlexLayoutPass {
         let pad = padding[i]
         var c = Int(firstChild[i])
         if c < 0 {
-            contentWidth[i] = pad.horizontal
-            contentHeight[i] = pad.vertical
+            let x = extras[i]
+            contentWidth[i] = pad.horizontal + x.intrinsicWidth
+            contentHeight[i] = pad.vertical + x.intrinsicHeight
             visibleChildCount[i] = 0
             childHypotheticalSum[i] = 0
             childFlexFlags[i] = 0

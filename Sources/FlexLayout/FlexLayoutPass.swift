@@ -26,6 +26,7 @@ struct FlexLayoutPass {
     let padding: InternedEdges
     let rowGap: UnsafeMutablePointer<Double>
     let columnGap: UnsafeMutablePointer<Double>
+    let extras: InternedExtras
     let parent: UnsafeMutablePointer<Int32>
     let firstChild: UnsafeMutablePointer<Int32>
     let nextSibling: UnsafeMutablePointer<Int32>
@@ -55,6 +56,7 @@ struct FlexLayoutPass {
         margin = InternedEdges(index: c.marginIndex, table: s.edgesTable)
         padding = InternedEdges(index: c.paddingIndex, table: s.edgesTable)
         rowGap = c.rowGap; columnGap = c.columnGap
+        extras = InternedExtras(index: c.extrasIndex, table: s.extras.base)
         parent = c.parent; firstChild = c.firstChild; nextSibling = c.nextSibling
         frame = c.frame; state = c.state
         contentWidth = c.contentWidth; contentHeight = c.contentHeight
@@ -86,6 +88,13 @@ struct FlexLayoutPass {
     @inline(__always) func crossSpec(_ i: Int, _ column: Bool) -> Double { column ? width[i] : height[i] }
     @inline(__always) func mainMin(_ i: Int, _ column: Bool) -> Double { column ? minHeight[i] : minWidth[i] }
     @inline(__always) func crossMin(_ i: Int, _ column: Bool) -> Double { column ? minWidth[i] : minHeight[i] }
+    /// Max main / cross size (border box; `.infinity` = none), before a larger min overrides it.
+    @inline(__always) func mainMax(_ i: Int, _ column: Bool) -> Double {
+        column ? extras[i].maxHeight : extras[i].maxWidth
+    }
+    @inline(__always) func crossMax(_ i: Int, _ column: Bool) -> Double {
+        column ? extras[i].maxWidth : extras[i].maxHeight
+    }
     @inline(__always) func mainContent(_ i: Int, _ column: Bool) -> Double { column ? contentHeight[i] : contentWidth[i] }
     @inline(__always) func crossContent(_ i: Int, _ column: Bool) -> Double { column ? contentWidth[i] : contentHeight[i] }
     @inline(__always) func paddingMain(_ i: Int, _ column: Bool) -> Double {
@@ -107,6 +116,14 @@ struct FlexLayoutPass {
     @inline(__always) func setFrameMain(_ i: Int, _ column: Bool, _ v: Double) {
         if column { frame[i].height = v } else { frame[i].width = v }
     }
+}
+
+/// The extras column: per-node indexes into the storage's interned `FlexExtras`.
+struct InternedExtras {
+    let index: UnsafeMutablePointer<UInt32>
+    let table: UnsafeMutablePointer<FlexExtras>
+
+    @inline(__always) subscript(i: Int) -> FlexExtras { table[Int(index[i])] }
 }
 
 /// A margin or padding column: per-node indexes into the storage's interned edge values.

@@ -17,6 +17,9 @@ struct FlexColumns {
     var paddingIndex: UnsafeMutablePointer<UInt32>
     var rowGap: UnsafeMutablePointer<Double>
     var columnGap: UnsafeMutablePointer<Double>
+    /// Rarely set properties (max sizes, a leaf's intrinsic content box) are interned like the
+    /// edges: an index into the storage's `extrasTable`, 0 = `FlexExtras.none`.
+    var extrasIndex: UnsafeMutablePointer<UInt32>
 
     // MARK: Tree (first-child / next-sibling lists; -1 = none)
     var parent: UnsafeMutablePointer<Int32>
@@ -60,6 +63,7 @@ struct FlexColumns {
         paddingIndex = .allocate(capacity: cap)
         rowGap = .allocate(capacity: cap)
         columnGap = .allocate(capacity: cap)
+        extrasIndex = .allocate(capacity: cap)
         parent = .allocate(capacity: cap)
         firstChild = .allocate(capacity: cap)
         lastChild = .allocate(capacity: cap)
@@ -81,7 +85,7 @@ struct FlexColumns {
         flags.deallocate(); width.deallocate(); height.deallocate()
         minWidth.deallocate(); minHeight.deallocate(); flexBasis.deallocate()
         flexGrow.deallocate(); flexShrink.deallocate(); marginIndex.deallocate()
-        paddingIndex.deallocate(); rowGap.deallocate(); columnGap.deallocate()
+        paddingIndex.deallocate(); rowGap.deallocate(); columnGap.deallocate(); extrasIndex.deallocate()
         parent.deallocate(); firstChild.deallocate(); lastChild.deallocate()
         nextSibling.deallocate(); childCount.deallocate(); frame.deallocate()
         state.deallocate(); contentWidth.deallocate(); contentHeight.deallocate()
@@ -103,6 +107,7 @@ struct FlexColumns {
         paddingIndex.initialize(from: other.paddingIndex, count: n)
         rowGap.initialize(from: other.rowGap, count: n)
         columnGap.initialize(from: other.columnGap, count: n)
+        extrasIndex.initialize(from: other.extrasIndex, count: n)
         parent.initialize(from: other.parent, count: n)
         firstChild.initialize(from: other.firstChild, count: n)
         lastChild.initialize(from: other.lastChild, count: n)
@@ -131,6 +136,8 @@ final class FlexStorage: @unchecked Sendable {
     /// The last value interned for margins and for paddings.
     private var lastMargin = (Edges.zero, UInt32(0))
     private var lastPadding = (Edges.zero, UInt32(0))
+    /// Interned `FlexExtras` (index 0 is `FlexExtras.none`).
+    private(set) var extras = InternTable<FlexExtras>(first: .none)
 
     init(capacity requested: Int = 16) {
         let cap = Swift.max(requested, 1)
@@ -143,6 +150,7 @@ final class FlexStorage: @unchecked Sendable {
     deinit {
         columns.deallocate()
         edgesTable.deallocate()
+        extras.deallocate()
     }
 
     /// A deep copy (for copy-on-write).
@@ -158,6 +166,7 @@ final class FlexStorage: @unchecked Sendable {
         c.edgesLookup = edgesLookup
         c.lastMargin = lastMargin
         c.lastPadding = lastPadding
+        c.extras = extras.copy()
         return c
     }
 
@@ -193,6 +202,9 @@ final class FlexStorage: @unchecked Sendable {
         lastPadding = (edges, index)
         return index
     }
+
+    /// The index of `value` in the extras table, adding it when new.
+    @inline(__always) func internExtras(_ value: FlexExtras) -> UInt32 { extras.intern(value) }
 
     /// Values are never removed: the table holds every distinct margin and padding the tree
     /// has used.

@@ -1,27 +1,37 @@
 /// `flex-direction` (single line, left to right).
 public enum FlexDirection: Hashable, Sendable {
+    /// Items laid out along the horizontal axis.
     case row
+    /// Items laid out along the vertical axis.
     case column
 }
 
 /// `justify-content`.
 public enum JustifyContent: Hashable, Sendable {
+    /// Where the free space of the main axis goes: after the items (`flexStart`), before them
+    /// (`flexEnd`), equally on both sides (`center`), between them (`spaceBetween`), around each
+    /// (`spaceAround`), or in equal gaps including the ends (`spaceEvenly`).
     case flexStart, flexEnd, center, spaceBetween, spaceAround, spaceEvenly
 }
 
 /// `align-items` (and the resolved value of `align-self`).
 public enum AlignItems: Hashable, Sendable {
+    /// Where an item sits on the cross axis: at its start, at its end, centered, or stretched to
+    /// the line's cross size.
     case flexStart, flexEnd, center, stretch
 }
 
 /// `align-self`; `auto` takes the container's `align-items`.
 public enum AlignSelfValue: Hashable, Sendable {
+    /// `auto` takes the container's `align-items`; the others as in `AlignItems`.
     case auto, flexStart, flexEnd, center, stretch
 }
 
 /// A length that is either `auto` or a number of points.
 public enum Dimension: Hashable, Sendable {
+    /// Sized by the algorithm (from content, flex and stretching).
     case auto
+    /// A definite length in points.
     case points(Double)
 }
 
@@ -30,21 +40,46 @@ public enum Dimension: Hashable, Sendable {
 public struct FlexStyle: Hashable, Sendable {
     /// `display: none` when false.
     public var display: Bool = true
+    /// `flex-direction`: the main axis of the node's children.
     public var direction: FlexDirection = .row
+    /// `justify-content`: the free space of the main axis.
     public var justifyContent: JustifyContent = .flexStart
+    /// `align-items`: how the children sit on the cross axis.
     public var alignItems: AlignItems = .stretch
+    /// `align-self`: overrides the parent's `align-items` for this node.
     public var alignSelf: AlignSelfValue = .auto
+    /// `width` (border-box).
     public var width: Dimension = .auto
+    /// `height` (border-box).
     public var height: Dimension = .auto
+    /// `min-width`; `auto` is the automatic minimum size (CSS Flexbox §4.5).
     public var minWidth: Dimension = .auto
+    /// `min-height`; `auto` is the automatic minimum size (CSS Flexbox §4.5).
     public var minHeight: Dimension = .auto
+    /// `max-width`; `auto` is `none`. A min size larger than the max wins (CSS).
+    public var maxWidth: Dimension = .auto
+    /// `max-height`; `auto` is `none`. A min size larger than the max wins (CSS).
+    public var maxHeight: Dimension = .auto
+    /// `flex-grow`: the node's share of positive free space.
     public var flexGrow: Double = 0
+    /// `flex-shrink`: the node's share of negative free space (weighted by its base size).
     public var flexShrink: Double = 1
+    /// `flex-basis`: the main size before flexing (`auto`: the width or height).
     public var flexBasis: Dimension = .auto
+    /// `margin`, outside the border box.
     public var margin: Edges = .zero
+    /// `padding`, inside the border box.
     public var padding: Edges = .zero
+    /// `row-gap`: space between children in a column.
     public var rowGap: Double = 0
+    /// `column-gap`: space between children in a row.
     public var columnGap: Double = 0
+    /// The size of a fixed box that a node without children holds in its content box (a
+    /// replaced element's natural size, or a `div` with that width and height): it is the node's
+    /// content size, so an `auto` size, the automatic minimum size and the intrinsic sizes of
+    /// its ancestors follow it. Ignored for nodes with children.
+    public var intrinsicSize: Size = Size(width: 0, height: 0)
 
+    /// A style with every property at its CSS initial value (and `display: flex`).
     public init() {}
 }

@@ -109,6 +109,18 @@ enum FlexStylePacking {
         (v.isFinite && v >= 0) ? v : fallback
     }
 
+    /// The interned part of `style`: max sizes (`auto` and invalid values → `.infinity`, none)
+    /// and the intrinsic content box (invalid lengths → 0).
+    static func extras(of style: FlexStyle) -> FlexExtras {
+        func maxLength(_ d: Dimension) -> Double {
+            let v = length(d)
+            return v.isNaN ? .infinity : v
+        }
+        return FlexExtras(maxWidth: maxLength(style.maxWidth), maxHeight: maxLength(style.maxHeight),
+                          intrinsicWidth: nonNegative(style.intrinsicSize.width, else: 0),
+                          intrinsicHeight: nonNegative(style.intrinsicSize.height, else: 0))
+    }
+
     static func padding(_ e: Edges) -> Edges {
         Edges(top: nonNegative(e.top, else: 0), left: nonNegative(e.left, else: 0),
               bottom: nonNegative(e.bottom, else: 0), right: nonNegative(e.right, else: 0))
@@ -136,6 +148,7 @@ extension FlexStorage {
         c.paddingIndex[i] = internPadding(FlexStylePacking.padding(style.padding))
         c.rowGap[i] = FlexStylePacking.nonNegative(style.rowGap, else: 0)
         c.columnGap[i] = FlexStylePacking.nonNegative(style.columnGap, else: 0)
+        c.extrasIndex[i] = internExtras(FlexStylePacking.extras(of: style))
     }
 
     /// The (sanitised) style of node `i`.
@@ -159,6 +172,10 @@ extension FlexStorage {
         s.padding = edgesTable[Int(c.paddingIndex[i])]
         s.rowGap = c.rowGap[i]
         s.columnGap = c.columnGap[i]
+        let x = extras[c.extrasIndex[i]]
+        s.maxWidth = x.maxWidth.isFinite ? .points(x.maxWidth) : .auto
+        s.maxHeight = x.maxHeight.isFinite ? .points(x.maxHeight) : .auto
+        s.intrinsicSize = Size(width: x.intrinsicWidth, height: x.intrinsicHeight)
         return s
     }
 }

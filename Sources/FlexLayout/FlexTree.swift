@@ -13,6 +13,7 @@ public typealias FlexNodeID = Int
 public struct FlexTree: Sendable {
     var storage: FlexStorage
 
+    /// An empty tree (add nodes with `addNode`).
     public init() {
         storage = FlexStorage()
     }

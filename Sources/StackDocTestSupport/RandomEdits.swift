@@ -31,7 +31,7 @@ public struct RandomEdits {
             .randomElement(using: &rng)!
     }
     public mutating func specItem() -> RowSpecItem {
-        switch Int.random(in: 0..<17, using: &rng) {
+        switch Int.random(in: 0..<18, using: &rng) {
         case 0: return .type(["view", "label", "bad type"].randomElement(using: &rng)!)
         case 1: return .fixed(number())
         case 2: return .fit
@@ -47,13 +47,14 @@ public struct RandomEdits {
         case 12: return .justify(Justify.allCases.randomElement(using: &rng)!)
         case 13: return .alignItems(Align.allCases.randomElement(using: &rng)!)
         case 14: return .spacing(number())
+        case 15: return .sticky(Bool.random(using: &rng))
         default: return .separator(sepSpec())
         }
     }
     public mutating func spec() -> [RowSpecItem] { (0..<Int.random(in: 0...3, using: &rng)).map { _ in specItem() } }
 
     public mutating func edit() -> Edit {
-        switch Int.random(in: 0..<14, using: &rng) {
+        switch Int.random(in: 0..<16, using: &rng) {
         case 0, 1, 2:
             let ids = ids()
             let stackSpec: [RowSpecItem] = ids.contains(where: { $0.hasPrefix("s") }) ? [.stack(.vertical)] : []
@@ -71,6 +72,9 @@ public struct RandomEdits {
         case 12:
             return .defaults([.insets(edges()), .separator([sepSpec(), sepSpec()]), .autoHide(Bool.random(using: &rng))]
                 .randomElement(using: &rng)!)
+        case 13: return .obscured(.insets(viewport: Bool.random(using: &rng) ? Size(width: number(), height: number()) : nil,
+                                          insets: edges()))
+        case 14: return .obscured(.keyboard(Bool.random(using: &rng) ? number() : nil))
         default: return .viewport(Size(width: number(), height: number()))
         }
     }

@@ -117,8 +117,13 @@ public enum RandomOps {
             return .defaults(.insets(Edges(all: Double(Int.random(in: 0...20, using: &rng)))))
         case 88..<90:
             return .clear(parent: stacks.randomElement(using: &rng)!)
-        case 90..<97:
+        case 90..<95:
             return .scroll(.offset(Double(Int.random(in: 0...2000, using: &rng))))
+        case 95:
+            return .obscured(.keyboard(Bool.random(using: &rng) ? Double(Int.random(in: 0...400, using: &rng)) : nil))
+        case 96:
+            return .obscured(.insets(viewport: nil, insets: Edges(top: Double(Int.random(in: 0...60, using: &rng)), left: 0,
+                                                                  bottom: Double(Int.random(in: 0...40, using: &rng)), right: 0)))
         default:
             return .viewport(Size(width: Double(Int.random(in: 100...500, using: &rng)), height: Double(Int.random(in: 200...900, using: &rng))))
         }
@@ -140,6 +145,7 @@ public enum RandomOps {
         }
         if Int.random(in: 0..<6, using: &rng) == 0 { items += [.separator(.hidden), .separator(.thickness(2))] }
         if Int.random(in: 0..<6, using: &rng) == 0 { items.append(.grow(1)) }
+        if Int.random(in: 0..<8, using: &rng) == 0 { items.append(.sticky(true)) }
         return items.shuffled(using: &rng)
     }
 

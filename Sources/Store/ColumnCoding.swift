@@ -43,13 +43,14 @@ enum ColumnCoding {
     /// The settings columns of `document`, in order.
     static let settingsColumns = ["axis", "viewport_width", "viewport_height", "offset", "padding", "spacing",
                                   "justify", "align", "default_insets", "separator_hidden", "separator_insets",
-                                  "separator_thickness", "separator_color", "autohide_last_separator"]
+                                  "separator_thickness", "separator_color", "autohide_last_separator",
+                                  "viewport_insets", "keyboard"]
 
     static func values(_ s: DocumentSettings) -> [(any DatabaseValueConvertible)?] {
         [s.axis.rawValue, s.viewport.width, s.viewport.height, s.offset, text(s.padding), s.spacing,
          s.justify.rawValue, s.align.rawValue, text(s.defaults.insets), s.defaults.separator.hidden,
          text(s.defaults.separator.insets), s.defaults.separator.thickness, s.defaults.separator.color,
-         s.defaults.autoHideLastSeparator]
+         s.defaults.autoHideLastSeparator, text(s.viewportInsets), s.keyboard]
     }
 
     /// Reads settings from a GRDB row holding `settingsColumns`.
@@ -81,7 +82,9 @@ enum ColumnCoding {
                     insets: try edges(try str("separator_insets"), column: "separator_insets"),
                     thickness: try num("separator_thickness"),
                     color: try str("separator_color")),
-                autoHideLastSeparator: try bool("autohide_last_separator")))
+                autoHideLastSeparator: try bool("autohide_last_separator")),
+            viewportInsets: try edges(try str("viewport_insets"), column: "viewport_insets"),
+            keyboard: try num("keyboard"))
     }
 }
 

@@ -32,14 +32,19 @@ public struct StoreOptions: Sendable {
 
 /// One line of `docs`: a stored document and its history counters.
 public struct DocumentSummary: Hashable, Sendable {
+    /// The document's name.
     public var name: String
+    /// Its number of rows at every depth.
     public var rowCount: Int
     /// Bumped by every write to the document.
     public var version: Int
     /// Undo steps recorded / applied (the history cursor).
     public var steps: Int
+    /// Undo steps applied (steps `1...cursor`).
     public var cursor: Int
+    /// When it was created (nil when the database does not say).
     public var created: Date?
+    /// When it was last written (nil when the database does not say).
     public var modified: Date?
 }
 
@@ -76,6 +81,13 @@ public final class DocumentStore {
     /// Opens (creating when missing) the database at `path`, or an in-memory one for `:memory:`.
     /// An existing file is first inspected read-only (`DatabaseInspection`: identity, schema,
     /// and SQLite's `quick_check` when opening would write), so a refused file is never written.
+    ///
+    /// - Parameters:
+    ///   - path: The database file, or `:memory:`.
+    ///   - options: Durability and the busy timeout.
+    /// - Throws: `StackDocError` (`cannotOpenDatabase`, `corruptFile`) when the file cannot be
+    ///   opened or created, is not a StackDoc database, has a newer schema or is damaged; the file is
+    ///   then not touched.
     public init(path: String, options: StoreOptions = StoreOptions()) throws {
         self.path = path
         self.options = options
@@ -167,6 +179,7 @@ public final class DocumentStore {
     /// files (`-wal`, `-shm`, `-journal`), under any spelling of the path and through symbolic or
     /// hard links: an existing target is compared by device and inode, a new one by its
     /// resolved directory and name. Always false for `:memory:`.
+    /// - Parameter target: A path about to be written.
     public func isOwnFile(_ target: String) -> Bool {
         guard path != ":memory:" else { return false }
         let database = FileChecks.resolved(path)
@@ -184,6 +197,7 @@ public final class DocumentStore {
     }
 
     /// The schema version of the open database (the newest applied migration).
+    /// - Throws: `StackDocError` when the database cannot be read.
     public func schemaVersion() throws -> Int {
         try read { db in
             try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
@@ -193,6 +207,7 @@ public final class DocumentStore {
 
     /// SQLite's own check of the file (`PRAGMA quick_check`): one message per problem found,
     /// empty when the file is sound. Reads every page: seconds for very large databases.
+    /// - Throws: `StackDocError` when the database cannot be read.
     public func integrityCheck() throws -> [String] {
         let result = try read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
         return result == ["ok"] ? [] : result.map { "database '\(path)': \($0)" }
@@ -201,11 +216,13 @@ public final class DocumentStore {
     // MARK: Documents
 
     /// Names of all documents, sorted.
+    /// - Throws: `StackDocError` when the database cannot be read.
     public func documentNames() throws -> [String] {
         try read { db in try String.fetchAll(db, sql: "SELECT name FROM document ORDER BY name") }
     }
 
     /// All documents with their counters, sorted by name.
+    /// - Throws: `StackDocError` when the database cannot be read.
     public func documents() throws -> [DocumentSummary] {
         try read { db in
             try GRDB.Row.fetchAll(db, sql: """
@@ -223,11 +240,19 @@ public final class DocumentStore {
     }
 
     /// True when a document of that name exists.
+    /// - Parameter name: A document name.
+    /// - Throws: `StackDocError` when the database cannot be read.
     public func contains(_ name: String) throws -> Bool {
         try read { db in try Bool.fetchOne(db, sql: "SELECT 1 FROM document WHERE name = ?", arguments: [name]) ?? false }
     }
 
     /// Creates an empty document (`new NAME [axis] [viewport W H]`); logged as a `new` entry.
+    /// - Parameters:
+    ///   - name: The new document's name (`[A-Za-z0-9_.-]{1,64}`, unique in the database).
+    ///   - settings: Its axis, viewport and the rest (checked like the edits that set them).
+    /// - Returns: The new document, open.
+    /// - Throws: `StackDocError` (`invalidName`, `badValue`, a name in use, a damaged or read-only
+    ///   database); nothing is stored.
     @discardableResult
     public func create(_ name: String, settings: DocumentSettings = DocumentSettings()) throws -> StoredDocument {
         try Validation.checkDocumentName(name)
@@ -245,6 +270,10 @@ public final class DocumentStore {
     /// `import` entry that keeps the imported rows, so replay rebuilds it. A saved offset past
     /// the end of the content is stored clamped (SPEC §2.6: the offset is always clamped), so
     /// `export` and `log export` write the offset the layout shows.
+    /// - Parameter document: The document to store (its name must be free).
+    /// - Returns: The stored document, open.
+    /// - Throws: `StackDocError` when the document breaks a rule (the one validator's messages),
+    ///   its name is in use, or the database cannot be written; nothing is stored.
     @discardableResult
     public func importDocument(_ document: Document) throws -> StoredDocument {
         try Validation.checkDocumentName(document.name)
@@ -291,6 +320,9 @@ public final class DocumentStore {
     }
 
     /// Opens a stored document: loads its rows and settings into memory.
+    /// - Parameter name: The document's name.
+    /// - Throws: `StackDocError` (`noSuchDocument`, or `corruptFile` when its stored rows break a
+    ///   rule).
     public func open(_ name: String) throws -> StoredDocument {
         let found = try read { db in
             try GRDB.Row.fetchOne(db, sql: "SELECT id, uid FROM document WHERE name = ?", arguments: [name])
@@ -303,6 +335,8 @@ public final class DocumentStore {
     }
 
     /// Deletes a document with its rows and history.
+    /// - Parameter name: The document's name.
+    /// - Throws: `StackDocError` (`noSuchDocument`, or a database that cannot be written).
     public func drop(_ name: String) throws {
         try write { db in
             try db.execute(sql: "DELETE FROM document WHERE name = ?", arguments: [name])

@@ -8,15 +8,21 @@ import Layout
 public struct LogEntry: Hashable, Sendable {
     /// What an entry records; the raw value is the `log.kind` column.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// `new`: the document was created with `settings`.
         case newDocument = "new"
+        /// `import`: the document was imported (its rows: `StoredDocument.importedDocument(at:)`).
         case importDocument = "import"
         /// An undoable operation (`edit` is set).
         case op
         /// A view-state operation (`scroll`, `viewport`): logged and replayed, not an undo step.
         case view
+        /// `undo N` (`count`).
         case undo
+        /// `redo N` (`count`).
         case redo
+        /// `begin [LABEL]`: opens a group (`label`).
         case begin
+        /// `commit`: closes the open group as one undo step.
         case commit
     }
 
@@ -36,6 +42,7 @@ public struct LogEntry: Hashable, Sendable {
     public var group: Int?
     /// The primitive changes this entry applied, and the changes that revert them.
     public var changes: [Change]
+    /// The changes that revert `changes`, in the order to apply them.
     public var inverse: [Change]
     /// When the entry was committed.
     public var time: Date
@@ -53,6 +60,7 @@ public struct HistoryStep: Hashable, Sendable {
     public var applied: Bool
     /// Log entries of the step.
     public var firstSeq: Int
+    /// The last log entry of the step (`firstSeq` is the first).
     public var lastSeq: Int
 }
 
@@ -66,21 +74,28 @@ public struct HistoryMove: Hashable, Sendable {
 
 /// `status`: the document's counters.
 public struct DocumentStatus: Hashable, Sendable {
+    /// The document's name.
     public var name: String
     /// Bumped by every write; a handle whose version is behind the stored one is stale.
     public var version: Int
     /// The version stored in the database (differs from `version` when another process wrote).
     public var storedVersion: Int
+    /// Its number of rows at every depth.
     public var rowCount: Int
+    /// The number of entries of its operation log.
     public var logEntries: Int
     /// Undo steps recorded; steps `1...cursor` are applied.
     public var steps: Int
+    /// Undo steps applied (steps `1...cursor`).
     public var cursor: Int
     /// Steps that `undo` / `redo` can process now.
     public var canUndo: Int
+    /// Steps that `redo` can process now.
     public var canRedo: Int
     /// Label of the open `begin … commit` group; `groupOpen` tells whether one is open.
     public var groupOpen: Bool
+    /// The open group's label (nil when none is open or it has no label).
     public var groupLabel: String?
+    /// The database's schema version (the last migration applied).
     public var schemaVersion: Int
 }

@@ -70,7 +70,9 @@ enum LogFormat {
         object(["alignSelf": .string(c.alignSelf.rawValue), "content": value(c.content), "grow": .double(c.grow),
                 "hidden": .bool(c.hidden), "insets": c.insets.map(value), "margin": value(c.margin),
                 "separator": value(c.separator), "shrink": .double(c.shrink), "size": value(c.size),
-                "stack": c.stack.map(value), "type": .string(c.type)])
+                "stack": c.stack.map(value), "type": .string(c.type),
+                // Optional in format 1: absent means false.
+                "sticky": c.sticky ? .bool(true) : nil])
     }
 
     static func value(_ d: DocumentDefaults) -> LogValue {
@@ -80,7 +82,10 @@ enum LogFormat {
     static func value(_ s: DocumentSettings) -> LogValue {
         object(["align": .string(s.align.rawValue), "axis": .string(s.axis.rawValue), "defaults": value(s.defaults),
                 "justify": .string(s.justify.rawValue), "offset": .double(s.offset), "padding": value(s.padding),
-                "spacing": .double(s.spacing), "viewport": value(s.viewport)])
+                "spacing": .double(s.spacing), "viewport": value(s.viewport),
+                // Optional in format 1: absent (entries written before them) means zero.
+                "viewportInsets": s.viewportInsets == .zero ? nil : value(s.viewportInsets),
+                "keyboard": s.keyboard == 0 ? nil : .double(s.keyboard)])
     }
 
     static func value(_ p: Position) -> LogValue {
@@ -122,6 +127,7 @@ enum LogFormat {
         case let .alignItems(a): return tag("alignItems", ["_0": .string(a.rawValue)])
         case let .spacing(d): return tag("spacing", ["_0": .double(d)])
         case let .separator(s): return tag("separator", ["_0": value(s)])
+        case let .sticky(on): return tag("sticky", ["_0": .bool(on)])
         }
     }
 
@@ -143,11 +149,19 @@ enum LogFormat {
         }
     }
 
+    static func value(_ o: ObscuredSpec) -> LogValue {
+        switch o {
+        case let .insets(viewport, insets): return tag("insets", ["insets": value(insets), "viewport": viewport.map(value)])
+        case let .keyboard(h): return tag("keyboard", ["_0": h.map(LogValue.double)])
+        }
+    }
+
     static func value(_ s: ScrollSpec) -> LogValue {
         switch s {
         case let .offset(d): return tag("offset", ["_0": .double(d)])
         case let .by(d): return tag("by", ["_0": .double(d)])
         case let .to(id, position): return tag("to", ["_0": .string(id), "_1": .string(position.rawValue)])
+        case let .focus(id): return tag("focus", ["_0": .string(id)])
         }
     }
 
@@ -168,6 +182,7 @@ enum LogFormat {
         case let .defaults(d): return tag("defaults", ["_0": value(d)])
         case let .scroll(s): return tag("scroll", ["_0": value(s)])
         case let .viewport(s): return tag("viewport", ["_0": value(s)])
+        case let .obscured(o): return tag("obscured", ["_0": value(o)])
         }
     }
 

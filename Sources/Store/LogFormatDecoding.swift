@@ -53,6 +53,7 @@ extension LogFormat {
         case "defaults": return .defaults(try defaultsSpec(f["_0"]))
         case "scroll": return .scroll(try scroll(f["_0"]))
         case "viewport": return .viewport(try size(f["_0"]))
+        case "obscured": return .obscured(try obscured(f["_0"]))
         default: throw r.unknown("edit", name)
         }
     }
@@ -78,7 +79,9 @@ extension LogFormat {
     static func settings(_ r: LogReader) throws -> DocumentSettings {
         DocumentSettings(axis: try r["axis"].raw(), viewport: try size(r["viewport"]), offset: try r["offset"].double(),
                          padding: try edges(r["padding"]), spacing: try r["spacing"].double(), justify: try r["justify"].raw(),
-                         align: try r["align"].raw(), defaults: try defaults(r["defaults"]))
+                         align: try r["align"].raw(), defaults: try defaults(r["defaults"]),
+                         viewportInsets: try r.optional("viewportInsets").map(edges) ?? .zero,
+                         keyboard: try r.optional("keyboard")?.double() ?? 0)
     }
 
     static func defaults(_ r: LogReader) throws -> DocumentDefaults {
@@ -98,7 +101,8 @@ extension LogFormat {
                          shrink: try r["shrink"].double(), alignSelf: try r["alignSelf"].raw(), hidden: try r["hidden"].bool(),
                          separator: SeparatorOverrides(hidden: try sep.optional("hidden")?.bool(), insets: try sep.optional("insets").map(edges),
                                                        thickness: try sep.optional("thickness")?.double(), color: try sep.optional("color")?.string()),
-                         stack: try r.optional("stack").map(stackSettings))
+                         stack: try r.optional("stack").map(stackSettings),
+                         sticky: try r.optional("sticky")?.bool() ?? false)
     }
 
     static func stackSettings(_ r: LogReader) throws -> StackSettings {
@@ -164,6 +168,7 @@ extension LogFormat {
         case "alignItems": return .alignItems(try f["_0"].raw())
         case "spacing": return .spacing(try f["_0"].double())
         case "separator": return .separator(try separatorSpec(f["_0"]))
+        case "sticky": return .sticky(try f["_0"].bool())
         default: throw r.unknown("row spec", name)
         }
     }
@@ -196,7 +201,17 @@ extension LogFormat {
         case "offset": return .offset(try f["_0"].double())
         case "by": return .by(try f["_0"].double())
         case "to": return .to(try f["_0"].string(), try f["_1"].raw())
+        case "focus": return .focus(try f["_0"].string())
         default: throw r.unknown("scroll", name)
+        }
+    }
+
+    static func obscured(_ r: LogReader) throws -> ObscuredSpec {
+        let (name, f) = try r.enumCase()
+        switch name {
+        case "insets": return .insets(viewport: try f.optional("viewport").map(size), insets: try edges(f["insets"]))
+        case "keyboard": return .keyboard(try f.optional("_0")?.double())
+        default: throw r.unknown("obscured", name)
         }
     }
 }

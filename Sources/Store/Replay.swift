@@ -33,12 +33,20 @@ public struct Replayer {
     private var live: LiveLayout?
 
     /// An empty replay of the document `name`; feed it the log with `replay(_:importedRows:)`.
+    /// - Parameters:
+    ///   - name: The document's name.
+    ///   - replan: Also plan every logged edit again and check that it gives the logged changes.
     public init(name: String, replan: Bool = false) {
         document = Document(name: name)
         self.replan = replan
     }
 
     /// Applies the next log entry. `importedRows` supplies an import entry's document.
+    /// - Parameters:
+    ///   - entry: The next log entry.
+    ///   - importedRows: The document an `import` entry brought in, by the entry's seq.
+    /// - Throws: `StackDocError` naming the entry when it does not apply to the replayed state (or,
+    ///   with `replan`, plans to other changes), or what `importedRows` throws.
     public mutating func replay(_ entry: LogEntry, importedRows: (Int) throws -> Document) throws {
         let at = "log entry \(entry.seq) (\(entry.kind.rawValue))"
         func fail(_ message: String) -> StackDocError { StackDocError("\(at): \(message)") }
@@ -161,6 +169,8 @@ public struct Replayer {
     static func keepingView(_ change: Change, current: DocumentSettings) -> Change {
         guard case .updateSettings(_, var new) = change else { return change }
         new.viewport = current.viewport
+        new.viewportInsets = current.viewportInsets
+        new.keyboard = current.keyboard
         new.offset = current.offset
         return .updateSettings(old: current, new: new)
     }
@@ -168,6 +178,7 @@ public struct Replayer {
 
 extension StoredDocument {
     /// The document rebuilt from its log alone (in memory).
+    /// - Throws: `StackDocError` when the log cannot be read or an entry does not replay.
     public func replayed() throws -> Document {
         try store.read { db in try replay(db).document }
     }
@@ -185,6 +196,8 @@ extension StoredDocument {
     /// `log entry 7 (view): its edit no longer plans: cannot scroll to row 'c': it is hidden`.
     /// Costs one planning per operation: O(log n) each, `scroll` and the offset's clamp included
     /// (a `LiveLayout` of the replayed document, built once at the `new`/`import` entry).
+    /// - Parameter replan: Also plan every logged edit again and compare its changes.
+    /// - Throws: `StackDocError` when the log or the stored document cannot be read.
     public func verify(replan: Bool = false) throws -> [String] {
         try store.read { db in
             var problems: [String] = []
@@ -249,6 +262,9 @@ extension StoredDocument {
 public enum Verification {
     /// One message per difference between the stored and the replayed document. Works on the
     /// two documents' own indexes (no extra copy of a large document).
+    /// - Parameters:
+    ///   - stored: The document as stored.
+    ///   - replayed: The document rebuilt from the log.
     public static func compare(stored: Document, replayed: Document) -> [String] {
         var problems: [String] = []
         problems += fieldDiff("settings", stored.settings, replayed.settings)

@@ -53,6 +53,8 @@ enum RowColumn: Int, CaseIterable, Sendable {
     case separatorHidden, separatorInsets, separatorThickness, separatorColor
     // A non-NULL axis makes the row a stack; the three columns after it fill its settings.
     case stackAxis, stackJustify, stackAlign, stackSpacing
+    // migrations/0008
+    case sticky
 
     var name: String {
         switch self {
@@ -74,6 +76,7 @@ enum RowColumn: Int, CaseIterable, Sendable {
         case .stackJustify: return "stack_justify"
         case .stackAlign: return "stack_align"
         case .stackSpacing: return "stack_spacing"
+        case .sticky: return "sticky"
         }
     }
 
@@ -101,6 +104,7 @@ enum RowColumn: Int, CaseIterable, Sendable {
         case .stackJustify: return .text(c.stack?.justify.rawValue)
         case .stackAlign: return .text(c.stack?.align.rawValue)
         case .stackSpacing: return .real(c.stack?.spacing)
+        case .sticky: return .flag(c.sticky)
         }
     }
 
@@ -131,6 +135,7 @@ enum RowColumn: Int, CaseIterable, Sendable {
         case .stackAlign:
             if c.stack != nil, let t = C.string(s, i) { c.stack?.align = try C.parse(Align.self, t, column: name) }
         case .stackSpacing: if c.stack != nil { c.stack?.spacing = sqlite3_column_double(s, i) }
+        case .sticky: c.sticky = sqlite3_column_int(s, i) != 0
         }
     }
 }

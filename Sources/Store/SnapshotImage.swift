@@ -6,9 +6,10 @@ import Layout
 /// ```
 /// "SDSNAP" format:u16                     magic and format number (1)
 /// uid:str version:uv seq:uv rows:uv       what the image is of: identity, version, last log entry
-/// settings                                axis, viewport, offset, padding, spacing, justify, align, defaults
+/// settings                                axis, viewport, offset, padding, spacing, justify, align,
+///                                         defaults, viewport insets, keyboard
 /// styles:uv × style                       the distinct "rest of a config" (type, insets, margin,
-///                                         grow, shrink, alignSelf, separator overrides, stack)
+///                                         grow, shrink, alignSelf, separator overrides, stack, sticky)
 /// rows × row                              id:str parent:uv flags:u8 [size:f64] [content:2×f64] [style:uv]
 /// checksum:u64                            `SnapshotImage.checksum` of every byte before it
 /// ```
@@ -27,14 +28,19 @@ public enum SnapshotImage {
 
     /// What an image says about itself (checked against the `snapshot` row that holds it).
     public struct Header: Equatable, Sendable {
+        /// The uid of the document the image is of.
         public var uid: String
+        /// The document's version.
         public var version: Int
+        /// The last log entry the image includes.
         public var seq: Int
+        /// Rows in the image.
         public var rows: Int
     }
 
     /// Why an image was refused.
     public struct Damage: Error, CustomStringConvertible, Sendable {
+        /// What is wrong with the image.
         public let description: String
     }
 
@@ -89,6 +95,8 @@ public enum SnapshotImage {
     }
 
     /// The header of an image (checks its magic, format and checksum first).
+    /// - Parameter image: The bytes of a snapshot image.
+    /// - Throws: `Damage` when the bytes are not an image of this format or fail the checksum.
     public static func header(_ image: [UInt8]) throws -> Header {
         var reader = try checkedReader(image)
         return try readHeader(&reader)
@@ -96,8 +104,12 @@ public enum SnapshotImage {
 
     // MARK: Decoding
 
-    /// The document of an image, named `name`. Fails with `Damage` when the bytes are not a whole
-    /// image of this format (checksum, lengths, values out of their ranges).
+    /// The document of an image, named `name`.
+    /// - Parameters:
+    ///   - image: The bytes of a snapshot image.
+    ///   - name: The name the document gets (images do not keep it).
+    /// - Throws: `Damage` when the bytes are not a whole image of this format (checksum, lengths,
+    ///   values out of their ranges or outside the document rules).
     public static func decode(_ image: [UInt8], name: String) throws -> (header: Header, document: Document) {
         var r = try checkedReader(image)
         let header = try readHeader(&r)
@@ -197,6 +209,8 @@ public enum SnapshotImage {
         out.f64(s.defaults.separator.thickness)
         out.string(s.defaults.separator.color)
         out.u8(s.defaults.autoHideLastSeparator ? 1 : 0)
+        out.edges(s.viewportInsets)
+        out.f64(s.keyboard)
     }
 
     private static func readSettings(_ r: inout ByteReader) throws -> DocumentSettings {
@@ -214,13 +228,15 @@ public enum SnapshotImage {
         s.defaults.separator.thickness = try r.f64()
         s.defaults.separator.color = try r.string()
         s.defaults.autoHideLastSeparator = try r.flag()
+        s.viewportInsets = try r.edges()
+        s.keyboard = try r.f64()
         return s
     }
 
     /// Presence bits of a style: which optional parts follow.
     private enum StyleBit {
         static let insets: UInt8 = 1, sepHidden: UInt8 = 2, sepInsets: UInt8 = 4, sepThickness: UInt8 = 8
-        static let sepColor: UInt8 = 16, stack: UInt8 = 32
+        static let sepColor: UInt8 = 16, stack: UInt8 = 32, sticky: UInt8 = 64
     }
 
     private static func writeStyle(_ c: RowConfig, _ out: inout ByteWriter) {
@@ -231,6 +247,7 @@ public enum SnapshotImage {
         if c.separator.thickness != nil { bits |= StyleBit.sepThickness }
         if c.separator.color != nil { bits |= StyleBit.sepColor }
         if c.stack != nil { bits |= StyleBit.stack }
+        if c.sticky { bits |= StyleBit.sticky }
         out.u8(bits)
         out.string(c.type)
         if let insets = c.insets { out.edges(insets) }
@@ -252,7 +269,7 @@ public enum SnapshotImage {
 
     private static func readStyle(_ r: inout ByteReader) throws -> RowConfig {
         let bits = try r.u8()
-        guard bits & ~63 == 0 else { throw Damage(description: "unknown style bits \(bits)") }
+        guard bits & ~127 == 0 else { throw Damage(description: "unknown style bits \(bits)") }
         var c = RowConfig()
         c.type = try r.string()
         if bits & StyleBit.insets != 0 { c.insets = try r.edges() }
@@ -268,6 +285,7 @@ public enum SnapshotImage {
             c.stack = StackSettings(axis: try r.value(Axis.self), justify: try r.value(Justify.self),
                                     align: try r.value(Align.self), spacing: try r.f64())
         }
+        c.sticky = bits & StyleBit.sticky != 0
         return c
     }
 }

@@ -13,6 +13,7 @@ public struct SnapshotInfo: Hashable, Sendable {
     /// Size of the image in bytes.
     public var bytes: Int
 
+    /// A snapshot's facts as they are stored.
     public init(version: Int, seq: Int, rows: Int, bytes: Int) {
         self.version = version
         self.seq = seq

@@ -9,6 +9,7 @@ extension StoredDocument {
     /// Writes a snapshot of the document as this handle holds it: its version, after its last
     /// log entry. Fails when a group is open (a rollback would remove the entries it includes)
     /// or when another process has written the document since this handle loaded it.
+    /// - Throws: `StackDocError` inside a group, on a stale or dropped handle, or a database error.
     @discardableResult
     public func writeSnapshot() throws -> SnapshotInfo {
         if openGroup != nil { throw StackDocError("cannot write a snapshot while a group is open: commit or rollback first") }
@@ -22,6 +23,7 @@ extension StoredDocument {
     }
 
     /// The document's stored snapshots, newest first (their images are not read).
+    /// - Throws: `StackDocError` on a stale or dropped handle, or a database error.
     public func snapshots() throws -> [SnapshotInfo] {
         try store.read { db in
             try checkCurrent(db)
@@ -31,6 +33,8 @@ extension StoredDocument {
 
     /// The newest snapshot at or before `version` whose image checks out (checksum, uid,
     /// version, log entry), with its document; nil when there is none.
+    /// - Parameter version: The newest version to consider.
+    /// - Throws: `StackDocError` on a stale or dropped handle, or a database error.
     public func snapshot(atOrBefore version: Int) throws -> (info: SnapshotInfo, document: Document)? {
         try store.read { db in
             try checkCurrent(db)
@@ -43,6 +47,9 @@ extension StoredDocument {
     /// snapshot at or before that entry, then the changes the entries after it applied, as
     /// logged; without a snapshot, from the entry that started the document. Reads at most
     /// `SnapshotPolicy.interval` entries past a snapshot when the store writes them.
+    /// - Parameter seq: The log entry (1…the last one).
+    /// - Throws: `StackDocError` for an entry the log does not have, on a stale or dropped
+    ///   handle, or when the log cannot be read up to the entry (the database is then damaged).
     public func document(afterEntry seq: Int) throws -> Document {
         try store.read { db in
             try checkCurrent(db)

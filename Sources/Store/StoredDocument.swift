@@ -21,6 +21,7 @@ public final class StoredDocument {
     public private(set) var version: Int = 0
     /// Undo steps applied (steps `1...cursor`); `stepCount` steps are recorded.
     public private(set) var cursor: Int = 0
+    /// Undo steps recorded (applied or undone).
     public private(set) var stepCount: Int = 0
     /// The open `begin … commit` group: the seq of its `begin` entry and its label.
     public private(set) var openGroup: (seq: Int, label: String?)?
@@ -59,6 +60,7 @@ public final class StoredDocument {
     /// whole layout) is dropped and rebuilt from the reloaded state when next asked for. Fails
     /// with "document 'd' was dropped by another process" when the document this handle opened
     /// no longer exists (even when another one of the same name does).
+    /// - Throws: `StackDocError` (`droppedDocument`, or rows that cannot be read).
     public func reload() throws {
         try reload(rows: true)
     }
@@ -132,6 +134,8 @@ public final class StoredDocument {
 
     /// Reloads the document when another connection has written it since this handle loaded
     /// it, and says what it found. One indexed read when nothing changed.
+    /// - Throws: `StackDocError` when the database cannot be read or the stored document cannot be
+    ///   loaded.
     public func refreshIfStale() throws -> Refresh {
         switch try storedState() {
         case nil: return .dropped
@@ -193,6 +197,10 @@ public final class StoredDocument {
 
     /// Plans `edit` on the current document and performs it (one operation, one transaction).
     /// Returns the primitive changes applied.
+    /// - Parameter edit: The operation.
+    /// - Throws: `StackDocError` when the edit does not plan (`noSuchRow`, `badValue`, …), another
+    ///   process wrote the document (`staleDocument`) or dropped it, or the database cannot be
+    ///   written; nothing changes.
     @discardableResult
     public func perform(_ edit: Edit) throws -> [Change] {
         try perform(edit, changes: try document.plan(edit))
@@ -200,6 +208,11 @@ public final class StoredDocument {
 
     /// Performs `edit` whose primitive changes are already planned (`document.plan(edit)`).
     /// An edit whose changes are empty is logged but makes no undo step.
+    /// - Parameters:
+    ///   - edit: The operation, as the log records it.
+    ///   - changes: Its primitive changes, planned on this document's current state.
+    /// - Throws: `StackDocError` when a change breaks a rule of the document (the one validator),
+    ///   the document is stale or dropped, or the database cannot be written; nothing changes.
     @discardableResult
     public func perform(_ edit: Edit, changes: [Change]) throws -> [Change] {
         for change in changes { try Validation.check(change) }
@@ -220,6 +233,9 @@ public final class StoredDocument {
 
     /// Reverts the last `count` undo steps. Fails (changing nothing) when fewer are applied or a
     /// group is open.
+    /// - Parameter count: How many steps (≥ 1).
+    /// - Throws: `StackDocError` when fewer steps are applied, a group is open, the document is
+    ///   stale or the database cannot be written.
     @discardableResult
     public func undo(_ count: Int = 1) throws -> HistoryMove {
         try checkHistoryMove("undo", count, available: cursor)
@@ -243,6 +259,9 @@ public final class StoredDocument {
     }
 
     /// Re-applies the next `count` undone steps.
+    /// - Parameter count: How many steps (≥ 1).
+    /// - Throws: `StackDocError` when fewer steps are undone, a group is open, the document is
+    ///   stale or the database cannot be written.
     @discardableResult
     public func redo(_ count: Int = 1) throws -> HistoryMove {
         try checkHistoryMove("redo", count, available: stepCount - cursor)
@@ -268,6 +287,7 @@ public final class StoredDocument {
     /// A group label is stored whole or refused (issue 10): 1 to 256 characters on one line
     /// with no control character (NUL, ESC, BEL, tab, DEL, C1…). Other characters, bidi and
     /// format characters included, are stored as given; text outputs escape them.
+    /// - Parameter label: A group label.
     public static func isValidLabel(_ label: String) -> Bool {
         !label.isEmpty && label.count <= 256
             && !label.unicodeScalars.contains {
@@ -276,6 +296,9 @@ public final class StoredDocument {
     }
 
     /// Opens a group: the operations until `commit` make one undo step.
+    /// - Parameter label: The group's label (`isValidLabel`), or nil.
+    /// - Throws: `StackDocError` when a group is already open, the label is refused, the document
+    ///   is stale or the database cannot be written.
     public func begin(_ label: String? = nil) throws {
         if let open = openGroup {
             throw StackDocError("a group is already open (begin\(open.label.map { " " + Validation.quoted($0) } ?? "")): commit or rollback it first")
@@ -294,6 +317,8 @@ public final class StoredDocument {
 
     /// Closes the open group; its operations become one undo step (none when they changed
     /// nothing). Returns that step.
+    /// - Throws: `StackDocError` when no group is open, the document is stale or the database
+    ///   cannot be written.
     @discardableResult
     public func commit() throws -> HistoryStep? {
         guard let group = openGroup else { throw StackDocError("no group is open: nothing to commit") }
@@ -314,6 +339,8 @@ public final class StoredDocument {
 
     /// Abandons the open group: reverts its operations (view changes included) and removes
     /// them from the log. Returns the changes applied to revert them.
+    /// - Throws: `StackDocError` when no group is open, the document is stale or the database
+    ///   cannot be written.
     @discardableResult
     public func rollback() throws -> [Change] {
         guard let group = openGroup else { throw StackDocError("no group is open: nothing to roll back") }
@@ -341,6 +368,7 @@ public final class StoredDocument {
     // MARK: Reading history
 
     /// Every undo step, oldest first (`applied` false for the redo tail).
+    /// - Throws: `StackDocError` when the log cannot be read (a damaged entry is named).
     public func history() throws -> [HistoryStep] {
         try store.read { db in
             try checkCurrent(db)
@@ -349,6 +377,10 @@ public final class StoredDocument {
     }
 
     /// Log entries from `seq` on (at most `limit`), oldest first.
+    /// - Parameters:
+    ///   - seq: The first entry's seq.
+    ///   - limit: The most entries returned (nil: all).
+    /// - Throws: `StackDocError` when the log cannot be read (a damaged entry is named).
     public func log(from seq: Int = 1, limit: Int? = nil) throws -> [LogEntry] {
         try store.read { db in
             try checkCurrent(db)
@@ -360,6 +392,8 @@ public final class StoredDocument {
     }
 
     /// The rows an `import` entry brought in, as the document it imported.
+    /// - Parameter seq: The seq of an `import` entry.
+    /// - Throws: `StackDocError` when there is no such entry or its rows cannot be read.
     public func importedDocument(at seq: Int) throws -> Document {
         try store.read { db in
             try checkCurrent(db)
@@ -374,6 +408,7 @@ public final class StoredDocument {
 
     /// The document's counters, all of this handle's state (never mixed with another
     /// process's later writes) except `storedVersion`, the database's (-1 once dropped).
+    /// - Throws: `StackDocError` when the database cannot be read.
     public func status() throws -> DocumentStatus {
         try store.read { db in
             let stored = try storedVersion(db) ?? -1
@@ -388,6 +423,7 @@ public final class StoredDocument {
 
     /// True when another connection has written the document since this handle loaded it.
     /// (Also true once the document was dropped.)
+    /// - Throws: `StackDocError` when the database cannot be read.
     public func isStale() throws -> Bool {
         try storedState() != version
     }

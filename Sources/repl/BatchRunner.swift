@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import StackDocScript
 
 /// Batch mode (SPEC §4): one command per line, no prompt; each failure prints
 /// `error: LINE: MESSAGE` to standard error (`error: FILE:LINE: MESSAGE` when several scripts
@@ -25,11 +26,7 @@ struct BatchRunner {
     }
 
     mutating func run(text: String, file: String?) -> Flow {
-        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text  // a UTF-8 byte order mark
-        // Split on the byte \n (a "\r\n" pair is one Character, so Character splitting misses it).
-        var lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) }
-        if text.hasSuffix("\n") { lines.removeLast() }
-        return run(lines: lines, file: file)
+        run(lines: Script.split(text), file: file)
     }
 
     /// Runs the lines; `.stop` after `quit`, or after an error with `--bail`.

@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import StackDocScript
 import Store
 
 /// Runs `stackdoc`: opens the database, then batch (scripts or piped standard input) or the

@@ -1,6 +1,7 @@
 import CEditLine
 import Foundation
 import Layout
+import StackDocScript
 
 /// The interactive REPL on a terminal: a prompt naming the open document, line editing and a
 /// persistent history through libedit. Ctrl-D (end of input) leaves; Ctrl-C abandons the line

@@ -3,6 +3,7 @@ import Layout
 import Store
 import Testing
 @testable import repl
+@testable import StackDocScript
 import StackDocTestSupport
 
 /// Fuzzing the command language (issue 6): generated and mutated lines go to the parser and,

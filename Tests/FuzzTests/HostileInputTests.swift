@@ -3,6 +3,7 @@ import Layout
 import Store
 import Testing
 @testable import repl
+@testable import StackDocScript
 
 /// A session on an in-memory database with document `h` (viewport 300 × 400) and rows a, b
 /// (fixed 50) and stack s; `refused` checks a command's message and that nothing changed.

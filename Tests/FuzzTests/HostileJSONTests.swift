@@ -3,6 +3,7 @@ import Layout
 import Store
 import Testing
 @testable import repl
+@testable import StackDocScript
 import StackDocTestSupport
 
 /// Hostile values in `stackdoc/1` documents (issue 6 item 2): one test per case.

@@ -3,6 +3,7 @@ import Layout
 import Store
 import Testing
 @testable import repl
+@testable import StackDocScript
 import StackDocTestSupport
 
 /// Fuzzing the `stackdoc/1` importer (issue 6): mutated bytes of real documents, generated

@@ -1,6 +1,7 @@
 import Layout
 import Testing
 @testable import repl
+@testable import StackDocScript
 
 /// Regression tests for what the libFuzzer targets (`Fuzzing/`, `scripts/fuzz`) found, each with
 /// the minimized input (docs/hardening.md, "Coverage-guided fuzzing").

@@ -24,24 +24,25 @@ import Testing
         _ = try edit(&doc, &live, .move(id: "r7", position: .top, parent: nil))
         #expect(live.line.invariantViolation() == nil)
         let line = live.line
-        let root = Int(line.root), child = Int(line.left[root] >= 0 ? line.left[root] : line.right[root])
+        let node = line.node(at: 10)
+        // An entry changed without telling the tree: its ancestors' totals are stale.
         var broken = line
-        broken.sum[root] += 1
-        #expect(broken.invariantViolation()?.contains("recomputed") == true)
+        broken.contribution[Int(node)] += 1
+        #expect(broken.invariantViolation()?.contains("stale total") == true)
         broken = line
-        broken.up[child] = -1
-        #expect(broken.invariantViolation()?.contains("has up") == true)
-        broken = line
-        broken.priority[root] = 0
-        broken.priority[child] = .max
-        #expect(broken.invariantViolation()?.contains("priority") == true)
-        broken = line
-        broken.freeNodes.append(Int32(child))
-        #expect(broken.invariantViolation()?.contains("in the tree and free") == true)
-        broken = line
-        broken.touched[child] = true
-        broken.pullToRoot(Int32(child))
+        broken.touched[Int(node)] = true
+        broken.elementChanged(node)
         #expect(broken.invariantViolation()?.contains("still touched") == true)
+        broken = line
+        broken.contribution.removeLast()
+        #expect(broken.invariantViolation()?.contains("contributions") == true)
+        // A freed entry that keeps its row.
+        broken = line
+        let detached = broken.detach(at: 0)
+        broken.release(detached)
+        #expect(broken.invariantViolation() == nil)
+        broken.touched[Int(detached)] = true
+        #expect(broken.invariantViolation()?.contains("free node") == true)
     }
 
     @Test func longDocumentsStayIncrementalEvenWithJustifyAndGrow() throws {

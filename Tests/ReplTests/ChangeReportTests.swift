@@ -1,6 +1,7 @@
 import Testing
 import Layout
 @testable import repl
+@testable import StackDocScript
 
 @Suite struct ChangeReportTests {
     func layout(_ rows: [(String, Double)], viewport: Double = 100) -> DocumentLayout {

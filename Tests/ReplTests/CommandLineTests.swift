@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Store
 @testable import repl
+@testable import StackDocScript
 import StackDocTestSupport
 
 /// `stackdoc` as a process: batch from files and pipes, exit status, --bail, --json, --db,

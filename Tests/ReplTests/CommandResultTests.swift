@@ -3,6 +3,7 @@ import Testing
 import Layout
 import Store
 @testable import repl
+@testable import StackDocScript
 
 /// Issue 12 item 1: `Session.run` returns data; the text and JSON renderers make the output;
 /// one formatting namespace with one percent rule.

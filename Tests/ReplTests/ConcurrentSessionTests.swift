@@ -3,6 +3,7 @@ import Testing
 import Layout
 import Store
 @testable import repl
+@testable import StackDocScript
 
 @Suite struct ConcurrentSessionTests {
     /// Two sessions on one database file: the second one's edit fails as stale, the session

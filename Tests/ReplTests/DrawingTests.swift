@@ -1,6 +1,7 @@
 import Testing
 import Layout
 @testable import repl
+@testable import StackDocScript
 import StackDocTestSupport
 
 @Suite struct DrawingTests {

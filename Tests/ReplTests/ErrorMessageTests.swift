@@ -1,6 +1,7 @@
 import Testing
 import Layout
 @testable import repl
+@testable import StackDocScript
 
 /// Issue 12 item 2: one error type with cases, one renderer that quotes and escapes every user
 /// value; `StackDocError("…")` stays the general case.

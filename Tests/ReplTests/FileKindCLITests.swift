@@ -2,6 +2,7 @@ import Foundation
 import Layout
 import Testing
 @testable import repl
+@testable import StackDocScript
 import StackDocTestSupport
 
 /// Every kind of file and path through the `stackdoc` binary (issue 10 items 1–4): devices,

@@ -3,6 +3,7 @@ import Testing
 import Layout
 import Store
 @testable import repl
+@testable import StackDocScript
 import StackDocTestSupport
 
 /// Runs every `scripts/*.sd` in text and in JSON mode on a fresh in-memory database and

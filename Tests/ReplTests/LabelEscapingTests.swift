@@ -3,6 +3,7 @@ import Testing
 import Layout
 import Store
 @testable import repl
+@testable import StackDocScript
 
 /// Issue 10 item 8: group labels are stored whole or refused, and no text output writes a
 /// control, bidi or other format character raw (terminal escape injection).

@@ -2,6 +2,7 @@ import Testing
 import Layout
 import Store
 @testable import repl
+@testable import StackDocScript
 
 /// The session keeps a LiveLayout instead of laying out after every command: on random edit
 /// sequences its summaries, `layout --visible`, `layout --range`, `visible` and `draw` must print

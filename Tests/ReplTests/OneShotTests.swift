@@ -2,6 +2,7 @@ import Foundation
 import Layout
 import Testing
 @testable import repl
+@testable import StackDocScript
 import StackDocTestSupport
 
 /// A temporary file holding `text`, in a fresh folder of its own under the temporary directory
@@ -29,11 +30,11 @@ struct OneShotTests {
         #expect(r.stdout == """
         #  id   type  frame          visibility
         0  a    view  0,0 390x124    entire 100%
-        1  s    view  0,124 390x48   entire 100%
-        0    b  view  15,136 80x24   entire 100%
+        1  s    view  0,124 390x78   entire 100%
+        0    b  view  15,136 80x54   entire 100%
         1    c  view  -              hidden
-        2  d    view  0,172 390x224  partial 57.14%
-        content 390x396  viewport 390x300  offset 0
+        2  d    view  0,202 390x224  partial 43.75%
+        content 390x426  viewport 390x300  offset 0
 
         """)
     }
@@ -42,7 +43,7 @@ struct OneShotTests {
         let path = try temporaryFile(oneShotSample)
         let r = OneShot.layout(path: path, offset: nil, json: true)
         #expect(r.status == 0)
-        #expect(r.stdout.hasPrefix(#"{"document":"d","axis":"vertical","viewport":{"width":390,"height":300},"offset":0,"contentSize":{"width":390,"height":396},"rows":[{"id":"a","parent":null,"index":0,"hidden":false,"frame":{"x":0,"y":0,"width":390,"height":124},"content":{"x":15,"y":12,"width":360,"height":100},"separator":{"x":15,"y":123,"width":375,"height":1},"visibility":"entire","percent":100},"#))
+        #expect(r.stdout.hasPrefix(#"{"document":"d","axis":"vertical","viewport":{"width":390,"height":300},"offset":0,"contentSize":{"width":390,"height":426},"rows":[{"id":"a","parent":null,"index":0,"hidden":false,"frame":{"x":0,"y":0,"width":390,"height":124},"content":{"x":15,"y":12,"width":360,"height":100},"separator":{"x":15,"y":123,"width":375,"height":1},"visibility":"entire","percent":100},"#))
         #expect(r.stdout.contains(#"{"id":"c","parent":"s","index":1,"hidden":true,"frame":null,"content":null,"separator":null,"visibility":"hidden","percent":0}"#))
         #expect(r.stdout.hasSuffix("}]}\n"))
         #expect(r.stdout.filter { $0 == "\n" }.count == 1)  // one line
@@ -57,7 +58,7 @@ struct OneShotTests {
         let mid = OneShot.layout(path: path, offset: 50, json: true)
         #expect(mid.stdout.contains(#""offset":50,"#))
         let far = OneShot.layout(path: path, offset: 1e12, json: true)
-        #expect(far.stdout.contains(#""offset":96,"#))  // content 396 − viewport 300
+        #expect(far.stdout.contains(#""offset":126,"#))  // content 426 − viewport 300
         let negative = OneShot.layout(path: path, offset: -10, json: false)
         #expect(negative.stdout.hasSuffix("offset 0\n"))
         let nan = OneShot.layout(path: path, offset: .nan, json: false)
@@ -66,7 +67,7 @@ struct OneShotTests {
 
     @Test func layoutUsesTheSavedOffsetClamped() throws {
         let path = try temporaryFile(oneShotSample.replacingOccurrences(of: #""name":"d","#, with: #""name":"d","offset":500,"#))
-        #expect(OneShot.layout(path: path, offset: nil, json: true).stdout.contains(#""offset":96,"#))
+        #expect(OneShot.layout(path: path, offset: nil, json: true).stdout.contains(#""offset":126,"#))
     }
 
     @Test func checkGoodAndBad() throws {

@@ -3,6 +3,7 @@ import Testing
 import Layout
 import Store
 @testable import repl
+@testable import StackDocScript
 
 /// Issue 12 item 3: one validator in `Layout`; `new` and `import … as` name a bad document name
 /// with the same message.

@@ -1,6 +1,7 @@
 import Testing
 import Layout
 @testable import repl
+@testable import StackDocScript
 
 @Suite struct TokenizerTests {
     @Test func splitsWordsAndQuotes() throws {

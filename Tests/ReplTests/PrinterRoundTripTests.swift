@@ -1,6 +1,7 @@
 import Testing
 import Layout
 @testable import repl
+@testable import StackDocScript
 import StackDocTestSupport
 
 /// Random values of the language, including odd ids that need quoting.
@@ -49,7 +50,7 @@ struct Generator {
     }
 
     mutating func rowSpec() -> RowSpecItem {
-        switch Int.random(in: 0..<16, using: &rng) {
+        switch Int.random(in: 0..<17, using: &rng) {
         case 0: return .type(word())
         case 1: return .fixed(number())
         case 2: return .fit
@@ -65,6 +66,7 @@ struct Generator {
         case 12: return .stack(pick(Axis.allCases))
         case 13: return .justify(pick(Justify.allCases))
         case 14: return .spacing(number())
+        case 15: return .sticky(bool())
         default: return .separator(sepSpec())
         }
     }
@@ -82,7 +84,7 @@ struct Generator {
     }
 
     mutating func edit() -> Edit {
-        switch Int.random(in: 0..<12, using: &rng) {
+        switch Int.random(in: 0..<13, using: &rng) {
         case 0: return .add(ids: ids(), spec: specs(), position: bool() ? position() : nil, parent: bool() ? word() : nil)
         case 1: return .remove(ids: ids())
         case 2: return .clear(parent: bool() ? word() : nil)
@@ -106,10 +108,17 @@ struct Generator {
             default: return .defaults(.autoHide(bool()))
             }
         case 10:
-            switch Int.random(in: 0..<3, using: &rng) {
+            switch Int.random(in: 0..<4, using: &rng) {
             case 0: return .scroll(.offset(number()))
             case 1: return .scroll(.by(number()))
+            case 2: return .scroll(.focus(word()))
             default: return .scroll(.to(word(), pick(ScrollPosition.allCases)))
+            }
+        case 11:
+            switch Int.random(in: 0..<3, using: &rng) {
+            case 0: return .obscured(.insets(viewport: size(), insets: edges()))
+            case 1: return .obscured(.insets(viewport: nil, insets: edges()))
+            default: return .obscured(.keyboard(bool() ? number() : nil))
             }
         default: return .viewport(size())
         }

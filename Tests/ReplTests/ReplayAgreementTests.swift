@@ -3,6 +3,7 @@ import Layout
 import Store
 import Testing
 @testable import repl
+@testable import StackDocScript
 import StackDocTestSupport
 
 /// Issue 9, items 4 and 9: what `export`, `status`, the layout and a replay of `log export`

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Store
 @testable import repl
+@testable import StackDocScript
 import StackDocTestSupport
 
 /// Issue 9 item 7: with standard output on a pipe, each command's reply is written when the

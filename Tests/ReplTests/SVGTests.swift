@@ -6,6 +6,7 @@ import Testing
 import Layout
 import Store
 @testable import repl
+@testable import StackDocScript
 import StackDocTestSupport
 
 @Suite struct SVGTests {
@@ -38,7 +39,7 @@ import StackDocTestSupport
         // background + frames + leaf content frames + separators + viewport
         #expect(counter.rects == 1 + laid.count + leaves.count + separators.count + 1)
         #expect(counter.texts == laid.count)
-        #expect(layout.offset == 16)   // 30 clamped to content 216 − viewport 200
-        #expect(svg.contains("<rect x=\"0\" y=\"16\" width=\"300\" height=\"200\" fill=\"none\" stroke=\"#E02020\""))
+        #expect(layout.offset == 30)   // content 236 (s is 20 + 2 × 24 tall) − viewport 200 = 36
+        #expect(svg.contains("<rect x=\"0\" y=\"30\" width=\"300\" height=\"200\" fill=\"none\" stroke=\"#E02020\""))
     }
 }

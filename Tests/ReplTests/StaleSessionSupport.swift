@@ -3,6 +3,7 @@ import Layout
 import Store
 import Testing
 @testable import repl
+@testable import StackDocScript
 
 /// Sessions on one database file through separate connections (SQLite treats them as separate
 /// processes), and the checks the stale-session tests share.

@@ -3,6 +3,7 @@ import Layout
 import Store
 import Testing
 @testable import repl
+@testable import StackDocScript
 import StackDocTestSupport
 
 /// Issue 9, item 1: a session whose document another process wrote rebuilds everything derived

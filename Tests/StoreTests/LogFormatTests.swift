@@ -50,7 +50,12 @@ import Testing
             #expect(String(decoding: try encoder.encode(edit), as: UTF8.self) == (try LogFormat.encode(edit)))
         }
         let settings = DocumentSettings(axis: .horizontal, viewport: Size(width: 1e-300, height: 1e308), offset: 0.1 + 0.2)
-        #expect(String(decoding: try encoder.encode(settings), as: UTF8.self) == (try LogFormat.encode(settings)))
+        // Issue 14's view state is optional in format 1: written only when set, so a document
+        // without it writes what the first format wrote.
+        let synthesized = String(decoding: try encoder.encode(settings), as: UTF8.self)
+            .replacingOccurrences(of: #""keyboard":0,"#, with: "")
+            .replacingOccurrences(of: #","viewportInsets":{"bottom":0,"left":0,"right":0,"top":0}"#, with: "")
+        #expect(synthesized == (try LogFormat.encode(settings)))
     }
 
     /// The database the previous release wrote (fixture made by release-log-v1.sd before the
@@ -123,7 +128,8 @@ import Testing
 enum CaseNames {
     static let all: Set<String> = [
         "edit.add", "edit.remove", "edit.clear", "edit.replace", "edit.move", "edit.hide", "edit.show", "edit.set",
-        "edit.setStack", "edit.defaults", "edit.scroll", "edit.viewport",
+        "edit.setStack", "edit.defaults", "edit.scroll", "edit.viewport", "edit.obscured",
+        "obscured.insets", "obscured.keyboard", "scroll.focus", "spec.sticky",
         "change.insertRow", "change.removeRow", "change.updateRow", "change.moveRow", "change.updateSettings",
         "position.top", "position.bottom", "position.index", "position.after", "position.before",
         "spec.type", "spec.fixed", "spec.fit", "spec.content", "spec.insets", "spec.insetsDefault", "spec.margin",
@@ -165,8 +171,14 @@ enum CaseNames {
             case .offset: return ["edit.scroll", "scroll.offset"]
             case .by: return ["edit.scroll", "scroll.by"]
             case .to: return ["edit.scroll", "scroll.to"]
+            case .focus: return ["edit.scroll", "scroll.focus"]
             }
         case .viewport: return ["edit.viewport"]
+        case let .obscured(o):
+            switch o {
+            case .insets: return ["edit.obscured", "obscured.insets"]
+            case .keyboard: return ["edit.obscured", "obscured.keyboard"]
+            }
         }
     }
 
@@ -219,6 +231,7 @@ enum CaseNames {
         case .alignItems: return ["spec.alignItems"]
         case .spacing: return ["spec.spacing"]
         case let .separator(s): return ["spec.separator", of(s)]
+        case .sticky: return ["spec.sticky"]
         }
     }
 }

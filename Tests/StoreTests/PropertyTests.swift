@@ -23,6 +23,8 @@ import Testing
             var expected = DocumentSettings()
             expected.viewport = doc.document.settings.viewport  // view state is not undone
             expected.offset = doc.document.settings.offset
+            expected.viewportInsets = doc.document.settings.viewportInsets
+            expected.keyboard = doc.document.settings.keyboard
             #expect(doc.document.rowCount == 0)
             #expect(doc.document.settings == expected)
             #expect(try doc.verify(replan: true) == [])

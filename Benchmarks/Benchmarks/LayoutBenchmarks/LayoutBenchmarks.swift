@@ -53,4 +53,5 @@ let benchmarks: @Sendable () -> Void = {
     liveLayoutBenchmarks()
     documentStorageBenchmarks()
     deepNestingBenchmarks()
+    nestedLiveBenchmarks()
 }

@@ -1,5 +1,5 @@
 import Layout
-@testable import ReplUnderTest
+import StackDocScript
 
 /// The command parser's rules under fuzzing: every line parses to a command, to nothing (blank
 /// or comment), or to a one-line `StackDocError`; a parsed command prints (`Printer`) as text

@@ -1,7 +1,7 @@
 import Foundation
 import Layout
 import Store
-@testable import ReplUnderTest
+import StackDocScript
 
 /// The executor's rules under fuzzing: each input is a script run by the REPL's `Session` on a
 /// small document in an in-memory store (commands that touch files, other documents or quit are

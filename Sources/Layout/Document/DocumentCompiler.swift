@@ -31,6 +31,10 @@ struct CompiledDocument {
     var decors: [Decor] = []
     /// Per stack (slot 0 = root, slot k + 1 = row k): the index of its last non-hidden row, or -1.
     var lastShown: [Int32] = []
+    /// Shown sticky rows (SPEC §2.7), by row index, in document order.
+    var sticky: [Int32] = []
+    /// Some row is sticky, shown or not.
+    var hasSticky = false
 
     var count: Int { ids.count }
 }
@@ -128,6 +132,10 @@ extension Document {
             c.flags.append(f)
             c.decorSlot.append(decor)
             if !config.hidden { c.lastShown[Int(level.slot + 1)] = k }
+            if config.sticky {
+                c.hasSticky = true
+                if !hiddenInTree { c.sticky.append(k) }
+            }
 
             if let stack = config.stack {
                 let first = store.order.first(store.childRoot[Int(slot)])

@@ -5,7 +5,7 @@ extension Document {
     /// Lays the document out (SPEC §2.3): every row's frames, separators and visibility at the
     /// document's offset, clamped (SPEC §2.6).
     public func layout() -> DocumentLayout {
-        Self.layout(of: laidOut(), name: name, settings: settings)
+        layout(of: laidOut(), name: name, settings: settings)
     }
 
     /// The document compiled onto the engine and laid out by it (no rows assembled yet); with
@@ -21,16 +21,20 @@ extension Document {
     }
 
     /// The whole layout of a laid-out document: every row assembled (O(n)).
-    static func layout(of c: CompiledDocument, name: String, settings s: DocumentSettings) -> DocumentLayout {
+    func layout(of c: CompiledDocument, name: String, settings s: DocumentSettings) -> DocumentLayout {
         let root = c.tree.frame(of: c.rootNode)
         let contentSize = Size(width: root.width, height: root.height)
-        let maxOffset = DocumentLayout.maxOffset(axis: s.axis, viewport: s.viewport, contentSize: contentSize)
+        let obscured = s.obscured
+        let maxOffset = DocumentLayout.maxOffset(axis: s.axis, viewport: s.viewport, contentSize: contentSize,
+                                                 obscured: obscured)
         let offset = DocumentLayout.clamp(s.offset, maxOffset: maxOffset)
-        let viewport = VisibilityRule.viewportRect(axis: s.axis, viewport: s.viewport, offset: offset)
+        let viewport = VisibilityRule.viewportRect(axis: s.axis, viewport: s.viewport, offset: offset, obscured: obscured)
         let rows = LayoutAssembly.rows(of: c, viewport: viewport, autoHideLast: s.defaults.autoHideLastSeparator)
         var result = DocumentLayout(document: name, axis: s.axis, viewport: s.viewport, offset: offset,
-                                    contentSize: contentSize, rows: rows)
+                                    contentSize: contentSize, rows: rows, obscured: obscured)
         result.index = LayoutIndex(parentSlots: c.parentSlot)
+        result.stickyBases = stickyBases(c, rows: result.rows, contentSize: contentSize, settings: s)
+        result.applySticky()
         return result
     }
 }

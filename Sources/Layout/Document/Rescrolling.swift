@@ -1,4 +1,10 @@
 extension DocumentLayout {
+    /// The unobscured rectangle at this layout's offset, in content coordinates (SPEC §2.5):
+    /// the rectangle visibility is computed against.
+    public var unobscuredRect: Rect {
+        VisibilityRule.viewportRect(axis: axis, viewport: viewport, offset: offset, obscured: obscured)
+    }
+
     /// This layout seen at another offset: the offset clamped (SPEC §2.6) and every row's
     /// visibility and percent recomputed (SPEC §2.5); frames are unchanged. Equal to laying the
     /// document out again with `settings.offset = offset`, without the layout work: O(rows), no
@@ -6,7 +12,8 @@ extension DocumentLayout {
     public func atOffset(_ offset: Double) -> DocumentLayout {
         var result = self
         result.offset = clamp(offset)
-        let viewport = VisibilityRule.viewportRect(axis: axis, viewport: self.viewport, offset: result.offset)
+        let viewport = VisibilityRule.viewportRect(axis: axis, viewport: self.viewport, offset: result.offset,
+                                                   obscured: obscured)
         let index = self.index
         result.rows.withUnsafeMutableBufferPointer { rows in
             for i in rows.indices {
@@ -15,6 +22,7 @@ extension DocumentLayout {
             }
         }
         result.index = index  // same ids and parents: keep the lookup structures
+        result.applySticky()
         return result
     }
 }

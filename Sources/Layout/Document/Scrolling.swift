@@ -1,9 +1,10 @@
 // Offset clamping and scroll targets (SPEC §2.6).
 
 extension DocumentLayout {
-    /// The largest offset: max(0, content main − viewport main).
+    /// The largest offset: max(0, content main − the unobscured part's trailing edge), so that
+    /// the content's end can scroll past an obscured trailing edge (the keyboard).
     public var maxOffset: Double {
-        DocumentLayout.maxOffset(axis: axis, viewport: viewport, contentSize: contentSize)
+        DocumentLayout.maxOffset(axis: axis, viewport: viewport, contentSize: contentSize, obscured: obscured)
     }
 
     /// `offset` clamped to [0, maxOffset]; a NaN offset becomes 0.
@@ -11,11 +12,16 @@ extension DocumentLayout {
         DocumentLayout.clamp(offset, maxOffset: maxOffset)
     }
 
-    /// The clamped offset `scroll to ROW POS` aims at (SPEC §2.6): `top` F.min, `bottom`
-    /// F.max − viewport, `middle` F.mid − viewport / 2, `auto` the current offset when the row is
-    /// entirely visible along the main axis, else the smallest move that shows it (`top` when it
-    /// is longer than the viewport). Throws for an unknown row and for a hidden row (or a row
-    /// inside a hidden stack).
+    /// The clamped offset `scroll to ROW POS` aims at (SPEC §2.6), against the unobscured part
+    /// [lo, hi] of the viewport's main length: `top` F.min − lo, `bottom` F.max − hi, `middle`
+    /// F.mid − (lo + hi) / 2, `auto` the current offset when the row lies entirely inside the
+    /// unobscured part along the main axis, else the smallest move that shows it (`top` when it
+    /// is longer than the unobscured part). Throws for an unknown row and for a hidden row (or a
+    /// row inside a hidden stack).
+    /// - Parameters:
+    ///   - row: The row to scroll to.
+    ///   - position: Where in the viewport it should sit.
+    /// - Throws: `StackDocError` (`noSuchRow`, or a row that is hidden or inside a hidden stack).
     public func scrollOffset(to row: RowID, _ position: ScrollPosition) throws -> Double {
         guard let at = self.position(of: row) else { throw StackDocError(.noSuchRow(row)) }
         guard let frame = rows[at].frame else {
@@ -25,19 +31,19 @@ extension DocumentLayout {
         let vertical = axis == .vertical
         let lo = vertical ? frame.minY : frame.minX
         let hi = vertical ? frame.maxY : frame.maxX
-        let length = vertical ? viewport.height : viewport.width
+        let (vlo, vhi) = VisibilityRule.unobscuredMain(axis: axis, viewport: viewport, obscured: obscured)
         let target: Double
         switch position {
-        case .top: target = lo
-        case .bottom: target = hi - length
-        case .middle: target = (lo + hi) / 2 - length / 2
+        case .top: target = lo - vlo
+        case .bottom: target = hi - vhi
+        case .middle: target = (lo + hi) / 2 - (vlo + vhi) / 2
         case .auto:
-            if lo >= offset && hi <= offset + length {
+            if lo >= offset + vlo && hi <= offset + vhi {
                 target = offset
-            } else if hi - lo > length || lo < offset {
-                target = lo
+            } else if hi - lo > vhi - vlo || lo < offset + vlo {
+                target = lo - vlo
             } else {
-                target = hi - length
+                target = hi - vhi
             }
         }
         return clamp(target)
@@ -58,8 +64,9 @@ extension DocumentLayout {
         return hidden.map { "'\($0)'" } ?? "(unknown)"
     }
 
-    static func maxOffset(axis: Axis, viewport: Size, contentSize: Size) -> Double {
-        let excess = axis == .vertical ? contentSize.height - viewport.height : contentSize.width - viewport.width
+    static func maxOffset(axis: Axis, viewport: Size, contentSize: Size, obscured: Edges = .zero) -> Double {
+        let end = VisibilityRule.unobscuredMain(axis: axis, viewport: viewport, obscured: obscured).hi
+        let excess = (axis == .vertical ? contentSize.height : contentSize.width) - end
         return excess > 0 ? excess : 0
     }
 

@@ -23,6 +23,7 @@ enum StyleCompiler {
 
     /// A row in a stack whose axis is `parentAxis` and whose `align` is `parentAlign`, with
     /// effective insets `insets` (already in layout units). "Main" is the parent's main axis.
+    /// A leaf's `content W H` is an intrinsic W×H box in its content box.
     /// Every length is snapped to layout units (`LayoutUnit`).
     static func row(_ config: RowConfig, insets: Edges, parentAxis: Axis, parentAlign: Align) -> FlexStyle {
         var style = FlexStyle()
@@ -53,6 +54,11 @@ enum StyleCompiler {
         case .fixed(let n): contentMain = n
         }
         setMain(&style, parentAxis, .points(LayoutUnit.snap(contentMain) + mainInsets))
+        // The content is an intrinsic box in the content box (issue 14): a stretched leaf makes
+        // an auto-sized container at least as large as its content, and the automatic minimum
+        // size follows it (a `fit` leaf never shrinks below its content).
+        style.intrinsicSize = Size(width: LayoutUnit.snap(config.content.width),
+                                   height: LayoutUnit.snap(config.content.height))
         if config.alignSelf.resolved(in: parentAlign) != .stretch {
             let crossAxis: Axis = parentAxis == .vertical ? .horizontal : .vertical
             let contentCross = parentAxis == .vertical ? config.content.width : config.content.height

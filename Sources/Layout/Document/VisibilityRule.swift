@@ -16,11 +16,26 @@ enum VisibilityRule {
         return (.partial, min(100 * (w * h) / area, 100))
     }
 
-    /// The viewport rectangle at `offset` (SPEC §2.5).
-    static func viewportRect(axis: Axis, viewport: Size, offset: Double) -> Rect {
-        switch axis {
-        case .vertical: return Rect(x: 0, y: offset, width: viewport.width, height: viewport.height)
-        case .horizontal: return Rect(x: offset, y: 0, width: viewport.width, height: viewport.height)
-        }
+    /// The unobscured rectangle at `offset` (SPEC §2.5): the viewport at `offset` less its
+    /// obscured edges. Each pair of edges is cut so that the rectangle never has a negative size:
+    /// the leading edge at min(leading, length), the trailing edge at max(that, length − trailing).
+    static func viewportRect(axis: Axis, viewport: Size, offset: Double, obscured: Edges = .zero) -> Rect {
+        let x = unobscured(viewport.width, obscured.left, obscured.right)
+        let y = unobscured(viewport.height, obscured.top, obscured.bottom)
+        let (ox, oy) = axis == .vertical ? (0.0, offset) : (offset, 0.0)
+        return Rect(x: ox + x.lo, y: oy + y.lo, width: x.hi - x.lo, height: y.hi - y.lo)
+    }
+
+    /// The unobscured part [lo, hi] of a viewport length with obscured edges `leading` and
+    /// `trailing` (0 ≤ lo ≤ hi ≤ length; the whole length when nothing is obscured).
+    static func unobscured(_ length: Double, _ leading: Double, _ trailing: Double) -> (lo: Double, hi: Double) {
+        let lo = min(leading, length)
+        return (lo, max(lo, length - trailing))
+    }
+
+    /// The unobscured part of the viewport along the main axis of `axis`.
+    static func unobscuredMain(axis: Axis, viewport: Size, obscured: Edges) -> (lo: Double, hi: Double) {
+        axis == .vertical ? unobscured(viewport.height, obscured.top, obscured.bottom)
+            : unobscured(viewport.width, obscured.left, obscured.right)
     }
 }

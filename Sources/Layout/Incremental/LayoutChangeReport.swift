@@ -9,14 +9,22 @@ public struct LayoutChangeReport: Sendable {
     public var changedCount = 0
     /// Rows that left the document, in the old document order.
     public var removed: [RowID] = []
+    /// The offset before the change.
     public var offsetBefore: Double
+    /// The offset after the change (clamped).
     public var offsetAfter: Double
+    /// The content size before the change.
     public var contentSizeBefore: Size
+    /// The content size after the change.
     public var contentSizeAfter: Size
+    /// The visibility transitions (SPEC §2.5), in the new document order.
     public var transitions: [VisibilityTransition] = []
+    /// Sticky rows that became stuck or left their stuck state (SPEC §2.7).
+    public var stuckTransitions: [StuckTransition] = []
     /// True when the change was handled by a full relayout.
     public var fullRelayout = false
 
+    /// A report with no rows yet: the offset and content size before and after.
     public init(offsetBefore: Double, offsetAfter: Double, contentSizeBefore: Size, contentSizeAfter: Size) {
         self.offsetBefore = offsetBefore
         self.offsetAfter = offsetAfter
@@ -30,6 +38,7 @@ public struct LayoutChangeReport: Sendable {
         self.init(offsetBefore: before.offset, offsetAfter: after.offset,
                   contentSizeBefore: before.contentSize, contentSizeAfter: after.contentSize)
         transitions = after.transitions(from: before)
+        stuckTransitions = after.stuckTransitions(from: before)
         let old = before.rows
         var seen = [Bool](repeating: false, count: old.count)
         var shift = 0

@@ -163,6 +163,14 @@ struct LiveEntries: Sendable {
         kind[i] >= 0 ? [] : subtree(i).rows.dropFirst()
     }
 
+    /// True when entry `i` holds exactly the rows of `entry` (ids, in order).
+    func holdsSameRows(_ i: Int, as entry: LocalRows) -> Bool {
+        guard ids[i] == entry.id, isFilled(i), rowCount(i) == entry.rowCount else { return false }
+        guard kind[i] < 0 else { return true }
+        let rows = subtree(i).rows
+        return rows.indices.allSatisfy { rows[$0].id == entry.rows[$0].id }
+    }
+
     /// False for a placeholder (not laid out yet) or a freed node.
     func isFilled(_ i: Int) -> Bool {
         kind[i] >= 0 ? !ids[i].isEmpty : subtree(i).rows.first?.id == ids[i]

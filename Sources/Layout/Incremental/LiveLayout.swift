@@ -24,7 +24,9 @@ public struct LiveLayout: Sendable {
         var k: Int32
     }
 
+    /// The document's name.
     public internal(set) var document: String
+    /// The document's settings the layout follows.
     public internal(set) var settings: DocumentSettings
     /// The full layout while the document is outside the incremental regime.
     var full: DocumentLayout?
@@ -71,8 +73,8 @@ public struct LiveLayout: Sendable {
 
     /// Visible outer lengths plus the gaps between them.
     var innerLength: Double {
-        let shown = line.shown(line.root)
-        return shown == 0 ? 0 : line.total(line.root) - gap
+        let shown = Int(line.summary.shown)
+        return shown == 0 ? 0 : line.summary.sum - gap
     }
 
     /// True when root rows' positions are prefix sums (no free space is distributed).
@@ -91,7 +93,8 @@ public struct LiveLayout: Sendable {
 
     /// max(0, content main − viewport main).
     public var maxOffset: Double {
-        DocumentLayout.maxOffset(axis: settings.axis, viewport: settings.viewport, contentSize: contentSize)
+        DocumentLayout.maxOffset(axis: settings.axis, viewport: settings.viewport, contentSize: contentSize,
+                                 obscured: settings.obscured)
     }
 
     /// `offset` clamped to [0, maxOffset] (NaN → 0).
@@ -100,13 +103,14 @@ public struct LiveLayout: Sendable {
     /// The document's offset, clamped.
     public var offset: Double { clamp(settings.offset) }
 
-    /// The viewport rectangle at the current offset.
+    /// The unobscured rectangle at the current offset (SPEC §2.5).
     var viewportRect: Rect {
-        VisibilityRule.viewportRect(axis: settings.axis, viewport: settings.viewport, offset: offset)
+        VisibilityRule.viewportRect(axis: settings.axis, viewport: settings.viewport, offset: offset,
+                                    obscured: settings.obscured)
     }
 
     /// Number of rows at every depth.
-    public var rowCount: Int { full?.rows.count ?? line.rows(line.root) }
+    public var rowCount: Int { full?.rows.count ?? line.summary.rows }
 
     // MARK: Building
 
@@ -131,9 +135,11 @@ public struct LiveLayout: Sendable {
         // The leaf style last used for each document style (rows sharing one mostly share it).
         var leafOfStyle = [Int32](repeating: -1, count: store.styles.records.count)
         var lower = 0
+        var sticky = false
         repeat {
             let upper = min(rootCount, lower + chunk)
             let c = doc.laidOut(settings: alone, roots: lower..<upper)
+            if c.hasSticky { sticky = true }
             if lower == 0 {
                 let rootFrame = c.tree.frame(of: c.rootNode)
                 crossSize = vertical ? rootFrame.width : rootFrame.height
@@ -188,7 +194,9 @@ public struct LiveLayout: Sendable {
         let inner = innerLength
         let proven = (settings.justify == .start && growing == 0)
             || (inner >= 0 && (growing == 0 ? inner >= viewportMain - paddingMain : inner > viewportMain - paddingMain))
-        if proven {
+        // Sticky rows (SPEC §2.7) are shown where the offset puts them: kept by the full layout,
+        // which scrolls them without a relayout (`atOffset`).
+        if proven && !sticky {
             full = nil
             let ids = line.entries.ids
             rootTable.reserve(line.count, hashOf: { DocumentIndexTable.hash(ids[Int($0)]) })
@@ -254,6 +262,17 @@ public struct LiveLayout: Sendable {
             r.percent = 0
         }
         return r
+    }
+
+    /// Where sticky positioning shows the row at the current offset (SPEC §2.7), nil when it is
+    /// shown at its frame. Documents with sticky rows are kept as a full layout.
+    public func displacement(of id: RowID) -> StuckRow? { full?.displaced[id] }
+
+    /// Every row moved by sticky positioning at the current offset, with its layout, in
+    /// document order (empty without sticky rows).
+    public func displacedRows() -> [RowLayout] {
+        guard let full, !full.displaced.isEmpty else { return [] }
+        return full.rows.filter { full.displaced[$0.id] != nil }
     }
 
     /// The layout of one row (any depth), or nil for an unknown id. O(log n).
@@ -325,6 +344,10 @@ public struct LiveLayout: Sendable {
 
     /// The rows the viewport shows (`entire` or `partial`), in document order. O(log n + k).
     public func visibleRows() -> [RowLayout] {
+        if let full, !full.displaced.isEmpty {
+            // Stuck rows are shown away from their frames: the flow range would miss them.
+            return full.rows.filter { $0.visibility == .entire || $0.visibility == .partial }
+        }
         let o = offset
         return rows(from: o, to: o + viewportMain).filter { $0.visibility == .entire || $0.visibility == .partial }
     }
@@ -374,11 +397,15 @@ public struct LiveLayout: Sendable {
             node = line.successor(node)
         }
         return DocumentLayout(document: document, axis: settings.axis, viewport: settings.viewport, offset: offset,
-                              contentSize: contentSize, rows: rows)
+                              contentSize: contentSize, rows: rows, obscured: settings.obscured)
     }
 
     /// The clamped offset `scroll to ROW POS` aims at (SPEC §2.6), as
     /// `DocumentLayout.scrollOffset(to:_:)`, with the same errors. O(log n).
+    /// - Parameters:
+    ///   - id: The row to scroll to.
+    ///   - position: Where in the viewport it should sit.
+    /// - Throws: `StackDocError` when there is no such row or it is hidden (it has no frame).
     public func scrollOffset(to id: RowID, _ position: ScrollPosition) throws -> Double {
         if let full { return try full.scrollOffset(to: id, position) }
         guard let r = row(id), let l = owner(of: id) else { throw StackDocError(.noSuchRow(id)) }
@@ -403,7 +430,7 @@ public struct LiveLayout: Sendable {
         }
         // The same arithmetic as the full layout, on a one-row layout with this geometry.
         let one = DocumentLayout(document: document, axis: settings.axis, viewport: settings.viewport, offset: offset,
-                                 contentSize: contentSize, rows: [r])
+                                 contentSize: contentSize, rows: [r], obscured: settings.obscured)
         return try one.scrollOffset(to: id, position)
     }
 }

@@ -6,6 +6,15 @@ extension LiveLayout {
     /// described on `LiveLayout`; otherwise one full relayout (`report.fullRelayout`).
     @discardableResult
     public mutating func apply(_ changes: [Change], to document: Document) -> LayoutChangeReport {
+        if let before = full, document.name == self.document, changes.allSatisfy(Self.movesTheViewOnly) {
+            // Outside the incremental regime a scroll (or a change of the obscured edges) still
+            // lays nothing out: the same frames at another offset, sticky rows moved. O(n).
+            settings = document.settings
+            var now = before
+            now.obscured = settings.obscured
+            full = now.atOffset(settings.offset)
+            return LayoutChangeReport(before: before, after: full!)
+        }
         if needsFullRelayout(changes, document) { return relayout(document) }
         return applyIncrementally(changes, to: document)
     }
@@ -17,13 +26,32 @@ extension LiveLayout {
     func needsFullRelayout(_ changes: [Change], _ document: Document) -> Bool {
         if full != nil || document.name != self.document { return true }
         for change in changes {
+            switch change {
+            case let .insertRow(_, c, _, _), let .removeRow(_, c, _, _):
+                if c.sticky { return true }
+            case let .updateRow(_, old, new):
+                if old.sticky || new.sticky { return true }
+            default: break
+            }
             guard case let .updateSettings(old, new) = change else { continue }
             var a = old, b = new
             a.offset = 0; b.offset = 0
             if vertical { a.viewport.height = 0; b.viewport.height = 0 } else { a.viewport.width = 0; b.viewport.width = 0 }
+            // The obscured edges move no row: only the offset's clamp and visibility follow them.
+            a.viewportInsets = .zero; b.viewportInsets = .zero
+            a.keyboard = 0; b.keyboard = 0
             if a != b { return true }
         }
         return false
+    }
+
+    /// A settings change of the offset or the obscured edges alone: nothing moves in flow.
+    static func movesTheViewOnly(_ change: Change) -> Bool {
+        guard case var .updateSettings(old, new) = change else { return false }
+        old.offset = 0; new.offset = 0
+        old.viewportInsets = .zero; new.viewportInsets = .zero
+        old.keyboard = 0; new.keyboard = 0
+        return old == new
     }
 
     /// A full relayout, reported by comparing the whole layouts. O(n).
@@ -106,7 +134,7 @@ extension LiveLayout {
         }
         for s in state.snapshots {
             line.touched[Int(s.node)] = true
-            line.pullToRoot(s.node)
+            line.elementChanged(s.node)
         }
         for i in state.snapshots.indices {
             let at = line.locate(state.snapshots[i].node)
@@ -219,11 +247,14 @@ extension LiveLayout {
             }
             if line.entries.shown(Int(node)) && line.entries.grow(Int(node)) > 0 { growing -= 1 }
             if entry.shown && entry.grow > 0 { growing += 1 }
-            dropLocations(of: node)
+            // The same rows in the same order keep their locations (a change inside a big
+            // nested stack does not index its rows again).
+            let sameRows = line.entries.holdsSameRows(Int(node), as: entry)
+            if !sameRows { dropLocations(of: node) }
             line.entries.set(Int(node), entry, config: document.config(of: id), defaults: settings.defaults)
             line.contribution[Int(node)] = entry.shown ? line.entries.outerLength(Int(node)) + gap : 0
-            line.pullToRoot(node)
-            index(node)
+            line.elementChanged(node)
+            if !sameRows { index(node) }
         }
     }
 
@@ -271,6 +302,6 @@ extension LiveLayout {
         }
         emitSnapshots(upTo: Int.max)
         return DocumentLayout(document: document, axis: settings.axis, viewport: settings.viewport, offset: offset,
-                              contentSize: contentSize, rows: rows)
+                              contentSize: contentSize, rows: rows, obscured: settings.obscured)
     }
 }

@@ -23,6 +23,8 @@ extension LiveLayout {
         var order: (Int, Int)
         var row: RowLayout
         var touched: Bool
+        /// For a row of a touched entry: the row before the changes (nil when it is new).
+        var old: RowLayout? = nil
     }
 
     /// Phase 4: the report, from the rows that could change only: the rows of the touched
@@ -35,25 +37,29 @@ extension LiveLayout {
         let shifts = shiftSteps(state.snapshots, touched)
         report.changedCount += shiftedUntouchedRowCount(shifts)
 
+        // Entries that hold the same rows as before, in the same order, are compared row by row;
+        // the rows of the others are matched by id.
+        let positional = positionalSnapshots(state, touched)
         var oldRow: [RowID: OldRow] = [:]
-        for s in state.snapshots {
+        for s in state.snapshots where positional[s.node] == nil {
             for (k, r) in s.rows.enumerated() { oldRow[r.id] = OldRow(row: r, order: (s.oldIndex, k)) }
         }
         let viewportNow = viewportRect
         let lastNow = line.lastShown()
-        var (candidates, changed) = touchedCandidates(touched, oldRow: oldRow, lastShown: lastNow, viewport: viewportNow)
+        var (candidates, changed) = touchedCandidates(touched, oldRow: oldRow, positional: positional,
+                                                      snapshots: state.snapshots, lastShown: lastNow, viewport: viewportNow)
         report.changedCount += changed
-        var candidateIDs = Set(candidates.map(\.row.id))
+        // Every row of a touched entry that can be reported is a candidate already.
+        var seen = Set<RowID>()
         let visibleAfter = rows(from: offset, to: offset + viewportMain).filter { $0.visibility == .entire || $0.visibility == .partial }
-        for r in visibleAfter + state.visibleBefore where !candidateIDs.contains(r.id) {
-            guard let l = owner(of: r.id) else { continue }
-            candidateIDs.insert(r.id)
+        for r in visibleAfter + state.visibleBefore {
+            guard let l = owner(of: r.id), !line.touched[Int(l.node)], seen.insert(r.id).inserted else { continue }
             let at = line.locate(l.node)
             let now = absolute(l.node, Int(l.k), base: at.before, index: at.index, lastShown: lastNow, viewport: viewportNow)
             candidates.append(Candidate(order: (at.index, Int(l.k)), row: now, touched: false))
         }
         candidates.sort { $0.order < $1.order }
-        classify(candidates, oldRow: oldRow, visibleBefore: state.visibleBefore, shifts: shifts, into: &report)
+        classify(candidates, visibleBefore: state.visibleBefore, shifts: shifts, into: &report)
         report.removed = removedRows(oldRow)
         return report
     }
@@ -99,7 +105,7 @@ extension LiveLayout {
 
     /// The number of framed rows of untouched entries whose shift is not zero. O(log n) a step.
     func shiftedUntouchedRowCount(_ steps: [(rank: Int, shift: Double)]) -> Int {
-        let untouched = line.count - line.touchedIn(line.root)
+        let untouched = line.summary.untouched
         var count = 0
         for (i, s) in steps.enumerated() where s.shift != 0 {
             let end = i + 1 < steps.count ? steps[i + 1].rank : untouched + 1
@@ -109,36 +115,59 @@ extension LiveLayout {
         return count
     }
 
+    /// The snapshots (by node) of the touched entries that hold the same rows as before, in the
+    /// same order: their rows are compared by position, without a table of old rows by id.
+    func positionalSnapshots(_ state: ApplyState, _ touched: [TouchedEntry]) -> [Int32: Int] {
+        var result: [Int32: Int] = [:]
+        for t in touched {
+            guard let si = state.snapshotOf[t.node] else { continue }
+            let old = state.snapshots[si].rows
+            let i = Int(t.node)
+            guard old.count == line.entries.rowCount(i),
+                  old.indices.allSatisfy({ old[$0].id == line.entries.id(i, $0) }) else { continue }
+            result[t.node] = si
+        }
+        return result
+    }
+
     /// The rows of the touched entries as laid out now, and how many of them are new or moved.
-    func touchedCandidates(_ touched: [TouchedEntry], oldRow: [RowID: OldRow], lastShown: Int32,
-                           viewport: Rect) -> (candidates: [Candidate], changed: Int) {
+    /// Rows of an entry compared by position are candidates only when the report can name them
+    /// (visible before or after, or another visibility).
+    func touchedCandidates(_ touched: [TouchedEntry], oldRow: [RowID: OldRow], positional: [Int32: Int],
+                           snapshots: [Snapshot], lastShown: Int32, viewport: Rect) -> (candidates: [Candidate], changed: Int) {
         var candidates: [Candidate] = []
         var changed = 0
         for t in touched {
+            let same = positional[t.node].map { snapshots[$0].rows }
             for k in 0..<line.entries.rowCount(Int(t.node)) {
                 let r = absolute(t.node, k, base: t.before, index: t.index, lastShown: lastShown, viewport: viewport)
-                candidates.append(Candidate(order: (t.index, k), row: r, touched: true))
-                if let old = oldRow[r.id], old.row.frame == r.frame { continue }
-                changed += 1
+                let old = same.map { $0[k] } ?? oldRow[r.id]?.row
+                if old?.frame != r.frame || old == nil { changed += 1 }
+                if let old, same != nil, old.visibility == r.visibility,
+                   !Self.isShown(old.visibility), !Self.isShown(r.visibility) { continue }
+                candidates.append(Candidate(order: (t.index, k), row: r, touched: true, old: old))
             }
         }
         return (candidates, changed)
     }
 
+    /// Entire or partial.
+    static func isShown(_ v: Visibility?) -> Bool { v == .entire || v == .partial }
+
     /// Adds to `report` the candidates that changed while visible before or after, and their
     /// visibility transitions, in document order.
-    func classify(_ candidates: [Candidate], oldRow: [RowID: OldRow], visibleBefore: [RowLayout],
+    func classify(_ candidates: [Candidate], visibleBefore: [RowLayout],
                   shifts: [(rank: Int, shift: Double)], into report: inout LayoutChangeReport) {
         var visibleOld: [RowID: Visibility] = [:]
         for r in visibleBefore { visibleOld[r.id] = r.visibility }
-        func isShown(_ v: Visibility?) -> Bool { v == .entire || v == .partial }
+        let isShown = Self.isShown
         for c in candidates {
             let r = c.row
             let before: Visibility?
             let changed: Bool
             if c.touched {
-                before = oldRow[r.id]?.row.visibility
-                changed = oldRow[r.id].map { $0.row.frame != r.frame } ?? true
+                before = c.old?.visibility
+                changed = c.old.map { $0.frame != r.frame } ?? true
             } else {
                 before = visibleOld[r.id] ?? (r.visibility == .hidden ? .hidden : .offscreen)
                 let at = line.locate(owner(of: r.id)!.node)

@@ -24,6 +24,11 @@ extension Document {
     /// shorter), handed to `body` in order — so a million rows are written to a file without
     /// holding their hundreds of megabytes of text. Streams: the settings, then one root row
     /// (with its subtree) at a time; a million rows never exist as one JSON tree.
+    /// - Parameters:
+    ///   - pretty: Pretty (as `exportJSON()`) or compact text.
+    ///   - chunkBytes: About how many bytes each piece holds.
+    ///   - body: Takes each piece, in order.
+    /// - Throws: What `body` throws (the export stops there).
     public func exportJSONChunks(pretty: Bool = true, chunkBytes: Int = 1 << 20, _ body: ([UInt8]) throws -> Void) rethrows {
         var out: [UInt8] = []
         out.reserveCapacity(min(chunkBytes, 1024 + rowCount * (pretty ? 350 : 230)) + 4096)
@@ -79,11 +84,16 @@ extension Document {
     /// Every member of the document object but `rows`, in order.
     private func settingsJSONValue() -> JSONValue {
         let s = settings
+        // The view state of issue 14 is optional: a document without it exports as before.
+        var obscured: [JSONMember] = []
+        if s.viewportInsets != .zero { obscured.append(JSONMember("viewportInsets", s.viewportInsets.jsonValue)) }
+        if s.keyboard != 0 { obscured.append(JSONMember("keyboard", .number(s.keyboard))) }
         return .object([
             JSONMember("format", .string(Document.formatName)),
             JSONMember("name", .string(name)),
             JSONMember("axis", .string(s.axis.rawValue)),
             JSONMember("viewport", s.viewport.jsonValue),
+        ] + obscured + [
             JSONMember("offset", .number(s.offset)),
             JSONMember("padding", s.padding.jsonValue),
             JSONMember("spacing", .number(s.spacing)),
@@ -135,6 +145,7 @@ extension Document {
             JSONMember("shrink", .number(c.shrink)),
             JSONMember("alignSelf", .string(c.alignSelf.rawValue)),
             JSONMember("hidden", .bool(c.hidden)),
+        ] + (c.sticky ? [JSONMember("sticky", .bool(true))] : []) + [
             JSONMember("separator", .object(separator)),
             JSONMember("stack", stack),
         ])
@@ -203,6 +214,7 @@ private struct RowWriter {
         JSONWriter.appendString(c.alignSelf.rawValue, to: &out)
         raw(pretty ? ",\n      \"hidden\": " : ",\"hidden\":", &out)
         raw(c.hidden ? "true" : "false", &out)
+        if c.sticky { raw(pretty ? ",\n      \"sticky\": true" : ",\"sticky\":true", &out) }
         raw(pretty ? ",\n      \"separator\": " : ",\"separator\":", &out)
         separator(c.separator, &out)
         raw(pretty ? ",\n      \"stack\": null\n    }" : ",\"stack\":null}", &out)

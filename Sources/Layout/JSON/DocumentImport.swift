@@ -4,11 +4,20 @@
 extension Document {
     /// Reads a `stackdoc/1` document from JSON text. `name` (from `import PATH as NAME`)
     /// replaces the file's name. Throws the first problem (and how many more there are).
+    /// - Parameters:
+    ///   - text: The saved document (SPEC §5).
+    ///   - name: A name to use instead of the file's (nil: the file's).
+    /// - Throws: `StackDocError` with the first problem (`badValue`/`invalidName` at its JSON path)
+    ///   and how many more there are.
     public init(json text: String, name: String? = nil) throws {
         try self.init(jsonBytes: Array(text.utf8), name: name)
     }
 
     /// Reads a `stackdoc/1` document from UTF-8 bytes; see `init(json:name:)`.
+    /// - Parameters:
+    ///   - bytes: The saved document as UTF-8.
+    ///   - name: A name to use instead of the file's.
+    /// - Throws: `StackDocError` with the first problem and how many more there are.
     public init(jsonBytes bytes: [UInt8], name: String? = nil) throws {
         let result = Document.importJSON(bytes, name: name)
         guard let document = result.document else {
@@ -22,6 +31,9 @@ extension Document {
     /// Reads a `stackdoc/1` document, collecting every problem (at most
     /// `DocumentImporter.maxProblems`): a document when there is none, else the messages in
     /// document order. A JSON syntax error is the only problem reported.
+    /// - Parameters:
+    ///   - bytes: The saved document as UTF-8.
+    ///   - name: A name to use instead of the file's.
     public static func importJSON(_ bytes: [UInt8], name: String? = nil) -> (document: Document?, problems: [String]) {
         if let problem = DocumentLimits.jsonSizeProblem(bytes.count) { return (nil, [problem]) }
         let value: JSONValue
@@ -41,7 +53,7 @@ extension Document {
 /// Turns a parsed JSON value into a `Document`, recording each problem with its path.
 struct DocumentImporter {
     static let maxProblems = 100
-    static let rowKeys = "id, type, size, content, insets, margin, grow, shrink, alignSelf, hidden, separator, stack"
+    static let rowKeys = "id, type, size, content, insets, margin, grow, shrink, alignSelf, hidden, sticky, separator, stack"
 
     private(set) var problems: [String] = []
     private var document = Document(name: "")
@@ -77,9 +89,11 @@ struct DocumentImporter {
             case "spacing": settings.spacing = length(m.value, path()) ?? 0
             case "justify": settings.justify = enumValue(m.value, path()) ?? settings.justify
             case "align": settings.align = enumValue(m.value, path()) ?? settings.align
+            case "viewportInsets": settings.viewportInsets = edges(m.value, path(), base: .zero) ?? .zero
+            case "keyboard": settings.keyboard = length(m.value, path()) ?? 0
             case "defaults": break
             case "rows": rows = m.value
-            default: unknown("", m.key, "format, name, axis, viewport, offset, padding, spacing, justify, align, defaults, rows")
+            default: unknown("", m.key, "format, name, axis, viewport, viewportInsets, keyboard, offset, padding, spacing, justify, align, defaults, rows")
             }
         }
         switch format {
@@ -154,6 +168,7 @@ struct DocumentImporter {
             case "shrink": config.shrink = length(m.value, p()) ?? 0
             case "alignSelf": config.alignSelf = enumValue(m.value, p()) ?? .auto
             case "hidden": config.hidden = bool(m.value, p()) ?? false
+            case "sticky": config.sticky = bool(m.value, p()) ?? false
             case "separator": config.separator = separatorOverrides(m.value, p(), base: defaults.separator)
             case "stack":
                 if m.value != .null {

@@ -10,11 +10,15 @@ public struct JSONParser {
     private var pos = 0
 
     /// Parses one JSON text.
+    /// - Parameter text: The JSON text.
+    /// - Throws: `StackDocError` naming the line, column and what was expected.
     public static func parse(_ text: String) throws -> JSONValue {
         try parse(Array(text.utf8))
     }
 
     /// Parses one JSON text given as UTF-8 bytes.
+    /// - Parameter bytes: The JSON text as UTF-8.
+    /// - Throws: `StackDocError` naming the line, column and what was expected.
     public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         return try parser.parseDocument()

@@ -37,6 +37,9 @@ extension Array where Element == Change {
 
 extension Document {
     /// Applies one primitive change; throws (changing nothing) when it does not fit the document.
+    /// - Parameter change: One primitive change.
+    /// - Throws: `StackDocError` naming what does not fit (a missing or duplicate row, a bad index,
+    ///   an invalid value).
     public mutating func apply(_ change: Change) throws {
         switch change {
         case let .insertRow(id, config, parent, index):
@@ -55,6 +58,9 @@ extension Document {
     /// Applies changes in order, all or nothing.
     /// On failure the changes already applied are undone, so a document of any size is never
     /// copied.
+    /// - Parameter changes: The changes, in order.
+    /// - Throws: `StackDocError` for the first change that does not fit; the document is then as
+    ///   before.
     public mutating func apply(_ changes: [Change]) throws {
         var applied = 0
         do {

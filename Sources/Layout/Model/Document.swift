@@ -12,10 +12,13 @@
 /// The mutating primitives below check their preconditions and throw `StackDocError` without
 /// changing anything when one fails.
 public struct Document: Sendable {
+    /// The document's name, `[A-Za-z0-9_.-]{1,64}`.
     public var name: String
+    /// The root stack's settings, the defaults and the view state.
     public var settings: DocumentSettings
     var rows = DocumentRows()
 
+    /// An empty document.
     public init(name: String, settings: DocumentSettings = DocumentSettings()) {
         self.name = name
         self.settings = settings
@@ -26,6 +29,7 @@ public struct Document: Sendable {
     /// Number of rows at every depth.
     public var rowCount: Int { rows.count }
 
+    /// True when the document has a row `id` (at any depth).
     public func contains(_ id: RowID) -> Bool { rows.slot(of: id) != nil }
 
     /// The row's config, or nil when there is no such row.
@@ -66,6 +70,10 @@ public struct Document: Sendable {
 
     /// Calls `body` with each row of a stack (`nil` = the root) in order, with its index and
     /// config, without building an array.
+    /// - Parameters:
+    ///   - parent: The stack row (nil: the root).
+    ///   - body: Called with each row's index, id and configuration.
+    /// - Throws: What `body` throws (the walk stops there).
     public func forEachChild(of parent: RowID?, _ body: (_ index: Int, _ id: RowID, _ config: RowConfig) throws -> Void) rethrows {
         guard let p = stackSlot(parent) else { return }
         var c = rows.order.first(rows.root(of: p))
@@ -94,6 +102,9 @@ public struct Document: Sendable {
     }
 
     /// Calls `body` for every row in document order: depth first, a stack row before its rows.
+    /// - Parameter body: Called with each row's id, its stack (nil: the root), its index there and
+    ///   its configuration.
+    /// - Throws: What `body` throws (the walk stops there).
     public func forEachRow(_ body: (_ id: RowID, _ parent: RowID?, _ index: Int, _ config: RowConfig) throws -> Void) rethrows {
         // Position within the current stack, one entry per open level.
         var indexes: [Int] = [0]
@@ -152,6 +163,12 @@ public struct Document: Sendable {
 
     /// Appends one row without children at the end of `parent`'s rows: `insertRow` at the last
     /// index with one hash lookup instead of two (the store's loader fills stacks in order).
+    /// - Parameters:
+    ///   - id: The new row's id (not in the document yet).
+    ///   - config: Its configuration.
+    ///   - parent: The stack row it goes into (nil: the root).
+    /// - Throws: `StackDocError` when `id` exists or `parent` is not a stack of the document;
+    ///   nothing changes.
     public mutating func appendRow(_ id: RowID, config: RowConfig, parent: RowID?) throws {
         let p = try checkStack(parent)
         guard rows.append(id, config, parent: p) != nil else { throw StackDocError("row \(Validation.quoted(id)) already exists") }
@@ -160,6 +177,13 @@ public struct Document: Sendable {
     // MARK: Primitive changes
 
     /// Inserts one row without children at `index` of `parent`'s rows.
+    /// - Parameters:
+    ///   - id: The new row's id (not in the document yet).
+    ///   - config: Its configuration.
+    ///   - parent: The stack row it goes into (nil: the root).
+    ///   - index: Its index among `parent`'s rows (0 through their count).
+    /// - Throws: `StackDocError` when `id` exists, `parent` is not a stack of the document or
+    ///   `index` is out of range; nothing changes.
     public mutating func insertRow(_ id: RowID, config: RowConfig, parent: RowID?, at index: Int) throws {
         guard rows.slot(of: id) == nil else { throw StackDocError("row \(Validation.quoted(id)) already exists") }
         let p = try checkStack(parent)
@@ -171,6 +195,8 @@ public struct Document: Sendable {
     }
 
     /// Removes one row that has no rows of its own.
+    /// - Parameter id: The row.
+    /// - Throws: `StackDocError` when there is no such row or it still has rows; nothing changes.
     public mutating func removeRow(_ id: RowID) throws {
         guard let s = rows.slot(of: id) else { throw StackDocError(.noSuchRow(id)) }
         guard rows.childCount(of: s) == 0 else { throw StackDocError("row \(Validation.quoted(id)) still has rows") }
@@ -180,6 +206,10 @@ public struct Document: Sendable {
     }
 
     /// Replaces a row's config. A stack row that still has rows keeps being a stack.
+    /// - Parameters:
+    ///   - id: The row.
+    ///   - config: Its new configuration.
+    /// - Throws: `StackDocError` when there is no such row; nothing changes.
     public mutating func updateRow(_ id: RowID, config: RowConfig) throws {
         guard let s = rows.slot(of: id) else { throw StackDocError(.noSuchRow(id)) }
         if config.stack == nil, rows.childCount(of: s) > 0 {
@@ -190,6 +220,12 @@ public struct Document: Sendable {
 
     /// Moves a row (with its subtree) to `index` of `parent`'s rows, `index` counted after the
     /// row has left its old place.
+    /// - Parameters:
+    ///   - id: The row.
+    ///   - parent: The stack row it goes into (nil: the root; not the row itself or one of its rows).
+    ///   - index: Its index there.
+    /// - Throws: `StackDocError` when a row is missing, the move would put the row inside itself,
+    ///   or `index` is out of range; nothing changes.
     public mutating func moveRow(_ id: RowID, to parent: RowID?, at index: Int) throws {
         guard let s = rows.slot(of: id) else { throw StackDocError(.noSuchRow(id)) }
         let p = try checkStack(parent)

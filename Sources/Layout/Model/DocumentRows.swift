@@ -69,7 +69,8 @@ struct DocumentRows: Sendable {
         let st = styles[style[i]]
         return RowConfig(type: st.type, size: rowSize(s), content: content[i], insets: st.insets,
                          margin: st.margin, grow: st.grow, shrink: st.shrink, alignSelf: st.alignSelf,
-                         hidden: flags[i] & Self.hidden != 0, separator: st.separator, stack: st.stack)
+                         hidden: flags[i] & Self.hidden != 0, separator: st.separator, stack: st.stack,
+                         sticky: st.sticky)
     }
 
     /// The next slot of document order (depth first, a stack before its rows) after `s`, or -1.

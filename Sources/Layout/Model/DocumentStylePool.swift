@@ -9,6 +9,7 @@ struct RowStyle: Hashable, Sendable {
     var alignSelf: AlignSelf
     var separator: SeparatorOverrides
     var stack: StackSettings?
+    var sticky: Bool
 
     init(_ c: RowConfig) {
         type = c.type
@@ -19,6 +20,7 @@ struct RowStyle: Hashable, Sendable {
         alignSelf = c.alignSelf
         separator = c.separator
         stack = c.stack
+        sticky = c.sticky
     }
 
     static let placeholder = RowStyle(RowConfig())

@@ -1,18 +1,28 @@
 /// Where a row goes among its stack's rows (SPEC §4.1 `at top|bottom|INDEX | after ROW | before ROW`).
 public enum Position: Hashable, Sendable, Codable {
+    /// First among the stack's rows.
     case top
+    /// Last among the stack's rows (the default of `add`).
     case bottom
+    /// At this 0-based index among the stack's rows (0 through their count; another index is an error).
     case index(Int)
+    /// Right after this sibling row.
     case after(RowID)
+    /// Right before this sibling row.
     case before(RowID)
 }
 
 /// One word group of SEPSPEC (SPEC §4.1): a change to separator overrides or defaults.
 public enum SeparatorSpec: Hashable, Sendable, Codable {
+    /// Hide the separator.
     case hidden
+    /// Show the separator.
     case shown
+    /// The separator's insets.
     case insets(Edges)
+    /// The separator's thickness in points (> 0).
     case thickness(Double)
+    /// The separator's color, `#RRGGBB`.
     case color(String)
     /// Drop every override: follow the document default again.
     case `default`
@@ -20,18 +30,27 @@ public enum SeparatorSpec: Hashable, Sendable, Codable {
 
 /// One word group of ROWSPEC (SPEC §4.1). Applied left to right; a later item wins.
 public enum RowSpecItem: Hashable, Sendable, Codable {
+    /// `type T`: the row's type (a name, used by `find type` and hosts).
     case type(String)
+    /// `fixed N`: a fixed content length along the parent's main axis.
     case fixed(Double)
+    /// `fit`: the content length comes from `content` (a leaf) or the rows (a stack).
     case fit
+    /// `content W H`: the intrinsic content size of a leaf row.
     case content(Size)
+    /// `insets T L B R`: the row's own insets (over the document default).
     case insets(Edges)
     /// `insets default`: inherit the document's live default again.
     case insetsDefault
+    /// `margin T L B R`: space around the row.
     case margin(Edges)
+    /// `grow N`: the row's share of free space (flex-grow).
     case grow(Double)
+    /// `shrink N`: the row's share of missing space (flex-shrink).
     case shrink(Double)
     /// `align A`: the row's own `alignSelf`.
     case align(AlignSelf)
+    /// `hidden`: the row takes no space and has no frame.
     case hidden
     /// `stack vertical|horizontal`: makes the row a nested stack (or changes its axis).
     case stack(Axis)
@@ -42,57 +61,97 @@ public enum RowSpecItem: Hashable, Sendable, Codable {
     case alignItems(Align)
     /// `spacing N`: a stack row's gap (makes the row a stack if it is not).
     case spacing(Double)
+    /// `separator SEPSPEC`: one override of the row's separator.
     case separator(SeparatorSpec)
+    /// `sticky` (true) / `sticky off` (false): SPEC §2.7.
+    case sticky(Bool)
 }
 
 /// A root-stack setting (SPEC §4.1 `set stack …`).
 public enum StackSettingSpec: Hashable, Sendable, Codable {
+    /// `set stack axis`: the root stack's axis.
     case axis(Axis)
+    /// `set stack padding`: the root stack's padding.
     case padding(Edges)
+    /// `set stack spacing`: the gap between root rows.
     case spacing(Double)
+    /// `set stack justify`: the root stack's main-axis distribution.
     case justify(Justify)
+    /// `set stack align`: the root stack's cross alignment.
     case align(Align)
 }
 
 /// A change of the document's live defaults (SPEC §4.1 `defaults …`).
 public enum DefaultsSpec: Hashable, Sendable, Codable {
+    /// `defaults insets`: the insets of rows that set none.
     case insets(Edges)
+    /// `defaults separator`: changes to the default separator.
     case separator([SeparatorSpec])
+    /// `defaults autohide on|off`: hide the last row's separator.
     case autoHide(Bool)
 }
 
 /// Where `scroll to ROW` aims (SPEC §2.6).
 public enum ScrollPosition: String, CaseIterable, Hashable, Sendable, Codable {
+    /// The row's start at the viewport's start (`top`), its middle at the viewport's middle, its
+    /// end at the viewport's end (`bottom`), or the least scroll that shows it (`auto`).
     case top, middle, bottom, auto
 }
 
 /// A scroll command (SPEC §4.1 View).
 public enum ScrollSpec: Hashable, Sendable, Codable {
+    /// `scroll N`: to this offset (clamped).
     case offset(Double)
+    /// `scroll by N`: by this amount from the current offset (clamped).
     case by(Double)
+    /// `scroll to ROW POS`: so that the row sits at `POS` in the viewport.
     case to(RowID, ScrollPosition)
+    /// `focus ROW`: the `auto` rule against the unobscured rectangle (SPEC §2.6), the way a
+    /// stack view controller scrolls a focused field into view above the keyboard.
+    case focus(RowID)
+}
+
+/// A change of the viewport's obscured edges (SPEC §2.5), view state like the viewport.
+public enum ObscuredSpec: Hashable, Sendable, Codable {
+    /// `viewport W H insets T L B R` (both) or `viewport insets T L B R` (the size unchanged).
+    case insets(viewport: Size?, insets: Edges)
+    /// `keyboard H`; nil is `keyboard off`.
+    case keyboard(Double?)
 }
 
 /// Every command that changes a document (SPEC §4.1), as data. One edit is one operation of the
 /// log; `Document.plan(_:)` turns it into primitive `Change`s or throws without changing anything.
 public enum Edit: Hashable, Sendable, Codable {
+    /// `add ID… ROWSPEC [POSITION] [in STACK]`: new rows (`parent` nil: the root stack).
     case add(ids: [RowID], spec: [RowSpecItem], position: Position?, parent: RowID?)
+    /// `remove ID…`: rows and everything under them.
     case remove(ids: [RowID])
+    /// `clear [in STACK]`: every row of a stack (nil: the root).
     case clear(parent: RowID?)
+    /// `replace ID with NEW ROWSPEC`: a new row in the old one's place.
     case replace(id: RowID, newID: RowID, spec: [RowSpecItem])
+    /// `move ID to|after|before … [in STACK]`: a row (with its rows) to another place.
     case move(id: RowID, position: Position, parent: RowID?)
+    /// `hide ID…`.
     case hide(ids: [RowID])
+    /// `show ID…`.
     case show(ids: [RowID])
+    /// `set ID ROWSPEC`: changes the row's configuration.
     case set(id: RowID, spec: [RowSpecItem])
+    /// `set stack …`: a root-stack setting.
     case setStack(StackSettingSpec)
+    /// `defaults …`: the document's live defaults.
     case defaults(DefaultsSpec)
+    /// `scroll …` (view state: logged, not an undo step).
     case scroll(ScrollSpec)
+    /// `viewport W H` (view state: logged, not an undo step).
     case viewport(Size)
+    case obscured(ObscuredSpec)
 
     /// View-state edits are logged and replayed but are not undo steps (SPEC §3).
     public var isViewState: Bool {
         switch self {
-        case .scroll, .viewport: return true
+        case .scroll, .viewport, .obscured: return true
         default: return false
         }
     }

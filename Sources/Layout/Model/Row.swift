@@ -4,11 +4,16 @@ public typealias RowID = String
 /// The settings that make a row a nested stack (SPEC §2.2 `stack`); its rows live in the
 /// document's child lists.
 public struct StackSettings: Hashable, Sendable, Codable {
+    /// The direction of the stack's rows.
     public var axis: Axis
+    /// The main-axis distribution of free space.
     public var justify: Justify
+    /// The cross alignment of the stack's rows.
     public var align: Align
+    /// The gap between the stack's rows, in points.
     public var spacing: Double
 
+    /// Stack settings; the defaults are those of `stack vertical`.
     public init(axis: Axis = .vertical, justify: Justify = .start, align: Align = .stretch, spacing: Double = 0) {
         self.axis = axis
         self.justify = justify
@@ -19,25 +24,38 @@ public struct StackSettings: Hashable, Sendable, Codable {
 
 /// Everything about a row except its id, its place and its children (SPEC §2.2).
 public struct RowConfig: Hashable, Sendable, Codable {
+    /// The row's type (`view` by default), a name (SPEC §2.2).
     public var type: String
+    /// How the content length along the parent's main axis is decided.
     public var size: RowSize
     /// Intrinsic content size of a leaf row.
     public var content: Size
     /// `nil` inherits the document's live `defaults.insets`.
     public var insets: Edges?
+    /// Space around the row, outside its frame.
     public var margin: Edges
+    /// The row's share of free space (flex-grow, ≥ 0).
     public var grow: Double
+    /// The row's share of missing space (flex-shrink, ≥ 0).
     public var shrink: Double
+    /// The row's own cross alignment.
     public var alignSelf: AlignSelf
+    /// Hidden rows take no space, have no frame and are `hidden` in visibility.
     public var hidden: Bool
+    /// The row's separator overrides over the document default.
     public var separator: SeparatorOverrides
     /// Non-nil makes the row a nested stack.
     public var stack: StackSettings?
+    /// Sticks to the unobscured rectangle's leading edge while its parent's content box allows,
+    /// as CSS `position: sticky` with `top` (vertical parent) or `left` (horizontal parent)
+    /// (SPEC §2.7).
+    public var sticky: Bool
 
+    /// A configuration; every parameter defaults to the value of a row added without ROWSPEC.
     public init(type: String = "view", size: RowSize = .fit, content: Size = .zero, insets: Edges? = nil,
                 margin: Edges = .zero, grow: Double = 0, shrink: Double = 0, alignSelf: AlignSelf = .auto,
                 hidden: Bool = false, separator: SeparatorOverrides = SeparatorOverrides(),
-                stack: StackSettings? = nil) {
+                stack: StackSettings? = nil, sticky: Bool = false) {
         self.type = type
         self.size = size
         self.content = content
@@ -49,6 +67,7 @@ public struct RowConfig: Hashable, Sendable, Codable {
         self.hidden = hidden
         self.separator = separator
         self.stack = stack
+        self.sticky = sticky
     }
 
     /// The insets layout uses: the row's own, or the document's default.
@@ -58,11 +77,14 @@ public struct RowConfig: Hashable, Sendable, Codable {
 /// A row and its nested rows as one value: the shape of the saved JSON format (SPEC §5) and of
 /// whole subtrees moving in and out of a document.
 public struct RowTree: Hashable, Sendable, Codable {
+    /// The row's id.
     public var id: RowID
+    /// The row's configuration.
     public var config: RowConfig
     /// Child rows; only meaningful when `config.stack` is non-nil.
     public var rows: [RowTree]
 
+    /// A row with its configuration and nested rows.
     public init(id: RowID, config: RowConfig = RowConfig(), rows: [RowTree] = []) {
         self.id = id
         self.config = config

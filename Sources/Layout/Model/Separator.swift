@@ -1,11 +1,15 @@
 /// A fully resolved separator style (SPEC §2.1 `defaults.separator`, §2.4).
 public struct SeparatorStyle: Hashable, Sendable, Codable {
+    /// True when no separator is drawn.
     public var hidden: Bool
+    /// The separator's insets from the row's edges.
     public var insets: Edges
+    /// The separator's thickness in points.
     public var thickness: Double
     /// `#RRGGBB`, upper-case hex digits.
     public var color: String
 
+    /// A style; the defaults are the spec's `standard`.
     public init(hidden: Bool = false,
                 insets: Edges = Edges(top: 0, left: 15, bottom: 0, right: 0),
                 thickness: Double = 1,
@@ -22,11 +26,16 @@ public struct SeparatorStyle: Hashable, Sendable, Codable {
 
 /// A row's per-field separator overrides; `nil` fields follow the document's live default.
 public struct SeparatorOverrides: Hashable, Sendable, Codable {
+    /// Overrides `hidden` (nil: the default's).
     public var hidden: Bool?
+    /// Overrides `insets` (nil: the default's).
     public var insets: Edges?
+    /// Overrides `thickness` (nil: the default's).
     public var thickness: Double?
+    /// Overrides `color` (nil: the default's).
     public var color: String?
 
+    /// Overrides of the given fields; nil fields follow the default.
     public init(hidden: Bool? = nil, insets: Edges? = nil, thickness: Double? = nil, color: String? = nil) {
         self.hidden = hidden
         self.insets = insets

@@ -54,11 +54,15 @@ public struct StackDocError: Error, Hashable, Sendable, CustomStringConvertible 
 
     /// The kinds of names (`Validation`'s three rules).
     public enum NameKind: String, Hashable, Sendable {
+        /// A row id: `[A-Za-z_][A-Za-z0-9_.-]{0,63}`.
         case rowID = "row id"
+        /// A document name: `[A-Za-z0-9_.-]{1,64}`.
         case documentName = "document name"
+        /// A row type: the document name rule, `[A-Za-z0-9_.-]{1,64}`.
         case type = "type"
     }
 
+    /// What went wrong, with the values involved (`message` is its text).
     public var kind: Kind
 
     /// An error given as text (the general case; prefer a `Kind` when one fits).
@@ -66,6 +70,7 @@ public struct StackDocError: Error, Hashable, Sendable, CustomStringConvertible 
         kind = .message(message)
     }
 
+    /// An error of this kind.
     public init(_ kind: Kind) {
         self.kind = kind
     }

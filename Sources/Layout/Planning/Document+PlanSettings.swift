@@ -53,6 +53,10 @@ extension Document {
             _ = try requireRow(row)
             geometry = layout()
             target = try geometry.scrollOffset(to: row, position)
+        case let .focus(row):
+            _ = try requireRow(row)
+            geometry = layout()
+            target = try geometry.scrollOffset(to: row, .auto)
         }
         var new = settings
         new.offset = geometry.clamp(target) + 0
@@ -63,6 +67,20 @@ extension Document {
     func planViewport(_ size: Size) throws -> [Change] {
         var new = settings
         new.viewport = try Validation.size(size, "viewport")
+        return settingsChange(to: new)
+    }
+
+    /// `viewport [W H] insets T L B R` and `keyboard H|off`: lengths 0…1e9; edges that sum past
+    /// the viewport are allowed (the unobscured rectangle is then empty, SPEC §2.5).
+    func planObscured(_ spec: ObscuredSpec) throws -> [Change] {
+        var new = settings
+        switch spec {
+        case let .insets(viewport, insets):
+            if let viewport { new.viewport = try Validation.size(viewport, "viewport") }
+            new.viewportInsets = try Validation.edges(insets, "viewportInsets")
+        case let .keyboard(height):
+            new.keyboard = try height.map { try Validation.length($0, "keyboard") } ?? 0
+        }
         return settingsChange(to: new)
     }
 

@@ -12,6 +12,9 @@ extension Document {
     /// bad id plans nothing. An edit that would change nothing (hiding a hidden row, moving a row
     /// to where it is, setting a value it already has) plans `[]`.
     /// `scroll` lays the document out; `plan(_:live:)` plans it from a `LiveLayout` instead.
+    /// - Parameter edit: The operation.
+    /// - Throws: `StackDocError` (`noSuchRow`, `invalidName`, `badValue`, …) when the edit does not
+    ///   fit.
     public func plan(_ edit: Edit) throws -> [Change] {
         switch edit {
         case let .add(ids, spec, position, parent):
@@ -38,6 +41,8 @@ extension Document {
             return try planScroll(spec)
         case let .viewport(size):
             return try planViewport(size)
+        case let .obscured(spec):
+            return try planObscured(spec)
         }
     }
 }

@@ -4,6 +4,8 @@ extension RowConfig {
     /// This config with `spec` applied left to right (a later item wins). `stack`, `justify`,
     /// `align-items` and `spacing` make the row a stack when it is not one. Throws naming the bad
     /// value.
+    /// - Parameter spec: ROWSPEC items, applied left to right.
+    /// - Throws: `StackDocError` (`badValue`, `invalidName`) naming the bad value; nothing is applied.
     public func applying(_ spec: [RowSpecItem]) throws -> RowConfig {
         var config = self
         for item in spec {
@@ -31,6 +33,8 @@ extension RowConfig {
                 config.alignSelf = a
             case .hidden:
                 config.hidden = true
+            case let .sticky(on):
+                config.sticky = on
             case let .stack(axis):
                 config.stack = config.stack ?? StackSettings()
                 config.stack?.axis = axis
@@ -54,6 +58,8 @@ extension RowConfig {
 
 extension SeparatorOverrides {
     /// These overrides with one SEPSPEC applied; `default` drops every override.
+    /// - Parameter spec: One SEPSPEC item.
+    /// - Throws: `StackDocError.Kind.badValue` for an invalid value (a negative inset, a bad colour).
     public func applying(_ spec: SeparatorSpec) throws -> SeparatorOverrides {
         var o = self
         switch spec {
@@ -70,6 +76,8 @@ extension SeparatorOverrides {
 
 extension SeparatorStyle {
     /// This style with one SEPSPEC applied; `default` restores the spec's standard separator.
+    /// - Parameter spec: One SEPSPEC item.
+    /// - Throws: `StackDocError.Kind.badValue` for an invalid value (a negative inset, a bad colour).
     public func applying(_ spec: SeparatorSpec) throws -> SeparatorStyle {
         var s = self
         switch spec {

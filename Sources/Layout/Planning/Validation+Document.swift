@@ -6,6 +6,10 @@
 extension Validation {
     /// Throws unless every value of `config` is within the document rules; each value is named
     /// `prefix + path` (`grow`, or `row 'a' grow` with `prefix` "row 'a' ").
+    /// - Parameters:
+    ///   - c: The configuration.
+    ///   - p: Put before each value's name in messages.
+    /// - Throws: `StackDocError` (`badValue`, `invalidName`) for the first value out of the rules.
     public static func check(_ c: RowConfig, prefix p: String = "") throws {
         try checkTypeName(c.type, p + "type")
         if case .fixed(let n) = c.size { _ = try length(n, p + "fixed") }
@@ -36,6 +40,8 @@ extension Validation {
 
     /// Throws unless every setting is within the document rules (the offset only has to be
     /// finite: it is clamped to the content).
+    /// - Parameter s: The settings.
+    /// - Throws: `StackDocError.Kind.badValue` for the first setting out of the rules.
     public static func check(_ s: DocumentSettings) throws {
         _ = try size(s.viewport, "viewport")
         _ = try finite(s.offset, "offset")
@@ -45,10 +51,15 @@ extension Validation {
         _ = try edges(s.defaults.separator.insets, "defaults.separator.insets")
         _ = try length(s.defaults.separator.thickness, "defaults.separator.thickness")
         _ = try color(s.defaults.separator.color, "defaults.separator.color")
+        _ = try edges(s.viewportInsets, "viewportInsets")
+        _ = try length(s.keyboard, "keyboard")
     }
 
     /// Throws unless the ids and the new values `change` writes are within the document rules,
     /// with the planner's messages (a change the planner made always passes).
+    /// - Parameter change: A primitive change.
+    /// - Throws: `StackDocError` (`badValue`, `invalidName`) for the first id or value out of the
+    ///   rules.
     public static func check(_ change: Change) throws {
         switch change {
         case let .insertRow(id, config, parent, _), let .removeRow(id, config, parent, _):

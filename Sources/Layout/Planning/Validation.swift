@@ -20,6 +20,10 @@ public enum Validation {
     public static func isValidTypeName(_ type: String) -> Bool { isValidDocumentName(type) }
 
     /// Throws unless `id` is a valid row id.
+    /// - Parameters:
+    ///   - id: The id.
+    ///   - path: Where it came from, for the message.
+    /// - Throws: `StackDocError.Kind.invalidName` at `path`.
     public static func checkRowID(_ id: String, _ path: String = "row id") throws {
         guard isValidRowID(id) else {
             throw StackDocError(.invalidName(.rowID, value: id, path: path))
@@ -27,6 +31,10 @@ public enum Validation {
     }
 
     /// Throws unless `name` is a valid document name.
+    /// - Parameters:
+    ///   - name: The name.
+    ///   - path: Where it came from, for the message.
+    /// - Throws: `StackDocError.Kind.invalidName` at `path`.
     public static func checkDocumentName(_ name: String, _ path: String = "name") throws {
         guard isValidDocumentName(name) else {
             throw StackDocError(.invalidName(.documentName, value: name, path: path))
@@ -34,6 +42,10 @@ public enum Validation {
     }
 
     /// Throws unless `type` is a valid row type label.
+    /// - Parameters:
+    ///   - type: The type.
+    ///   - path: Where it came from, for the message.
+    /// - Throws: `StackDocError.Kind.invalidName` at `path`.
     public static func checkTypeName(_ type: String, _ path: String = "type") throws {
         guard isValidTypeName(type) else {
             throw StackDocError(.invalidName(.type, value: type, path: path))
@@ -41,6 +53,10 @@ public enum Validation {
     }
 
     /// A finite number (any sign); `-0` becomes `0`.
+    /// - Parameters:
+    ///   - value: The number.
+    ///   - path: Where it came from, for the message (`rows[2].grow`, `fixed`).
+    /// - Throws: `StackDocError.Kind.badValue` at `path`.
     public static func finite(_ value: Double, _ path: String) throws -> Double {
         guard value.isFinite else {
             throw StackDocError(.badValue(path: path, problem: "must be a finite number, got \(JSONNumber.describe(value))"))
@@ -49,6 +65,10 @@ public enum Validation {
     }
 
     /// A length, size or factor: finite, ≥ 0 and ≤ `DocumentLimits.maxLength`; `-0` becomes `0`.
+    /// - Parameters:
+    ///   - value: The number.
+    ///   - path: Where it came from, for the message.
+    /// - Throws: `StackDocError.Kind.badValue` at `path`.
     public static func length(_ value: Double, _ path: String) throws -> Double {
         let v = try finite(value, path)
         guard v >= 0 else { throw StackDocError(.badValue(path: path, problem: "must be ≥ 0, got \(JSONNumber.describe(value))")) }
@@ -60,6 +80,10 @@ public enum Validation {
 
     /// A finite number ≥ 0 without the length cap (a scroll offset: content can be longer than
     /// `DocumentLimits.maxLength`); `-0` becomes `0`.
+    /// - Parameters:
+    ///   - value: The number.
+    ///   - path: Where it came from, for the message.
+    /// - Throws: `StackDocError.Kind.badValue` at `path`.
     public static func nonNegative(_ value: Double, _ path: String) throws -> Double {
         let v = try finite(value, path)
         guard v >= 0 else { throw StackDocError(.badValue(path: path, problem: "must be ≥ 0, got \(JSONNumber.describe(value))")) }
@@ -67,17 +91,29 @@ public enum Validation {
     }
 
     /// Four valid lengths (`path.top`, `path.left`, …).
+    /// - Parameters:
+    ///   - e: The edges.
+    ///   - path: Where they came from; each edge's message names `path.top`, `path.left`, ….
+    /// - Throws: `StackDocError.Kind.badValue` at the first bad edge.
     public static func edges(_ e: Edges, _ path: String) throws -> Edges {
         Edges(top: try length(e.top, path + ".top"), left: try length(e.left, path + ".left"),
               bottom: try length(e.bottom, path + ".bottom"), right: try length(e.right, path + ".right"))
     }
 
     /// Two valid lengths (`path.width`, `path.height`).
+    /// - Parameters:
+    ///   - s: The size.
+    ///   - path: Where it came from; the messages name `path.width`, `path.height`.
+    /// - Throws: `StackDocError.Kind.badValue` at the first bad length.
     public static func size(_ s: Size, _ path: String) throws -> Size {
         Size(width: try length(s.width, path + ".width"), height: try length(s.height, path + ".height"))
     }
 
     /// A `#RRGGBB` colour, returned with upper-case hex digits.
+    /// - Parameters:
+    ///   - text: The colour as written.
+    ///   - path: Where it came from, for the message.
+    /// - Throws: `StackDocError.Kind.badValue` at `path` for anything but `#RRGGBB`.
     public static func color(_ text: String, _ path: String) throws -> String {
         guard isColor(text) else {
             throw StackDocError(.badValue(path: path, problem: "expected a colour #RRGGBB, got \(quoted(text))"))

@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import StackDocScript
 
 /// The one-shot commands without a database (SPEC §4): `stackdoc layout FILE.json` and
 /// `stackdoc check FILE.json`. Each returns what to print and the exit status, so tests run

@@ -1,0 +1,51 @@
+import Benchmark
+import Layout
+
+/// Documents whose changes happen below the root (issue 11, item 5).
+enum NestedLiveWorkload {
+    /// root → stack `s` (vertical, `fit`) → `rows` rows `fixed h` (the flat workload's heights).
+    static func nestedStack(rows: Int) -> Document {
+        var doc = Document(name: "nested", settings: DocumentSettings(viewport: Size(width: 390, height: 844)))
+        try? doc.appendRow("s", config: RowConfig(stack: StackSettings(axis: .vertical)), parent: nil)
+        for (i, h) in FlatWorkload.heights(rows).enumerated() {
+            try? doc.appendRow("x\(i)", config: RowConfig(size: .fixed(h)), parent: "s")
+        }
+        precondition(doc.rowCount == rows + 1, "NestedLiveWorkload: expected \(rows + 1) rows")
+        return doc
+    }
+}
+
+/// One edit below the root, as `live … + visible 1M` does at the root: plan, apply to the
+/// Document, `LiveLayout.apply` with its change report, then the visible rows.
+func nestedLiveBenchmarks() {
+    let config = Benchmark.Configuration(metrics: [.wallClock, .cpuTotal, .mallocCountTotal], timeUnits: .microseconds,
+                                         warmupIterations: 2, maxDuration: .seconds(5), maxIterations: 2_000)
+
+    func edit(_ name: String, _ make: @escaping () -> Document, _ makeEdit: @escaping (Int) -> Edit) {
+        Benchmark("live \(name) + visible", configuration: config) { benchmark in
+            var doc = make()
+            var live = LiveLayout(doc)
+            var iteration = 0
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                if let changes = try? doc.plan(makeEdit(iteration), live: live), (try? doc.apply(changes)) != nil {
+                    let report = live.apply(changes, to: doc)
+                    blackHole(report.transitions.count)
+                }
+                blackHole(live.visibleRows().count)
+                iteration += 1
+            }
+            benchmark.stopMeasurement()
+            blackHole(live.isIncremental)
+        }
+    }
+
+    edit("nested 100k: resize the middle row of the stack", { NestedLiveWorkload.nestedStack(rows: 100_000) }) { i in
+        .set(id: "x50000", spec: [.fixed(Double(50 + i % 20))])
+    }
+    // DeepWorkload.chain: every level `fit`, grow and shrink, axes alternating; `l62` is a
+    // leaf of the deepest stack.
+    edit("chain depth 32: resize a leaf of the deepest stack", { DeepWorkload.chain(depth: 32, leaves: 2) }) { i in
+        .set(id: "l62", spec: [.fixed(Double(20 + i % 20))])
+    }
+}

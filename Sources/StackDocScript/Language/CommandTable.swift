@@ -1,0 +1,416 @@
+import Layout
+
+/// One command of the language: how it is written, what it does, and how it is read. `help`
+/// and the parser both come from `CommandTable.all`, so help cannot drift from the parser:
+/// every command the parser knows has an entry, and a test parses every entry's examples.
+struct CommandSpec: Sendable {
+    let name: String
+    let aliases: [String]
+    let group: String
+    /// One line per form, as SPEC §4.1 writes them.
+    let usage: [String]
+    let summary: String
+    let details: String
+    /// Lines that parse (checked by a test).
+    let examples: [String]
+    let parse: @Sendable (inout WordReader) throws -> Command
+
+    init(_ name: String, aliases: [String] = [], group: String, usage: [String], summary: String,
+         details: String = "", examples: [String], parse: @escaping @Sendable (inout WordReader) throws -> Command) {
+        self.name = name
+        self.aliases = aliases
+        self.group = group
+        self.usage = usage
+        self.summary = summary
+        self.details = details
+        self.examples = examples
+        self.parse = parse
+    }
+}
+
+enum CommandTable {
+    static let groups = ["Documents", "Rows", "View", "Queries", "History", "Session"]
+
+    static func find(_ word: String) -> CommandSpec? {
+        let w = word.lowercased()
+        return all.first { $0.name == w || $0.aliases.contains(w) }
+    }
+
+    static let all: [CommandSpec] = documents + rowCommands + view + queries + history + session
+
+    // MARK: Documents
+
+    static let documents: [CommandSpec] = [
+        CommandSpec("new", group: "Documents", usage: ["new NAME [vertical|horizontal] [viewport W H]"],
+                    summary: "create a document and open it",
+                    details: "NAME is [A-Za-z0-9_.-]{1,64} and unique in the database. The axis defaults to vertical, the viewport to 390 × 844.",
+                    examples: ["new feed", "new strip horizontal viewport 800 120"]) { r in
+            let name = try r.value("a document name", after: "new")
+            var axis: Axis?
+            var viewport: Size?
+            while !r.atEnd {
+                if axis == nil, let t = r.peek(), !t.quoted, Axis.allCases.contains(where: { $0.rawValue == t.text.lowercased() }) {
+                    axis = try r.choice(Axis.self)
+                } else if viewport == nil, r.consume("viewport") {
+                    viewport = try r.size(after: "viewport")
+                } else {
+                    throw r.expected(axis == nil ? "vertical, horizontal or 'viewport W H'" : "'viewport W H'")
+                }
+            }
+            return .new(name: name, axis: axis, viewport: viewport)
+        },
+        CommandSpec("open", group: "Documents", usage: ["open NAME"], summary: "open a document of the database",
+                    examples: ["open feed"]) { r in
+            .open(name: try r.value("a document name", after: "open"))
+        },
+        CommandSpec("close", group: "Documents", usage: ["close"], summary: "close the open document",
+                    examples: ["close"]) { _ in .close },
+        CommandSpec("docs", group: "Documents", usage: ["docs"], summary: "list the documents of the database",
+                    examples: ["docs"]) { _ in .docs },
+        CommandSpec("drop", group: "Documents", usage: ["drop NAME"], summary: "delete a document and its history",
+                    examples: ["drop feed"]) { r in
+            .drop(name: try r.value("a document name", after: "drop"))
+        },
+        CommandSpec("import", group: "Documents", usage: ["import PATH [as NAME]"],
+                    summary: "create a document from a stackdoc/1 JSON file and open it",
+                    details: "The document takes the file's name unless 'as NAME' is given.",
+                    examples: ["import saved.json", "import saved.json as copy"]) { r in
+            let path = try r.value("a file path", after: "import")
+            var name: String?
+            if r.consume("as") { name = try r.value("a document name", after: "as") }
+            return .importDocument(path: path, name: name)
+        },
+        CommandSpec("export", group: "Documents", usage: ["export [PATH]", "export svg PATH"],
+                    summary: "write the open document as stackdoc/1 JSON (to standard output without PATH), or as an SVG picture",
+                    details: "'export svg PATH' draws the whole content: every row's frame (stack rows dashed), content frame, separators, ids, and the viewport outline in red. Quote a JSON file named svg: export \"svg\".",
+                    examples: ["export", "export saved.json", "export svg picture.svg"]) { r in
+            if r.consume("svg") { return .exportSVG(path: try r.value("a file path", after: "svg")) }
+            if r.atEnd { return .export(path: nil) }
+            return .export(path: try r.value("a file path", after: "export"))
+        },
+    ]
+
+    // MARK: Rows
+
+    static let positionHelp = "at top|bottom|INDEX | after ROW | before ROW"
+
+    static func isPositionStart(_ t: Token?) -> Bool {
+        guard let t else { return false }
+        return t.isKeyword("at") || t.isKeyword("after") || t.isKeyword("before")
+    }
+
+    /// `at top|bottom|INDEX | after ROW | before ROW`.
+    static func parsePosition(_ r: inout WordReader) throws -> Position {
+        if r.consume("at") {
+            if r.consume("top") { return .top }
+            if r.consume("bottom") { return .bottom }
+            return .index(try r.count("top, bottom or an index (a whole number ≥ 0)", after: "at"))
+        }
+        if r.consume("after") { return .after(try r.value("a row id", after: "after")) }
+        if r.consume("before") { return .before(try r.value("a row id", after: "before")) }
+        throw r.expected("'at', 'after' or 'before'")
+    }
+
+    /// Row ids up to the first keyword of `stopWords` or ROWSPEC.
+    static func parseIDs(_ r: inout WordReader, after: String, stopAtSpecs: Bool) throws -> [RowID] {
+        var ids: [RowID] = []
+        while let t = r.peek() {
+            if stopAtSpecs && (RowSpecWords.startsSpec(t) || isPositionStart(t) || t.isKeyword("in")) { break }
+            ids.append(t.text)
+            _ = r.next()
+        }
+        if ids.isEmpty { throw r.expected("a row id", after: after) }
+        return ids
+    }
+
+    static let rowCommands: [CommandSpec] = [
+        CommandSpec("add", group: "Rows",
+                    usage: ["add ROW [ROW …] [ROWSPEC…] [at top|bottom|INDEX | after ROW | before ROW] [in ROW]"],
+                    summary: "add rows (several ids add several rows in the given order)",
+                    details: "Rows go to the bottom of the stack unless a position is given; 'in ROW' adds them to a stack row. ROWSPEC applies to every new row; see 'help rowspec'. Quote an id that is also a keyword: add \"top\".",
+                    examples: ["add header fixed 60", "add a b c content 390 44 at top",
+                               "add title type label fixed 20 after header in card", "add card stack vertical spacing 8"]) { r in
+            let ids = try parseIDs(&r, after: "add", stopAtSpecs: true)
+            var specs: [RowSpecItem] = []
+            var position: Position?
+            var parent: RowID?
+            while let t = r.peek() {
+                if RowSpecWords.startsSpec(t) {
+                    specs += try RowSpecWords.parseMany(&r)
+                } else if isPositionStart(t) {
+                    if position != nil { throw StackDocError("'add' takes one position, got a second one at \(t.shown)") }
+                    position = try parsePosition(&r)
+                } else if t.isKeyword("in") {
+                    if parent != nil { throw StackDocError("'add' takes one 'in ROW', got a second one") }
+                    _ = r.next()
+                    parent = try r.value("a stack row id", after: "in")
+                } else {
+                    throw r.expected("\(RowSpecWords.expectation), a position (\(positionHelp)) or 'in ROW'")
+                }
+            }
+            return .edit(.add(ids: ids, spec: specs, position: position, parent: parent))
+        },
+        CommandSpec("remove", group: "Rows", usage: ["remove ROW [ROW …]"],
+                    summary: "remove rows with everything inside them (all or nothing)",
+                    examples: ["remove a", "remove a b c"]) { r in
+            .edit(.remove(ids: try parseIDs(&r, after: "remove", stopAtSpecs: false)))
+        },
+        CommandSpec("clear", group: "Rows", usage: ["clear [in ROW]"],
+                    summary: "remove every row of the document, or of a stack row",
+                    examples: ["clear", "clear in card"]) { r in
+            if r.consume("in") { return .edit(.clear(parent: try r.value("a stack row id", after: "in"))) }
+            return .edit(.clear(parent: nil))
+        },
+        CommandSpec("replace", group: "Rows", usage: ["replace ROW with NEWROW [ROWSPEC…]"],
+                    summary: "put a new row in a row's place",
+                    details: "The old row (with its rows) goes; NEWROW takes its parent and index, with ROWSPEC applied to a fresh row.",
+                    examples: ["replace a with b fixed 30"]) { r in
+            let id = try r.value("a row id", after: "replace")
+            try r.expect("with", after: id)
+            let newID = try r.value("the new row's id", after: "with")
+            let specs = try RowSpecWords.parseMany(&r)
+            if !r.atEnd { throw r.expected(RowSpecWords.expectation) }
+            return .edit(.replace(id: id, newID: newID, spec: specs))
+        },
+        CommandSpec("move", group: "Rows", usage: ["move ROW to INDEX|top|bottom | after ROW | before ROW [in ROW]"],
+                    summary: "move a row (with its rows) to another place, possibly into another stack",
+                    details: "INDEX counts the rows of the target stack (hidden ones included) after the row has left its old place.",
+                    examples: ["move a to top", "move a to 2 in card", "move a after b", "move a before b"]) { r in
+            let id = try r.value("a row id", after: "move")
+            let position: Position
+            if r.consume("to") {
+                if r.consume("top") { position = .top }
+                else if r.consume("bottom") { position = .bottom }
+                else { position = .index(try r.count("top, bottom or an index (a whole number ≥ 0)", after: "to")) }
+            } else if r.consume("after") {
+                position = .after(try r.value("a row id", after: "after"))
+            } else if r.consume("before") {
+                position = .before(try r.value("a row id", after: "before"))
+            } else {
+                throw r.expected("'to', 'after' or 'before'")
+            }
+            var parent: RowID?
+            if r.consume("in") { parent = try r.value("a stack row id", after: "in") }
+            return .edit(.move(id: id, position: position, parent: parent))
+        },
+        CommandSpec("hide", group: "Rows", usage: ["hide ROW [ROW …]"], summary: "hide rows (they keep their place and take no space)",
+                    examples: ["hide a", "hide a b"]) { r in
+            .edit(.hide(ids: try parseIDs(&r, after: "hide", stopAtSpecs: false)))
+        },
+        CommandSpec("show", group: "Rows", usage: ["show ROW [ROW …]"], summary: "show hidden rows again",
+                    examples: ["show a", "show a b"]) { r in
+            .edit(.show(ids: try parseIDs(&r, after: "show", stopAtSpecs: false)))
+        },
+        CommandSpec("set", group: "Rows",
+                    usage: ["set ROW ROWSPEC…", "set stack axis A | padding T L B R | spacing N | justify J | align A"],
+                    summary: "change a row's config, or a setting of the document's root stack",
+                    details: "ROWSPEC groups apply left to right, a later one wins; see 'help rowspec'. 'set stack' takes one setting; quote a row named stack: set \"stack\" fixed 10.",
+                    examples: ["set a fixed 120 insets 0 0 0 0", "set a separator hidden separator thickness 2",
+                               "set stack axis horizontal", "set stack padding 8 0 8 0", "set stack spacing 4",
+                               "set stack justify center", "set stack align start"]) { r in
+            if let t = r.peek(), t.isKeyword("stack") {
+                _ = r.next()
+                if r.consume("axis") { return .edit(.setStack(.axis(try r.choice(Axis.self, after: "axis")))) }
+                if r.consume("padding") { return .edit(.setStack(.padding(try r.edges(after: "padding")))) }
+                if r.consume("spacing") { return .edit(.setStack(.spacing(try r.number(after: "spacing")))) }
+                if r.consume("justify") { return .edit(.setStack(.justify(try r.choice(Justify.self, after: "justify")))) }
+                if r.consume("align") { return .edit(.setStack(.align(try r.choice(Align.self, after: "align")))) }
+                throw r.expected("axis, padding, spacing, justify or align", after: "stack")
+            }
+            let id = try r.value("a row id or 'stack'", after: "set")
+            let specs = try RowSpecWords.parseMany(&r)
+            if specs.isEmpty || !r.atEnd { throw r.expected(RowSpecWords.expectation) }
+            return .edit(.set(id: id, spec: specs))
+        },
+        CommandSpec("defaults", group: "Rows",
+                    usage: ["defaults insets T L B R | separator SEPSPEC… | autohide on|off"],
+                    summary: "change the document's live defaults (rows that override nothing follow them)",
+                    details: "'autohide' hides the separator of the last visible row of each stack. See 'help sepspec'.",
+                    examples: ["defaults insets 8 16 8 16", "defaults separator thickness 0.5 color #E0E0E0",
+                               "defaults autohide off"]) { r in
+            if r.consume("insets") { return .edit(.defaults(.insets(try r.edges(after: "insets")))) }
+            if r.consume("separator") { return .edit(.defaults(.separator(try SeparatorWords.parseMany(&r, after: "separator")))) }
+            if r.consume("autohide") {
+                if r.consume("on") { return .edit(.defaults(.autoHide(true))) }
+                if r.consume("off") { return .edit(.defaults(.autoHide(false))) }
+                throw r.expected("on or off", after: "autohide")
+            }
+            throw r.expected("insets, separator or autohide", after: "defaults")
+        },
+    ]
+
+    // MARK: View
+
+    static let view: [CommandSpec] = [
+        CommandSpec("scroll", group: "View",
+                    usage: ["scroll OFFSET", "scroll by D", "scroll to ROW [top|middle|bottom|auto]"],
+                    summary: "move the viewport along the main axis (clamped to the content)",
+                    details: "'scroll to ROW' puts the row at the top of the viewport unless another position is given; 'auto' moves as little as shows the row. Scrolling is logged and replayed but is not an undo step.",
+                    examples: ["scroll 200", "scroll by -50", "scroll to footer", "scroll to footer bottom"]) { r in
+            if r.consume("by") { return .edit(.scroll(.by(try r.number("a distance (a number)", after: "by")))) }
+            if r.consume("to") {
+                let row = try r.value("a row id", after: "to")
+                if r.atEnd { return .edit(.scroll(.to(row, .top))) }
+                return .edit(.scroll(.to(row, try r.choice(ScrollPosition.self))))
+            }
+            return .edit(.scroll(.offset(try r.number("an offset (a number), 'by D' or 'to ROW'", after: "scroll"))))
+        },
+        CommandSpec("viewport", group: "View", usage: ["viewport W H", "viewport W H insets T L B R", "viewport insets T L B R"],
+                    summary: "resize the viewport and set its obscured edges (logged and replayed, not an undo step)",
+                    details: "'insets T L B R' are the edges bars and the safe area cover: visibility is computed against the rest (the unobscured rectangle), 'scroll to' and 'focus' aim at it, sticky rows stick below its top (or right of its left) edge, and the content can scroll until its end meets the unobscured bottom. 'viewport W H' keeps the insets; 'viewport insets …' keeps the size.",
+                    examples: ["viewport 320 568", "viewport 390 844 insets 47 0 34 0", "viewport insets 0 0 0 0"]) { r in
+            if r.consume("insets") { return .edit(.obscured(.insets(viewport: nil, insets: try r.edges(after: "insets")))) }
+            let size = try r.size(after: "viewport")
+            if r.consume("insets") { return .edit(.obscured(.insets(viewport: size, insets: try r.edges(after: "insets")))) }
+            return .edit(.viewport(size))
+        },
+        CommandSpec("keyboard", group: "View", usage: ["keyboard H", "keyboard off"],
+                    summary: "a keyboard H points tall covers the viewport's bottom edge (logged and replayed, not an undo step)",
+                    details: "The obscured bottom edge is the larger of the keyboard and the bottom inset. 'keyboard 0' is 'keyboard off'.",
+                    examples: ["keyboard 336", "keyboard off"]) { r in
+            if r.consume("off") { return .edit(.obscured(.keyboard(nil))) }
+            return .edit(.obscured(.keyboard(try r.number("a height (a number) or 'off'", after: "keyboard"))))
+        },
+        CommandSpec("focus", group: "View", usage: ["focus ROW"],
+                    summary: "scroll the row into view above the keyboard (the 'auto' rule against the unobscured rectangle)",
+                    details: "Leaves the offset alone when the row lies inside the unobscured part of the viewport; otherwise the smallest move that shows it (its top edge at the unobscured top when it is longer than the unobscured part). Logged and replayed, not an undo step.",
+                    examples: ["focus email"]) { r in
+            .edit(.scroll(.focus(try r.value("a row id", after: "focus"))))
+        },
+    ]
+
+    // MARK: Queries
+
+    static let queries: [CommandSpec] = [
+        CommandSpec("layout", group: "Queries", usage: ["layout [--visible] [--range FIRST..LAST]"],
+                    summary: "the layout table: index, id, type, frame, visibility, and the content size",
+                    details: "On big documents print only what you need: '--visible' keeps the rows the viewport shows (entire or partial); '--range FIRST..LAST' keeps the rows at those document-order positions (0-based, inclusive, every row at every depth counted). Both together keep the rows that pass both. The content size is always printed.",
+                    examples: ["layout", "layout --visible", "layout --range 0..99", "layout --visible --range 10..20"]) { r in
+            var selection = LayoutSelection()
+            while let t = r.peek() {
+                if t.isKeyword("--visible") {
+                    _ = r.next()
+                    selection.visibleOnly = true
+                } else if t.isKeyword("--range") {
+                    _ = r.next()
+                    selection.range = try parseRange(&r)
+                } else {
+                    throw r.expected("--visible or --range FIRST..LAST")
+                }
+            }
+            return .layout(selection)
+        },
+        CommandSpec("visible", group: "Queries", usage: ["visible"],
+                    summary: "the rows the viewport shows, with their visibility and percentage",
+                    examples: ["visible"]) { _ in .visible },
+        CommandSpec("rows", group: "Queries", usage: ["rows"],
+                    summary: "every row's config: depth, id, type, size, content, insets, flags",
+                    examples: ["rows"]) { _ in .rows },
+        CommandSpec("row", group: "Queries", usage: ["row ROW"], summary: "one row's config and layout",
+                    examples: ["row header"]) { r in
+            .row(try r.value("a row id", after: "row"))
+        },
+        CommandSpec("find", group: "Queries", usage: ["find type T"], summary: "the ids of every row of type T, in document order",
+                    examples: ["find type label"]) { r in
+            try r.expect("type", after: "find")
+            return .findType(try r.value("a type name", after: "type"))
+        },
+        CommandSpec("hit", group: "Queries", usage: ["hit X Y"],
+                    summary: "the deepest row whose frame contains the point (content coordinates)",
+                    examples: ["hit 100 250"]) { r in
+            let v = try r.numbers(2, names: ["X", "Y"], after: "hit")
+            return .hit(x: v[0], y: v[1])
+        },
+        CommandSpec("history", group: "Queries", usage: ["history"],
+                    summary: "the operation log: step, label, and whether it is undone",
+                    examples: ["history"]) { _ in .history },
+        CommandSpec("status", group: "Queries", usage: ["status"],
+                    summary: "the database, the open document, its size, offset, history position and open transaction",
+                    examples: ["status"]) { _ in .status },
+        CommandSpec("draw", group: "Queries", usage: ["draw"],
+                    summary: "a character picture of the viewport",
+                    details: "Scale: one column is 10 points across, one line is 20 points down, the viewport's top-left at the picture's top-left. Each row is a box of + - | with its id inside; rows cut by the viewport edge are cut at the edge (no closing border there). Nested rows draw inside their stack.",
+                    examples: ["draw"]) { _ in .draw },
+    ]
+
+    static func parseRange(_ r: inout WordReader) throws -> ClosedRange<Int> {
+        let what = "a range FIRST..LAST (whole numbers, FIRST ≤ LAST)"
+        guard let t = r.peek(), !t.quoted else { throw r.expected(what, after: "--range") }
+        let parts = t.text.split(separator: ".", omittingEmptySubsequences: false).count == 3 ? t.text.split(separator: ".", omittingEmptySubsequences: false).enumerated().filter { $0.offset != 1 }.map { String($0.element) } : []
+        guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, a <= b,
+              parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) else {
+            throw r.expected(what, after: "--range")
+        }
+        _ = r.next()
+        return a...b
+    }
+
+    // MARK: History
+
+    static let history: [CommandSpec] = [
+        CommandSpec("undo", group: "History", usage: ["undo [N]"], summary: "revert the last N undo steps (1 by default)",
+                    examples: ["undo", "undo 3"]) { r in
+            .undo(r.atEnd ? 1 : try positiveCount(&r, after: "undo"))
+        },
+        CommandSpec("redo", group: "History", usage: ["redo [N]"], summary: "re-apply the last N undone steps (1 by default)",
+                    examples: ["redo", "redo 3"]) { r in
+            .redo(r.atEnd ? 1 : try positiveCount(&r, after: "redo"))
+        },
+        CommandSpec("begin", group: "History", usage: ["begin [LABEL]"],
+                    summary: "start a transaction: the operations up to 'commit' make one undo step",
+                    details: "The words after 'begin' are the step's label.",
+                    examples: ["begin", "begin add the header"]) { r in
+            var words: [String] = []
+            while let t = r.next() { words.append(t.text) }
+            return .begin(label: words.isEmpty ? nil : words.joined(separator: " "))
+        },
+        CommandSpec("commit", group: "History", usage: ["commit"], summary: "end the transaction: its operations become one undo step",
+                    examples: ["commit"]) { _ in .commit },
+        CommandSpec("rollback", group: "History", usage: ["rollback"], summary: "abandon the transaction's operations",
+                    examples: ["rollback"]) { _ in .rollback },
+        CommandSpec("verify", group: "History", usage: ["verify"],
+                    summary: "replay the log from the empty document and compare with the stored state",
+                    examples: ["verify"]) { _ in .verify },
+        CommandSpec("log", group: "History", usage: ["log export PATH"],
+                    summary: "write the document's log as a script of canonical commands",
+                    details: "Running the script on an empty database ('stackdoc --db :memory: PATH') rebuilds the document: its 'export' is identical. Undone steps are left out.",
+                    examples: ["log export feed.sd"]) { r in
+            try r.expect("export", after: "log")
+            return .logExport(path: try r.value("a file path", after: "export"))
+        },
+    ]
+
+    static func positiveCount(_ r: inout WordReader, after: String) throws -> Int {
+        let what = "a count (a whole number ≥ 1)"
+        let saved = r
+        let n = try r.count(what, after: after)
+        if n < 1 { throw saved.expected(what, after: after) }
+        return n
+    }
+
+    // MARK: Session
+
+    static let session: [CommandSpec] = [
+        CommandSpec("help", group: "Session", usage: ["help [COMMAND]"],
+                    summary: "list the commands, or describe one ('help rowspec', 'help sepspec' for the spec words)",
+                    examples: ["help", "help add", "help rowspec"]) { r in
+            .help(topic: r.atEnd ? nil : try r.value("a command name"))
+        },
+        CommandSpec("quit", aliases: ["exit"], group: "Session", usage: ["quit"],
+                    summary: "leave stackdoc (Ctrl-D does the same on a terminal)",
+                    examples: ["quit", "exit"]) { _ in .quit },
+    ]
+}
+
+/// Every keyword of the language; the printer quotes an id or name that equals one.
+enum Keywords {
+    static let all: Set<String> = {
+        var words = Set(CommandTable.all.flatMap { [$0.name] + $0.aliases })
+        words.formUnion(RowSpecWords.keywords)
+        words.formUnion(SeparatorWords.keywords)
+        words.formUnion(["at", "after", "before", "in", "top", "bottom", "middle", "auto", "with", "to", "by",
+                         "as", "svg", "axis", "padding", "autohide", "on", "off", "default", "vertical",
+                         "horizontal", "viewport", "--visible", "--range", "stack"])
+        return words
+    }()
+}

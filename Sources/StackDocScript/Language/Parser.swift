@@ -1,0 +1,32 @@
+import Layout
+
+/// Reads one line of the command language into a `Command` (SPEC §4.1).
+public enum Parser {
+    /// The longest line read (issue 6: resource limits). Longer lines are refused unread.
+    public static let maxLineLength = 1 << 20
+
+    /// The command on `line`, or nil for a blank or comment-only line. Throws a `StackDocError`
+    /// that names the bad word and what was expected.
+    /// - Parameter line: One line of the command language (without its line break).
+    /// - Returns: The command, or nil for a blank or comment-only line.
+    /// - Throws: `StackDocError` for an unknown command, a bad or missing word, a bad quote or
+    ///   escape, or a line longer than `maxLineLength`.
+    public static func parse(_ line: String) throws -> Command? {
+        guard line.utf8.count <= maxLineLength else {
+            throw StackDocError("line too long: \(line.utf8.count) bytes (the limit is \(maxLineLength))")
+        }
+        let tokens = try Tokenizer.tokenize(line)
+        guard let first = tokens.first else { return nil }
+        guard !first.quoted, let spec = CommandTable.find(first.text) else {
+            if first.quoted, CommandTable.find(first.text) != nil {
+                throw StackDocError("unknown command '\"\(first.text)\"': a command word is not quoted")
+            }
+            throw StackDocError("unknown command \(first.shown) (type 'help' for the list)")
+        }
+        var reader = WordReader(tokens)
+        _ = reader.next()
+        let command = try spec.parse(&reader)
+        try reader.finish(usage: spec.usage.joined(separator: " | "))
+        return command
+    }
+}

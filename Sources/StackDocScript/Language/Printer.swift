@@ -1,0 +1,167 @@
+import Layout
+
+/// The canonical text of a command: what `log export` writes. Parsing the text gives the same
+/// command back (a property test checks this on random commands).
+public enum Printer {
+    /// The canonical text of an operation (`add a b fixed 50 after x`).
+    public static func text(_ edit: Edit) -> String {
+        switch edit {
+        case let .add(ids, spec, position, parent):
+            return join(["add"] + ids.map(id) + spec.map(text) + [position.map(text)] + [parent.map { "in " + id($0) }])
+        case let .remove(ids):
+            return join(["remove"] + ids.map(id))
+        case let .clear(parent):
+            return join(["clear", parent.map { "in " + id($0) }])
+        case let .replace(old, new, spec):
+            return join(["replace", id(old), "with", id(new)] + spec.map(text))
+        case let .move(row, position, parent):
+            let where_: String
+            switch position {
+            case .top: where_ = "to top"
+            case .bottom: where_ = "to bottom"
+            case .index(let i): where_ = "to \(i)"
+            case .after(let r): where_ = "after " + id(r)
+            case .before(let r): where_ = "before " + id(r)
+            }
+            return join(["move", id(row), where_, parent.map { "in " + id($0) }])
+        case let .hide(ids):
+            return join(["hide"] + ids.map(id))
+        case let .show(ids):
+            return join(["show"] + ids.map(id))
+        case let .set(row, spec):
+            return join(["set", id(row)] + spec.map(text))
+        case let .setStack(setting):
+            switch setting {
+            case .axis(let a): return "set stack axis \(a.rawValue)"
+            case .padding(let e): return "set stack padding \(edges(e))"
+            case .spacing(let n): return "set stack spacing \(num(n))"
+            case .justify(let j): return "set stack justify \(j.rawValue)"
+            case .align(let a): return "set stack align \(a.rawValue)"
+            }
+        case let .defaults(spec):
+            switch spec {
+            case .insets(let e): return "defaults insets \(edges(e))"
+            case .separator(let specs): return join(["defaults separator"] + specs.map(text))
+            case .autoHide(let on): return "defaults autohide \(on ? "on" : "off")"
+            }
+        case let .scroll(spec):
+            switch spec {
+            case .offset(let v): return "scroll \(num(v))"
+            case .by(let v): return "scroll by \(num(v))"
+            case let .to(row, position): return "scroll to \(id(row)) \(position.rawValue)"
+            case let .focus(row): return "focus \(id(row))"
+            }
+        case let .viewport(size):
+            return "viewport \(num(size.width)) \(num(size.height))"
+        case let .obscured(.insets(size?, insets)):
+            return "viewport \(num(size.width)) \(num(size.height)) insets \(edges(insets))"
+        case let .obscured(.insets(nil, insets)):
+            return "viewport insets \(edges(insets))"
+        case let .obscured(.keyboard(height)):
+            return height.map { "keyboard \(num($0))" } ?? "keyboard off"
+        }
+    }
+
+    /// The canonical words of one ROWSPEC item (`fixed 50`).
+    public static func text(_ item: RowSpecItem) -> String {
+        switch item {
+        case .type(let t): return "type " + Tokenizer.quote(t)
+        case .fixed(let n): return "fixed \(num(n))"
+        case .fit: return "fit"
+        case .content(let s): return "content \(num(s.width)) \(num(s.height))"
+        case .insets(let e): return "insets \(edges(e))"
+        case .insetsDefault: return "insets default"
+        case .margin(let e): return "margin \(edges(e))"
+        case .grow(let n): return "grow \(num(n))"
+        case .shrink(let n): return "shrink \(num(n))"
+        case .align(let a): return "align \(a.rawValue)"
+        case .alignItems(let a): return "align-items \(a.rawValue)"
+        case .sticky(let on): return on ? "sticky" : "sticky off"
+        case .hidden: return "hidden"
+        case .stack(let a): return "stack \(a.rawValue)"
+        case .justify(let j): return "justify \(j.rawValue)"
+        case .spacing(let n): return "spacing \(num(n))"
+        case .separator(let s): return "separator " + text(s)
+        }
+    }
+
+    /// The canonical words of one SEPSPEC item (`color #FF0000`).
+    public static func text(_ spec: SeparatorSpec) -> String {
+        switch spec {
+        case .hidden: return "hidden"
+        case .shown: return "shown"
+        case .insets(let e): return "insets \(edges(e))"
+        case .thickness(let n): return "thickness \(num(n))"
+        case .color(let c): return "color " + Tokenizer.quote(c)
+        case .default: return "default"
+        }
+    }
+
+    /// The canonical words of a position (`at top`, `after x`).
+    public static func text(_ position: Position) -> String {
+        switch position {
+        case .top: return "at top"
+        case .bottom: return "at bottom"
+        case .index(let i): return "at \(i)"
+        case .after(let r): return "after " + id(r)
+        case .before(let r): return "before " + id(r)
+        }
+    }
+
+    /// The canonical text of any command (the `command` field of the JSON envelope).
+    public static func text(_ command: Command) -> String {
+        switch command {
+        case let .new(name, axis, viewport):
+            return join(["new", id(name), axis?.rawValue, viewport.map { "viewport \(num($0.width)) \(num($0.height))" }])
+        case .open(let name): return "open " + id(name)
+        case .close: return "close"
+        case .docs: return "docs"
+        case .drop(let name): return "drop " + id(name)
+        case let .importDocument(path, name): return join(["import", id(path), name.map { "as " + id($0) }])
+        case .export(let path): return join(["export", path.map(id)])
+        case .edit(let edit): return text(edit)
+        case .layout(let selection):
+            return join(["layout", selection.visibleOnly ? "--visible" : nil,
+                         selection.range.map { "--range \($0.lowerBound)..\($0.upperBound)" }])
+        case .visible: return "visible"
+        case .rows: return "rows"
+        case .row(let r): return "row " + id(r)
+        case .findType(let t): return "find type " + id(t)
+        case let .hit(x, y): return "hit \(num(x)) \(num(y))"
+        case .history: return "history"
+        case .status: return "status"
+        case .draw: return "draw"
+        case .exportSVG(let path): return "export svg " + id(path)
+        case .undo(let n): return "undo \(n)"
+        case .redo(let n): return "redo \(n)"
+        case .begin(let label): return join(["begin", label.map { Tokenizer.quote($0) }])
+        case .commit: return "commit"
+        case .rollback: return "rollback"
+        case .verify: return "verify"
+        case .logExport(let path): return "log export " + id(path)
+        case .help(let topic): return join(["help", topic.map { Tokenizer.quote($0, keywordSafe: true) }])
+        case .quit: return "quit"
+        }
+    }
+
+    /// A value word (id, name, path): quoted when it would otherwise read as a keyword, a
+    /// comment or several words.
+    public static func id(_ value: String) -> String { Tokenizer.quote(value) }
+
+    /// Free text (a group label, a path in a message line): as given when every character may
+    /// be written raw, else in the language's quoted form with escapes (`"a\u{1b}b"`), so that a
+    /// hostile label never reaches the terminal raw (issue 10: one escaping rule).
+    public static func label(_ text: String) -> String {
+        text.unicodeScalars.contains(where: \.isEscapedInText) ? Tokenizer.quote(text, keywordSafe: true) : text
+    }
+
+    static func num(_ v: Double) -> String { Format.number(v) }
+
+    static func edges(_ e: Edges) -> String {
+        "\(num(e.top)) \(num(e.left)) \(num(e.bottom)) \(num(e.right))"
+    }
+
+    private static func join(_ parts: [String?]) -> String {
+        parts.compactMap { $0 }.joined(separator: " ")
+    }
+}

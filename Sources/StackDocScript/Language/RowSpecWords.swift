@@ -1,0 +1,134 @@
+import Layout
+
+/// One word group of ROWSPEC or SEPSPEC: its keyword, how it is written, what it does, and how
+/// it is read. The parser and `help rowspec` / `help sepspec` both come from these tables.
+struct SpecWord<Value>: Sendable {
+    let keyword: String
+    let usage: String
+    let summary: String
+    let parse: @Sendable (inout WordReader) throws -> Value
+}
+
+enum RowSpecWords {
+    /// Every ROWSPEC word group (SPEC §4.1), in the order help lists them.
+    static let table: [SpecWord<RowSpecItem>] = [
+        SpecWord(keyword: "type", usage: "type T", summary: "the row's type label (queryable with 'find type T')") { r in
+            .type(try r.value("a type name", after: "type"))
+        },
+        SpecWord(keyword: "fixed", usage: "fixed N", summary: "content length N along the parent's main axis") { r in
+            .fixed(try r.number(after: "fixed"))
+        },
+        SpecWord(keyword: "fit", usage: "fit", summary: "content length from 'content' (leaf) or from the rows (stack); the default") { _ in
+            .fit
+        },
+        SpecWord(keyword: "content", usage: "content W H", summary: "intrinsic content size of a leaf row") { r in
+            .content(try r.size(after: "content"))
+        },
+        SpecWord(keyword: "insets", usage: "insets T L B R | insets default",
+                 summary: "space between the row's edges and its content; 'default' follows the document default") { r in
+            if r.consume("default") { return .insetsDefault }
+            return .insets(try r.edges(after: "insets"))
+        },
+        SpecWord(keyword: "margin", usage: "margin T L B R", summary: "space outside the row") { r in
+            .margin(try r.edges(after: "margin"))
+        },
+        SpecWord(keyword: "grow", usage: "grow G", summary: "flex grow factor along the parent's main axis") { r in
+            .grow(try r.number(after: "grow"))
+        },
+        SpecWord(keyword: "shrink", usage: "shrink S", summary: "flex shrink factor along the parent's main axis") { r in
+            .shrink(try r.number(after: "shrink"))
+        },
+        SpecWord(keyword: "align", usage: "align start|center|end|stretch|auto",
+                 summary: "the row's own cross-axis alignment (alignSelf)") { r in
+            .align(try r.choice(AlignSelf.self, after: "align"))
+        },
+        SpecWord(keyword: "align-items", usage: "align-items start|center|end|stretch",
+                 summary: "a stack row's cross alignment of its rows (makes the row a stack)") { r in
+            .alignItems(try r.choice(Align.self, after: "align-items"))
+        },
+        SpecWord(keyword: "hidden", usage: "hidden", summary: "the row stays in the document and takes no space") { _ in
+            .hidden
+        },
+        SpecWord(keyword: "sticky", usage: "sticky [on|off]",
+                 summary: "sticks to the viewport's unobscured leading edge while its stack's box allows (CSS position: sticky); 'off' unsticks") { r in
+            if r.consume("off") { return .sticky(false) }
+            _ = r.consume("on")
+            return .sticky(true)
+        },
+        SpecWord(keyword: "stack", usage: "stack vertical|horizontal", summary: "makes the row a nested stack with this axis") { r in
+            .stack(try r.choice(Axis.self, after: "stack"))
+        },
+        SpecWord(keyword: "justify", usage: "justify start|end|center|spaceBetween|spaceAround|spaceEvenly",
+                 summary: "a stack row's main-axis distribution (makes the row a stack)") { r in
+            .justify(try r.choice(Justify.self, after: "justify"))
+        },
+        SpecWord(keyword: "spacing", usage: "spacing N", summary: "a stack row's gap between rows (makes the row a stack)") { r in
+            .spacing(try r.number(after: "spacing"))
+        },
+        SpecWord(keyword: "separator", usage: "separator SEPSPEC", summary: "one separator override (repeat 'separator' for more)") { r in
+            .separator(try SeparatorWords.parseOne(&r, after: "separator"))
+        },
+    ]
+
+    static let keywords: [String] = table.map(\.keyword)
+
+    /// True when the next word starts a ROWSPEC group.
+    static func startsSpec(_ token: Token?) -> Bool {
+        guard let token, !token.quoted else { return false }
+        return keywords.contains(token.text.lowercased())
+    }
+
+    /// Reads ROWSPEC groups while the next word starts one.
+    static func parseMany(_ r: inout WordReader) throws -> [RowSpecItem] {
+        var items: [RowSpecItem] = []
+        while let word = r.peek(), startsSpec(word), let entry = table.first(where: { word.isKeyword($0.keyword) }) {
+            _ = r.next()
+            items.append(try entry.parse(&r))
+        }
+        return items
+    }
+
+    /// What a ROWSPEC may start with, for messages.
+    static let expectation = "a row spec (\(keywords.joined(separator: ", ")))"
+}
+
+enum SeparatorWords {
+    /// Every SEPSPEC word group (SPEC §4.1).
+    static let table: [SpecWord<SeparatorSpec>] = [
+        SpecWord(keyword: "hidden", usage: "hidden", summary: "no separator") { _ in .hidden },
+        SpecWord(keyword: "shown", usage: "shown", summary: "a separator (unless it is the last row and autohide is on)") { _ in .shown },
+        SpecWord(keyword: "insets", usage: "insets T L B R", summary: "separator insets") { r in
+            .insets(try r.edges(after: "insets"))
+        },
+        SpecWord(keyword: "thickness", usage: "thickness N", summary: "separator thickness in points") { r in
+            .thickness(try r.number(after: "thickness"))
+        },
+        SpecWord(keyword: "color", usage: "color #RRGGBB", summary: "separator color") { r in
+            guard let t = r.peek(), Tokenizer.isColorLiteral(t.text) else {
+                throw r.expected("a color #RRGGBB", after: "color")
+            }
+            _ = r.next()
+            return .color(t.text)
+        },
+        SpecWord(keyword: "default", usage: "default", summary: "drop every override: follow the document default") { _ in .default },
+    ]
+
+    static let keywords: [String] = table.map(\.keyword)
+    static let expectation = "a separator spec (\(keywords.joined(separator: ", ")))"
+
+    /// Exactly one SEPSPEC group.
+    static func parseOne(_ r: inout WordReader, after: String) throws -> SeparatorSpec {
+        guard let word = r.peek(), let entry = table.first(where: { word.isKeyword($0.keyword) }) else {
+            throw r.expected(expectation, after: after)
+        }
+        _ = r.next()
+        return try entry.parse(&r)
+    }
+
+    /// One or more SEPSPEC groups to the end of the line (`defaults separator …`).
+    static func parseMany(_ r: inout WordReader, after: String) throws -> [SeparatorSpec] {
+        var specs = [try parseOne(&r, after: after)]
+        while !r.atEnd { specs.append(try parseOne(&r, after: r.previous)) }
+        return specs
+    }
+}

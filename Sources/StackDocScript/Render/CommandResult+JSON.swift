@@ -1,0 +1,147 @@
+import Layout
+import Store
+
+/// The JSON renderer: the `result` of a command's `--json` envelope (docs/repl.md, "Output"),
+/// in StackDoc's one JSON value type (`JSONValue`, written by `JSONWriter`).
+extension CommandResult {
+    /// Appends the result as compact JSON. `layout` and `export` stream their (possibly
+    /// million-row) results straight into bytes; everything else is a `JSONValue`.
+    /// - Parameter out: The buffer the compact JSON is appended to.
+    public func appendJSON(to out: inout [UInt8]) {
+        switch self {
+        case let .layout(layout, rows):
+            out.append(contentsOf: LayoutOutput.jsonBytes(layout, rows: rows))
+        case .document(let document):
+            var bytes = document.exportJSONBytes(pretty: false)
+            if bytes.last == 0x0A { bytes.removeLast() }
+            out.append(contentsOf: bytes)
+        default:
+            JSONWriter.append(jsonValue, to: &out, pretty: false, indent: 0)
+        }
+    }
+
+    /// The result as a JSON value (the same text `appendJSON` writes).
+    public var jsonValue: JSONValue {
+        switch self {
+        case .opened(let d):
+            return object([("document", .string(d.name)), ("rows", int(d.rows)), ("axis", .string(d.axis.rawValue)),
+                           ("viewport", d.viewport.jsonValue), ("contentSize", d.contentSize.jsonValue)])
+        case .closed(let name):
+            return object([("closed", .string(name))])
+        case .documents(let list):
+            return .array(list.map {
+                object([("name", .string($0.name)), ("rows", int($0.rowCount)), ("steps", int($0.steps)), ("cursor", int($0.cursor))])
+            })
+        case .dropped(let name):
+            return object([("dropped", .string(name))])
+        case .document(let document):
+            return document.jsonValue()
+        case .wrote(let path):
+            return object([("path", .string(path))])
+        case let .wroteLog(path, commands):
+            return object([("path", .string(path)), ("commands", int(commands))])
+        case let .edited(operation, outcome, report):
+            let step: JSONValue
+            if case .step(let n) = outcome { step = int(n) } else { step = .null }
+            return object([("operation", .string(operation)), ("step", step)] + report.jsonMembers)
+        case let .layout(layout, rows):
+            return LayoutOutput.jsonValue(layout, rows: rows)
+        case .visible(let rows):
+            return .array(rows.map {
+                object([("id", .string($0.id)), ("visibility", .string($0.visibility.rawValue)), ("percent", .number($0.percent))])
+            })
+        case .rows(let entries):
+            return .array(entries.map { object(Self.configMembers($0)) })
+        case .row(let d):
+            let r = d.layout
+            return object(Self.configMembers(d.entry) + [
+                ("frame", rect(r?.frame)), ("contentFrame", rect(r?.content)), ("separatorFrame", rect(r?.separator)),
+                ("visibility", optional(r?.visibility.rawValue)), ("percent", .number(r?.percent ?? 0)),
+            ])
+        case .rowsOfType(_, let ids):
+            return .array(ids.map(JSONValue.string))
+        case .hit(_, _, let row):
+            return optional(row)
+        case .history(let steps, _):
+            return .array(steps.map {
+                object([("step", int($0.number)), ("label", .string($0.shownLabel)), ("applied", .bool($0.applied)),
+                        ("operations", .array($0.edits.map { .string(Printer.text($0)) }))])
+            })
+        case .status(let s):
+            let st = s.document
+            return object([
+                ("database", .string(s.database)), ("document", .string(st.name)), ("rows", int(st.rowCount)),
+                ("axis", .string(s.axis.rawValue)), ("viewport", s.viewport.jsonValue),
+                ("viewportInsets", s.viewportInsets.jsonValue), ("keyboard", s.keyboard == 0 ? .null : .number(s.keyboard)),
+                ("offset", .number(s.offset)),
+                ("content", s.contentSize.jsonValue), ("steps", int(st.steps)), ("cursor", int(st.cursor)),
+                ("log", int(st.logEntries)), ("group", st.groupOpen ? object([("label", optional(st.groupLabel))]) : .null),
+            ])
+        case .drawing(let lines):
+            return object([("lines", .array(lines.map(JSONValue.string)))])
+        case let .historyMove(verb, steps, report):
+            let list = JSONValue.array(steps.map { object([("step", int($0.number)), ("label", .string($0.shownLabel))]) })
+            return object([(verb.rawValue, list)] + report.jsonMembers)
+        case .begun(let label):
+            return object([("label", optional(label))])
+        case .committed(let step):
+            guard let step else { return object([("step", .null)]) }
+            return object([("step", int(step.number)), ("label", .string(step.shownLabel)), ("operations", int(step.edits.count))])
+        case .rolledBack(let report):
+            return object([("rolledBack", .bool(true))] + report.jsonMembers)
+        case .verified:
+            return object([("verified", .bool(true))])
+        case .help(let text):
+            return object([("text", .string(text))])
+        case .quit:
+            return .null
+        }
+    }
+
+    /// A row's configuration as `rows` and `row` give it.
+    static func configMembers(_ e: RowEntry) -> [(String, JSONValue)] {
+        let c = e.config
+        var size: JSONValue = .string("fit")
+        if case .fixed(let n) = c.size { size = object([("fixed", .number(n))]) }
+        var sep: [(String, JSONValue)] = []
+        if let h = c.separator.hidden { sep.append(("hidden", .bool(h))) }
+        if let i = c.separator.insets { sep.append(("insets", i.jsonValue)) }
+        if let t = c.separator.thickness { sep.append(("thickness", .number(t))) }
+        if let col = c.separator.color { sep.append(("color", .string(col))) }
+        let stack: JSONValue = c.stack.map {
+            object([("axis", .string($0.axis.rawValue)), ("justify", .string($0.justify.rawValue)),
+                    ("align", .string($0.align.rawValue)), ("spacing", .number($0.spacing))])
+        } ?? .null
+        return [("id", .string(e.id)), ("parent", optional(e.parent)), ("index", int(e.index)), ("type", .string(c.type)),
+                ("size", size), ("content", c.content.jsonValue), ("insets", c.insets?.jsonValue ?? .null),
+                ("margin", c.margin.jsonValue), ("grow", .number(c.grow)), ("shrink", .number(c.shrink)),
+                ("alignSelf", .string(c.alignSelf.rawValue)), ("hidden", .bool(c.hidden)), ("sticky", .bool(c.sticky)),
+                ("separator", object(sep)),
+                ("stack", stack)]
+    }
+}
+
+extension ChangeReport {
+    /// The JSON members of the report (added to a change's result).
+    var jsonMembers: [(String, JSONValue)] {
+        [("changed", .array(changedVisible.map(JSONValue.string))),
+         ("changedCount", int(changedCount)),
+         ("removed", .array(removed.prefix(1000).map(JSONValue.string))),
+         ("offset", .number(offset.after)),
+         ("contentSize", contentSize.after.jsonValue)]
+    }
+}
+
+/// An object from ordered members.
+fileprivate func object(_ members: [(String, JSONValue)]) -> JSONValue {
+    .object(members.map { JSONMember($0.0, $0.1) })
+}
+
+/// A count as a JSON number.
+fileprivate func int(_ n: Int) -> JSONValue { .number(Double(n)) }
+
+/// A string or null.
+fileprivate func optional(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
+
+/// A rect or null.
+fileprivate func rect(_ r: Rect?) -> JSONValue { r?.jsonValue ?? .null }

@@ -1,0 +1,154 @@
+import Layout
+import Store
+
+/// The text renderer: what a command prints in text mode (docs/repl.md, "Output"). Every user
+/// value goes through `Printer.id` or `Printer.label` (one escaping rule), every number, size,
+/// rect and percentage through `Format`.
+extension CommandResult {
+    /// The text output; empty prints nothing.
+    public var text: String {
+        switch self {
+        case .opened(let d):
+            return "\(d.verb.rawValue) \(Printer.id(d.name)): \(d.rows) rows, \(d.axis.rawValue), viewport \(Format.size(d.viewport)), content \(Format.size(d.contentSize))"
+        case .closed(let name):
+            return "closed \(Printer.id(name))"
+        case .documents(let list):
+            guard !list.isEmpty else { return "(no documents)" }
+            var table = TextTable(["name", "rows", "steps", "undone"], rightAligned: [1, 2, 3])
+            for d in list { table.add([Printer.id(d.name), "\(d.rowCount)", "\(d.steps)", "\(d.steps - d.cursor)"]) }
+            return table.rendered
+        case .dropped(let name):
+            return "dropped \(Printer.id(name))"
+        case .document(let document):
+            return DocumentFormat.encode(document)
+        case .wrote(let path):
+            return "wrote \(Printer.label(path))"
+        case let .wroteLog(path, commands):
+            return "wrote \(commands) commands to \(Printer.label(path))"
+        case let .edited(operation, outcome, report):
+            let headline: String
+            switch outcome {
+            case .view: headline = "view: \(operation)"
+            case .pending(let label): headline = "pending in group\(label.map { " " + Printer.id($0) } ?? ""): \(operation)"
+            case .step(let n): headline = "step \(n): \(operation)"
+            case .noChange: headline = "no change: \(operation)"
+            }
+            return ([headline] + report.textLines).joined(separator: "\n")
+        case let .layout(layout, rows):
+            return LayoutOutput.table(layout, rows: rows)
+        case .visible(let rows):
+            return Self.visibleTable(rows)
+        case .rows(let entries):
+            return Self.rowsTable(entries)
+        case .row(let detail):
+            return Self.rowFields(detail)
+        case let .rowsOfType(type, ids):
+            return ids.isEmpty ? "(no rows of type \(Printer.id(type)))" : ids.map(Printer.id).joined(separator: "\n")
+        case let .hit(x, y, row):
+            return row.map(Printer.id) ?? "(no row at \(Format.number(x)) \(Format.number(y)))"
+        case let .history(steps, group):
+            var table = TextTable(["step", "state", "label"], rightAligned: [0])
+            for s in steps { table.add(["\(s.number)", s.applied ? "applied" : "undone", Printer.label(s.shownLabel)]) }
+            var text = steps.isEmpty ? "(no undo steps)" : table.rendered
+            if let group { text += "\nopen group\(group.label.map { " " + Printer.id($0) } ?? ""): commit or rollback" }
+            return text
+        case .status(let s):
+            return Self.statusFields(s)
+        case .drawing(let lines):
+            return lines.joined(separator: "\n")
+        case let .historyMove(verb, steps, report):
+            let lines = steps.map { "\(verb.rawValue) step \($0.number): \(Printer.label($0.shownLabel))" }
+            return (lines + report.textLines).joined(separator: "\n")
+        case .begun(let label):
+            return "begin" + (label.map { " " + Printer.id($0) } ?? "") + ": the next operations make one undo step"
+        case .committed(let step):
+            guard let step else { return "committed: no change, no undo step" }
+            let count = step.edits.count
+            return "step \(step.number): \(Printer.label(step.shownLabel)) (\(count) operation\(count == 1 ? "" : "s"))"
+        case .rolledBack(let report):
+            return (["rolled back"] + report.textLines).joined(separator: "\n")
+        case .verified:
+            return "ok: the log replays to the stored document"
+        case .help(let text):
+            return text
+        case .quit:
+            return ""
+        }
+    }
+
+    /// `name  value` lines with the names padded to one width.
+    static func fields(_ pairs: [(String, String)]) -> String {
+        let width = pairs.map(\.0.count).max() ?? 0
+        return pairs.map { "\($0.0.padded(to: width))  \($0.1)" }.joined(separator: "\n")
+    }
+
+    static func visibleTable(_ rows: [RowLayout]) -> String {
+        guard !rows.isEmpty else { return "(no visible rows)" }
+        var table = TextTable(["id", "type", "visibility", "percent", "frame"], rightAligned: [3])
+        for r in rows {
+            table.add([Printer.id(r.id), Printer.id(r.type), r.visibility.rawValue, Format.percent(r.percent), Format.rect(r.frame)])
+        }
+        return table.rendered
+    }
+
+    static func rowsTable(_ entries: [RowEntry]) -> String {
+        guard !entries.isEmpty else { return "(no rows)" }
+        var table = TextTable(["id", "parent", "index", "type", "size", "content", "insets", "margin", "grow", "shrink", "align", "flags"],
+                              rightAligned: [2, 8, 9])
+        for e in entries {
+            let c = e.config
+            table.add([String(repeating: "  ", count: e.depth) + Printer.id(e.id), e.parent.map(Printer.id) ?? "-", "\(e.index)",
+                       Printer.id(c.type), Format.rowSize(c.size), Format.size(c.content), c.insets.map(Format.edges) ?? "default",
+                       Format.edges(c.margin), Format.number(c.grow), Format.number(c.shrink), c.alignSelf.rawValue, flags(c)])
+        }
+        return table.rendered
+    }
+
+    static func flags(_ c: RowConfig) -> String {
+        var f: [String] = []
+        if c.hidden { f.append("hidden") }
+        if c.sticky { f.append("sticky") }
+        if let s = c.stack { f.append("stack \(s.axis.rawValue)") }
+        if !c.separator.isEmpty { f.append("separator*") }
+        return f.joined(separator: ",")
+    }
+
+    static func rowFields(_ d: RowDetail) -> String {
+        let c = d.entry.config, r = d.layout
+        let sep = c.separator.resolved(over: d.defaults.separator)
+        var lines: [(String, String)] = [
+            ("id", Printer.id(d.entry.id)), ("parent", d.entry.parent.map(Printer.id) ?? "-"), ("index", "\(d.entry.index)"),
+            ("type", Printer.id(c.type)), ("size", Format.rowSize(c.size)), ("content", Format.size(c.content)),
+            ("insets", c.insets.map(Format.edges) ?? "default (\(Format.edges(d.defaults.insets)))"),
+            ("margin", Format.edges(c.margin)), ("grow", Format.number(c.grow)), ("shrink", Format.number(c.shrink)),
+            ("align", c.alignSelf.rawValue), ("hidden", c.hidden ? "yes" : "no"), ("sticky", c.sticky ? "yes" : "no"),
+            ("separator", "\(sep.hidden ? "hidden" : "shown"), insets \(Format.edges(sep.insets)), thickness \(Format.number(sep.thickness)), color \(sep.color)\(c.separator.isEmpty ? " (default)" : "")"),
+        ]
+        if let s = c.stack {
+            lines.append(("stack", "\(s.axis.rawValue), justify \(s.justify.rawValue), align-items \(s.align.rawValue), spacing \(Format.number(s.spacing)), \(d.childCount) rows"))
+        }
+        lines += [("frame", Format.rect(r?.frame)), ("content frame", Format.rect(r?.content)),
+                  ("separator frame", Format.rect(r?.separator)),
+                  ("visibility", r.map { "\($0.visibility.rawValue) \(Format.percent($0.percent))%" } ?? "-")]
+        return fields(lines)
+    }
+
+    static func statusFields(_ s: StatusInfo) -> String {
+        let st = s.document
+        return fields([
+            ("database", Printer.label(s.database)),
+            ("document", Printer.id(st.name)),
+            ("rows", "\(st.rowCount)"),
+            ("axis", s.axis.rawValue),
+            ("viewport", Format.size(s.viewport)),
+            ("insets", Format.edges(s.viewportInsets)),
+            ("keyboard", s.keyboard == 0 ? "off" : Format.number(s.keyboard)),
+            ("offset", Format.number(s.offset)),
+            ("content", Format.size(s.contentSize)),
+            ("steps", "\(st.steps) (\(st.cursor) applied, \(st.steps - st.cursor) undone)"),
+            ("cursor", "\(st.cursor)"),
+            ("log", "\(st.logEntries) entries"),
+            ("group", st.groupOpen ? "open" + (st.groupLabel.map { " " + Printer.id($0) } ?? "") : "none"),
+        ])
+    }
+}

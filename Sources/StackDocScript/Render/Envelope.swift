@@ -1,0 +1,32 @@
+import Layout
+
+/// The one-line JSON envelope of SPEC §4.2 for one command.
+public enum Envelope {
+    /// `{"ok":true,"command":…,"result":…,"events":[…]}`.
+    /// - Parameters:
+    ///   - command: The command's canonical text (`Printer.text`).
+    ///   - result: What it produced.
+    public static func success(command: String, result: CommandResult) -> String {
+        var out: [UInt8] = []
+        out.append(contentsOf: #"{"ok":true,"command":"#.utf8)
+        JSONWriter.appendString(command, to: &out)
+        out.append(contentsOf: #","result":"#.utf8)
+        result.appendJSON(to: &out)
+        out.append(contentsOf: #","events":"#.utf8)
+        JSONWriter.append(.array(result.events.map(LayoutOutput.eventJSON) + result.stuckEvents.map(LayoutOutput.eventJSON)),
+                          to: &out, pretty: false, indent: 0)
+        out.append(UInt8(ascii: "}"))
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `{"ok":false,"error":…,"line":N}`, with `"file"` when several scripts run.
+    /// - Parameters:
+    ///   - error: The error's message.
+    ///   - line: The line of the failed command, from 1.
+    ///   - file: The script's file, when several run.
+    public static func failure(error: String, line: Int, file: String? = nil) -> String {
+        var members = [JSONMember("ok", .bool(false)), JSONMember("error", .string(error)), JSONMember("line", .number(Double(line)))]
+        if let file { members.append(JSONMember("file", .string(file))) }
+        return JSONWriter.compact(.object(members))
+    }
+}

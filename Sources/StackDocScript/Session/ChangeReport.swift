@@ -1,0 +1,43 @@
+import Layout
+
+/// What an edit, undo, redo or rollback did to the layout: rows whose frame changed, rows that
+/// left the document, the offset and content size before and after, and the visibility
+/// transitions (SPEC §2.5, §4.2). Plain data: `ChangeReport+Text.swift` and
+/// `CommandResult+JSON.swift` render it.
+public struct ChangeReport {
+    /// Changed rows that the viewport shows before or after the change (these are listed).
+    public var changedVisible: [RowID] = []
+    /// All rows whose frame (or presence) changed.
+    public var changedCount = 0
+    /// Rows that left the document, in the old document order.
+    public var removed: [RowID] = []
+    /// The offset before and after.
+    public var offset: (before: Double, after: Double)
+    /// The content size before and after.
+    public var contentSize: (before: Size, after: Size)
+    /// The visibility transitions (SPEC §2.5), in document order.
+    public var transitions: [VisibilityTransition]
+    /// Sticky rows entering or leaving their stuck state (SPEC §2.7).
+    public var stuck: [StuckTransition] = []
+
+    /// How many ids a text summary lists at most (issue 5: bounded on huge documents).
+    public static let listLimit = 12
+
+    /// Compares two whole layouts row by row (O(n); the session itself uses the live layout's
+    /// report, this is what it must equal).
+    init(before: DocumentLayout, after: DocumentLayout) {
+        self.init(LayoutChangeReport(before: before, after: after))
+    }
+
+    /// The report of a live layout's update (issue 5: computed from the rows that could change).
+    init(_ r: LayoutChangeReport) {
+        changedVisible = r.changedVisible
+        changedCount = r.changedCount
+        removed = r.removed
+        offset = (r.offsetBefore, r.offsetAfter)
+        contentSize = (r.contentSizeBefore, r.contentSizeAfter)
+        transitions = r.transitions
+        stuck = r.stuckTransitions
+    }
+
+}

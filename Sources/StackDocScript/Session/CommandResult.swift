@@ -1,0 +1,167 @@
+import Layout
+import Store
+
+/// What one command produced, as plain data: no text, no JSON. `CommandResult+Text.swift` and
+/// `CommandResult+JSON.swift` turn it into output; the runner asks only for the active mode's.
+public enum CommandResult {
+    /// `new`, `open`, `import`: the document now open.
+    case opened(OpenedDocument)
+    /// `close`: the document closed.
+    case closed(name: String)
+    /// `docs`: every document of the database.
+    case documents([DocumentSummary])
+    /// `drop NAME`: the document deleted.
+    case dropped(name: String)
+    /// `export` without a path: the document itself.
+    case document(Document)
+    /// `export PATH`, `export svg PATH`.
+    case wrote(path: String)
+    /// `log export PATH`: how many commands the script holds.
+    case wroteLog(path: String, commands: Int)
+    /// An operation: its canonical text, what became of it, and what it changed.
+    case edited(operation: String, outcome: EditOutcome, report: ChangeReport)
+    /// `layout`: the rows asked for (nil: every row of `layout`).
+    case layout(DocumentLayout, rows: [RowLayout]?)
+    /// `visible`: the rows the viewport shows, in document order.
+    case visible([RowLayout])
+    /// `rows`: every row in document order with its configuration.
+    case rows([RowEntry])
+    /// `row ROW`: one row's configuration, inherited defaults and layout.
+    case row(RowDetail)
+    /// `find type T`: the rows of that type, in document order.
+    case rowsOfType(type: String, ids: [RowID])
+    /// `hit X Y`: the row at the point (nil: none).
+    case hit(x: Double, y: Double, row: RowID?)
+    /// `history`: the steps and the open group (its label, if any).
+    case history([HistoryStep], openGroup: GroupInfo?)
+    /// `status`: the document's counters and view.
+    case status(StatusInfo)
+    /// `draw`: the viewport as text lines (a caption, then the picture).
+    case drawing(lines: [String])
+    /// `undo`/`redo`: the steps undone or redone and what they changed.
+    case historyMove(HistoryVerb, steps: [HistoryStep], report: ChangeReport)
+    /// `begin [LABEL]`: a group opened.
+    case begun(label: String?)
+    /// `commit`: the new step, or nil when the group changed nothing.
+    case committed(HistoryStep?)
+    /// `rollback`: the open group's operations taken back, and what that changed.
+    case rolledBack(ChangeReport)
+    /// `verify`: the log replays to the stored document.
+    case verified
+    /// `help [TOPIC]`: the help text.
+    case help(text: String)
+    /// `quit`: the session should end.
+    case quit
+
+    /// The visibility transitions the command caused (SPEC §4.2 `events`).
+    public var events: [VisibilityTransition] {
+        switch self {
+        case .edited(_, _, let report), .historyMove(_, _, let report), .rolledBack(let report): return report.transitions
+        default: return []
+        }
+    }
+
+    /// The sticky rows that became stuck or unstuck (SPEC §2.7 `events`).
+    public var stuckEvents: [StuckTransition] {
+        switch self {
+        case .edited(_, _, let report), .historyMove(_, _, let report), .rolledBack(let report): return report.stuck
+        default: return []
+        }
+    }
+
+    /// True when the session should end.
+    public var quits: Bool {
+        if case .quit = self { return true }
+        return false
+    }
+}
+
+/// A document as `new`/`open`/`import` report it.
+public struct OpenedDocument {
+    /// How the document came to be open: `new`, `open` or `import`.
+    public enum Verb: String {
+        /// By `new`, `open` or `import`.
+        case created, opened, imported
+    }
+    /// The command that opened it.
+    public var verb: Verb
+    /// The document's name.
+    public var name: String
+    /// Its number of rows at every depth.
+    public var rows: Int
+    /// Its axis.
+    public var axis: Axis
+    /// Its viewport.
+    public var viewport: Size
+    /// Its content size.
+    public var contentSize: Size
+}
+
+/// What became of one operation.
+public enum EditOutcome: Equatable {
+    /// A new undo step.
+    case step(Int)
+    /// Inside `begin … commit`: pending in the group (its label).
+    case pending(group: String?)
+    /// `scroll`/`viewport`: logged, not undoable.
+    case view
+    /// The operation changed nothing.
+    case noChange
+}
+
+/// What `undo` and `redo` did to their steps.
+public enum HistoryVerb: String {
+    /// By `undo` or `redo`.
+    case undone, redone
+}
+
+/// The open `begin … commit` group.
+public struct GroupInfo: Equatable {
+    /// The group's label (nil when it has none).
+    public var label: String?
+}
+
+/// One row of `rows`: where it sits and its configuration.
+public struct RowEntry {
+    /// The row's id.
+    public var id: RowID
+    /// Its stack row (nil: the root stack).
+    public var parent: RowID?
+    /// Its 0-based index in its stack.
+    public var index: Int
+    /// Nesting depth (0 for a root row).
+    public var depth: Int
+    /// Its configuration.
+    public var config: RowConfig
+}
+
+/// `row ROW`: the row's configuration, the defaults it inherits, and its layout.
+public struct RowDetail {
+    /// The row, where it sits and its configuration.
+    public var entry: RowEntry
+    /// The document's live defaults (what the row inherits where it overrides nothing).
+    public var defaults: DocumentDefaults
+    /// The number of rows of a stack row.
+    public var childCount: Int
+    /// Its layout (nil when the layout has no row for it).
+    public var layout: RowLayout?
+}
+
+/// `status`.
+public struct StatusInfo {
+    /// The database's path (`:memory:` for none).
+    public var database: String
+    /// The document's counters (steps, cursor, log, open group).
+    public var document: DocumentStatus
+    /// The document's axis.
+    public var axis: Axis
+    /// Its viewport.
+    public var viewport: Size
+    /// Its offset (clamped).
+    public var offset: Double
+    /// Its content size.
+    public var contentSize: Size
+    /// The viewport's insets and the keyboard's height (0 = off).
+    public var viewportInsets: Edges = .zero
+    public var keyboard: Double = 0
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Layout
+import Store
+
+/// Reading and writing the files commands name, with one-line errors that name the file.
+///
+/// Reading takes a regular file (its size is checked before it is read) or a pipe/FIFO (read to
+/// its end, at most the limit: a FIFO no process writes reads as empty); a device (`/dev/zero`,
+/// a terminal), a socket or a directory is refused before a byte is read. Writing never
+/// replaces the open database or its `-wal`/`-shm`/`-journal` files, however the path is spelt.
+public enum FileIO {
+    /// The text of the file at `path` (UTF-8), at most `limit` bytes (the size limit of a saved
+    /// document, 1 GiB, unless told otherwise).
+    /// - Parameters:
+    ///   - path: The file (a regular file or a pipe).
+    ///   - shown: The name messages give it (nil: `path`).
+    ///   - limit: The most bytes read.
+    /// - Throws: `StackDocError.Kind.cannotRead` naming the file: missing, unreadable, a device or
+    ///   directory, over the limit, or not UTF-8.
+    public static func read(_ path: String, shown: String? = nil, limit: Int = DocumentLimits.maxJSONBytes) throws -> String {
+        let data = try readBytes(path, shown: shown, limit: limit)
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw StackDocError(.cannotRead(path: shown ?? path, problem: "not UTF-8 text"))
+        }
+        return text
+    }
+
+    /// The bytes of the file at `path`; more than `limit` bytes is refused (a regular file before
+    /// it is read, a pipe as soon as it has given `limit + 1` bytes).
+    /// - Parameters:
+    ///   - path: The file (a regular file or a pipe).
+    ///   - shown: The name messages give it (nil: `path`).
+    ///   - limit: The most bytes read.
+    /// - Throws: `StackDocError.Kind.cannotRead` naming the file: missing, unreadable, a device or
+    ///   directory, or over the limit.
+    public static func readBytes(_ path: String, shown: String? = nil, limit: Int = DocumentLimits.maxJSONBytes) throws -> [UInt8] {
+        let name = shown ?? path
+        func failure(_ problem: String) -> StackDocError { StackDocError(.cannotRead(path: name, problem: problem)) }
+        // O_NONBLOCK: opening a FIFO no process writes must not wait for a writer.
+        let fd = open(path, O_RDONLY | O_NONBLOCK)
+        guard fd >= 0 else { throw failure(String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw failure(String(cString: strerror(errno))) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            if Int(info.st_size) > limit { throw failure(sizeProblem(Int(info.st_size), limit: limit)) }
+        case S_IFIFO:
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        case S_IFDIR:
+            throw failure("it is a directory")
+        default:
+            throw failure("it is not a regular file or a pipe (\(FileKind.describe(info.st_mode)))")
+        }
+        var data = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw failure(String(cString: strerror(errno)))
+            }
+            if n == 0 { return data }
+            data.append(contentsOf: chunk[0..<n])
+            if data.count > limit { throw failure(sizeProblem(nil, limit: limit)) }
+        }
+    }
+
+    /// The message for a file over `limit` bytes (`bytes` nil: a pipe that went past it).
+    static func sizeProblem(_ bytes: Int?, limit: Int) -> String {
+        if limit == DocumentLimits.maxJSONBytes, let bytes, let problem = DocumentLimits.jsonSizeProblem(bytes) { return problem }
+        guard let bytes else { return "it goes on past the limit of \(limit) bytes (read from a pipe)" }
+        return "the file is \(bytes) bytes, more than the limit of \(limit) bytes"
+    }
+
+    /// Writes `text` to `path` (replacing it); the file is written whole or not at all. Refused
+    /// when `path` (or the temporary file beside it) is `database` or one of its companions.
+    /// - Parameters:
+    ///   - text: What to write.
+    ///   - path: The file (replaced).
+    ///   - shown: The name messages give it (nil: `path`).
+    ///   - database: The open database, which must not be overwritten.
+    /// - Throws: `StackDocError.Kind.cannotWrite` naming the file; the file is then as before.
+    public static func write(_ text: String, to path: String, shown: String? = nil, sparing database: DocumentStore? = nil) throws {
+        try write(bytes: Array(text.utf8), to: path, shown: shown, sparing: database)
+    }
+
+    /// `write(_:to:shown:sparing:)` for bytes.
+    /// - Parameters:
+    ///   - bytes: What to write.
+    ///   - path: The file (replaced).
+    ///   - shown: The name messages give it (nil: `path`).
+    ///   - database: The open database, which must not be overwritten.
+    /// - Throws: `StackDocError.Kind.cannotWrite` naming the file; the file is then as before.
+    public static func write(bytes: [UInt8], to path: String, shown: String? = nil, sparing database: DocumentStore? = nil) throws {
+        try write(to: path, shown: shown, sparing: database) { sink in try sink(bytes) }
+    }
+
+    /// `write(_:to:shown:sparing:)` for bytes made in pieces: `produce` hands each piece to the
+    /// sink it gets, in order (a large export never holds its whole text).
+    /// - Parameters:
+    ///   - path: The file (replaced).
+    ///   - shown: The name messages give it (nil: `path`).
+    ///   - database: The open database, which must not be overwritten.
+    ///   - produce: Calls the sink with each piece, in order.
+    /// - Throws: `StackDocError.Kind.cannotWrite` naming the file, or what `produce` throws; the
+    ///   file is then as before.
+    public static func write(to path: String, shown: String? = nil, sparing database: DocumentStore? = nil,
+                             _ produce: (_ sink: ([UInt8]) throws -> Void) throws -> Void) throws {
+        let name = shown ?? path
+        let temporary = path + ".stackdoc-tmp"
+        if let database, database.isOwnFile(path) || database.isOwnFile(temporary) {
+            throw StackDocError(.cannotWrite(path: name, problem: "it is the open database \(Validation.quotedPath(database.path)) or one of its files"))
+        }
+        guard let handle = fopen(temporary, "wb") else {
+            throw StackDocError(.cannotWrite(path: name, problem: String(cString: strerror(errno))))
+        }
+        var failed: Int32?
+        do {
+            try produce { bytes in
+                guard failed == nil, !bytes.isEmpty else { return }
+                if fwrite(bytes, 1, bytes.count, handle) != bytes.count { failed = errno }
+            }
+        } catch {
+            fclose(handle)
+            unlink(temporary)
+            throw error
+        }
+        let closed = fclose(handle)
+        guard failed == nil, closed == 0 else {
+            let message = String(cString: strerror(failed ?? errno))
+            unlink(temporary)
+            throw StackDocError(.cannotWrite(path: name, problem: message))
+        }
+        guard rename(temporary, path) == 0 else {
+            let message = String(cString: strerror(errno))
+            unlink(temporary)
+            throw StackDocError(.cannotWrite(path: name, problem: message))
+        }
+    }
+}

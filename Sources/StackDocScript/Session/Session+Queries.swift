@@ -1,0 +1,105 @@
+import Layout
+import Store
+
+/// The query commands: nothing here changes the document.
+extension Session {
+    func layout(_ selection: LayoutSelection) throws -> CommandResult {
+        guard selection.visibleOnly || selection.range != nil else {
+            return .layout(try currentLayout(), rows: nil)
+        }
+        // Only the rows asked for, from the live layout: O(log n + k) on any document.
+        let live = try liveLayout()
+        var subset: [RowLayout]
+        if let range = selection.range {
+            let lower = min(range.lowerBound, live.rowCount)
+            let upper = min(range.upperBound, live.rowCount - 1)
+            subset = lower <= upper ? live.rows(inOrder: lower..<(upper + 1)) : []
+            if selection.visibleOnly { subset = subset.filter { $0.visibility == .entire || $0.visibility == .partial } }
+        } else {
+            subset = live.visibleRows()
+        }
+        return .layout(Session.partialLayout(live, rows: subset), rows: subset)
+    }
+
+    /// A layout holding `rows` and their ancestors (for nesting depths), with the live layout's
+    /// header fields.
+    static func partialLayout(_ live: LiveLayout, rows: [RowLayout]) -> DocumentLayout {
+        var all: [RowID: RowLayout] = [:]
+        for r in rows { all[r.id] = r }
+        for r in rows {
+            var parent = r.parent
+            while let p = parent, all[p] == nil, let row = live.row(p) {
+                all[p] = row
+                parent = row.parent
+            }
+        }
+        let ordered = all.values.map { (live.position(of: $0.id) ?? 0, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+        var layout = DocumentLayout(document: live.document, axis: live.settings.axis, viewport: live.settings.viewport,
+                                    offset: live.offset, contentSize: live.contentSize, rows: ordered,
+                                    obscured: live.settings.obscured)
+        for r in ordered { if let d = live.displacement(of: r.id) { layout.displaced[r.id] = d } }
+        return layout
+    }
+
+    /// What `draw` needs: the rows meeting the viewport, and which of them are stack rows
+    /// that have rows (the drawing keeps their ids in the top border).
+    func drawing() throws -> [String] {
+        let live = try liveLayout()
+        let document = try open().document
+        let o = live.offset
+        let main = live.settings.axis == .vertical ? live.settings.viewport.height : live.settings.viewport.width
+        var rows = live.rows(from: o, to: o + main)
+        let moved = live.displacedRows()
+        if !moved.isEmpty {
+            // Stuck rows are drawn where they are shown, over the rows in flow.
+            let ids = Set(moved.map(\.id))
+            rows = rows.filter { !ids.contains($0.id) } + moved
+        }
+        let stacks = Set(rows.lazy.map(\.id).filter { document.child(at: 0, of: $0) != nil })
+        var layout = DocumentLayout(document: live.document, axis: live.settings.axis, viewport: live.settings.viewport,
+                                    offset: o, contentSize: live.contentSize, rows: rows, obscured: live.settings.obscured)
+        for r in moved { if let d = live.displacement(of: r.id) { layout.displaced[r.id] = d } }
+        return Drawing.lines(layout, stacks: stacks)
+    }
+
+    /// Every row in document order with its nesting depth (`rows`).
+    func rows() throws -> [RowEntry] {
+        let document = try open().document
+        var entries: [RowEntry] = []
+        entries.reserveCapacity(document.rowCount)
+        var depth: [RowID: Int] = [:]
+        document.forEachRow { id, parent, index, c in
+            let d = parent.map { (depth[$0] ?? 0) + 1 } ?? 0
+            if c.stack != nil { depth[id] = d }
+            entries.append(RowEntry(id: id, parent: parent, index: index, depth: d, config: c))
+        }
+        return entries
+    }
+
+    /// One row's configuration, inherited defaults and layout (`row ROW`).
+    func row(_ id: RowID) throws -> RowDetail {
+        let document = try open().document
+        guard let c = document.config(of: id), let parent = document.parent(of: id), let index = document.index(of: id) else {
+            throw StackDocError(.noSuchRow(id))
+        }
+        var depth = 0
+        var up = parent
+        while let p = up {
+            depth += 1
+            up = document.parent(of: p) ?? nil
+        }
+        return RowDetail(entry: RowEntry(id: id, parent: parent, index: index, depth: depth, config: c),
+                         defaults: document.settings.defaults, childCount: c.stack == nil ? 0 : document.children(of: id).count,
+                         layout: try liveLayout().row(id))
+    }
+
+    /// The document's counters and view (`status`).
+    func status() throws -> StatusInfo {
+        let doc = try open()
+        let layout = try liveLayout()
+        let s = doc.document.settings
+        return StatusInfo(database: store.path, document: try doc.status(), axis: s.axis, viewport: s.viewport,
+                          offset: layout.offset, contentSize: layout.contentSize, viewportInsets: s.viewportInsets,
+                          keyboard: s.keyboard)
+    }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import Layout
+import Store
+
+/// Runs commands against a database: the open document and its live layout. Each command
+/// returns its result as data (`CommandResult`); it never formats output. Logic lives in
+/// Layout and Store; this is glue.
+public final class Session {
+    /// The database the session works on.
+    public let store: DocumentStore
+    /// The open document. It keeps everything derived from it (its live layout, kept up to
+    /// date by the changes of every command, and the whole layout for the commands that need
+    /// every row), so a reload rebuilds them all.
+    public var current: StoredDocument?
+
+    /// Relative paths of commands are resolved against this directory (nil: the current one).
+    public let directory: String?
+
+    /// A session on `store` with no document open; relative paths of commands are resolved against
+    /// `directory` (nil: the current directory).
+    public init(store: DocumentStore, directory: String? = nil) {
+        self.store = store
+        self.directory = directory
+    }
+
+    /// `path` as the file system should see it.
+    func resolve(_ path: String) -> String {
+        guard let directory, !path.hasPrefix("/") else { return path }
+        return directory + "/" + path
+    }
+
+    /// Runs one command and returns what it produced, as data (`CommandResult`; the renderers
+    /// in `Render/` turn it into text or JSON). Throws a `StackDocError` (nothing changed) when
+    /// it fails. A query first catches up with another process's writes (Session+Staleness);
+    /// when a command fails because another process changed the open document, the document is
+    /// reloaded so that running the command again works (or closed, when it was dropped), and
+    /// the error says so (`StackDocError.Kind.recovered`).
+    /// - Parameter command: A parsed command (`Parser.parse`, or built in code).
+    /// - Returns: What the command produced.
+    /// - Throws: `StackDocError` when the command fails; nothing changed.
+    public func run(_ command: Command) throws -> CommandResult {
+        try refreshBeforeQuery(command)
+        do {
+            return try execute(command)
+        } catch {
+            guard let recovery = recoverFromStale() else { throw error }
+            throw StackDocError(.recovered((error as? StackDocError)?.kind ?? .message("\(error)"), recovery))
+        }
+    }
+
+    private func execute(_ command: Command) throws -> CommandResult {
+        switch command {
+        case let .new(name, axis, viewport):
+            var settings = DocumentSettings()
+            if let axis { settings.axis = axis }
+            if let viewport { settings.viewport = viewport }
+            if let viewport { _ = try Document(name: name).plan(.viewport(viewport)) }  // the edit's validation
+            return opened(try store.create(name, settings: settings), verb: .created)
+        case .open(let name):
+            let t0 = Timing.now()
+            let doc = try store.open(name)
+            let t1 = Timing.now()
+            let result = opened(doc, verb: .opened)
+            Timing.report(["load": t1 - t0, "layout": Timing.now() - t1])
+            return result
+        case .close:
+            guard let doc = current else { throw StackDocError(.nothingToClose) }
+            current = nil
+            return .closed(name: doc.name)
+        case .docs:
+            return .documents(try store.documents())
+        case .drop(let name):
+            try store.drop(name)
+            if current?.name == name { current = nil }
+            return .dropped(name: name)
+        case let .importDocument(path, name):
+            let t0 = Timing.now()
+            let document = try DocumentFormat.decode(try FileIO.read(resolve(path), shown: path),
+                                                     path: path, name: name)
+            let t1 = Timing.now()
+            let stored = try store.importDocument(document)
+            let t2 = Timing.now()
+            let result = opened(stored, verb: .imported)
+            Timing.report(["read and parse": t1 - t0, "store": t2 - t1, "layout": Timing.now() - t2])
+            return result
+        case .export(let path):
+            let doc = try open()
+            guard let path else { return .document(doc.document) }
+            let t0 = Timing.now()
+            // The pretty text with its final newline, written in pieces as it is made.
+            try FileIO.write(to: resolve(path), shown: path, sparing: store) { sink in
+                try doc.document.exportJSONChunks(pretty: true, sink)
+            }
+            Timing.report(["export": Timing.now() - t0])
+            return .wrote(path: path)
+        case .edit(let edit):
+            return try perform(edit)
+        case .layout(let selection):
+            return try layout(selection)
+        case .visible:
+            return .visible(try liveLayout().visibleRows())
+        case .rows:
+            return .rows(try rows())
+        case .row(let id):
+            return .row(try row(id))
+        case .findType(let type):
+            return .rowsOfType(type: type, ids: try open().document.rows(ofType: type))
+        case let .hit(x, y):
+            return .hit(x: x, y: y, row: try liveLayout().hitTest(x: x, y: y))
+        case .history:
+            let doc = try open()
+            return .history(try doc.history(), openGroup: doc.openGroup.map { GroupInfo(label: $0.label) })
+        case .status:
+            return .status(try status())
+        case .draw:
+            return .drawing(lines: try drawing())
+        case .exportSVG(let path):
+            let doc = try open()
+            try FileIO.write(SVGPicture.render(try currentLayout(), document: doc.document), to: resolve(path), shown: path, sparing: store)
+            return .wrote(path: path)
+        case .undo(let n):
+            let doc = try open()
+            return try historyMove(.undone, steps: { try doc.undo(n) })
+        case .redo(let n):
+            let doc = try open()
+            return try historyMove(.redone, steps: { try doc.redo(n) })
+        case .begin(let label):
+            try open().begin(label)
+            return .begun(label: label)
+        case .commit:
+            return .committed(try open().commit())
+        case .rollback:
+            let doc = try open()
+            let (_, report) = try measure { try doc.rollback() }
+            return .rolledBack(report)
+        case .verify:
+            let problems = try open().verify(replan: true)
+            guard problems.isEmpty else {
+                throw StackDocError("verify: the log does not replay to the stored document: " + problems.prefix(5).joined(separator: "; ")
+                                    + (problems.count > 5 ? " (+\(problems.count - 5) more)" : ""))
+            }
+            return .verified
+        case .logExport(let path):
+            let doc = try open()
+            let lines = try LogScript.lines(doc)
+            try FileIO.write(lines.joined(separator: "\n") + "\n", to: resolve(path), shown: path, sparing: store)
+            return .wroteLog(path: path, commands: lines.filter { !$0.hasPrefix("#") }.count)
+        case .help(let topic):
+            return .help(text: try topic.map(Help.topic) ?? Help.overview())
+        case .quit:
+            return .quit
+        }
+    }
+
+    // MARK: Documents
+
+    func open() throws -> StoredDocument {
+        guard let current else { throw StackDocError(.noDocumentOpen) }
+        return current
+    }
+
+    /// The whole layout of the open document (O(rows): every row's frames and visibility).
+    ///
+    /// - Throws: `StackDocError` (`noDocumentOpen`) when no document is open.
+    public func currentLayout() throws -> DocumentLayout {
+        try open().wholeLayout()
+    }
+
+    /// The live layout of the open document: kept up to date by every change, it answers
+    /// queries about a few rows without laying out the whole document.
+    ///
+    /// - Throws: `StackDocError` (`noDocumentOpen`) when no document is open.
+    public func liveLayout() throws -> LiveLayout {
+        try open().liveLayout()
+    }
+
+    func opened(_ doc: StoredDocument, verb: OpenedDocument.Verb) -> CommandResult {
+        current = doc
+        let layout = doc.liveLayout()
+        let s = doc.document.settings
+        return .opened(OpenedDocument(verb: verb, name: doc.name, rows: doc.document.rowCount, axis: s.axis,
+                                      viewport: s.viewport, contentSize: layout.contentSize))
+    }
+
+    // MARK: Changes
+
+    /// Runs `body` (which changes the open document, whose live layout follows every change)
+    /// and returns the live layout's report of what changed (no relayout of the whole document).
+    func measure<T>(_ body: () throws -> T) throws -> (T, ChangeReport) {
+        let doc = try open()
+        _ = doc.liveLayout()  // kept by the document from now on
+        let t0 = Timing.now()
+        let value = try body()
+        Timing.report(["store and layout": Timing.now() - t0])
+        guard let report = doc.lastLayoutReport else {
+            throw StackDocError("internal error: the document's layout did not follow the change")
+        }
+        return (value, ChangeReport(report))
+    }
+
+    func perform(_ edit: Edit) throws -> CommandResult {
+        let doc = try open()
+        let cursorBefore = doc.cursor
+        // Planning a scroll needs positions: the live layout has them.
+        let planned = try doc.document.plan(edit, live: try liveLayout())
+        let (_, report) = try measure { try doc.perform(edit, changes: planned) }
+        let outcome: EditOutcome
+        if edit.isViewState {
+            outcome = .view
+        } else if let group = doc.openGroup {
+            outcome = .pending(group: group.label)
+        } else if doc.cursor > cursorBefore {
+            outcome = .step(doc.cursor)
+        } else {
+            outcome = .noChange
+        }
+        return .edited(operation: Printer.text(edit), outcome: outcome, report: report)
+    }
+
+    func historyMove(_ verb: HistoryVerb, steps: () throws -> HistoryMove) throws -> CommandResult {
+        let (move, report) = try measure(steps)
+        return .historyMove(verb, steps: move.steps, report: report)
+    }
+}

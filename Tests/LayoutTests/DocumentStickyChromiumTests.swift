@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import Layout
+
+/// Issue 14 item 4 (SPEC §2.7): sticky rows where headless Chromium shows them after scrolling.
+/// 60 documents × 4 offsets (scripts/oracle/sticky_documents.py 60 14): random documents of
+/// every flex feature with random sticky rows (nested, in both axes, inside stacks of either
+/// axis), section lists whose sticky headers are pushed out by the end of their section, and
+/// top/left obscured insets. Every row's shown frame (its frame moved by sticky shifts), the
+/// content size and the clamped offset must agree within 0.1 pt.
+@Suite("Sticky rows against Chromium")
+struct DocumentStickyChromiumTests {
+    struct Case: Decodable {
+        let doc: DocumentChromiumTests.Doc
+        let offset: Double
+        let contentSize: Size
+        let shown: [String: Rect?]
+    }
+
+    static func cases() throws -> [Case] {
+        guard let url = Bundle.module.url(forResource: "document-sticky-chromium", withExtension: "json", subdirectory: "Fixtures") else {
+            throw FixtureError("Fixtures/document-sticky-chromium.json is missing from the test bundle")
+        }
+        return try JSONDecoder().decode([Case].self, from: Data(contentsOf: url))
+    }
+
+    @Test func stickyRowsMatchChromium() throws {
+        let cases = try Self.cases()
+        #expect(cases.count == 240)
+        var compared = 0, stuck = 0, failed: [String] = []
+        for c in cases {
+            var doc = try DocumentChromiumTests.document(c.doc)
+            doc.settings.offset = c.offset
+            let layout = doc.layout()
+            var ok = abs(layout.offset - c.offset) <= 0.1
+                && close(Rect(x: 0, y: 0, width: layout.contentSize.width, height: layout.contentSize.height),
+                         Rect(x: 0, y: 0, width: c.contentSize.width, height: c.contentSize.height), 0.1)
+            #expect(layout.rows.count == c.shown.count, "\(c.doc.name)")
+            for (i, row) in layout.rows.enumerated() {
+                guard let expected = c.shown[row.id] else { ok = false; continue }
+                compared += 1
+                if layout.displaced[row.id]?.stuck == true { stuck += 1 }
+                let shown = layout.shownFrame(at: i)
+                if !close(shown, expected, 0.1) {
+                    ok = false
+                    Issue.record("\(c.doc.name) at \(c.offset) \(row.id): \(String(describing: shown)) vs chromium \(String(describing: expected))")
+                }
+            }
+            // The same layout reached by scrolling another one (no relayout) is equal.
+            var other = doc
+            other.settings.offset = 0
+            #expect(other.layout().atOffset(c.offset) == layout, "\(c.doc.name) at \(c.offset)")
+            if !ok { failed.append("\(c.doc.name)@\(c.offset)") }
+        }
+        #expect(failed.isEmpty, "cases that disagree with Chromium: \(failed)")
+        #expect(compared == 2152)
+        #expect(stuck > 100, "the fixtures exercise stuck rows")
+        print("sticky rows vs Chromium: \(cases.count - failed.count)/\(cases.count) cases, \(compared) rows, \(stuck) stuck")
+    }
+}

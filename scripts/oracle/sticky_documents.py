@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""Sticky rows (SPEC §2.7) as headless Chromium shows them after scrolling, for
+Tests/LayoutTests/DocumentStickyChromiumTests.
+
+Usage: sticky_documents.py COUNT SEED OUT_JSON [--chromium chromium]
+
+Writes [{"doc": DOCUMENT, "offset": N, "contentSize": {...}, "shown": {ROW: {x,y,width,height} | null}}].
+DOCUMENT is a random document of random_documents.py (both axes, nesting, every flex feature) in
+which rows are sticky at random, plus section documents (stacks whose first row is a sticky
+header) and a top/left obscured inset at random ("viewportInsets"). Each document is compiled
+onto CSS by ../doc_chromium_frames.py (the independent SPEC §2.3 mapping); a sticky row gets
+`position: sticky` with `top: T` in a vertical parent and `left: L` in a horizontal one (T, L:
+the viewport's top and left insets). The root sits (max-content wide when horizontal) in a scroller of the viewport's size
+(`overflow: auto`, no scrollbars), which is scrolled to the offset (scrollTop for a vertical
+document, scrollLeft for a horizontal one) before every row's border box is measured with
+getBoundingClientRect(), relative to the root's box (the content coordinates). The offset is
+clamped to the root's box first (SPEC §2.6: rows overflowing the root do not extend the scroll
+range, Chromium's would); "offset" is the scroll position Chromium then reports.
+"""
+import base64
+import html
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+from doc_chromium_frames import fixture, oracle  # noqa: E402
+from random_documents import document, row  # noqa: E402
+
+JS = r"""
+const out = [];
+for (const sc of document.querySelectorAll('[data-scroller]')) {
+  const root = sc.firstElementChild;
+  // SPEC §2.6: the offset is clamped to the root's box (rows overflowing it do not scroll).
+  const r0 = root.getBoundingClientRect(), s0 = sc.getBoundingClientRect();
+  const max = Math.max(0, sc.dataset.axis === 'vertical' ? r0.height - s0.height : r0.width - s0.width);
+  const off = Math.min(+sc.dataset.offset, max);
+  if (sc.dataset.axis === 'vertical') sc.scrollTop = off; else sc.scrollLeft = off;
+  const rr = root.getBoundingClientRect();
+  const rows = [];
+  for (const e of root.querySelectorAll('[data-row]')) {
+    const hidden = e.closest('[data-hidden]') !== null;
+    const r = e.getBoundingClientRect();
+    rows.push([e.dataset.row, hidden ? null : {x: r.x - rr.x, y: r.y - rr.y, width: r.width, height: r.height}]);
+  }
+  out.push({offset: sc.dataset.axis === 'vertical' ? sc.scrollTop : sc.scrollLeft,
+            content: {width: rr.width, height: rr.height}, rows: rows});
+}
+document.getElementById('oracle-out').textContent = btoa(unescape(encodeURIComponent(JSON.stringify(out))));
+"""
+
+
+def mark(rows, nodes, parent_axis, inset):
+    """HTML of the row nodes, with data-row ids and the sticky declarations."""
+    out = []
+    for r, n in zip(rows, nodes):
+        css = oracle.css_of(n["style"])
+        if r.get("sticky"):
+            css += f"; position: sticky; {'top' if parent_axis == 'vertical' else 'left'}: {inset[parent_axis]}px"
+        stack = r.get("stack") or {}
+        inner = mark(stack.get("rows", []), n["children"], stack.get("axis", "vertical"), inset)
+        hidden = " data-hidden" if r.get("hidden") else ""
+        out.append(f'<div data-row="{html.escape(r["id"])}"{hidden} style="{html.escape(css)}">{inner}</div>')
+    return "".join(out)
+
+
+def page(cases):
+    parts = []
+    for doc, offset in cases:
+        fx, _ = fixture(doc)
+        axis = doc.get("axis", "vertical")
+        vp = doc["viewport"]
+        ins = doc.get("viewportInsets", {"top": 0, "left": 0})
+        inset = {"vertical": ins["top"], "horizontal": ins["left"]}
+        root = fx["root"]
+        inner = mark(doc.get("rows", []), root["children"], axis, inset)
+        # As the other oracles: a horizontal root is as wide as its content (max-content), not
+        # as the scroller.
+        extra = "; width: max-content" if axis == "horizontal" else ""
+        parts.append(f'<div data-scroller data-axis="{axis}" data-offset="{offset}" '
+                     f'style="position: absolute; left: 0; top: 0; display: block; overflow: auto; '
+                     f'scrollbar-width: none; width: {vp["width"]}px; height: {vp["height"]}px">'
+                     f'<div style="{html.escape(oracle.css_of(root["style"]) + extra)}">{inner}</div></div>')
+    return ("<!DOCTYPE html><html><head><meta charset='utf-8'><style>" + oracle.CSS +
+            "</style></head><body>" + "\n".join(parts) +
+            "<pre id='oracle-out' style='display:none'></pre><script>" + JS + "</script></body></html>")
+
+
+def sections(r, i):
+    """A list of sections: stacks whose first row is a sticky header (UITableView-style)."""
+    axis = r.choice(["vertical", "vertical", "horizontal"])
+    doc = {"name": f"sections{i}", "axis": axis,
+           "viewport": {"width": r.choice([200, 320]), "height": r.choice([150, 300])},
+           "padding": {"top": r.choice([0, 8]), "left": 0, "bottom": r.choice([0, 8]), "right": 0},
+           "spacing": r.choice([0, 6]), "justify": "start", "align": "stretch",
+           "defaults": {"insets": {"top": 0, "left": 0, "bottom": 0, "right": 0}}, "rows": []}
+    for s in range(r.randint(2, 5)):
+        head = {"id": f"h{s}", "size": {"fixed": r.choice([20, 30])}, "content": {"width": 40, "height": 20},
+                "alignSelf": "auto", "sticky": True}
+        if r.random() < 0.3:
+            head["margin"] = {"top": 0, "left": 0, "bottom": r.choice([4, 10]), "right": r.choice([0, 5])}
+        rows = [head] + [{"id": f"s{s}r{k}", "size": {"fixed": r.randint(20, 90)}, "content": {"width": 50, "height": 30},
+                          "alignSelf": "auto"} for k in range(r.randint(0, 5))]
+        doc["rows"].append({"id": f"s{s}", "content": {"width": 0, "height": 0}, "alignSelf": "auto",
+                            "insets": {"top": r.choice([0, 5]), "left": 0, "bottom": r.choice([0, 5]), "right": 0},
+                            "stack": {"axis": axis, "justify": "start", "align": "stretch", "spacing": r.choice([0, 2]),
+                                      "rows": rows}})
+    return doc
+
+
+def make_sticky(rows, r, p):
+    for x in rows:
+        if r.random() < p:
+            x["sticky"] = True
+        make_sticky((x.get("stack") or {}).get("rows", []), r, p)
+
+
+def cases(count, seed):
+    r = random.Random(seed)
+    out = []
+    for i in range(count):
+        doc = sections(r, i) if i % 3 == 0 else document(r, i)
+        if i % 3:
+            doc["name"] = f"sticky{i}"
+            make_sticky(doc["rows"], r, 0.3)
+        if r.random() < 0.3:
+            doc["viewportInsets"] = {"top": r.choice([0, 10, 24]), "left": r.choice([0, 10]), "bottom": 0, "right": 0}
+        for off in (0, r.randint(1, 200), r.randint(100, 600), 100000):
+            out.append((doc, off))
+    return out
+
+
+def main():
+    args = sys.argv[1:]
+    chromium = "chromium"
+    if "--chromium" in args:
+        k = args.index("--chromium")
+        chromium = args[k + 1]
+        del args[k:k + 2]
+    count, seed, path = int(args[0]), int(args[1]), args[2]
+    cs = cases(count, seed)
+    with tempfile.TemporaryDirectory() as d:
+        page_path = os.path.join(d, "page.html")
+        with open(page_path, "w") as f:
+            f.write(page(cs))
+        measured = oracle.run_chromium(chromium, page_path)
+    result = []
+    for (doc, _), m in zip(cs, measured):
+        result.append({"doc": doc, "offset": m["offset"], "contentSize": m["content"],
+                       "shown": {rid: f for rid, f in m["rows"]}})
+    with open(path, "w") as f:
+        json.dump(result, f, separators=(",", ":"))
+        f.write("\n")
+    print(f"{len(result)} cases, {sum(len(x['shown']) for x in result)} rows -> {path}")
+
+
+if __name__ == "__main__":
+    main()
