@@ -32,6 +32,18 @@ import Testing
         }
     }
 
+    /// The fields added after the format was drawn up (sticky rows, viewport insets, keyboard).
+    @Test func imagesKeepStickyRowsAndObscuredEdges() throws {
+        var document = Document(name: "d", settings: DocumentSettings(viewportInsets: Edges(top: 44, left: 0, bottom: 34, right: 0), keyboard: 291))
+        try document.appendRow("s", config: RowConfig(stack: StackSettings(), sticky: true), parent: nil)
+        try document.appendRow("a", config: RowConfig(size: .fixed(10), sticky: true), parent: "s")
+        try document.appendRow("b", config: RowConfig(size: .fixed(10)), parent: nil)
+        let decoded = try SnapshotImage.decode(SnapshotImage.encode(document, uid: "u", version: 1, seq: 1), name: "d").document
+        #expect(decoded == document)
+        #expect(decoded.config(of: "a")?.sticky == true && decoded.config(of: "b")?.sticky == false)
+        #expect(decoded.settings.keyboard == 291 && decoded.settings.viewportInsets.bottom == 34)
+    }
+
     @Test func damagedImagesAreRefused() throws {
         var document = Document(name: "d")
         for i in 0..<50 { try document.appendRow("r\(i)", config: RowConfig(size: .fixed(Double(i))), parent: nil) }
