@@ -2,4 +2,4 @@
 ALTER TABLE document ADD COLUMN viewport_insets TEXT NOT NULL DEFAULT '0.0,0.0,0.0,0.0';
 ALTER TABLE document ADD COLUMN keyboard REAL NOT NULL DEFAULT 0;
 ALTER TABLE row ADD COLUMN sticky INTEGER NOT NULL DEFAULT 0;
-ALTER TABLE import_row ADD COLUMN sticky INTEGER NOT NULL DEFAULT 0;
+-- (The rows of import entries are rows of `row` since 0005: the column above is theirs too.)

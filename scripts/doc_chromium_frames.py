@@ -21,7 +21,8 @@ ORACLE_DIR = "/work/shared/tools"
 sys.path.insert(0, ORACLE_DIR)
 import chromium_flex_oracle as oracle  # noqa: E402
 
-oracle.LENGTHS.update({"minWidth": "min-width", "minHeight": "min-height"})
+oracle.LENGTHS.update({"minWidth": "min-width", "minHeight": "min-height",
+                       "maxWidth": "max-width", "maxHeight": "max-height"})
 
 JUSTIFY = {"start": "flex-start", "end": "flex-end", "center": "center",
            "spaceBetween": "space-between", "spaceAround": "space-around",
@@ -49,6 +50,12 @@ def row_node(row, defaults_insets, parent_axis, parent_align, ids):
              "alignSelf": ALIGN[row.get("alignSelf", "auto")]}
     main_key = "height" if parent_axis == "vertical" else "width"
     cross_key = "width" if parent_axis == "vertical" else "height"
+    # Size limits (issue 14): CSS min-/max- sizes of the border box along the parent's axes.
+    main_min, main_max = ("minHeight", "maxHeight") if parent_axis == "vertical" else ("minWidth", "maxWidth")
+    cross_min, cross_max = ("minWidth", "maxWidth") if parent_axis == "vertical" else ("minHeight", "maxHeight")
+    for key, css in (("min", main_min), ("max", main_max), ("minCross", cross_min), ("maxCross", cross_max)):
+        if row.get(key) is not None:
+            style[css] = row[key]
     size = row.get("size", "fit")
     content = row.get("content", {"width": 0, "height": 0})
     stack = row.get("stack")

@@ -33,7 +33,9 @@ public struct AugmentedTreap<Elements: TreapElements>: Sendable {
     }
 
     /// A pool of `elements.count` nodes, one per element, forming one tree in the elements'
-    /// order; `root` is its root (-1 when empty). O(n).
+    /// order; `root` is its root (-1 when empty). O(n). Inlinable, so that it is specialised
+    /// for the client's elements (as every other operation).
+    @inlinable
     public init(building elements: Elements, root: inout Int32) {
         let n = elements.count
         precondition(n < Int(Int32.max), "AugmentedTreap: too many nodes")
@@ -407,6 +409,7 @@ extension AugmentedTreap {
     }
 
     /// One tree of the detached nodes `nodes`, in that order; returns its root. O(n).
+    @inlinable
     public mutating func build<S: Sequence>(_ nodes: S) -> Int32 where S.Element == Int32 {
         // Cartesian tree over the sequence with a stack of the right spine; children's totals
         // are final when a node leaves the spine, so totals are pulled as nodes are popped.

@@ -72,81 +72,11 @@ public enum RandomOps {
         return (edit, (try? document.plan(edit)) ?? [])
     }
 
-    /// A random edit (of every kind the planner knows) aimed at rows of `document`.
+    /// A random edit (of every `Edit` case) aimed at rows of `document`: `DocumentEdits`, nested.
     public static func randomEdit(for document: Document, rng: inout SplitMix64) -> Edit {
-        var ids: [RowID] = []
-        var stacks: [RowID?] = [nil]
-        document.forEachRow { id, _, _, config in
-            ids.append(id)
-            if config.stack != nil { stacks.append(id) }
-        }
-        func freshID() -> RowID {
-            var id = "r\(Int.random(in: 0..<100_000, using: &rng))"
-            while document.contains(id) { id += "x" }
-            return id
-        }
-        let roll = ids.isEmpty ? 0 : Int.random(in: 0..<100, using: &rng)
-        switch roll {
-        case 0..<35:
-            let parent = stacks.randomElement(using: &rng)!
-            let index = Int.random(in: 0...document.children(of: parent).count, using: &rng)
-            let first = freshID()
-            var newIDs = [first]
-            if Int.random(in: 0..<4, using: &rng) == 0 { newIDs.append(first + "b") }
-            return .add(ids: newIDs, spec: randomSpec(rng: &rng), position: .index(index), parent: parent)
-        case 35..<47:
-            return .remove(ids: [ids.randomElement(using: &rng)!])
-        case 47..<60:
-            let id = ids.randomElement(using: &rng)!
-            let targets = stacks.filter { $0 == nil || !document.isDescendant($0!, of: id) }
-            let to = targets.randomElement(using: &rng)!
-            let from = document.parent(of: id)!
-            let count = document.children(of: to).count - (to == from ? 1 : 0)
-            return .move(id: id, position: .index(Int.random(in: 0...count, using: &rng)), parent: to)
-        case 60..<72:
-            let id = ids.randomElement(using: &rng)!
-            return .set(id: id, spec: Array(randomSpec(rng: &rng).prefix(Int.random(in: 1...3, using: &rng))))
-        case 72..<78:
-            let id = ids.randomElement(using: &rng)!
-            return Bool.random(using: &rng) ? .hide(ids: [id]) : .show(ids: [id])
-        case 78..<82:
-            return .replace(id: ids.randomElement(using: &rng)!, newID: freshID(), spec: [.fixed(30)])
-        case 82..<86:
-            return .setStack(.spacing(Double(Int.random(in: 0...16, using: &rng))))
-        case 86..<88:
-            return .defaults(.insets(Edges(all: Double(Int.random(in: 0...20, using: &rng)))))
-        case 88..<90:
-            return .clear(parent: stacks.randomElement(using: &rng)!)
-        case 90..<95:
-            return .scroll(.offset(Double(Int.random(in: 0...2000, using: &rng))))
-        case 95:
-            return .obscured(.keyboard(Bool.random(using: &rng) ? Double(Int.random(in: 0...400, using: &rng)) : nil))
-        case 96:
-            return .obscured(.insets(viewport: nil, insets: Edges(top: Double(Int.random(in: 0...60, using: &rng)), left: 0,
-                                                                  bottom: Double(Int.random(in: 0...40, using: &rng)), right: 0)))
-        default:
-            return .viewport(Size(width: Double(Int.random(in: 100...500, using: &rng)), height: Double(Int.random(in: 200...900, using: &rng))))
-        }
-    }
-
-    /// A random ROWSPEC.
-    static func randomSpec(rng: inout SplitMix64) -> [RowSpecItem] {
-        var items: [RowSpecItem] = []
-        if Bool.random(using: &rng) { items.append(.type(["view", "label", "image"].randomElement(using: &rng)!)) }
-        if Bool.random(using: &rng) { items.append(.fixed(Double(Int.random(in: 0...300, using: &rng)) / 2)) }
-        items.append(.content(Size(width: Double(Int.random(in: 0...100, using: &rng)), height: Double(Int.random(in: 0...100, using: &rng)))))
-        if Int.random(in: 0..<4, using: &rng) == 0 { items.append(.margin(Edges(top: 1, left: 2.5, bottom: 3, right: 0.1))) }
-        if Int.random(in: 0..<4, using: &rng) == 0 { items.append(.insets(Edges(all: Double(Int.random(in: 0...20, using: &rng))))) }
-        if Int.random(in: 0..<5, using: &rng) == 0 { items.append(.hidden) }
-        if Int.random(in: 0..<4, using: &rng) == 0 {
-            items.append(.stack(Bool.random(using: &rng) ? .vertical : .horizontal))
-            items.append(.justify(Justify.allCases.randomElement(using: &rng)!))
-            items.append(.spacing(4))
-        }
-        if Int.random(in: 0..<6, using: &rng) == 0 { items += [.separator(.hidden), .separator(.thickness(2))] }
-        if Int.random(in: 0..<6, using: &rng) == 0 { items.append(.grow(1)) }
-        if Int.random(in: 0..<8, using: &rng) == 0 { items.append(.sticky(true)) }
-        return items.shuffled(using: &rng)
+        var edits = DocumentEdits(rng: rng)
+        defer { rng = edits.rng }
+        return edits.edit(for: document)
     }
 
     /// Removes of a row and its subtree, deepest rows first.

@@ -56,7 +56,7 @@ enum DatabaseInspection {
             if appID == 0 && tables.isEmpty { return 0 }
             if appID == 0 && tables == ["grdb_migrations"],
                try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") == 0 { return 0 }
-            throw StackDocError("database \(Validation.quotedPath(path)) is an SQLite database but not a StackDoc database")
+            throw StackDocError(.notAStackDocDatabase(path: path, reason: nil))
         }
         guard tables.contains("grdb_migrations") else {
             throw StoreFailure.corrupt(path, "the table of applied migrations is missing")
@@ -64,7 +64,7 @@ enum DatabaseInspection {
         let applied = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
         let known = EmbeddedMigrations.all.map(\.name)
         if let newest = applied.compactMap(Schema.version(of:)).filter({ $0 > Schema.currentVersion }).max() {
-            throw StackDocError("database \(Validation.quotedPath(path)) has schema version \(newest), newer than this StackDoc supports (\(Schema.currentVersion)); use a newer stackdoc")
+            throw StackDocError(.newerSchema(path: path, version: newest, supported: Schema.currentVersion))
         }
         if let stranger = applied.first(where: { !known.contains($0) }) {
             throw StoreFailure.corrupt(path, "its table of applied migrations records \(Validation.quoted(stranger)), which is no StackDoc migration")

@@ -227,7 +227,7 @@ public final class DocumentStore {
         try read { db in
             try GRDB.Row.fetchAll(db, sql: """
                 SELECT name, version, cursor, created, modified,
-                       (SELECT count(*) FROM row WHERE row.document = d.id) AS rows,
+                       (SELECT count(*) FROM row INDEXED BY row_by_id WHERE row.document = d.id AND row.import_seq = 0) AS rows,
                        (SELECT count(*) FROM step WHERE step.document = d.id) AS steps
                 FROM document d ORDER BY name
                 """).map { r in
@@ -309,8 +309,7 @@ public final class DocumentStore {
             let (id, uid) = try self.insertDocument(db, name: document.name, settings: document.settings)
             try LogWriter.append(db, document: id, seq: 1, kind: .importDocument, payload: try LogFormat.encode(document.settings),
                                  forward: nil, inverse: nil, group: nil, label: nil)
-            try RowWriter.bulkInsert(db, document: id, rows: document)
-            try RowWriter.copyImportedRows(db, document: id, seq: 1)
+            try RowWriter.bulkInsert(db, document: id, rows: document, importSeq: 1)
             if options.snapshots.keep > 0 {
                 try Snapshots.write(db, documentID: id, uid: uid, version: 1, seq: 1, document: document, keep: options.snapshots.keep)
             }
@@ -349,7 +348,7 @@ public final class DocumentStore {
     /// Inserts the document's row with a new identity (`uid`, never reused); returns its id and uid.
     private func insertDocument(_ db: Database, name: String, settings: DocumentSettings) throws -> (Int64, String) {
         if try Bool.fetchOne(db, sql: "SELECT 1 FROM document WHERE name = ?", arguments: [name]) ?? false {
-            throw StackDocError("document \(Validation.quoted(name)) already exists")
+            throw StackDocError(.documentExists(name: name))
         }
         let now = Date().timeIntervalSince1970
         let uid = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")  // 32 hex digits, as 0003 gives

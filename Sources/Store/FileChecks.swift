@@ -82,7 +82,7 @@ enum FileChecks {
         let header = try readHeader(path)
         let magic = Array("SQLite format 3\u{0}".utf8)
         guard header.count >= magic.count, Array(header.prefix(magic.count)) == magic else {
-            throw StackDocError("database \(Validation.quotedPath(path)) is not a StackDoc database: not an SQLite file")
+            throw StackDocError(.notAStackDocDatabase(path: path, reason: "not an SQLite file"))
         }
         guard header.count == 100 else {
             throw Truncated(problem: "the file is truncated (\(header.count) bytes)", size: size, header: header)

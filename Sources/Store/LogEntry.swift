@@ -24,6 +24,11 @@ public struct LogEntry: Hashable, Sendable {
         case begin
         /// `commit`: closes the open group as one undo step.
         case commit
+        /// A named point of the history (`mark NAME`): `label` is the name; not an undo step.
+        case mark
+        /// `restore REF`: one undo step that makes the document equal to an earlier point
+        /// (`target`), keeping the view.
+        case restore
     }
 
     /// Position in the log, 1-based.
@@ -46,6 +51,28 @@ public struct LogEntry: Hashable, Sendable {
     public var inverse: [Change]
     /// When the entry was committed.
     public var time: Date
+    /// Who wrote the entry (`--as NAME`, else user:pid); nil for entries older than schema 6.
+    public var origin: String? = nil
+    /// A `restore` entry's target: the log entry whose state it restored.
+    public var target: Int? = nil
+    /// A `mark` entry: the undo cursor when it was made, and the first log entry of step
+    /// `markCursor` (0 when the cursor was 0), which tells whether that step still exists.
+    public var markCursor: Int? = nil
+    public var markStep: Int? = nil
+}
+
+/// A named point of a document's history (`mark NAME`).
+public struct HistoryMark: Hashable, Sendable {
+    public var name: String
+    /// The log entry of the mark: the document "at the mark" is the one right after it.
+    public var seq: Int
+    /// Undo steps applied when the mark was made.
+    public var cursor: Int
+    /// True while `undo to` / `redo to` can reach it: the steps it stood on are still the
+    /// history's steps (no new operation after an undo past it discarded them).
+    public var reachable: Bool
+    public var time: Date
+    public var origin: String?
 }
 
 /// One undo step of the history (`history`).
@@ -62,6 +89,10 @@ public struct HistoryStep: Hashable, Sendable {
     public var firstSeq: Int
     /// The last log entry of the step (`firstSeq` is the first).
     public var lastSeq: Int
+    /// Who made the step (the origin of its first log entry; nil before schema 6).
+    public var origin: String? = nil
+    /// For a `restore` step: the log entry whose state it restored.
+    public var restoredFrom: Int? = nil
 }
 
 /// What `undo` / `redo` did.

@@ -72,7 +72,11 @@ enum LogFormat {
                 "separator": value(c.separator), "shrink": .double(c.shrink), "size": value(c.size),
                 "stack": c.stack.map(value), "type": .string(c.type),
                 // Optional in format 1: absent means false.
-                "sticky": c.sticky ? .bool(true) : nil])
+                "sticky": c.sticky ? .bool(true) : nil,
+                // Issue 14: optional in format 1 (absent when not set, as in entries written before).
+                "minMain": c.minMain.map(LogValue.double), "maxMain": c.maxMain.map(LogValue.double),
+                "minCross": c.minCross.map(LogValue.double), "maxCross": c.maxCross.map(LogValue.double),
+                "background": string(c.background), "highlight": string(c.highlight)])
     }
 
     static func value(_ d: DocumentDefaults) -> LogValue {
@@ -128,6 +132,12 @@ enum LogFormat {
         case let .spacing(d): return tag("spacing", ["_0": .double(d)])
         case let .separator(s): return tag("separator", ["_0": value(s)])
         case let .sticky(on): return tag("sticky", ["_0": .bool(on)])
+        case let .min(d): return tag("min", ["_0": d.map(LogValue.double)])
+        case let .max(d): return tag("max", ["_0": d.map(LogValue.double)])
+        case let .minCross(d): return tag("minCross", ["_0": d.map(LogValue.double)])
+        case let .maxCross(d): return tag("maxCross", ["_0": d.map(LogValue.double)])
+        case let .background(c): return tag("background", ["_0": string(c)])
+        case let .highlight(c): return tag("highlight", ["_0": string(c)])
         }
     }
 
@@ -178,6 +188,7 @@ enum LogFormat {
         case let .hide(rows): return tag("hide", ["ids": ids(rows)])
         case let .show(rows): return tag("show", ["ids": ids(rows)])
         case let .set(id, items): return tag("set", ["id": .string(id), "spec": spec(items)])
+        case let .setRows(rows, items): return tag("setRows", ["ids": ids(rows), "spec": spec(items)])
         case let .setStack(s): return tag("setStack", ["_0": value(s)])
         case let .defaults(d): return tag("defaults", ["_0": value(d)])
         case let .scroll(s): return tag("scroll", ["_0": value(s)])

@@ -49,6 +49,7 @@ extension LogFormat {
         case "hide": return .hide(ids: try f["ids"].ids())
         case "show": return .show(ids: try f["ids"].ids())
         case "set": return .set(id: try f["id"].string(), spec: try f["spec"].array().map(rowSpec))
+        case "setRows": return .setRows(ids: try f["ids"].ids(), spec: try f["spec"].array().map(rowSpec))
         case "setStack": return .setStack(try stackSetting(f["_0"]))
         case "defaults": return .defaults(try defaultsSpec(f["_0"]))
         case "scroll": return .scroll(try scroll(f["_0"]))
@@ -102,7 +103,10 @@ extension LogFormat {
                          separator: SeparatorOverrides(hidden: try sep.optional("hidden")?.bool(), insets: try sep.optional("insets").map(edges),
                                                        thickness: try sep.optional("thickness")?.double(), color: try sep.optional("color")?.string()),
                          stack: try r.optional("stack").map(stackSettings),
-                         sticky: try r.optional("sticky")?.bool() ?? false)
+                         sticky: try r.optional("sticky")?.bool() ?? false,
+                         minMain: try r.optional("minMain")?.double(), maxMain: try r.optional("maxMain")?.double(),
+                         minCross: try r.optional("minCross")?.double(), maxCross: try r.optional("maxCross")?.double(),
+                         background: try r.optional("background")?.string(), highlight: try r.optional("highlight")?.string())
     }
 
     static func stackSettings(_ r: LogReader) throws -> StackSettings {
@@ -169,6 +173,12 @@ extension LogFormat {
         case "spacing": return .spacing(try f["_0"].double())
         case "separator": return .separator(try separatorSpec(f["_0"]))
         case "sticky": return .sticky(try f["_0"].bool())
+        case "min": return .min(try f.optional("_0")?.double())
+        case "max": return .max(try f.optional("_0")?.double())
+        case "minCross": return .minCross(try f.optional("_0")?.double())
+        case "maxCross": return .maxCross(try f.optional("_0")?.double())
+        case "background": return .background(try f.optional("_0")?.string())
+        case "highlight": return .highlight(try f.optional("_0")?.string())
         default: throw r.unknown("row spec", name)
         }
     }

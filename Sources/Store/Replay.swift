@@ -31,6 +31,10 @@ public struct Replayer {
     /// is bit for bit the full layout (layout units, docs/layout.md "Determinism"), so the plans
     /// are the same as `Document.plan`'s.
     private var live: LiveLayout?
+    /// With `replan`: checks a `restore` entry (its target, the document before it, its logged
+    /// changes) and returns a problem, or nil when planning the restore again gives those
+    /// changes. Set by `StoredDocument.verify`, which knows the documents at the targets.
+    var restoreCheck: ((Int, Document, [Change]) -> String?)?
 
     /// An empty replay of the document `name`; feed it the log with `replay(_:importedRows:)`.
     /// - Parameters:
@@ -67,11 +71,7 @@ public struct Replayer {
                 let named = place(entry, at)
                 do {
                     let planned = try live.map { try document.plan(edit, live: $0) } ?? document.plan(edit)
-                    // The store appends the offset's clamp to the planned changes.
-                    let logged = entry.changes
-                    let clamped = logged.count == planned.count + 1 && Array(logged.dropLast()) == planned
-                        && Self.isOffsetOnly(logged[logged.count - 1])
-                    if planned != logged && !clamped {
+                    if !Self.matches(planned: planned, logged: entry.changes) {
                         problems.append("\(named): planning its edit again gives other changes than the logged ones")
                     }
                 } catch {
@@ -88,6 +88,25 @@ public struct Replayer {
             } else {
                 steps.removeLast(steps.count - cursor)
                 steps.append((entry.seq, entry.seq, nil, [entry.changes]))
+                cursor += 1
+            }
+        case .mark:
+            guard group == nil else { throw fail("a mark inside a group") }
+            if entry.markCursor != cursor {
+                problems.append("\(at): the mark records undo cursor \(entry.markCursor ?? -1), the replay is at \(cursor)")
+            }
+        case .restore:
+            guard entry.target != nil else { throw fail("no target") }
+            if replan, let target = entry.target, let check = restoreCheck {
+                if let problem = check(target, document, entry.changes) { problems.append("\(place(entry, at)): \(problem)") }
+            }
+            do { try apply(entry.changes) } catch { throw fail("\(error)") }
+            guard !entry.changes.isEmpty else { break }
+            if group != nil {
+                group!.ops.append(entry.changes)
+            } else {
+                steps.removeLast(steps.count - cursor)
+                steps.append((entry.seq, entry.seq, entry.label, [entry.changes]))
                 cursor += 1
             }
         case .begin:
@@ -140,7 +159,7 @@ public struct Replayer {
 
     /// `at`, with the undo step an `op` entry outside a group becomes.
     private func place(_ entry: LogEntry, _ at: String) -> String {
-        entry.kind == .op && !entry.changes.isEmpty && group == nil ? "\(at), step \(cursor + 1)" : at
+        (entry.kind == .op || entry.kind == .restore) && !entry.changes.isEmpty && group == nil ? "\(at), step \(cursor + 1)" : at
     }
 
     /// The change that clamps the offset to the content (as the store appends it), or nil.
@@ -158,6 +177,13 @@ public struct Replayer {
         do { try apply([clamp]) } catch { throw StackDocError("\(at): \(error)") }
     }
 
+    /// True when `logged` is what was `planned`, or that plus the offset's clamp the store
+    /// appends.
+    static func matches(planned: [Change], logged: [Change]) -> Bool {
+        planned == logged || (logged.count == planned.count + 1 && Array(logged.dropLast()) == planned
+                              && isOffsetOnly(logged[logged.count - 1]))
+    }
+
     /// A settings change that changes nothing but the offset.
     static func isOffsetOnly(_ change: Change) -> Bool {
         guard case var .updateSettings(old, new) = change else { return false }
@@ -167,12 +193,8 @@ public struct Replayer {
 
     /// A settings change as undo/redo applies it: the viewport and offset stay as they are now.
     static func keepingView(_ change: Change, current: DocumentSettings) -> Change {
-        guard case .updateSettings(_, var new) = change else { return change }
-        new.viewport = current.viewport
-        new.viewportInsets = current.viewportInsets
-        new.keyboard = current.keyboard
-        new.offset = current.offset
-        return .updateSettings(old: current, new: new)
+        guard case .updateSettings(_, let new) = change else { return change }
+        return .updateSettings(old: current, new: new.withView(of: current))
     }
 }
 
@@ -238,20 +260,40 @@ extension StoredDocument {
         }
     }
 
-    /// Replays the whole log; `after` sees the replayer after each entry (its seq).
-    func replay(_ db: Database, replan: Bool = false, after: (Int, Replayer) -> Void = { _, _ in }) throws -> Replayer {
+    /// Replays the log (up to entry `through`, all of it by default); `after` sees the replayer
+    /// after each entry (its seq). With `replan`, a `restore` entry is planned again against the
+    /// replayed document at its target, which is kept when the replay passes it.
+    func replay(_ db: Database, replan: Bool = false, through last: Int = Int.max,
+                after: (Int, Replayer) -> Void = { _, _ in }) throws -> Replayer {
         var replayer = Replayer(name: name, replan: replan)
+        final class Targets { var wanted = Set<Int>(); var states: [Int: Document] = [:] }
+        let targets = Targets()
+        if replan {
+            for payload in try String?.fetchAll(db, sql: "SELECT payload FROM log WHERE document = ? AND kind = 'restore'", arguments: [id]) {
+                if let target = try? HistoryPayload.restoreTarget(payload) { targets.wanted.insert(target) }
+            }
+            replayer.restoreCheck = { target, current, logged in
+                guard let state = targets.states[target] else { return "its target, log entry \(target), is not an earlier entry" }
+                do {
+                    return Replayer.matches(planned: try current.planRestore(to: state), logged: logged)
+                        ? nil : "planning the restore again gives other changes than the logged ones"
+                } catch {
+                    return "the restore no longer plans: \(error)"
+                }
+            }
+        }
         // The logged inverses are not read: replay computes undo from the forward changes (and
         // decoding them was a quarter of verify's time).
         let cursor = try GRDB.Row.fetchCursor(db, sql: """
-            SELECT seq, kind, payload, forward, NULL AS inverse, grp, label, time, format FROM log WHERE document = ? ORDER BY seq
-            """, arguments: [id])
+            SELECT seq, kind, payload, forward, NULL AS inverse, grp, label, time, format, origin FROM log WHERE document = ? AND seq <= ? ORDER BY seq
+            """, arguments: [id, last])
         while let row = try cursor.next() {
             let entry = try LogDecoding.entry(row, of: self)
             try replayer.replay(entry) { seq in
                 guard let settings = entry.settings else { throw StoreFailure.internal("import entry \(seq) has no settings") }
                 return try RowLoader.load(db, name: name, settings: settings, documentID: id, importSeq: seq, path: store.path)
             }
+            if targets.wanted.contains(entry.seq) { targets.states[entry.seq] = replayer.document }
             after(entry.seq, replayer)
         }
         return replayer

@@ -41,7 +41,7 @@ enum ColumnValue {
     }
 }
 
-/// The config columns of `row` and `import_row` (migrations/0001, in schema order): the one
+/// The config columns of `row` (migrations/0001, 0007 and 0008, in schema order): the one
 /// declared table of them. Each case is a column: its name, how a config gives its value (text,
 /// real or flag, NULL when unset) and how a result column sets it back. The column list,
 /// `values`, `bind` and `readConfig` are all derived from it; a new row field is one case here
@@ -53,6 +53,8 @@ enum RowColumn: Int, CaseIterable, Sendable {
     case separatorHidden, separatorInsets, separatorThickness, separatorColor
     // A non-NULL axis makes the row a stack; the three columns after it fill its settings.
     case stackAxis, stackJustify, stackAlign, stackSpacing
+    // migrations/0007: the size limits and colours of issue 14 (NULL = none).
+    case minMain, maxMain, minCross, maxCross, background, highlight
     // migrations/0008
     case sticky
 
@@ -76,6 +78,12 @@ enum RowColumn: Int, CaseIterable, Sendable {
         case .stackJustify: return "stack_justify"
         case .stackAlign: return "stack_align"
         case .stackSpacing: return "stack_spacing"
+        case .minMain: return "min_main"
+        case .maxMain: return "max_main"
+        case .minCross: return "min_cross"
+        case .maxCross: return "max_cross"
+        case .background: return "background"
+        case .highlight: return "highlight"
         case .sticky: return "sticky"
         }
     }
@@ -104,6 +112,12 @@ enum RowColumn: Int, CaseIterable, Sendable {
         case .stackJustify: return .text(c.stack?.justify.rawValue)
         case .stackAlign: return .text(c.stack?.align.rawValue)
         case .stackSpacing: return .real(c.stack?.spacing)
+        case .minMain: return .real(c.minMain)
+        case .maxMain: return .real(c.maxMain)
+        case .minCross: return .real(c.minCross)
+        case .maxCross: return .real(c.maxCross)
+        case .background: return .text(c.background)
+        case .highlight: return .text(c.highlight)
         case .sticky: return .flag(c.sticky)
         }
     }
@@ -135,6 +149,12 @@ enum RowColumn: Int, CaseIterable, Sendable {
         case .stackAlign:
             if c.stack != nil, let t = C.string(s, i) { c.stack?.align = try C.parse(Align.self, t, column: name) }
         case .stackSpacing: if c.stack != nil { c.stack?.spacing = sqlite3_column_double(s, i) }
+        case .minMain: c.minMain = C.double(s, i)
+        case .maxMain: c.maxMain = C.double(s, i)
+        case .minCross: c.minCross = C.double(s, i)
+        case .maxCross: c.maxCross = C.double(s, i)
+        case .background: c.background = C.string(s, i)
+        case .highlight: c.highlight = C.string(s, i)
         case .sticky: c.sticky = sqlite3_column_int(s, i) != 0
         }
     }
@@ -144,7 +164,7 @@ extension ColumnCoding {
     /// The one declared table of config columns, in schema order (`RowColumn`).
     static let rowColumns: [RowColumn] = RowColumn.allCases
 
-    /// The config columns of `row` and `import_row`, in order.
+    /// The config columns of `row`, in order.
     static let configColumns = rowColumns.map(\.name)
 
     /// A config as the values of `configColumns`.

@@ -4,14 +4,16 @@ import GRDBSQLite
 import Layout
 
 /// Writes rows and settings: one statement per primitive change (O(1) rows each), and a bulk
-/// path (raw C API, one prepared statement) for importing whole documents.
+/// path (raw C API, one prepared statement) for importing whole documents. A document's current
+/// rows are those with `import_seq = 0`; the others are the rows its import entry brought in,
+/// written once by `bulkInsert` and never changed.
 enum RowWriter {
     private static let insertSQL: String = {
         let columns = ["document", "parent", "order_key", "id"] + ColumnCoding.configColumns
         return "INSERT INTO row (\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
     }()
     private static let updateSQL = "UPDATE row SET " + ColumnCoding.configColumns.map { "\($0) = ?" }.joined(separator: ", ")
-        + " WHERE document = ? AND id = ?"
+        + " WHERE document = ? AND import_seq = 0 AND id = ?"
     private static let settingsSQL = "UPDATE document SET " + ColumnCoding.settingsColumns.map { "\($0) = ?" }.joined(separator: ", ")
         + " WHERE id = ?"
 
@@ -23,7 +25,7 @@ enum RowWriter {
             let values: [(any DatabaseValueConvertible)?] = [docID, parent ?? "", key, id] + ColumnCoding.values(config)
             try db.cachedStatement(sql: insertSQL).execute(arguments: StatementArguments(values))
         case let .removeRow(id, _, _, _):
-            try db.cachedStatement(sql: "DELETE FROM row WHERE document = ? AND id = ?").execute(arguments: [docID, id])
+            try db.cachedStatement(sql: "DELETE FROM row WHERE document = ? AND import_seq = 0 AND id = ?").execute(arguments: [docID, id])
             try expectOneRow(db, id)
         case let .updateRow(id, _, new):
             let values: [(any DatabaseValueConvertible)?] = ColumnCoding.values(new) + [docID, id]
@@ -31,7 +33,7 @@ enum RowWriter {
             try expectOneRow(db, id)
         case let .moveRow(id, _, _, toParent, toIndex):
             let key = try orderKey(at: toIndex, in: toParent, of: document, moving: id, db: db, docID: docID)
-            try db.cachedStatement(sql: "UPDATE row SET parent = ?, order_key = ? WHERE document = ? AND id = ?")
+            try db.cachedStatement(sql: "UPDATE row SET parent = ?, order_key = ? WHERE document = ? AND import_seq = 0 AND id = ?")
                 .execute(arguments: [toParent ?? "", key, docID, id])
             try expectOneRow(db, id)
         case let .updateSettings(_, new):
@@ -59,27 +61,30 @@ enum RowWriter {
     }
 
     private static func storedKey(_ id: RowID, db: Database, docID: Int64) throws -> String {
-        guard let key = try String.fetchOne(db.cachedStatement(sql: "SELECT order_key FROM row WHERE document = ? AND id = ?"),
+        guard let key = try String.fetchOne(db.cachedStatement(sql: "SELECT order_key FROM row WHERE document = ? AND import_seq = 0 AND id = ?"),
                                             arguments: [docID, id]) else {
             throw StoreFailure.internal("row '\(id)' has no stored order key")
         }
         return key
     }
 
-    /// Copies a freshly imported document's rows into `import_row` (the import entry's rows).
-    static func copyImportedRows(_ db: Database, document docID: Int64, seq: Int) throws {
-        let columns = (["parent", "order_key", "id"] + ColumnCoding.configColumns).joined(separator: ", ")
-        try db.execute(sql: "INSERT INTO import_row (document, seq, \(columns)) SELECT document, ?, \(columns) FROM row WHERE document = ?",
-                       arguments: [seq, docID])
-    }
-
     /// Rows per INSERT statement of `bulkInsert`: one statement per row spent ≈ a fifth of the
     /// insert in starting and ending the statement.
     static let bulkBatch = 32
 
-    /// Inserts every row of `rows` into `row`, with evenly spaced order keys per stack:
-    /// `bulkBatch` rows per statement (raw C API, text bound by pointer and length).
-    static func bulkInsert(_ db: Database, document docID: Int64, rows: Document) throws {
+    /// Inserts every row of `rows` into `row` twice, with evenly spaced order keys per stack: as
+    /// the document's current rows (`import_seq` 0, `bulkBatch` rows per statement, raw C API,
+    /// text bound by pointer and length), then copied in SQL as the rows of its import entry
+    /// `seq` (what replay starts from).
+    static func bulkInsert(_ db: Database, document docID: Int64, rows: Document, importSeq seq: Int) throws {
+        try bulkInsertCurrent(db, document: docID, rows: rows)
+        let columns = (["document", "parent", "order_key", "id"] + ColumnCoding.configColumns).joined(separator: ", ")
+        try db.execute(sql: "INSERT INTO row (import_seq, \(columns)) SELECT ?, \(columns) FROM row WHERE document = ? AND import_seq = 0",
+                       arguments: [seq, docID])
+    }
+
+    /// Inserts every row of `rows` as the document's current rows (`import_seq` 0).
+    private static func bulkInsertCurrent(_ db: Database, document docID: Int64, rows: Document) throws {
         let columns = ["document", "parent", "order_key", "id"] + ColumnCoding.configColumns
         let tuple = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
         func statement(_ n: Int) throws -> Statement {
@@ -139,17 +144,18 @@ enum RowWriter {
 /// Appends entries to the operation log.
 enum LogWriter {
     /// `payload` is already in `LogFormat`; `format` is recorded with the entry (nil leaves the
-    /// column out, for fixtures of schemas older than 0004).
+    /// `format` and `origin` columns out, for fixtures of schemas older than 0004); `origin`
+    /// names who wrote it (schema 6).
     static func append(_ db: Database, document: Int64, seq: Int, kind: LogEntry.Kind, payload: String?,
                        forward: [Change]?, inverse: [Change]?, group: Int?, label: String?,
-                       format: Int? = LogFormat.version) throws {
+                       format: Int? = LogFormat.version, origin: String? = nil) throws {
         let now = Date.now.timeIntervalSince1970
         let forwardText = try forward.map(LogFormat.encode), inverseText = try inverse.map(LogFormat.encode)
         if let format {
             try db.cachedStatement(sql: """
-                INSERT INTO log (document, seq, kind, payload, forward, inverse, grp, label, time, format)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [document, seq, kind.rawValue, payload, forwardText, inverseText, group, label, now, format])
+                INSERT INTO log (document, seq, kind, payload, forward, inverse, grp, label, time, format, origin)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """).execute(arguments: [document, seq, kind.rawValue, payload, forwardText, inverseText, group, label, now, format, origin])
         } else {
             try db.cachedStatement(sql: """
                 INSERT INTO log (document, seq, kind, payload, forward, inverse, grp, label, time)

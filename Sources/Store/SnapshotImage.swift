@@ -9,7 +9,8 @@ import Layout
 /// settings                                axis, viewport, offset, padding, spacing, justify, align,
 ///                                         defaults, viewport insets, keyboard
 /// styles:uv × style                       the distinct "rest of a config" (type, insets, margin,
-///                                         grow, shrink, alignSelf, separator overrides, stack, sticky)
+///                                         grow, shrink, alignSelf, separator overrides, stack, sticky,
+///                                         size limits, background, highlight)
 /// rows × row                              id:str parent:uv flags:u8 [size:f64] [content:2×f64] [style:uv]
 /// checksum:u64                            `SnapshotImage.checksum` of every byte before it
 /// ```
@@ -237,6 +238,15 @@ public enum SnapshotImage {
     private enum StyleBit {
         static let insets: UInt8 = 1, sepHidden: UInt8 = 2, sepInsets: UInt8 = 4, sepThickness: UInt8 = 8
         static let sepColor: UInt8 = 16, stack: UInt8 = 32, sticky: UInt8 = 64
+        /// A second bits byte (`ExtraBit`) follows: the optional fields of migration 0007.
+        static let extras: UInt8 = 128
+    }
+
+    /// Presence bits of the second byte of a style (issue 14's size limits and colours).
+    private enum ExtraBit {
+        static let minMain: UInt8 = 1, maxMain: UInt8 = 2, minCross: UInt8 = 4, maxCross: UInt8 = 8
+        static let background: UInt8 = 16, highlight: UInt8 = 32
+        static let all: UInt8 = 63
     }
 
     private static func writeStyle(_ c: RowConfig, _ out: inout ByteWriter) {
@@ -248,7 +258,16 @@ public enum SnapshotImage {
         if c.separator.color != nil { bits |= StyleBit.sepColor }
         if c.stack != nil { bits |= StyleBit.stack }
         if c.sticky { bits |= StyleBit.sticky }
+        var extras: UInt8 = 0
+        if c.minMain != nil { extras |= ExtraBit.minMain }
+        if c.maxMain != nil { extras |= ExtraBit.maxMain }
+        if c.minCross != nil { extras |= ExtraBit.minCross }
+        if c.maxCross != nil { extras |= ExtraBit.maxCross }
+        if c.background != nil { extras |= ExtraBit.background }
+        if c.highlight != nil { extras |= ExtraBit.highlight }
+        if extras != 0 { bits |= StyleBit.extras }
         out.u8(bits)
+        if extras != 0 { out.u8(extras) }
         out.string(c.type)
         if let insets = c.insets { out.edges(insets) }
         out.edges(c.margin)
@@ -265,11 +284,18 @@ public enum SnapshotImage {
             out.string(stack.align.rawValue)
             out.f64(stack.spacing)
         }
+        if let v = c.minMain { out.f64(v) }
+        if let v = c.maxMain { out.f64(v) }
+        if let v = c.minCross { out.f64(v) }
+        if let v = c.maxCross { out.f64(v) }
+        if let v = c.background { out.string(v) }
+        if let v = c.highlight { out.string(v) }
     }
 
     private static func readStyle(_ r: inout ByteReader) throws -> RowConfig {
         let bits = try r.u8()
-        guard bits & ~127 == 0 else { throw Damage(description: "unknown style bits \(bits)") }
+        let extras = bits & StyleBit.extras != 0 ? try r.u8() : 0
+        guard extras & ~ExtraBit.all == 0 else { throw Damage(description: "unknown style bits \(extras)") }
         var c = RowConfig()
         c.type = try r.string()
         if bits & StyleBit.insets != 0 { c.insets = try r.edges() }
@@ -286,6 +312,12 @@ public enum SnapshotImage {
                                     align: try r.value(Align.self), spacing: try r.f64())
         }
         c.sticky = bits & StyleBit.sticky != 0
+        if extras & ExtraBit.minMain != 0 { c.minMain = try r.f64() }
+        if extras & ExtraBit.maxMain != 0 { c.maxMain = try r.f64() }
+        if extras & ExtraBit.minCross != 0 { c.minCross = try r.f64() }
+        if extras & ExtraBit.maxCross != 0 { c.maxCross = try r.f64() }
+        if extras & ExtraBit.background != 0 { c.background = try r.string() }
+        if extras & ExtraBit.highlight != 0 { c.highlight = try r.string() }
         return c
     }
 }

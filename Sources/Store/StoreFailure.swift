@@ -7,7 +7,7 @@ import Layout
 enum StoreFailure {
     /// A broken invariant of the store itself (a bug or a damaged database), never bad input.
     static func `internal`(_ message: String) -> StackDocError {
-        StackDocError("internal store error: \(message)")
+        StackDocError(.storeInvariant(message))
     }
 
     /// A damaged database file.
@@ -24,7 +24,7 @@ enum StoreFailure {
 
     /// The refusal of every write after damage was found (`DocumentStore.damage`).
     static func writeRefused(_ path: String, damage: String) -> StackDocError {
-        StackDocError("database \(Validation.quotedPath(path)) is not written to any more: it was found damaged (\(damage))")
+        StackDocError(.writeRefused(path: path, damage: damage))
     }
 
     /// The problem of an error that reports damage in the database at `path` (SQLite's
@@ -61,21 +61,21 @@ enum StoreFailure {
             case .SQLITE_CORRUPT:
                 return corrupt(path, message)
             case .SQLITE_NOTADB:
-                return StackDocError("database \(Validation.quotedPath(path)) is not a StackDoc database: \(message)")
+                return StackDocError(.notAStackDocDatabase(path: path, reason: message))
             case .SQLITE_BUSY, .SQLITE_LOCKED:
-                return StackDocError("database \(Validation.quotedPath(path)) is busy: another process holds it locked (\(message))")
+                return StackDocError(.databaseBusy(path: path, detail: message))
             case .SQLITE_READONLY:
-                return StackDocError("database \(Validation.quotedPath(path)) is read-only: \(message)")
+                return StackDocError(.readOnlyDatabase(path: path, detail: message))
             case .SQLITE_FULL:
-                return StackDocError("database \(Validation.quotedPath(path)): the disk is full")
+                return StackDocError(.diskFull(path: path))
             case .SQLITE_CANTOPEN:
                 return StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: message))
             case .SQLITE_IOERR:
-                return StackDocError("database \(Validation.quotedPath(path)): I/O error (\(message))")
+                return StackDocError(.ioError(path: path, detail: message))
             default:
-                return StackDocError("database \(Validation.quotedPath(path)): \(message)")
+                return StackDocError(.databaseError(path: path, detail: message))
             }
         }
-        return StackDocError("database \(Validation.quotedPath(path)): \(error)")
+        return StackDocError(.databaseError(path: path, detail: "\(error)"))
     }
 }

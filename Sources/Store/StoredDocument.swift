@@ -16,7 +16,7 @@ public final class StoredDocument {
     /// The document's name (unique in the database).
     public let name: String
     /// The current state, always equal to the stored state after the last successful call.
-    public private(set) var document: Document
+    public internal(set) var document: Document
     /// Bumped by every write; compared with the stored version inside each write transaction.
     public private(set) var version: Int = 0
     /// Undo steps applied (steps `1...cursor`); `stepCount` steps are recorded.
@@ -25,6 +25,23 @@ public final class StoredDocument {
     public private(set) var stepCount: Int = 0
     /// The open `begin … commit` group: the seq of its `begin` entry and its label.
     public private(set) var openGroup: (seq: Int, label: String?)?
+    /// Who this handle writes as: recorded with every log entry it appends (`history` shows it
+    /// per step; `undo(mine:)` undoes only this origin's steps). Default `StoredDocument.defaultOrigin`.
+    public var origin: String = StoredDocument.defaultOrigin
+
+    /// The origin of a handle that was given none: `user:pid` (the user from `$USER`, else
+    /// `$LOGNAME`, else `user`; this process's id).
+    public static var defaultOrigin: String {
+        let env = ProcessInfo.processInfo.environment
+        let user = [env["USER"], env["LOGNAME"]].compactMap { $0 }.first { isValidOrigin($0) } ?? "user"
+        return "\(user):\(getpid())"
+    }
+
+    /// An origin (`--as NAME`): 1 to 64 characters of `A-Z a-z 0-9 _ . - : @`.
+    public static func isValidOrigin(_ origin: String) -> Bool {
+        !origin.isEmpty && origin.unicodeScalars.count <= 64
+            && origin.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_.-:@".unicodeScalars.contains($0)) }
+    }
 
     let id: Int64
     /// The document's identity: never reused, not even by a document re-created under the same
@@ -36,6 +53,9 @@ public final class StoredDocument {
     var snapshotSeq: Int = 0
     /// Where the rows of the last load came from (a snapshot and the log after it, or the rows).
     public private(set) var loadSource: LoadSource = .rows(reason: nil)
+    /// For the history extensions: the new last entry, inside their transaction (restored with
+    /// the rest when it fails).
+    func setLastSeq(_ seq: Int) { lastSeq = seq }
 
     /// The live layout of `document`, built on first use (`liveLayout()`) and then kept in step
     /// by every change; dropped by `reload()`.
@@ -222,7 +242,7 @@ public final class StoredDocument {
             let seq = lastSeq + 1
             let kind: LogEntry.Kind = edit.isViewState ? .view : .op
             try LogWriter.append(db, document: id, seq: seq, kind: kind, payload: try LogFormat.encode(edit),
-                                 forward: logged, inverse: logged.inverse, group: openGroup?.seq, label: nil)
+                                 forward: logged, inverse: logged.inverse, group: openGroup?.seq, label: nil, origin: origin)
             lastSeq = seq
             if kind == .op, openGroup == nil, !logged.isEmpty {
                 try addStep(db, first: seq, last: seq, label: nil)
@@ -238,7 +258,7 @@ public final class StoredDocument {
     ///   stale or the database cannot be written.
     @discardableResult
     public func undo(_ count: Int = 1) throws -> HistoryMove {
-        try checkHistoryMove("undo", count, available: cursor)
+        try checkHistoryMove(.undo, count, available: cursor)
         return try transaction { db, journal in
             var applied: [Change] = []
             var steps: [HistoryStep] = []
@@ -264,7 +284,7 @@ public final class StoredDocument {
     ///   stale or the database cannot be written.
     @discardableResult
     public func redo(_ count: Int = 1) throws -> HistoryMove {
-        try checkHistoryMove("redo", count, available: stepCount - cursor)
+        try checkHistoryMove(.redo, count, available: stepCount - cursor)
         return try transaction { db, journal in
             var applied: [Change] = []
             var steps: [HistoryStep] = []
@@ -301,15 +321,15 @@ public final class StoredDocument {
     ///   is stale or the database cannot be written.
     public func begin(_ label: String? = nil) throws {
         if let open = openGroup {
-            throw StackDocError("a group is already open (begin\(open.label.map { " " + Validation.quoted($0) } ?? "")): commit or rollback it first")
+            throw StackDocError(.groupAlreadyOpen(label: open.label))
         }
         if let label, !StoredDocument.isValidLabel(label) {
-            throw StackDocError("invalid group label: use 1 to 256 characters on one line, without control characters")
+            throw StackDocError(.invalidGroupLabel)
         }
         try transaction { db, _ in
             let seq = lastSeq + 1
             try LogWriter.append(db, document: id, seq: seq, kind: .begin, payload: nil, forward: nil, inverse: nil,
-                                 group: nil, label: label)
+                                 group: nil, label: label, origin: origin)
             lastSeq = seq
             openGroup = (seq, label)
         }
@@ -321,15 +341,15 @@ public final class StoredDocument {
     ///   cannot be written.
     @discardableResult
     public func commit() throws -> HistoryStep? {
-        guard let group = openGroup else { throw StackDocError("no group is open: nothing to commit") }
+        guard let group = openGroup else { throw StackDocError(.noGroupOpen(.commit)) }
         return try transaction { db, _ in
             let seq = lastSeq + 1
             try LogWriter.append(db, document: id, seq: seq, kind: .commit, payload: nil, forward: nil, inverse: nil,
-                                 group: group.seq, label: group.label)
+                                 group: group.seq, label: group.label, origin: origin)
             lastSeq = seq
             openGroup = nil
             let changed = try Bool.fetchOne(db, sql: """
-                SELECT 1 FROM log WHERE document = ? AND grp = ? AND kind = 'op' AND forward != '[]' LIMIT 1
+                SELECT 1 FROM log WHERE document = ? AND grp = ? AND kind IN ('op', 'restore') AND forward != '[]' LIMIT 1
                 """, arguments: [id, group.seq]) ?? false
             guard changed else { return nil }
             try addStep(db, first: group.seq, last: seq, label: group.label)
@@ -343,10 +363,10 @@ public final class StoredDocument {
     ///   cannot be written.
     @discardableResult
     public func rollback() throws -> [Change] {
-        guard let group = openGroup else { throw StackDocError("no group is open: nothing to roll back") }
+        guard let group = openGroup else { throw StackDocError(.noGroupOpen(.rollback)) }
         return try transaction { db, journal in
             let inverses = try GRDB.Row.fetchAll(db, sql: """
-                SELECT seq, inverse, format FROM log WHERE document = ? AND seq > ? AND kind IN ('op', 'view') ORDER BY seq DESC
+                SELECT seq, inverse, format FROM log WHERE document = ? AND seq > ? AND kind IN ('op', 'view', 'restore') ORDER BY seq DESC
                 """, arguments: [id, group.seq])
             var applied: [Change] = []
             for entry in inverses {
@@ -385,7 +405,7 @@ public final class StoredDocument {
         try store.read { db in
             try checkCurrent(db)
             return try GRDB.Row.fetchAll(db, sql: """
-                SELECT seq, kind, payload, forward, inverse, grp, label, time, format FROM log
+                SELECT seq, kind, payload, forward, inverse, grp, label, time, format, origin FROM log
                 WHERE document = ? AND seq >= ? ORDER BY seq LIMIT ?
                 """, arguments: [id, seq, limit ?? -1]).map { try LogDecoding.entry($0, of: self) }
         }
@@ -437,7 +457,7 @@ public final class StoredDocument {
         var synced = 0
     }
 
-    private func transaction<T>(_ body: (Database, inout Journal) throws -> T) throws -> T {
+    func transaction<T>(_ body: (Database, inout Journal) throws -> T) throws -> T {
         let saved = (version, cursor, stepCount, openGroup, lastSeq, snapshotSeq)
         var journal = Journal()
         lastLayoutReport = nil
@@ -476,7 +496,7 @@ public final class StoredDocument {
     /// the viewport grew, an undo removed rows…), one more change stores the clamped offset, so
     /// that `export`, `status`, the layout and a replay of the log agree. Returns it ([] when the
     /// offset is within range). Needs the content size only when the offset is positive.
-    private func clampOffset(db: Database, journal: inout Journal) throws -> [Change] {
+    func clampOffset(db: Database, journal: inout Journal) throws -> [Change] {
         guard document.settings.offset > 0 else { return [] }
         if live == nil {
             live = LiveLayout(document)
@@ -500,7 +520,7 @@ public final class StoredDocument {
     }
 
     /// Applies one change to memory, then writes exactly the rows it touches.
-    private func apply(_ change: Change, db: Database, journal: inout Journal) throws {
+    func apply(_ change: Change, db: Database, journal: inout Journal) throws {
         try document.apply(change)
         journal.applied.append(change)
         try RowWriter.write(change, after: document, db: db, id: id)
@@ -508,32 +528,28 @@ public final class StoredDocument {
 
     /// Undo and redo must not move the view: a settings change keeps the current viewport and
     /// offset (view state is not part of undo steps). Returns the change actually applied.
-    private func applyKeepingView(_ change: Change, db: Database, journal: inout Journal) throws -> Change {
+    func applyKeepingView(_ change: Change, db: Database, journal: inout Journal) throws -> Change {
         let actual = Replayer.keepingView(change, current: document.settings)
         try apply(actual, db: db, journal: &journal)
         return actual
     }
 
-    private func checkHistoryMove(_ verb: String, _ count: Int, available: Int) throws {
-        guard count >= 1 else { throw StackDocError("\(verb) count must be at least 1, not \(count)") }
-        if let open = openGroup {
-            throw StackDocError("cannot \(verb) while a group is open (begin\(open.label.map { " " + Validation.quoted($0) } ?? "")): commit or rollback first")
-        }
-        guard available > 0 else { throw StackDocError("nothing to \(verb)") }
-        guard count <= available else {
-            throw StackDocError("cannot \(verb) \(count) steps: only \(available) can be \(verb == "undo" ? "undone" : "redone")")
-        }
+    func checkHistoryMove(_ move: StackDocError.HistoryMove, _ count: Int, available: Int) throws {
+        guard count >= 1 else { throw StackDocError(.stepCountBelowOne(move, count: count)) }
+        if let open = openGroup { throw StackDocError(.historyInOpenGroup(move, label: open.label)) }
+        guard available > 0 else { throw StackDocError(.nothingInHistory(move)) }
+        guard count <= available else { throw StackDocError(.tooManySteps(move, count: count, available: available)) }
     }
 
-    private func logHistoryMove(_ db: Database, _ kind: LogEntry.Kind, count: Int, applied: [Change]) throws {
+    func logHistoryMove(_ db: Database, _ kind: LogEntry.Kind, count: Int, applied: [Change]) throws {
         let seq = lastSeq + 1
         try LogWriter.append(db, document: id, seq: seq, kind: kind, payload: String(count),
-                             forward: applied, inverse: applied.inverse, group: nil, label: nil)
+                             forward: applied, inverse: applied.inverse, group: nil, label: nil, origin: origin)
         lastSeq = seq
     }
 
     /// Records a new undo step after the cursor, discarding the redo tail.
-    private func addStep(_ db: Database, first: Int, last: Int, label: String?) throws {
+    func addStep(_ db: Database, first: Int, last: Int, label: String?) throws {
         try db.cachedStatement(sql: "DELETE FROM step WHERE document = ? AND n > ?").execute(arguments: [id, cursor])
         try db.cachedStatement(sql: "INSERT INTO step (document, n, first_seq, last_seq, label) VALUES (?, ?, ?, ?, ?)")
             .execute(arguments: [id, cursor + 1, first, last, label])
@@ -542,26 +558,33 @@ public final class StoredDocument {
     }
 
     /// Step `n` with the forward/inverse changes of its undoable operations, in log order.
-    private func loadStep(_ db: Database, _ n: Int) throws -> (step: HistoryStep, ops: [(forward: [Change], inverse: [Change])]) {
+    func loadStep(_ db: Database, _ n: Int) throws -> (step: HistoryStep, ops: [(forward: [Change], inverse: [Change])]) {
         guard let row = try GRDB.Row.fetchOne(db.cachedStatement(sql: "SELECT first_seq, last_seq, label FROM step WHERE document = ? AND n = ?"),
                                               arguments: [id, n]) else {
             throw StoreFailure.internal("undo step \(n) of '\(name)' is missing")
         }
         let first: Int = try row.decode(forColumn: "first_seq"), last: Int = try row.decode(forColumn: "last_seq")
         let ops = try GRDB.Row.fetchAll(db.cachedStatement(sql: """
-            SELECT seq, payload, forward, inverse, format FROM log WHERE document = ? AND seq BETWEEN ? AND ? AND kind = 'op' ORDER BY seq
+            SELECT seq, kind, payload, forward, inverse, format FROM log WHERE document = ? AND seq BETWEEN ? AND ? AND kind IN ('op', 'restore') ORDER BY seq
             """), arguments: [id, first, last])
         var edits: [Edit] = []
+        var restoredFrom: Int?
         var changes: [(forward: [Change], inverse: [Change])] = []
         for op in ops {
             try decodingLogEntry(try? op.decode(Int.self, forColumn: "seq")) {
                 let format: Int = try op.decode(forColumn: "format")
-                edits.append(try LogFormat.decodeEdit(try op.decode(forColumn: "payload"), format: format))
+                if try op.decode(String.self, forColumn: "kind") == LogEntry.Kind.restore.rawValue {
+                    restoredFrom = try HistoryPayload.restoreTarget(try op.decode(forColumn: "payload"))
+                } else {
+                    edits.append(try LogFormat.decodeEdit(try op.decode(forColumn: "payload"), format: format))
+                }
                 changes.append((try LogFormat.decodeChanges(try op.decode(forColumn: "forward"), format: format, column: "forward"),
                                 try LogFormat.decodeChanges(try op.decode(forColumn: "inverse"), format: format, column: "inverse")))
             }
         }
-        let step = HistoryStep(number: n, label: try row.decode(forColumn: "label"), edits: edits, applied: n <= cursor, firstSeq: first, lastSeq: last)
+        let origin = try String.fetchOne(db.cachedStatement(sql: "SELECT origin FROM log WHERE document = ? AND seq = ?"), arguments: [id, first])
+        let step = HistoryStep(number: n, label: try row.decode(forColumn: "label"), edits: edits, applied: n <= cursor, firstSeq: first, lastSeq: last,
+                               origin: origin, restoredFrom: restoredFrom)
         return (step, changes)
     }
 
@@ -592,6 +615,7 @@ enum LogDecoding {
         var entry = LogEntry(seq: try row.decode(forColumn: "seq"), kind: kind, edit: nil, settings: nil, count: nil, label: try row.decode(forColumn: "label"),
                              group: try row.decode(forColumn: "grp"), changes: [], inverse: [],
                              time: Date(timeIntervalSince1970: try row.decode(forColumn: "time")))
+        entry.origin = try row.decode(forColumn: "origin")
         switch kind {
         case .op, .view:
             entry.edit = try LogFormat.decodeEdit(payload, format: format)
@@ -601,6 +625,10 @@ enum LogDecoding {
             entry.count = payload.flatMap { Int($0) }
         case .begin, .commit:
             break
+        case .mark:
+            (entry.markCursor, entry.markStep) = try HistoryPayload.mark(payload)
+        case .restore:
+            entry.target = try HistoryPayload.restoreTarget(payload)
         }
         if let f: String = try row.decode(forColumn: "forward") { entry.changes = try LogFormat.decodeChanges(f, format: format, column: "forward") }
         if let i: String = try row.decode(forColumn: "inverse") { entry.inverse = try LogFormat.decodeChanges(i, format: format, column: "inverse") }

@@ -2,9 +2,52 @@ import Foundation
 import Layout
 import StackDocScript
 
+/// One line of a script: its text, or why it is not text (a byte that is not UTF-8).
+enum ScriptLine: Equatable {
+    case text(String)
+    /// The line's problem (`not UTF-8 text: byte 0xFF at column 7`).
+    case invalid(String)
+
+    /// The line's bytes (without the `\n`; a final `\r` is dropped) as a line of a script.
+    init(bytes: ArraySlice<UInt8>) {
+        var bytes = bytes
+        if bytes.last == 0x0D { bytes = bytes.dropLast() }
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar):
+                offset += scalar.count
+            case .emptyInput:
+                self = .text(String(decoding: bytes, as: UTF8.self))
+                return
+            case .error:
+                let byte = bytes[bytes.startIndex + offset]
+                self = .invalid("not UTF-8 text: byte 0x\(String(byte, radix: 16, uppercase: true)) at column \(offset + 1)")
+                return
+            }
+        }
+    }
+
+    /// `bytes` without a UTF-8 byte order mark at its start.
+    static func droppingByteOrderMark(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+    }
+
+    /// The lines of a script's bytes (split on `\n`; a final `\n` ends the last line).
+    static func lines(of bytes: [UInt8]) -> [ScriptLine] {
+        let body = droppingByteOrderMark(bytes)
+        var lines = body.split(separator: 0x0A, omittingEmptySubsequences: false)
+        if body.last == 0x0A { lines.removeLast() }
+        return lines.map(ScriptLine.init(bytes:))
+    }
+}
+
 /// Batch mode (SPEC §4): one command per line, no prompt; each failure prints
-/// `error: LINE: MESSAGE` to standard error (`error: FILE:LINE: MESSAGE` when several scripts
-/// run) and, with `--json`, `{"ok":false,"error":…,"line":N}` to standard output.
+/// `error: LINE: MESSAGE` to standard error (`error: FILE:LINE: MESSAGE` when several sources
+/// run, and always inside `read`) and, with `--json`, `{"ok":false,"error":…,"line":N}` to
+/// standard output. The shell's own commands (`read`, `output`, `once`, `timer`) run here.
 struct BatchRunner {
     enum Flow { case go, stop }
 
@@ -15,7 +58,21 @@ struct BatchRunner {
     let sink: Sink
     /// False on the interactive prompt: errors are `error: MESSAGE` without a line number.
     var showLine = true
+    /// `--echo`: each command is printed (after the prompt) before its output, in text mode.
+    var echo = false
+    /// `timer on`: each command's wall time after its output (`"ms"` in the JSON envelope).
+    private(set) var timer = false
+    /// Asked between the lines of a `read` file: true stops the file (Ctrl-C at the prompt).
+    var interrupted: () -> Bool = { false }
     private(set) var failed = false
+    /// The files `read` is running, innermost last: as shown in messages, and as opened.
+    private var reading: [(shown: String, path: String)] = []
+    /// `output PATH` and `once PATH`.
+    private var redirection: OutputFile?
+    private var onceFile: OutputFile?
+
+    /// How deep `read` may nest (a file that reads itself stops here).
+    static let maxReadDepth = 16
 
     init(session: Session, json: Bool, bail: Bool, showFile: Bool, sink: Sink = .standard) {
         self.session = session
@@ -26,24 +83,43 @@ struct BatchRunner {
     }
 
     mutating func run(text: String, file: String?) -> Flow {
-        run(lines: Script.split(text), file: file)
+        run(bytes: Array(text.utf8), file: file)
     }
 
-    /// Runs the lines; `.stop` after `quit`, or after an error with `--bail`.
+    /// Runs a script's bytes; a line that is not UTF-8 fails alone, with its number.
+    mutating func run(bytes: [UInt8], file: String?) -> Flow {
+        run(lines: ScriptLine.lines(of: bytes), file: file)
+    }
+
+    /// Runs lines of text (a final `\r` is dropped).
     mutating func run<S: Sequence>(lines: S, file: String?) -> Flow where S.Element == String {
-        var number = 0
-        for raw in lines {
+        run(lines: lines.lazy.map { ScriptLine(bytes: Array($0.utf8)[...]) }, file: file)
+    }
+
+    /// Runs the lines, the first numbered `firstLine`; `.stop` after `quit`, or after an error
+    /// with `--bail`.
+    mutating func run<S: Sequence>(lines: S, file: String?, firstLine: Int = 1) -> Flow where S.Element == ScriptLine {
+        var number = firstLine - 1
+        for line in lines {
             number += 1
-            let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : raw
-            switch execute(line) {
+            if !reading.isEmpty, interrupted() {
+                return report("interrupted: the rest of the file was not run", line: number, file: file)
+            }
+            let outcome: LineResult
+            switch line {
+            case .text(let text):
+                if echo, !json, BatchRunner.isCommand(text) { out(Prompt.text(session) + text) }
+                outcome = execute(text)
+            case .invalid(let problem):
+                outcome = .failure(problem)
+            }
+            switch outcome {
             case .success(let result):
                 if result.quits { return .stop }
             case .failure(let message):
-                failed = true
-                let place = showFile ? "\(file ?? "-"):\(number)" : "\(number)"
-                if json { sink.out(Envelope.failure(error: message, line: number, file: showFile ? file : nil)) }
-                sink.err(showLine ? "\(place): \(message)" : message)
-                if bail { return .stop }
+                if report(message, line: number, file: file) == .stop { return .stop }
+            case .stopped:
+                return .stop
             case .nothing:
                 break
             }
@@ -51,29 +127,152 @@ struct BatchRunner {
         return .go
     }
 
+    /// Records a failed line: `error: [FILE:]LINE: MESSAGE` (and the JSON envelope).
+    mutating func report(_ message: String, line number: Int, file: String?) -> Flow {
+        failed = true
+        let named = showFile || !reading.isEmpty
+        let place = named ? "\(file ?? "-"):\(number)" : "\(number)"
+        if json { out(Envelope.failure(error: message, line: number, file: named ? file : nil)) }
+        sink.err(showLine || !reading.isEmpty ? "\(place): \(message)" : message)
+        return bail ? .stop : .go
+    }
+
+    /// True for a line that holds more than blanks and a comment (what `--echo` prints).
+    static func isCommand(_ line: String) -> Bool {
+        !Parser.isBlankOrComment(line)  // a line that does not parse is echoed before its error
+    }
+
     enum LineResult {
         case success(CommandResult)
         case failure(String)
+        /// A `read` file stopped the run (`quit`, or an error with `--bail`).
+        case stopped
         case nothing
     }
 
     /// Parses and runs one line (parse → `Session.run` → `CommandResult`), printing the result
     /// with the renderer of the active mode.
-    func execute(_ line: String) -> LineResult {
+    mutating func execute(_ line: String) -> LineResult {
         do {
             guard let command = try Parser.parse(line) else { return .nothing }
-            let result = try session.run(command)
-            // Only the active mode's output is rendered.
-            if json {
-                sink.out(Envelope.success(command: Printer.text(command), result: result))
-            } else {
-                let text = result.text
-                if !text.isEmpty { sink.out(text) }
-            }
-            return .success(result)
+            if case .shell(let shell) = command { return try runShell(shell) }
+            defer { onceFile = nil }
+            return .success(try run(command))
         } catch {
             return .failure(Driver.message(error))
         }
+    }
+
+    /// Runs one command and prints its result in the active mode (and its time with `timer on`).
+    func run(_ command: Command) throws -> CommandResult {
+        session.lastTimings = []
+        let start = Timing.now()
+        let result = try session.run(command)
+        // Only the active mode's output is rendered.
+        if json {
+            let ms = timer ? (Timing.now() - start) * 1000 : nil
+            out(Envelope.success(command: Printer.text(command), result: result, ms: ms))
+        } else {
+            let text = result.text
+            if !text.isEmpty { out(text) }
+            if timer { out(Timing.line(seconds: Timing.now() - start, phases: session.lastTimings)) }
+        }
+        return result
+    }
+
+    /// Runs a command that is not on any line (`--doc NAME` creating NAME): its output as a
+    /// line's; a failure is an error without a line number.
+    mutating func perform(_ command: Command) throws -> Flow {
+        let result = try run(command)
+        return result.quits ? .stop : .go
+    }
+
+    /// One line of standard output, or of the file `output`/`once` named.
+    func out(_ text: String) {
+        if let file = onceFile ?? redirection { file.write(text) } else { sink.out(text) }
+    }
+
+    // MARK: The shell's commands
+
+    mutating func runShell(_ command: ShellCommand) throws -> LineResult {
+        switch command {
+        case .read(let path):
+            return try read(path)
+        case .output(let path):
+            redirection = try path.map(openOutput)
+        case .once(let path):
+            onceFile = try openOutput(path)
+        case .timer(let on):
+            timer = on
+        }
+        if json { out(Envelope.success(command: Printer.text(.shell(command)), result: .shell(command))) }
+        return .success(.shell(command))
+    }
+
+    /// `read PATH`: the file's lines as this runner's, errors named `FILE:LINE`.
+    mutating func read(_ path: String) throws -> LineResult {
+        guard reading.count < BatchRunner.maxReadDepth else {
+            throw StackDocError("read \(Validation.quoted(path)): scripts read scripts more than \(BatchRunner.maxReadDepth) deep (does one read itself?)")
+        }
+        let expanded = Session.expandingTilde(path)
+        let shown: String, opened: String
+        if let parent = reading.last, !expanded.hasPrefix("/") {
+            shown = BatchRunner.sibling(expanded, of: parent.shown)
+            opened = BatchRunner.sibling(expanded, of: parent.path)
+        } else {
+            shown = path
+            opened = session.resolve(expanded)
+        }
+        let bytes = try FileIO.readBytes(opened, shown: shown)
+        reading.append((shown, opened))
+        defer { reading.removeLast() }
+        if run(lines: ScriptLine.lines(of: bytes), file: shown) == .stop { return .stopped }
+        if json { out(Envelope.success(command: Printer.text(.shell(.read(path: path))), result: .shell(.read(path: path)))) }
+        return .success(.shell(.read(path: path)))
+    }
+
+    /// `path` beside the file `file` (in its directory).
+    static func sibling(_ path: String, of file: String) -> String {
+        guard let slash = file.lastIndex(of: "/") else { return path }
+        return String(file[...slash]) + path
+    }
+
+    /// Opens `path` for `output`/`once` (replacing it); never the open database or its files.
+    func openOutput(_ path: String) throws -> OutputFile {
+        let resolved = session.resolve(path)
+        if session.store.isOwnFile(resolved) {
+            throw StackDocError(.cannotWrite(path: path, problem: "it is the open database \(Validation.quotedPath(session.store.path)) or one of its files"))
+        }
+        guard let handle = fopen(resolved, "w") else {
+            throw StackDocError(.cannotWrite(path: path, problem: String(cString: strerror(errno))))
+        }
+        return OutputFile(handle)
+    }
+}
+
+/// A file that `output` or `once` writes to, closed when no runner holds it.
+final class OutputFile {
+    private let handle: UnsafeMutablePointer<FILE>
+
+    init(_ handle: UnsafeMutablePointer<FILE>) {
+        self.handle = handle
+    }
+
+    /// One line (or block), written through (as standard output is: issue 9).
+    func write(_ text: String) {
+        fputs(text + "\n", handle)
+        fflush(handle)
+    }
+
+    deinit { fclose(handle) }
+}
+
+/// The prompt, also printed before each command by `--echo`: `stackdoc(feed)> `, with a `*`
+/// when a `begin … commit` group is open (`stackdoc(feed)*> `).
+enum Prompt {
+    static func text(_ session: Session) -> String {
+        guard let doc = session.current else { return "stackdoc> " }
+        return "stackdoc(\(Printer.id(doc.name)))" + (doc.openGroup != nil ? "*" : "") + "> "
     }
 }
 

@@ -3,64 +3,142 @@ import Layout
 import StackDocScript
 import Store
 
-/// Runs `stackdoc`: opens the database, then batch (scripts or piped standard input) or the
-/// interactive prompt. Prints results to standard output and errors to standard error.
+/// Runs `stackdoc`: reads every script first, opens the database, then runs the init file, the
+/// `-c` commands and the scripts (batch), or piped standard input, or the interactive prompt.
+/// Prints results to standard output and errors to standard error.
 struct Driver {
     struct Options {
         var database: String
         var document: String?
         var json: Bool
         var bail: Bool
+        var echo: Bool = false
+        /// `-c`/`--command`, in order.
+        var commands: [String] = []
         var scripts: [String]
+        /// `--init PATH`: a file to run first in any mode.
+        var initFile: String? = nil
+        /// `--no-init`: no init file before the interactive prompt.
+        var noInit: Bool = false
+        /// `--as NAME`: the origin the history records (nil: user:pid).
+        var origin: String? = nil
     }
 
     let options: Options
 
+    /// True when the run is the interactive prompt: nothing to run in batch and a terminal on
+    /// standard input.
+    var interactive: Bool {
+        options.commands.isEmpty && options.scripts.isEmpty && isatty(STDIN_FILENO) != 0
+    }
+
+    /// One source of commands, read before the database is opened.
+    enum Source {
+        /// A file's bytes, named as given.
+        case file(name: String, bytes: [UInt8])
+        /// `-`: standard input, read as it comes.
+        case standardInput
+        /// The `-c` commands.
+        case commands([String])
+    }
+
     /// The exit status: 0 when every command succeeded, 1 otherwise.
     func run() -> Int32 {
+        var sources: [Source] = []
+        var problems: [String] = []
+        func readFile(_ path: String) {
+            do {
+                sources.append(.file(name: path, bytes: try FileIO.readBytes(path)))
+            } catch {
+                problems.append(Driver.message(error))
+            }
+        }
+        if let initFile = options.initFile {
+            readFile(initFile)
+        } else if interactive, !options.noInit, let found = InitFile.find() {
+            // The default init file may be missing; one that $STACKDOC_INIT names must be there.
+            if found.required || FileManager.default.fileExists(atPath: found.path) { readFile(found.path) }
+        }
+        let initRuns = !sources.isEmpty || !problems.isEmpty
+        if !options.commands.isEmpty { sources.append(.commands(options.commands)) }
+        for path in options.scripts {
+            if path == "-" { sources.append(.standardInput) } else { readFile(path) }
+        }
+        guard problems.isEmpty else {
+            // Nothing ran and no database was opened: every file is checked first.
+            problems.forEach(Output.error)
+            return 1
+        }
         let session: Session
         do {
-            session = try Driver.openSession(options)
+            if let origin = options.origin, !StoredDocument.isValidOrigin(origin) {
+                throw StackDocError("invalid origin for --as: use 1 to 64 characters of A-Z a-z 0-9 _ . - : @")
+            }
+            session = try Session(store: DocumentStore(path: options.database), origin: options.origin)
         } catch {
             Output.error(Driver.message(error))
             return 1
         }
-        if !options.scripts.isEmpty {
-            var runner = BatchRunner(session: session, json: options.json, bail: options.bail,
-                                     showFile: options.scripts.count > 1)
-            for path in options.scripts {
-                let text: String
-                do {
-                    text = try FileIO.read(path)
-                } catch {
-                    Output.error(Driver.message(error))
+        let batch = !interactive
+        let pipedInput = batch && options.commands.isEmpty && options.scripts.isEmpty
+        // Errors name the file when more than one source runs, or an init file does.
+        var runner = BatchRunner(session: session, json: options.json, bail: options.bail,
+                                 showFile: initRuns || sources.count + (pipedInput ? 1 : 0) > 1)
+        runner.echo = options.echo
+        defer { Driver.warnAboutOpenGroup(session) }
+        if let name = options.document {
+            do {
+                if try session.store.contains(name) {
+                    _ = try session.run(.open(name: name))
+                } else if try runner.perform(.new(name: name, axis: nil, viewport: nil)) == .stop {
                     return 1
                 }
-                if runner.run(text: text, file: path) == .stop { break }
+            } catch {
+                Output.error(Driver.message(error))
+                return 1
             }
-            return runner.failed ? 1 : 0
         }
-        if isatty(STDIN_FILENO) != 0 {
-            return Interactive(session: session, json: options.json).run()
+        for source in sources {
+            let flow: BatchRunner.Flow
+            switch source {
+            case let .file(name, bytes): flow = runner.run(bytes: bytes, file: name)
+            case .standardInput: flow = runner.run(lines: StandardInputLines(), file: "-")
+            case .commands(let lines): flow = runner.run(lines: lines.map(ScriptLine.text), file: "-c")
+            }
+            if flow == .stop { return runner.failed ? 1 : 0 }
         }
-        var runner = BatchRunner(session: session, json: options.json, bail: options.bail, showFile: false)
-        _ = runner.run(lines: StandardInputLines(), file: nil)
+        if !batch {
+            let status = Interactive(session: session, json: options.json).run()
+            return runner.failed ? 1 : status
+        }
+        if pipedInput {
+            _ = runner.run(lines: StandardInputLines(), file: "-")
+        }
         return runner.failed ? 1 : 0
     }
 
-    static func openSession(_ options: Options) throws -> Session {
-        let store = try DocumentStore(path: options.database)
-        let session = Session(store: store)
-        if let name = options.document {
-            let command: Command = try store.contains(name) ? .open(name: name) : .new(name: name, axis: nil, viewport: nil)
-            _ = try session.run(command)
-        }
-        return session
+    /// A session that ends with a `begin … commit` group open says so: its operations stay
+    /// pending in the database until a later session commits or rolls them back.
+    static func warnAboutOpenGroup(_ session: Session) {
+        guard let doc = session.current, let group = doc.openGroup else { return }
+        let label = group.label.map { " " + Validation.quoted($0) } ?? ""
+        Output.warning("document \(Validation.quoted(doc.name)) ends with the group\(label) open: its operations stay pending until 'commit' or 'rollback' (in this or a later session)")
     }
 
     static func message(_ error: Error) -> String {
         if let e = error as? StackDocError { return e.message }
         return "\(error)"
+    }
+}
+
+/// The interactive init file: `$STACKDOC_INIT`, else `~/.stackdocrc`.
+enum InitFile {
+    /// The path, and whether it must exist (it must when `$STACKDOC_INIT` names it).
+    static func find() -> (path: String, required: Bool)? {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["STACKDOC_INIT"], !path.isEmpty { return (path, true) }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return (home + "/.stackdocrc", false)
     }
 }
 
@@ -75,14 +153,58 @@ enum Output {
     }
 
     static func error(_ text: String) {
+        standardError("error: " + text)
+    }
+
+    static func warning(_ text: String) {
+        standardError("warning: " + text)
+    }
+
+    /// One line on standard error (after what standard output has so far).
+    static func standardError(_ line: String) {
         fflush(nil)
-        FileHandle.standardError.write(Data(("error: " + text + "\n").utf8))
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 }
 
-/// Lines of standard input, read lazily (a script may be piped in slowly).
+/// Lines of standard input, read lazily as bytes (a script may be piped in slowly); a line that
+/// is not UTF-8 is reported by the runner with its number.
 struct StandardInputLines: Sequence, IteratorProtocol {
-    mutating func next() -> String? {
-        readLine(strippingNewline: true)
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var ended = false
+    private var first = true
+
+    mutating func next() -> ScriptLine? {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+                let line = Array(buffer[start..<newline])
+                start = newline + 1
+                return take(line)
+            }
+            if ended {
+                guard start < buffer.count else { return nil }
+                let line = Array(buffer[start...])
+                start = buffer.count
+                return take(line)
+            }
+            if start > 0 {
+                buffer.removeFirst(start)
+                start = 0
+            }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let n = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 {
+                ended = true
+            } else {
+                buffer.append(contentsOf: chunk[0..<n])
+            }
+        }
+    }
+
+    private mutating func take(_ line: [UInt8]) -> ScriptLine {
+        defer { first = false }
+        return ScriptLine(bytes: first ? ScriptLine.droppingByteOrderMark(line) : line[...])
     }
 }

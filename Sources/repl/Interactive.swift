@@ -3,8 +3,8 @@ import Foundation
 import Layout
 import StackDocScript
 
-/// The interactive REPL on a terminal: a prompt naming the open document, line editing and a
-/// persistent history through libedit. Ctrl-D (end of input) leaves; Ctrl-C abandons the line
+/// The interactive REPL on a terminal: a prompt naming the open document (`*` when a group is
+/// open), line editing and a persistent history through libedit. Ctrl-D (end of input) leaves; Ctrl-C abandons the line
 /// being typed and shows a fresh prompt.
 struct Interactive {
     let session: Session
@@ -18,32 +18,44 @@ struct Interactive {
     }
 
     func run() -> Int32 {
+        // With standard output piped (`stackdoc --json | jq`), the prompt, the echo of the keys
+        // and the banner go to standard error: standard output carries only results. (Set before
+        // libedit initializes, which `using_history` does.)
+        let outputIsTerminal = isatty(STDOUT_FILENO) != 0
+        stackdoc_editline_output(outputIsTerminal ? 0 : 1)
         let historyFile = Interactive.historyPath
         using_history()
         _ = read_history(historyFile)
         stifle_history(1000)
         Interrupts.install()
         stackdoc_editline_setup { _ in Interactive.readKey() }
-        print("stackdoc: \(session.store.path). Type 'help' for the commands, Ctrl-D to leave.")
+        Interactive.completionSession = session
+        stackdoc_editline_completion { text, start, _ in Interactive.complete(text, start: Int(start)) }
+        let banner = "stackdoc: \(session.store.path). Type 'help' for the commands, Ctrl-D to leave."
+        if outputIsTerminal && !json { Output.print(banner) } else { Output.standardError(banner) }
+        /// What the terminal shows of the keys (`^C`, the newline of Ctrl-D) goes where the prompt goes.
+        func terminal(_ text: String) {
+            if outputIsTerminal { Output.print(text) } else { Output.standardError(text) }
+        }
         var runner = BatchRunner(session: session, json: json, bail: false, showFile: false)
         runner.showLine = false
+        runner.interrupted = { Interrupts.fired }  // Ctrl-C stops a `read` file between commands
         var number = 0
         while true {
             Interrupts.reset()
-            let prompt = "stackdoc" + (session.current.map { "(\($0.name))" } ?? "") + "> "
-            guard let raw = readline(prompt) else {
+            guard let raw = readline(Prompt.text(session)) else {
                 if Interrupts.fired {
                     // Ctrl-C: drop the line, prompt again.
-                    print("^C")
+                    terminal("^C")
                     continue
                 }
-                print("")
+                terminal("")
                 break
             }
             let line = String(cString: raw)
             free(raw)
             if Interrupts.fired {
-                print("^C")
+                terminal("^C")
                 continue
             }
             number += 1
@@ -51,7 +63,8 @@ struct Interactive {
                 add_history(line)
                 _ = write_history(historyFile)
             }
-            if runner.run(lines: [line], file: nil) == .stop { break }
+            // Numbered like a script's lines (the JSON envelope of an error has its "line").
+            if runner.run(lines: [ScriptLine(bytes: Array(line.utf8)[...])], file: nil, firstLine: number) == .stop { break }
         }
         _ = write_history(historyFile)
         return 0
@@ -102,5 +115,36 @@ enum Interrupts {
         sigemptyset(&set)
         sigaddset(&set, SIGINT)
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+}
+
+extension Interactive {
+    /// The session whose documents and rows Tab completes (libedit's callbacks take no context).
+    nonisolated(unsafe) static var completionSession: Session?
+    /// The words the current completion offers, handed out one by one to libedit.
+    nonisolated(unsafe) static var completionWords: [String] = []
+    nonisolated(unsafe) static var completionNext = 0
+
+    /// libedit's completion hook: the matches for the word `text` starting at byte `start` of
+    /// the line (`Completion.candidates`), or nil for libedit's file name completion.
+    static func complete(_ text: UnsafePointer<CChar>?, start: Int) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+        let line = stackdoc_line_buffer().map { Array(String(cString: $0).utf8) } ?? []
+        let before = String(decoding: line.prefix(start), as: UTF8.self)
+        let prefix = text.map { String(cString: $0) } ?? ""
+        switch Completion.candidates(line: before, start: before.count, prefix: prefix, session: completionSession) {
+        case .files:
+            stackdoc_completion_set_over(0)
+            return nil
+        case .words(let words):
+            stackdoc_completion_set_over(1)  // no file names where a word of the language goes
+            guard !words.isEmpty, let text else { return nil }
+            completionWords = words
+            return stackdoc_completion_matches(text) { _, state in
+                if state == 0 { Interactive.completionNext = 0 }
+                guard Interactive.completionNext < Interactive.completionWords.count else { return nil }
+                defer { Interactive.completionNext += 1 }
+                return strdup(Interactive.completionWords[Interactive.completionNext])
+            }
+        }
     }
 }

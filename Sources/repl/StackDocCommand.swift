@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import Layout
+import Store
 
 /// `stackdoc`: the StackDoc command line (SPEC §4).
 @main
@@ -7,20 +9,39 @@ struct StackDocCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stackdoc",
         abstract: "Stack layout documents with undo, redo and replay.",
-        discussion: """
-            With SCRIPT files, or with standard input that is not a terminal, runs commands in batch \
-            (one per line, # starts a comment; errors go to standard error as 'error: LINE: MESSAGE'; \
-            the exit status is 1 when any command failed). On a terminal: an interactive prompt. \
-            Type 'help' for the command language.
+        usage: """
+            stackdoc [--db PATH] [--doc NAME] [--json] [--bail] [--echo] [--init PATH | --no-init] [-c CMD …] [SCRIPT …]
+              stackdoc layout FILE.json [--offset N] [--json]
+              stackdoc check FILE.json … [--json]
+              stackdoc help [layout|check]
             """,
+        discussion: """
+            With SCRIPT files (- is standard input), -c commands, or standard input that is not a \
+            terminal, runs commands in batch (one per line, # starts a comment; errors go to \
+            standard error as 'error: LINE: MESSAGE'; the exit status is 1 when any command \
+            failed). -c commands run first, in order, then the scripts, then stackdoc exits. On a \
+            terminal: an interactive prompt, after the init file. Every script file is read before \
+            the database is opened: a missing one runs nothing and creates no database. Type \
+            'help' at the prompt for the command language.
+
+            Environment:
+              STACKDOC_INIT     the init file of the interactive prompt (default ~/.stackdocrc)
+              STACKDOC_HISTORY  the prompt's history file (default ~/.stackdoc_history)
+              STACKDOC_TIMING   1: print each change's store and layout time to standard error
+            """,
+        version: StackDocVersion.text,
         subcommands: [LayoutFileCommand.self, CheckFileCommand.self]
     )
 
     @Option(name: .long, help: "The database file ('stackdoc.sqlite' in the current directory by default; ':memory:' for none).")
     var db: String = "stackdoc.sqlite"
 
-    @Option(name: .long, help: "Open this document at the start (created when the database has none of that name).")
+    @Option(name: .long, help: "Open this document at the start (created, and said so, when the database has none of that name).")
     var doc: String?
+
+    @Option(name: [.customShort("c"), .customLong("command")],
+            help: ArgumentHelp("Run this command (repeatable, in order) before the scripts, then exit.", valueName: "CMD"))
+    var commands: [String] = []
 
     @Flag(name: .long, help: "Print every command's result as one JSON object per line.")
     var json = false
@@ -28,12 +49,35 @@ struct StackDocCommand: ParsableCommand {
     @Flag(name: .long, help: "Stop at the first failed command.")
     var bail = false
 
-    @Argument(help: "Script files to run in order (batch mode).")
+    @Flag(name: .long, help: "Print each command (after a prompt naming the document) before its output, for logs.")
+    var echo = false
+
+    @Option(name: .customLong("init"), help: ArgumentHelp("Run this file first, in any mode (instead of the interactive init file).", valueName: "PATH"))
+    var initFile: String?
+
+    @Flag(name: .long, help: "Do not run the init file ($STACKDOC_INIT or ~/.stackdocrc) before the interactive prompt.")
+    var noInit = false
+
+    @Option(name: .customLong("as"), help: "Who the history records as making this session's changes ('history' shows it; 'undo --mine' undoes only its steps). Default: user:pid.")
+    var origin: String?
+
+    @Argument(help: "Script files to run in order (batch mode); - is standard input.")
     var scripts: [String] = []
 
     func run() throws {
-        let options = Driver.Options(database: db, document: doc, json: json, bail: bail, scripts: scripts)
+        let options = Driver.Options(database: db, document: doc, json: json, bail: bail, echo: echo,
+                                     commands: commands, scripts: scripts, initFile: initFile, noInit: noInit, origin: origin)
         let status = Driver(options: options).run()
         if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// What `stackdoc --version` prints: the release, the file format and the newest schema.
+enum StackDocVersion {
+    /// The release of this source tree.
+    static let release = "0.9.0"
+
+    static var text: String {
+        "stackdoc \(release) (format \(Document.formatName), database schema \(Schema.currentVersion))"
     }
 }

@@ -38,58 +38,33 @@ import StackDocTestSupport
         }
     }
 
-    /// A line from a small grammar of the language, with ids the fuzz document mostly has.
+    /// A line of the language, with ids the fuzz document mostly has: an edit of the shared
+    /// generator (`RandomEdits` with `.fuzz` values, every `Edit` case) as the REPL prints it,
+    /// with hostile words in some of its places, or a history, group or query command.
     static func grammarLine(_ g: inout SplitMix64) -> String {
-        let ids = ["a", "b", "c", "d", "e", "s", "s1", "s2", "t", "x", "zz"]
-        func id() -> String { g.chance(12) ? g.pick(Hostile.words) : g.pick(ids) }
-        func num() -> String {
-            g.chance(5) ? g.pick(Hostile.words) : g.pick(["0", "1", "10", "50", "0.5", "100", "390", "844", "-5", "1e308", "1e-300", "-0", "1e9"])
-        }
-        func edges() -> String { (0..<4).map { _ in num() }.joined(separator: " ") }
-        func spec() -> String {
-            switch g.int(0..<16) {
-            case 0: return "type " + g.pick(["view", "label", "cell", "x;y"])
-            case 1: return "fixed " + num()
-            case 2: return "fit"
-            case 3: return "content \(num()) \(num())"
-            case 4: return "insets " + (g.chance(3) ? "default" : edges())
-            case 5: return "margin " + edges()
-            case 6: return "grow " + num()
-            case 7: return "shrink " + num()
-            case 8: return "align " + g.pick(["start", "center", "end", "stretch", "auto"])
-            case 9: return "hidden"
-            case 10: return "stack " + g.pick(["vertical", "horizontal"])
-            case 11: return "justify " + g.pick(["start", "end", "center", "spaceBetween", "spaceAround", "spaceEvenly"])
-            case 12: return "spacing " + num()
-            default: return "separator " + g.pick(["hidden", "shown", "insets " + edges(), "thickness " + num(), "color #A1B2C3", "default"])
-            }
-        }
-        func specs() -> String { (0..<g.int(0..<4)).map { _ in spec() }.joined(separator: " ") }
-        func position() -> String {
-            g.pick(["", "at top", "at bottom", "at \(g.int(-2..<8))", "after \(id())", "before \(id())"]) + (g.chance(3) ? " in \(id())" : "")
-        }
-        switch g.int(0..<24) {
-        case 0, 1, 2: return "add \(id()) \(g.chance(2) ? id() : "") \(specs()) \(position())"
-        case 3: return "remove \(id()) \(g.chance(3) ? id() : "")"
-        case 4: return "clear" + (g.chance(2) ? " in \(id())" : "")
-        case 5: return "replace \(id()) with \(id()) \(specs())"
-        case 6: return "move \(id()) to " + g.pick(["top", "bottom", "\(g.int(-1..<8))", "after \(id())", "before \(id())"]) + (g.chance(3) ? " in \(id())" : "")
-        case 7: return "hide \(id())"
-        case 8: return "show \(id())"
-        case 9, 10: return "set \(id()) \(spec()) \(specs())"
-        case 11: return "set stack " + g.pick(["axis vertical", "axis horizontal", "padding " + edges(), "spacing " + num(), "justify center", "align end"])
-        case 12: return "defaults " + g.pick(["insets " + edges(), "separator thickness " + num(), "separator hidden", "autohide off", "autohide on"])
-        case 13: return "scroll " + g.pick([num(), "by " + num(), "to \(id()) " + g.pick(["top", "middle", "bottom", "auto", ""])])
-        case 14: return "viewport \(num()) \(num())"
-        case 15: return "undo" + (g.chance(2) ? " \(num())" : "")
-        case 16: return "redo" + (g.chance(2) ? " \(num())" : "")
-        case 17: return g.pick(["begin", "begin \(id())", "commit", "rollback"])
+        var edits = RandomEdits(rng: g, values: .fuzz)
+        defer { g = edits.rng }
+        func id() -> String { edits.rng.chance(12) ? edits.rng.pick(Hostile.words) : Printer.id(edits.id()) }
+        func num() -> String { edits.rng.chance(5) ? edits.rng.pick(Hostile.words) : Printer.num(edits.number()) }
+        switch edits.rng.int(0..<24) {
+        case 0..<15: return sprinkle(Printer.text(edits.edit()), &edits.rng)
+        case 15: return "undo" + (edits.rng.chance(2) ? " \(num())" : "")
+        case 16: return "redo" + (edits.rng.chance(2) ? " \(num())" : "")
+        case 17: return edits.rng.pick(["begin", "begin \(id())", "commit", "rollback"])
         case 18: return "hit \(num()) \(num())"
         case 19: return "row \(id())"
-        case 20: return g.pick(["layout", "layout --visible", "layout --range 1..3", "visible", "rows", "status", "history", "draw", "verify"])
-        case 21: return "find type " + g.pick(["view", "label", "zz"])
-        default: return g.pick(corpus)
+        case 20: return edits.rng.pick(["layout", "layout --visible", "layout --range 1..3", "visible", "rows", "status", "history", "draw", "verify"])
+        case 21: return "find type " + edits.rng.pick(["view", "label", "zz"])
+        default: return edits.rng.pick(corpus)
         }
+    }
+
+    /// Replaces each word after the command word by a hostile one, one in eight (where the
+    /// grammar's places would take an id or a number, they get a word that is neither).
+    static func sprinkle(_ line: String, _ g: inout SplitMix64) -> String {
+        var words = line.split(separator: " ").map(String.init)
+        for i in words.indices.dropFirst() where g.chance(8) { words[i] = g.pick(Hostile.words) }
+        return words.joined(separator: " ")
     }
 
     /// One random mutation of `line`: characters or words removed, inserted, swapped, replaced.

@@ -35,7 +35,7 @@ struct HostileSession {
             Issue.record("accepted: \(line.prefix(100))", sourceLocation: sourceLocation)
         } catch let error as StackDocError {
             for part in parts { #expect(error.message.contains(part), "\(error.message)", sourceLocation: sourceLocation) }
-            #expect(!error.message.contains("\n") && error.message.count < 300, "\(error.message.prefix(400))", sourceLocation: sourceLocation)
+            #expect(!error.message.contains("\n") && error.message.count < 500, "\(error.message.prefix(600))", sourceLocation: sourceLocation)
         }
         #expect(doc.document == before, sourceLocation: sourceLocation)
         #expect(try doc.status() == status, sourceLocation: sourceLocation)

@@ -5,7 +5,8 @@ import Testing
 /// 300 random documents (nested stacks up to three deep, every justify/align/alignSelf, fixed
 /// and fit sizes, own and default insets, margins incl. negative, grow, shrink, spacing, padding,
 /// hidden rows, both axes; a leaf's content is an intrinsic box, issue 14) laid out by headless Chromium through an independent Python
-/// re-implementation of the SPEC §2.3 mapping (scripts/oracle/random_documents.py 300 7).
+/// re-implementation of the SPEC §2.3 mapping (scripts/oracle/random_documents.py 300 7; with
+/// `--features`, document-chromium-features.json mixes in the row features of issue 14).
 /// Every row's absolute frame and the content size must agree within 0.1 pt.
 @Suite("Document layout: random documents against Chromium")
 struct DocumentChromiumTests {
@@ -53,13 +54,19 @@ struct DocumentChromiumTests {
         let hidden: Bool?
         let stack: Stack?
         let sticky: Bool?
+        // Issue 14 (document-chromium-features.json only).
+        let min: Double?
+        let max: Double?
+        let minCross: Double?
+        let maxCross: Double?
 
         var config: RowConfig {
             RowConfig(size: size.map { .fixed($0.fixed) } ?? .fit, content: content, insets: insets,
                       margin: margin ?? .zero, grow: grow ?? 0, shrink: shrink ?? 0, alignSelf: alignSelf,
                       hidden: hidden ?? false,
                       stack: stack.map { StackSettings(axis: $0.axis, justify: $0.justify, align: $0.align, spacing: $0.spacing) },
-                      sticky: sticky ?? false)
+                      sticky: sticky ?? false,
+                      minMain: min, maxMain: max, minCross: minCross, maxCross: maxCross)
         }
     }
 
@@ -109,5 +116,11 @@ struct DocumentChromiumTests {
 
     @Test func randomDocumentsMatchChromium() throws {
         #expect(try Self.check("document-chromium", documents: 300) == 2015)
+    }
+
+    /// `random_documents.py 200 14 … --features`: the same kinds of documents with the row
+    /// features of issue 14 mixed in (min/max sizes along both axes).
+    @Test func randomDocumentsWithTheNewFeaturesMatchChromium() throws {
+        #expect(try Self.check("document-chromium-features", documents: 200) == 1312)
     }
 }

@@ -92,3 +92,12 @@ extension DocumentLayout {
         at(id, sourceLocation: sourceLocation).frame
     }
 }
+
+extension RowTree {
+    /// This row tree with its config changed by `change` (for fields the builders do not take).
+    func with(_ change: (inout RowConfig) -> Void) -> RowTree {
+        var t = self
+        change(&t.config)
+        return t
+    }
+}

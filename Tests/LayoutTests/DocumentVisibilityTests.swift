@@ -136,7 +136,8 @@ struct DocumentVisibilityTests {
         #expect(b.transitions(from: a).isEmpty)
     }
 
-    /// Rows are matched by id when the tree changed; rows in only one layout are not reported.
+    /// Rows are matched by id when the tree changed; a row in the new layout only arrived
+    /// (`from` nil), a row in the old one only left (`to` nil), after the rows that stay.
     @Test func transitionsAcrossTreeChanges() throws {
         var doc = try sixRows(offset: 0)
         let before = doc.layout()
@@ -146,10 +147,12 @@ struct DocumentVisibilityTests {
         try doc.updateRow("r3", config: r3)
         let after = doc.layout()
         // new 0…50 pushes r0…r2 down (still entire), r3 is hidden, r4 200…250 touches the edge.
-        #expect(after.transitions(from: before) == [VisibilityTransition(row: "r3", from: .entire, to: .hidden)])
+        #expect(after.transitions(from: before) == [VisibilityTransition(row: "new", from: nil, to: .entire),
+                                                     VisibilityTransition(row: "r3", from: .entire, to: .hidden)])
         #expect(after.at("r2").visibility == .entire && after.at("r4").visibility == .offscreen)
-        // The other way round: r3 hidden → entire; the new row is in one layout only.
-        #expect(before.transitions(from: after) == [VisibilityTransition(row: "r3", from: .hidden, to: .entire)])
+        // The other way round: r3 hidden → entire; the new row leaves (reported last).
+        #expect(before.transitions(from: after) == [VisibilityTransition(row: "r3", from: .hidden, to: .entire),
+                                                     VisibilityTransition(row: "new", from: .entire, to: nil)])
     }
 }
 
@@ -162,18 +165,27 @@ struct DocumentTransitionMatchingTests {
                    ids.map { F.leaf($0, .fixed(40), hidden: hidden.contains($0)) }).layout()
     }
 
-    /// Rows inserted and removed in several places are matched by id, not by position.
+    /// Rows inserted and removed in several places are matched by id, not by position; arrivals
+    /// (offscreen ones too) are reported in the new order, departures after them in the old order.
     @Test func insertionsAndRemovalsAreMatchedById() throws {
         let before = try rows(["a", "b", "c", "d", "e"])          // a b entire, c partial, d e offscreen
         let after = try rows(["x", "a", "c", "y", "z", "e"])      // x a entire, c partial, y z e offscreen
         #expect(before.at("c").visibility == .partial && after.at("c").visibility == .partial)
-        #expect(after.transitions(from: before).isEmpty)   // x, y, z are new: not reported
+        #expect(after.transitions(from: before) == [
+            VisibilityTransition(row: "x", from: nil, to: .entire),
+            VisibilityTransition(row: "y", from: nil, to: .offscreen),
+            VisibilityTransition(row: "z", from: nil, to: .offscreen),
+            VisibilityTransition(row: "b", from: .entire, to: nil),
+            VisibilityTransition(row: "d", from: .offscreen, to: nil),
+        ])
         let removed = try rows(["b", "c", "d", "e"])          // b c entire, d partial
         #expect(removed.transitions(from: before) == [
             VisibilityTransition(row: "c", from: .partial, to: .entire),
             VisibilityTransition(row: "d", from: .offscreen, to: .partial),
+            VisibilityTransition(row: "a", from: .entire, to: nil),
         ])
         #expect(before.transitions(from: removed) == [
+            VisibilityTransition(row: "a", from: nil, to: .entire),
             VisibilityTransition(row: "c", from: .entire, to: .partial),
             VisibilityTransition(row: "d", from: .partial, to: .offscreen),
         ])

@@ -15,6 +15,51 @@ struct FlexEngineTests {
         Rect(x: x, y: y, width: w, height: h)
     }
 
+    // MARK: max sizes and intrinsic boxes (issue 14)
+
+    @Test func growFreezesMaxViolatorsThenRedistributes() {
+        var t = FlexTree()
+        let root = t.addNode(Self.style { $0.width = .points(300); $0.height = .points(10) }, parent: nil)
+        let a = t.addNode(Self.style { $0.flexGrow = 1; $0.flexBasis = .points(0); $0.maxWidth = .points(50) }, parent: root)
+        let b = t.addNode(Self.style { $0.flexGrow = 1; $0.flexBasis = .points(0) }, parent: root)
+        t.computeLayout(root: root, availableWidth: nil, availableHeight: nil)
+        // Round 1 gives 150 each; a violates its max and freezes at 50; b takes the rest.
+        #expect(t.frame(of: a) == Self.rect(0, 0, 50, 10))
+        #expect(t.frame(of: b) == Self.rect(50, 0, 250, 10))
+    }
+
+    @Test func minLargerThanMaxWins() {
+        var t = FlexTree()
+        let root = t.addNode(Self.style { $0.direction = .column; $0.width = .points(100) }, parent: nil)
+        let a = t.addNode(Self.style { $0.height = .points(100); $0.minHeight = .points(60); $0.maxHeight = .points(40)
+            $0.minWidth = .points(30); $0.maxWidth = .points(20) }, parent: root)
+        t.computeLayout(root: root, availableWidth: nil, availableHeight: nil)
+        // Stretched to 100, clamped by max-width 20, then by min-width 30; height 100 → 40 → 60.
+        #expect(t.frame(of: a) == Self.rect(0, 0, 30, 60))
+        #expect(t.frame(of: root) == Self.rect(0, 0, 100, 60))
+    }
+
+    @Test func intrinsicSizeIsTheContentOfAChildlessNode() {
+        var t = FlexTree()
+        let root = t.addNode(Self.style { $0.direction = .row }, parent: nil)
+        let a = t.addNode(Self.style { $0.intrinsicSize = Size(width: 130, height: 74); $0.padding = Edges(all: 5) }, parent: root)
+        let b = t.addNode(Self.style { $0.intrinsicSize = Size(width: 100, height: 50) }, parent: root)
+        t.computeLayout(root: root, availableWidth: nil, availableHeight: nil)
+        // Max-content root: 140 + 100 wide, as tall as the tallest content; b is stretched.
+        #expect(t.frame(of: root) == Self.rect(0, 0, 240, 84))
+        #expect(t.frame(of: a) == Self.rect(0, 0, 140, 84))
+        #expect(t.frame(of: b) == Self.rect(140, 0, 100, 84))
+        #expect(t.style(of: a).intrinsicSize == Size(width: 130, height: 74))
+        var s = FlexStyle()
+        s.maxWidth = .points(-1)
+        s.maxHeight = .points(7)
+        s.intrinsicSize = Size(width: .nan, height: 3)
+        let c = t.addNode(s, parent: root)
+        #expect(t.style(of: c).maxWidth == .auto)
+        #expect(t.style(of: c).maxHeight == .points(7))
+        #expect(t.style(of: c).intrinsicSize == Size(width: 0, height: 3))
+    }
+
     // MARK: §9.7 resolving flexible lengths
 
     @Test func growFreezesMinViolatorsThenRedistributes() {

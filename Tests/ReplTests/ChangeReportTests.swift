@@ -46,6 +46,32 @@ import Layout
         let r = ChangeReport(before: before, after: after)
         #expect(r.changedCount == 100)
         #expect(r.textLines.first == "  frames: r0 r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 +88 more")   // all were visible before
-        #expect(r.textLines.count <= 4 + ChangeReport.listLimit * 2 + 1)
+        // frames (1 + 12 moved rows), content, 24 transitions and their count line.
+        #expect(r.textLines.count <= 4 + ChangeReport.listLimit * 3 + 1)
+        #expect(r.moved.count == 100)   // every row was visible before: all in the data, 12 in the text
+        #expect(r.textLines.filter { $0.hasPrefix("    ") }.count == ChangeReport.listLimit)
+    }
+
+    /// Issue 13 item 11: each listed row with its frame before and after.
+    @Test func movedRowsShowTheirFramesBeforeAndAfter() {
+        let r = ChangeReport(before: layout([("a", 50), ("b", 50), ("c", 50)]), after: layout([("x", 10), ("a", 50), ("c", 50)]))
+        #expect(r.moved == [FrameChange(row: "x", from: nil, to: Rect(x: 0, y: 0, width: 100, height: 10)),
+                            FrameChange(row: "a", from: Rect(x: 0, y: 0, width: 100, height: 50), to: Rect(x: 0, y: 10, width: 100, height: 50)),
+                            FrameChange(row: "c", from: Rect(x: 0, y: 100, width: 100, height: 50), to: Rect(x: 0, y: 60, width: 100, height: 50))])
+        #expect(Array(r.textLines.prefix(4)) == ["  frames: x a c", "    x: - -> 0,0 100x10", "    a: 0,0 100x50 -> 0,10 100x50",
+                                                 "    c: 0,100 100x50 -> 0,60 100x50"])
+    }
+
+    /// Issue 13 item 10: rows that arrive or leave are transitions, offscreen ones too.
+    @Test func arrivalsAndDeparturesAreTransitions() {
+        let r = ChangeReport(before: layout([("a", 50), ("b", 50), ("c", 50)]), after: layout([("x", 10), ("a", 50), ("c", 50), ("y", 50)]))
+        #expect(r.transitions == [VisibilityTransition(row: "x", from: nil, to: .entire),
+                                  VisibilityTransition(row: "c", from: .offscreen, to: .partial),
+                                  VisibilityTransition(row: "y", from: nil, to: .offscreen),
+                                  VisibilityTransition(row: "b", from: .entire, to: nil)])
+        #expect(r.textLines.suffix(4) == ["  x: (new) -> entire", "  c: offscreen -> partial", "  y: (new) -> offscreen", "  b: entire -> (removed)"])
+        var json: [UInt8] = []
+        JSONWriter.append(.array(r.transitions.map(LayoutOutput.eventJSON)), to: &json, pretty: false, indent: 0)
+        #expect(String(decoding: json, as: UTF8.self).hasSuffix(#"{"row":"y","from":null,"to":"offscreen"},{"row":"b","from":"entire","to":null}]"#))
     }
 }

@@ -28,7 +28,7 @@ import Store
         guard case let .rows(entries) = try s.run(.rows) else { Issue.record("rows returns .rows"); return }
         #expect(entries.map(\.id) == ["a", "b"])
         #expect(entries.map(\.depth) == [0, 0])
-        guard case let .history(steps, group) = try s.run(.history) else { Issue.record("history returns .history"); return }
+        guard case let .history(steps, group, _) = try s.run(.history) else { Issue.record("history returns .history"); return }
         #expect(steps.map(\.number) == [1, 2] && group == nil)
     }
 
@@ -37,9 +37,9 @@ import Store
     @Test func bothRenderersFromOneResult() throws {
         let s = try Self.session(["new d viewport 100 100", "add a b fixed 60", "begin g"])
         let result = try s.run(try #require(try Parser.parse("add c fixed 10")))
-        #expect(result.text == "pending in group g: add c fixed 10\n  frames: 1 offscreen\n  content: 100x168 -> 100x202")
+        #expect(result.text == "pending in group g: add c fixed 10\n  frames: 1 offscreen\n  content: 100x168 -> 100x202\n  c: (new) -> offscreen")
         #expect(Envelope.success(command: "add c fixed 10", result: result)
-                == #"{"ok":true,"command":"add c fixed 10","result":{"operation":"add c fixed 10","step":null,"changed":[],"changedCount":1,"removed":[],"offset":0,"contentSize":{"width":100,"height":202}},"events":[]}"#)
+                == #"{"ok":true,"command":"add c fixed 10","result":{"operation":"add c fixed 10","step":null,"changed":[],"changedCount":1,"moved":[],"removed":[],"offset":0,"contentSize":{"width":100,"height":202}},"events":[{"row":"c","from":null,"to":"offscreen"}]}"#)
         let status = try s.run(.status)
         let json = Envelope.success(command: "status", result: status)
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])

@@ -30,7 +30,7 @@ import StackDocTestSupport
     /// directory; standard output and `error:` lines interleaved, then the exit status.
     static func run(_ script: String, json: Bool, directory: String) throws -> Run {
         let store = try DocumentStore(path: ":memory:")
-        let session = Session(store: store, directory: directory)
+        let session = Session(store: store, directory: directory, origin: "golden")
         var lines: [String] = []
         let sink = Sink(out: { lines.append($0) }, err: { lines.append("error: " + $0) })
         let bail = script.hasPrefix("# options: --bail")
@@ -38,6 +38,12 @@ import StackDocTestSupport
         _ = runner.run(text: script, file: nil)
         lines.append("# exit status: \(runner.failed ? 1 : 0)")
         return Run(output: lines.joined(separator: "\n") + "\n", session: session)
+    }
+
+    /// `timer on` prints wall times, which differ run to run: the goldens hold `N` in their
+    /// place (`time: N ms (store and layout N ms)`, `"ms":N`).
+    static func normalizingTimes(_ text: String) -> String {
+        text.replacing(#/ \d+\.\d\d ms/#, with: " N ms").replacing(#/"ms":\d+\.\d\d/#, with: #""ms":N"#)
     }
 
     /// Records a failure when `actual` differs from the golden file `name` (or was recorded).
@@ -58,11 +64,11 @@ import StackDocTestSupport
         let scratch = try Scratch.directory("golden")
         defer { Scratch.remove(scratch) }
         let plain = try Self.run(text, json: false, directory: scratch)
-        Self.compare(plain.output, golden: "\(name).out")
+        Self.compare(Self.normalizingTimes(plain.output), golden: "\(name).out")
         let scratchJSON = try Scratch.directory("golden")
         defer { Scratch.remove(scratchJSON) }
         let json = try Self.run(text, json: true, directory: scratchJSON)
-        Self.compare(json.output, golden: "\(name).json")
+        Self.compare(Self.normalizingTimes(json.output), golden: "\(name).json")
         for line in json.output.split(separator: "\n") where !line.hasPrefix("#") && !line.hasPrefix("error: ") {
             #expect(line.hasPrefix("{\"ok\":"), "not a JSON envelope: \(line)")
             let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]

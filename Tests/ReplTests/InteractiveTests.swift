@@ -10,10 +10,19 @@ import StackDocTestSupport
     static let driver = #"""
     import os, pty, sys, time, select, json
     binary, history, steps = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
+    options = json.loads(sys.argv[4]) if len(sys.argv) > 4 else {}
     pid, fd = pty.fork()
     if pid == 0:
         os.environ["STACKDOC_HISTORY"] = history
-        os.execv(binary, [binary, "--db", ":memory:"])
+        os.environ.pop("STACKDOC_INIT", None)
+        for k, v in options.get("env", {}).items():
+            os.environ[k] = v
+        if options.get("cwd"):
+            os.chdir(options["cwd"])
+        if options.get("stdout"):
+            out_fd = os.open(options["stdout"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+            os.dup2(out_fd, 1)
+        os.execv(binary, [binary] + options.get("args", ["--db", ":memory:"]))
     out = b""
     def read_until(marker, timeout=10):
         global out
@@ -45,11 +54,23 @@ import StackDocTestSupport
     print("\nEXIT %d" % os.waitstatus_to_exitcode(status))
     """#
 
-    func drive(_ steps: [(String, String)], history: String) throws -> String {
+    /// Runs the binary on a pseudo-terminal (with `arguments`, `environment` added, and
+    /// standard output sent to the file `stdout` when given) and sends `steps`.
+    static func drive(_ steps: [(String, String)], history: String, arguments: [String] = ["--db", ":memory:"],
+                      environment: [String: String] = [:], stdout: String? = nil, directory: String? = nil) throws -> String {
         let binary = try #require(Binary.stackdoc, "the stackdoc binary is not built")
         let json = try JSONSerialization.data(withJSONObject: steps.map { [$0.0, $0.1] })
-        let result = try Binary.run("/usr/bin/env", ["python3", "-c", Self.driver, binary, history, String(decoding: json, as: UTF8.self)])
+        var options: [String: Any] = ["args": arguments, "env": environment]
+        if let stdout { options["stdout"] = stdout }
+        if let directory { options["cwd"] = directory }
+        let optionsJSON = try JSONSerialization.data(withJSONObject: options)
+        let result = try Binary.run("/usr/bin/env", ["python3", "-c", Self.driver, binary, history,
+                                                     String(decoding: json, as: UTF8.self), String(decoding: optionsJSON, as: UTF8.self)])
         return result.stdout
+    }
+
+    func drive(_ steps: [(String, String)], history: String) throws -> String {
+        try Self.drive(steps, history: history)
     }
 
     @Test func promptCtrlCHistoryAndCtrlD() throws {
@@ -84,5 +105,44 @@ import StackDocTestSupport
         ], history: history)
         #expect(again.contains("(no rows)"), "recalled 'rows' from the saved history: \(again)")
         #expect(again.hasSuffix("EXIT 0\n"), "\(again)")
+    }
+}
+
+/// The prompt's own conveniences (issue 13): the init file, `--no-init`, a group shown in the
+/// prompt, the banner kept out of piped standard output, JSON errors numbered by line.
+@Suite(.serialized) struct InteractiveShellTests {
+    @Test func initFileRunsBeforeThePromptUnlessNoInit() throws {
+        let dir = try Binary.scratchDirectory()
+        defer { Scratch.remove(dir) }
+        try "new fromrc\nadd a fixed 10\n".write(toFile: dir + "/rc.sd", atomically: true, encoding: .utf8)
+        try "new home\n".write(toFile: dir + "/.stackdocrc", atomically: true, encoding: .utf8)
+        let out = try InteractiveTests.drive([("stackdoc(fromrc)> ", "begin\r"), ("stackdoc(fromrc)*> ", "quit\r")],
+                                             history: dir + "/h", environment: ["STACKDOC_INIT": dir + "/rc.sd", "HOME": dir])
+        #expect(out.contains("step 1: add a fixed 10"), "\(out)")
+        #expect(!out.contains("created home"), "$STACKDOC_INIT wins over ~/.stackdocrc: \(out)")
+        #expect(out.contains("warning: document 'fromrc' ends with the group open"), "\(out)")
+        let home = try InteractiveTests.drive([("stackdoc(home)> ", "quit\r")], history: dir + "/h", environment: ["HOME": dir])
+        #expect(home.contains("created home"), "\(home)")
+        let none = try InteractiveTests.drive([("stackdoc> ", "quit\r")], history: dir + "/h",
+                                              arguments: ["--db", ":memory:", "--no-init"], environment: ["HOME": dir])
+        #expect(!none.contains("created"), "\(none)")
+        #expect(none.hasSuffix("EXIT 0\n"), "\(none)")
+    }
+
+    @Test func pipedStandardOutputCarriesOnlyJSONNumberedByLine() throws {
+        let dir = try Binary.scratchDirectory()
+        defer { Scratch.remove(dir) }
+        let stdout = dir + "/out.jsonl"
+        let terminal = try InteractiveTests.drive([("stackdoc> ", "new d\r"), ("stackdoc(d)> ", "add a fixed oops\r"),
+                                                   ("stackdoc(d)> ", "bogus\r"), ("stackdoc(d)> ", "quit\r")],
+                                                  history: dir + "/h", arguments: ["--db", ":memory:", "--json", "--no-init"], stdout: stdout)
+        #expect(terminal.contains("Type 'help' for the commands"), "the banner is on the terminal: \(terminal)")
+        let lines = try String(contentsOfFile: stdout, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "\(lines)")  // new, two errors, quit
+        for line in lines { #expect(line.hasPrefix("{\"ok\":"), "\(line)") }
+        if lines.count == 4 {
+            #expect(lines[1].hasSuffix(#""line":2}"#), "\(lines)")
+            #expect(lines[2].hasSuffix(#""line":3}"#), "\(lines)")
+        }
     }
 }

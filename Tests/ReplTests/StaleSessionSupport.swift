@@ -2,6 +2,7 @@ import Foundation
 import Layout
 import Store
 import Testing
+import StackDocTestSupport
 @testable import repl
 @testable import StackDocScript
 
@@ -45,8 +46,7 @@ extension Session {
             try line(text)
             return nil
         } catch {
-            let message = Driver.message(error)
-            guard message.hasSuffix("reloaded it: run the command again") else { return message }
+            guard let stale = error as? StackDocError, case .recovered(_, .reloaded) = stale.kind else { return Driver.message(error) }
             do { try line(text) } catch { return Driver.message(error) }
             return nil
         }
@@ -75,35 +75,22 @@ enum StaleChecks {
     }
 }
 
-/// Seeded random REPL lines over a small pool of row ids (integer lengths).
+/// Seeded random REPL lines over a small pool of row ids (whole lengths): the edits of the shared
+/// generator (`RandomEdits` with `.lines` values, every `Edit` case) as the REPL prints them, and
+/// history and group commands.
 struct RandomLines {
-    var rng: SplitMix64
+    var edits: RandomEdits
 
-    init(seed: UInt64) { rng = SplitMix64(seed: seed) }
+    init(seed: UInt64) { edits = RandomEdits(rng: SplitMix64(seed: seed), values: .lines) }
 
-    mutating func int(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
-
-    mutating func row() -> String { "r\(int(8))" }
+    mutating func int(_ n: Int) -> Int { edits.rng.int(0..<n) }
 
     mutating func next() -> String {
         switch int(20) {
-        case 0, 1, 2, 3: return "add \(row()) fixed \(10 + int(20) * 10)"
-        case 4: return "add \(row()) \(row()) fixed \(20 + int(5) * 10) at \(int(4))"
-        case 5: return "remove \(row())"
-        case 6: return "hide \(row())"
-        case 7: return "show \(row())"
-        case 8: return "set \(row()) fixed \(10 + int(40) * 10)"
-        case 9: return "set \(row()) grow \(int(3))"
-        case 10: return "move \(row()) to \(int(5))"
-        case 11: return "scroll \(int(60) * 10)"
-        case 12: return "scroll to \(row()) \(["top", "middle", "bottom", "auto"][int(4)])"
-        case 13: return "scroll by \(int(40) * 10 - 200)"
-        case 14: return "viewport 320 \(100 + int(6) * 100)"
-        case 15: return "undo \(1 + int(2))"
-        case 16: return "redo"
-        case 17: return int(3) == 0 ? "begin" : "commit"
-        case 18: return "clear"
-        default: return "set \(row()) hidden"
+        case 0: return "undo \(1 + int(2))"
+        case 1: return "redo"
+        case 2: return int(3) == 0 ? "begin" : "commit"
+        default: return Printer.text(edits.edit())
         }
     }
 }

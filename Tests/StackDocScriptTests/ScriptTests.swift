@@ -79,7 +79,7 @@ import Testing
         #expect(try session.run(line: "# nothing") == nil)
         try session.run(line: "new feed viewport 390 300")
         let added = try #require(try session.run(line: "add header fixed 60"))
-        #expect(added.text == "step 1: add header fixed 60\n  frames: header")
+        #expect(added.text == "step 1: add header fixed 60\n  frames: header\n    header: - -> 0,0 390x84\n  header: (new) -> entire")
         let scrolled = try #require(try session.run(line: "scroll 100"))
         #expect(scrolled.text == "view: scroll 100")  // nothing to scroll: the content fits
         var json: [UInt8] = []
@@ -180,5 +180,56 @@ import Testing
         #expect(replayed.layout == made.layout)
         #expect(replayed.layout?.row("y")?.visibility == .hidden)
         #expect(replayed.layout?.offset == 50)
+    }
+}
+
+/// Issue 13 items 10 and 11 through a session (the live layout's report): rows that arrive and
+/// leave are events wherever they are, and every row that moved visibly carries both frames.
+@Suite struct ChangeEventTests {
+    func edited(_ result: CommandResult?) -> ChangeReport? {
+        if case let .edited(_, _, report)? = result { return report }
+        if case let .historyMove(_, _, report)? = result { return report }
+        return nil
+    }
+
+    @Test func insertedAndRemovedRowsAreEventsOffscreenToo() throws {
+        let session = try Session(database: ":memory:")
+        try session.run(line: "new d viewport 100 100")
+        let added = try #require(edited(try session.run(line: "add a b c fixed 26")))  // 50 tall each
+        #expect(added.transitions == [VisibilityTransition(row: "a", from: nil, to: .entire),
+                                      VisibilityTransition(row: "b", from: nil, to: .entire),
+                                      VisibilityTransition(row: "c", from: nil, to: .offscreen)])
+        try session.run(line: "add s stack vertical")
+        try session.run(line: "add s1 s2 fixed 10 in s")
+        // Removing a stack removes its rows: all of them leave, in document order, after the rows
+        // that stay.
+        let removed = try #require(edited(try session.run(line: "remove a s")))
+        #expect(removed.transitions == [VisibilityTransition(row: "c", from: .offscreen, to: .entire),
+                                        VisibilityTransition(row: "a", from: .entire, to: nil),
+                                        VisibilityTransition(row: "s", from: .offscreen, to: nil),
+                                        VisibilityTransition(row: "s1", from: .offscreen, to: nil),
+                                        VisibilityTransition(row: "s2", from: .offscreen, to: nil)])
+        let undone = try #require(edited(try session.run(line: "undo")))
+        #expect(undone.transitions.filter { $0.from == nil }.map(\.row) == ["a", "s", "s1", "s2"])
+        var json: [UInt8] = []
+        try #require(try session.run(line: "hide b")).appendJSON(to: &json)
+        #expect(String(decoding: json, as: UTF8.self).contains(
+            #""moved":[{"row":"b","from":{"x":0,"y":50,"width":100,"height":50},"to":null},{"row":"c","from":{"x":0,"y":100,"width":100,"height":50},"to":{"x":0,"y":50,"width":100,"height":50}}]"#))
+    }
+
+    /// Rows of untouched root entries that were offscreen before: their old frame is derived from
+    /// the shift, and equals the whole-layout comparison.
+    @Test func shiftedRowsCarryTheirOldFrames() throws {
+        let session = try Session(database: ":memory:")
+        try session.run(line: "new d viewport 100 100")
+        try session.run(line: "add r0 r1 r2 r3 r4 r5 r6 r7 fixed 16")  // 40 tall each
+        let before = try session.currentLayout()
+        let report = try #require(edited(try session.run(line: "remove r0 r1")))
+        let after = try session.currentLayout()
+        #expect(report.moved == LayoutChangeReport(before: before, after: after).moved)
+        #expect(report.moved.map(\.row) == ["r2", "r3", "r4"])
+        #expect(report.moved.last == FrameChange(row: "r4", from: Rect(x: 0, y: 160, width: 100, height: 40),
+                                                 to: Rect(x: 0, y: 80, width: 100, height: 40)))
+        #expect(report.changedCount == 6)
     }
 }

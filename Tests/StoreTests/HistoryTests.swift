@@ -196,7 +196,7 @@ import Testing
         try doc.perform(.add(ids: ["a", "b", "c"], spec: [], position: nil, parent: nil))
         try doc.perform(.add(ids: ["s"], spec: [.stack(.vertical)], position: nil, parent: nil))
         #expect(try doc.verify() == [])
-        try Tamper.sql(path, "UPDATE row SET order_key = 'Zz' WHERE id = 'c'; UPDATE row SET parent = 's' WHERE id = 'b'; INSERT INTO row SELECT document, parent, 'zz', 'extra', type, size, content_width, content_height, insets, margin, grow, shrink, align_self, hidden, separator_hidden, separator_insets, separator_thickness, separator_color, stack_axis, stack_justify, stack_align, stack_spacing, sticky FROM row WHERE id = 'a'")
+        try Tamper.sql(path, "UPDATE row SET order_key = 'Zz' WHERE id = 'c'; UPDATE row SET parent = 's' WHERE id = 'b'; INSERT INTO row (document, import_seq, parent, order_key, id, type, size, content_width, content_height, insets, margin, grow, shrink, align_self, hidden, separator_hidden, separator_insets, separator_thickness, separator_color, stack_axis, stack_justify, stack_align, stack_spacing, sticky, min_main, max_main, min_cross, max_cross) SELECT document, import_seq, parent, 'zz', 'extra', type, size, content_width, content_height, insets, margin, grow, shrink, align_self, hidden, separator_hidden, separator_insets, separator_thickness, separator_color, stack_axis, stack_justify, stack_align, stack_spacing, sticky, min_main, max_main, min_cross, max_cross FROM row WHERE id = 'a'")
         let problems = try doc.verify()
         #expect(problems.contains("row 'b': stored in 's', replayed in the root"))
         #expect(problems.contains("rows of the root: stored 4, replayed 4, first difference at index 0: stored 'c', replayed 'a'"))

@@ -127,14 +127,15 @@ import Testing
 /// here until the golden file and `all` include it).
 enum CaseNames {
     static let all: Set<String> = [
-        "edit.add", "edit.remove", "edit.clear", "edit.replace", "edit.move", "edit.hide", "edit.show", "edit.set",
+        "edit.add", "edit.remove", "edit.clear", "edit.replace", "edit.move", "edit.hide", "edit.show", "edit.set", "edit.setRows",
         "edit.setStack", "edit.defaults", "edit.scroll", "edit.viewport", "edit.obscured",
         "obscured.insets", "obscured.keyboard", "scroll.focus", "spec.sticky",
         "change.insertRow", "change.removeRow", "change.updateRow", "change.moveRow", "change.updateSettings",
         "position.top", "position.bottom", "position.index", "position.after", "position.before",
         "spec.type", "spec.fixed", "spec.fit", "spec.content", "spec.insets", "spec.insetsDefault", "spec.margin",
         "spec.grow", "spec.shrink", "spec.align", "spec.hidden", "spec.stack", "spec.justify", "spec.alignItems",
-        "spec.spacing", "spec.separator",
+        "spec.spacing", "spec.separator", "spec.min", "spec.max", "spec.minCross", "spec.maxCross",
+        "spec.background", "spec.highlight",
         "separator.hidden", "separator.shown", "separator.insets", "separator.thickness", "separator.color", "separator.default",
         "stack.axis", "stack.padding", "stack.spacing", "stack.justify", "stack.align",
         "defaults.insets", "defaults.separator", "defaults.autoHide",
@@ -152,6 +153,7 @@ enum CaseNames {
         case .hide: return ["edit.hide"]
         case .show: return ["edit.show"]
         case let .set(_, spec): return Set(["edit.set"] + spec.flatMap(of))
+        case let .setRows(_, spec): return Set(["edit.setRows"] + spec.flatMap(of))
         case let .setStack(s):
             switch s {
             case .axis: return ["edit.setStack", "stack.axis"]
@@ -232,6 +234,12 @@ enum CaseNames {
         case .spacing: return ["spec.spacing"]
         case let .separator(s): return ["spec.separator", of(s)]
         case .sticky: return ["spec.sticky"]
+        case .min: return ["spec.min"]
+        case .max: return ["spec.max"]
+        case .minCross: return ["spec.minCross"]
+        case .maxCross: return ["spec.maxCross"]
+        case .background: return ["spec.background"]
+        case .highlight: return ["spec.highlight"]
         }
     }
 }

@@ -71,9 +71,9 @@ import Testing
         try kept.perform(.add(ids: ["k"], spec: [], position: nil, parent: nil))
         try store.drop("gone")
         let counts = try GRDB.DatabaseQueue(path: path).read { db in
-            try ["row", "log", "step", "import_row", "document"].map { try Int.fetchOne(db, sql: "SELECT count(*) FROM \($0)") ?? -1 }
+            try ["row", "log", "step", "document"].map { try Int.fetchOne(db, sql: "SELECT count(*) FROM \($0)") ?? -1 }
         }
-        #expect(counts == [1, 2, 1, 0, 1])
+        #expect(counts == [1, 2, 1, 1])  // the imported document's current and import-entry rows are gone
         #expect(throws: StackDocError("document 'gone' was dropped by another process")) {
             try doc.perform(.add(ids: ["c"], spec: [], position: nil, parent: nil))
         }
@@ -132,5 +132,38 @@ import Testing
         #expect(reopened.document == d)
         #expect(reopened.document.children(of: "n7") == d.children(of: "n7"))
         #expect(try reopened.verify() == [])
+    }
+}
+
+/// Issue 14: the obscured edges and the keyboard are view state that persists, replays and
+/// survives undo and redo; a sticky row persists.
+@Suite struct ObscuredViewStateStoreTests {
+    @Test func obscuredEdgesPersistReplayAndAreNotUndone() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appending(path: "o.sqlite").path
+        var expected = DocumentSettings()
+        do {
+            let store = try DocumentStore(path: path)
+            let doc = try store.create("form", settings: DocumentSettings(viewport: Size(width: 100, height: 200)))
+            try doc.perform(.add(ids: ["a", "b", "c", "d", "e"], spec: [.fixed(80), .sticky(true)], position: nil, parent: nil))
+            try doc.perform(.obscured(.insets(viewport: Size(width: 120, height: 200), insets: Edges(top: 20, left: 0, bottom: 10, right: 0))))
+            try doc.perform(.obscured(.keyboard(100)))
+            try doc.perform(.scroll(.focus("d")))
+            try doc.perform(.set(id: "a", spec: [.sticky(false)]))
+            try doc.undo()            // undoes the set, not the view state
+            #expect(doc.document.config(of: "a")?.sticky == true)
+            #expect(doc.document.settings.keyboard == 100)
+            #expect(doc.document.settings.viewportInsets == Edges(top: 20, left: 0, bottom: 10, right: 0))
+            #expect(doc.document.settings.viewport == Size(width: 120, height: 200))
+            expected = doc.document.settings
+            #expect(expected.offset == 292)  // d (312…416) is longer than the unobscured 20…100: its top at 20
+            #expect(try doc.verify(replan: true) == [])
+            #expect(try doc.replayed() == doc.document)
+        }
+        let doc = try DocumentStore(path: path).open("form")
+        #expect(doc.document.settings == expected)
+        #expect(doc.document.config(of: "c")?.sticky == true)
+        #expect(try doc.verify(replan: true) == [])
     }
 }

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Random stack documents with Chromium's frames, for Tests/LayoutTests/DocumentChromiumTests.
 
-Usage: random_documents.py COUNT SEED OUT_JSON
+Usage: random_documents.py COUNT SEED OUT_JSON [--features]
+With --features the rows also use the row features of issue 14 (min/max sizes …), mixed with
+the old ones; without it the documents are exactly those of earlier versions (same stream).
 Writes [{"doc": DOCUMENT, "contentSize": {...}, "frames": {ROW: {x,y,width,height} | null}}]
 where DOCUMENT is in the shape of scripts/oracle/document-cases.json (stackdoc/1 subset) and the
 frames come from headless Chromium via ../doc_chromium_frames.py (an independent re-implementation
@@ -25,6 +27,16 @@ def edges(r, lo, hi):
     return {k: r.choice([0, r.randint(lo, hi)]) for k in ("top", "left", "bottom", "right")}
 
 
+FEATURES = False
+
+
+def limits(r, out):
+    """Issue 14 size limits, each on about one row in six."""
+    for key, hi in (("min", 150), ("max", 150), ("minCross", 200), ("maxCross", 200)):
+        if r.random() < 0.16:
+            out[key] = r.randint(0, hi)
+
+
 def row(r, depth, counter):
     counter[0] += 1
     rid = f"r{counter[0]}"
@@ -43,6 +55,8 @@ def row(r, depth, counter):
     out["alignSelf"] = r.choice(SELF)
     if r.random() < 0.08:
         out["hidden"] = True
+    if FEATURES:
+        limits(r, out)
     if depth < 3 and r.random() < 0.3:
         out["stack"] = {"axis": r.choice(["vertical", "horizontal"]), "justify": r.choice(JUSTIFY),
                         "align": r.choice(ALIGN), "spacing": r.choice([0, 0, r.randint(1, 12)]),
@@ -63,7 +77,12 @@ def document(r, i):
 
 
 def main():
-    count, seed, out = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+    global FEATURES
+    args = sys.argv[1:]
+    if "--features" in args:
+        FEATURES = True
+        args.remove("--features")
+    count, seed, out = int(args[0]), int(args[1]), args[2]
     r = random.Random(seed)
     docs = [document(r, i) for i in range(count)]
     result = []

@@ -63,7 +63,10 @@ def mark(rows, nodes, parent_axis, inset):
         if r.get("sticky"):
             css += f"; position: sticky; {'top' if parent_axis == 'vertical' else 'left'}: {inset[parent_axis]}px"
         stack = r.get("stack") or {}
-        inner = mark(stack.get("rows", []), n["children"], stack.get("axis", "vertical"), inset)
+        if r.get("stack"):
+            inner = mark(stack.get("rows", []), n["children"], stack.get("axis", "vertical"), inset)
+        else:  # a leaf's intrinsic content box (SPEC §2.3), as the mapping made it
+            inner = "".join(oracle.node_html(c) for c in n["children"])
         hidden = " data-hidden" if r.get("hidden") else ""
         out.append(f'<div data-row="{html.escape(r["id"])}"{hidden} style="{html.escape(css)}">{inner}</div>')
     return "".join(out)

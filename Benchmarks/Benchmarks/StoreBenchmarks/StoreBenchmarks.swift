@@ -29,6 +29,7 @@ enum StoreWorkload {
 }
 
 let benchmarks: @Sendable () -> Void = {
+    historyBenchmarks()
     for rows in [100_000, 1_000_000] {
         let label = rows >= 1_000_000 ? "1M" : "\(rows / 1000)k"
         Benchmark("store open \(label)",
@@ -86,6 +87,41 @@ let benchmarks: @Sendable () -> Void = {
                       let document = try DocumentStore(path: path).create("feed")
                       try document.perform(.add(ids: ["header"], spec: [], position: nil, parent: nil),
                                            changes: [.insertRow(id: "header", config: RowConfig(), parent: nil, index: 0)])
+                      holder.document = document
+                  },
+                  teardown: { holder.document = nil })
+    }
+}
+
+/// History II (issue 15): `diff` of a 1M-row document against the point 10 changed rows ago
+/// (the handle's document and live layout taken back and forward in place), and time travel to
+/// that point (`document(at:)`: the current document with 10 entries taken back). Setup opens
+/// the 1M-row database and commits 10 edits of one row each (plus one change that moves a row).
+func historyBenchmarks() {
+    for (name, travel) in [("store diff 1M rows, 10 changed rows", false), ("store export --at now~10, 1M rows", true)] {
+        let holder = DocumentHolder()
+        Benchmark(name,
+                  configuration: .init(metrics: [.wallClock, .cpuTotal], warmupIterations: 1, scalingFactor: .one,
+                                       maxDuration: .seconds(10), maxIterations: 20),
+                  closure: { _ in
+                      guard let document = holder.document else { return }
+                      if travel {
+                          blackHole(try document.document(at: .now(back: 10)).rowCount)
+                      } else {
+                          let diff = try document.diff(from: .now(back: 10))
+                          precondition(diff.diff.rows.count >= 9, "the diff lists the changed rows")
+                          blackHole(diff)
+                      }
+                  },
+                  setup: {
+                      let rows = 1_000_000
+                      let document = try DocumentStore(path: try StoreWorkload.databasePath(rows: rows)).open("bench")
+                      _ = document.liveLayout()
+                      for i in 0..<9 {
+                          holder.counter += 1
+                          try document.perform(.set(id: "r\((holder.counter &* 7919 &+ i) % rows)", spec: [.grow(Double(1 + holder.counter % 5))]))
+                      }
+                      try document.perform(.move(id: "r\(holder.counter % rows)", position: .top, parent: nil))
                       holder.document = document
                   },
                   teardown: { holder.document = nil })

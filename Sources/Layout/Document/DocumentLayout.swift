@@ -45,17 +45,23 @@ public struct RowLayout: Hashable, Sendable {
     }
 }
 
-/// A row whose visibility state changed between two layouts (SPEC §2.5 transitions).
+/// A row whose visibility state changed between two layouts (SPEC §2.5 transitions), or that
+/// arrived in the document (`from` nil) or left it (`to` nil).
 public struct VisibilityTransition: Hashable, Sendable {
     /// The row whose visibility changed.
     public var row: RowID
-    /// Its visibility before the change.
-    public var from: Visibility
-    /// Its visibility after the change.
-    public var to: Visibility
+    /// Its visibility before the change; nil for a row the change inserted.
+    public var from: Visibility?
+    /// Its visibility after the change; nil for a row the change removed.
+    public var to: Visibility?
 
     /// A transition of `row` from `from` to `to`.
-    public init(row: RowID, from: Visibility, to: Visibility) {
+    ///
+    /// - Parameters:
+    ///   - row: The row.
+    ///   - from: Its visibility before (nil: the row is new).
+    ///   - to: Its visibility after (nil: the row was removed).
+    public init(row: RowID, from: Visibility?, to: Visibility?) {
         self.row = row
         self.from = from
         self.to = to

@@ -25,8 +25,11 @@ extension DocumentLayout {
     public func scrollOffset(to row: RowID, _ position: ScrollPosition) throws -> Double {
         guard let at = self.position(of: row) else { throw StackDocError(.noSuchRow(row)) }
         guard let frame = rows[at].frame else {
-            if rows[at].hidden { throw StackDocError("cannot scroll to row \(Validation.quoted(row)): it is hidden") }
-            throw StackDocError("cannot scroll to row \(Validation.quoted(row)): it is inside hidden row \(hiddenAncestor(of: at))")
+            if rows[at].hidden { throw StackDocError(.hiddenScrollTarget(row, inside: nil)) }
+            guard let ancestor = hiddenAncestor(of: at) else {
+                throw StackDocError("cannot scroll to row \(Validation.quoted(row)): it is inside hidden row (unknown)")
+            }
+            throw StackDocError(.hiddenScrollTarget(row, inside: ancestor))
         }
         let vertical = axis == .vertical
         let lo = vertical ? frame.minY : frame.minX
@@ -49,9 +52,9 @@ extension DocumentLayout {
         return clamp(target)
     }
 
-    /// `'p'`, the outermost hidden ancestor of the row at `at` (at most `rows.count` steps up, so
+    /// The outermost hidden ancestor of the row at `at` (at most `rows.count` steps up, so
     /// a hand-made layout with a parent cycle cannot loop).
-    private func hiddenAncestor(of at: Int) -> String {
+    private func hiddenAncestor(of at: Int) -> RowID? {
         let parents = index.parentSlots(of: rows)
         var p = Int(parents[at])
         var hidden: RowID?
@@ -61,7 +64,7 @@ extension DocumentLayout {
             if rows[p].hidden { hidden = rows[p].id }
             p = Int(parents[p])
         }
-        return hidden.map { "'\($0)'" } ?? "(unknown)"
+        return hidden
     }
 
     static func maxOffset(axis: Axis, viewport: Size, contentSize: Size, obscured: Edges = .zero) -> Double {

@@ -1,12 +1,14 @@
 /// A row shown away from its frame by sticky positioning at a layout's offset (SPEC §2.7).
 public struct StuckRow: Hashable, Sendable {
-    /// How far the row is moved (its own sticky shift plus its sticky ancestors').
+    /// How far the row is moved across (its own sticky shift plus its sticky ancestors').
     public var dx: Double
+    /// How far the row is moved down (its own sticky shift plus its sticky ancestors').
     public var dy: Double
     /// True for a sticky row moved by its own shift (it is *stuck*); false for a row moved
     /// only with a stuck ancestor.
     public var stuck: Bool
 
+    /// A shift of (dx, dy); `stuck` when the row's own sticky shift is part of it.
     public init(dx: Double, dy: Double, stuck: Bool) {
         self.dx = dx
         self.dy = dy
@@ -19,10 +21,12 @@ public struct StuckRow: Hashable, Sendable {
 
 /// A sticky row's stuck state changed (SPEC §2.7 events).
 public struct StuckTransition: Hashable, Sendable {
+    /// The sticky row.
     public var row: RowID
     /// True when the row became stuck, false when it left its stuck state.
     public var stuck: Bool
 
+    /// The transition of `row` into (`stuck`) or out of its stuck state.
     public init(row: RowID, stuck: Bool) {
         self.row = row
         self.stuck = stuck

@@ -37,6 +37,7 @@ enum StyleCompiler {
         style.flexShrink = config.shrink
         style.alignSelf = config.alignSelf.flex
         let mainInsets = insets.sum(along: parentAxis)
+        if config.hasSizeLimits { limits(config, parentAxis, &style) }
         if let stack = config.stack {
             style.direction = stack.axis.flexDirection
             style.justifyContent = stack.justify.flex
@@ -65,6 +66,19 @@ enum StyleCompiler {
             setCross(&style, parentAxis, .points(LayoutUnit.snap(contentCross) + insets.sum(along: crossAxis)))
         }
         return style
+    }
+
+    /// `min`/`max` and `min-cross`/`max-cross` (issue 14): CSS min-/max- sizes of the border box
+    /// along the parent's main and cross axes, in layout units.
+    private static func limits(_ c: RowConfig, _ parentAxis: Axis, _ style: inout FlexStyle) {
+        func points(_ v: Double?) -> Dimension { v.map { .points(LayoutUnit.snap($0)) } ?? .auto }
+        if parentAxis == .vertical {
+            style.minHeight = points(c.minMain); style.maxHeight = points(c.maxMain)
+            style.minWidth = points(c.minCross); style.maxWidth = points(c.maxCross)
+        } else {
+            style.minWidth = points(c.minMain); style.maxWidth = points(c.maxMain)
+            style.minHeight = points(c.minCross); style.maxHeight = points(c.maxCross)
+        }
     }
 
     private static func setMain(_ style: inout FlexStyle, _ parentAxis: Axis, _ value: Dimension) {

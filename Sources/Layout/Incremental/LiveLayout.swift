@@ -410,7 +410,7 @@ public struct LiveLayout: Sendable {
         if let full { return try full.scrollOffset(to: id, position) }
         guard let r = row(id), let l = owner(of: id) else { throw StackDocError(.noSuchRow(id)) }
         if r.frame == nil {
-            if r.hidden { throw StackDocError("cannot scroll to row \(Validation.quoted(id)): it is hidden") }
+            if r.hidden { throw StackDocError(.hiddenScrollTarget(id, inside: nil)) }
             // The outermost hidden ancestor, as the full layout names it.
             let rows = line.entries.nestedRows(Int(l.node))
             var parent = r.parent
@@ -426,7 +426,8 @@ public struct LiveLayout: Sendable {
                 if rows[q].hidden { hidden = p }
                 parent = rows[q].parent
             }
-            throw StackDocError("cannot scroll to row \(Validation.quoted(id)): it is inside hidden row \(hidden.map(Validation.quoted) ?? "(unknown)")")
+            guard let hidden else { throw StackDocError("cannot scroll to row \(Validation.quoted(id)): it is inside hidden row (unknown)") }
+            throw StackDocError(.hiddenScrollTarget(id, inside: hidden))
         }
         // The same arithmetic as the full layout, on a one-row layout with this geometry.
         let one = DocumentLayout(document: document, axis: settings.axis, viewport: settings.viewport, offset: offset,

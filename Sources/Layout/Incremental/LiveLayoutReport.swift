@@ -61,6 +61,9 @@ extension LiveLayout {
         candidates.sort { $0.order < $1.order }
         classify(candidates, visibleBefore: state.visibleBefore, shifts: shifts, into: &report)
         report.removed = removedRows(oldRow)
+        for id in report.removed {
+            report.transitions.append(VisibilityTransition(row: id, from: oldRow[id]?.row.visibility, to: nil))
+        }
         return report
     }
 
@@ -154,27 +157,40 @@ extension LiveLayout {
     /// Entire or partial.
     static func isShown(_ v: Visibility?) -> Bool { v == .entire || v == .partial }
 
-    /// Adds to `report` the candidates that changed while visible before or after, and their
-    /// visibility transitions, in document order.
+    /// Adds to `report` the candidates that changed while visible before or after (with their
+    /// frames before and after), and their visibility transitions (arrivals included), in
+    /// document order.
     func classify(_ candidates: [Candidate], visibleBefore: [RowLayout],
                   shifts: [(rank: Int, shift: Double)], into report: inout LayoutChangeReport) {
-        var visibleOld: [RowID: Visibility] = [:]
-        for r in visibleBefore { visibleOld[r.id] = r.visibility }
+        var visibleOld: [RowID: RowLayout] = [:]
+        for r in visibleBefore { visibleOld[r.id] = r }
         let isShown = Self.isShown
         for c in candidates {
             let r = c.row
             let before: Visibility?
             let changed: Bool
+            var oldFrame: Rect?
             if c.touched {
                 before = c.old?.visibility
+                oldFrame = c.old?.frame
                 changed = c.old.map { $0.frame != r.frame } ?? true
             } else {
-                before = visibleOld[r.id] ?? (r.visibility == .hidden ? .hidden : .offscreen)
+                // An untouched entry only moved along the root line: its rows' frames moved by
+                // the entry's shift (exact: layout units add exactly).
+                before = visibleOld[r.id]?.visibility ?? (r.visibility == .hidden ? .hidden : .offscreen)
                 let at = line.locate(owner(of: r.id)!.node)
-                changed = r.frame != nil && shift(ofRank: at.index - at.touchedBefore, shifts) != 0
+                let shift = shift(ofRank: at.index - at.touchedBefore, shifts)
+                changed = r.frame != nil && shift != 0
+                if changed, let f = r.frame {
+                    oldFrame = visibleOld[r.id]?.frame ?? (settings.axis == .vertical
+                        ? Rect(x: f.x, y: f.y - shift, width: f.width, height: f.height)
+                        : Rect(x: f.x - shift, y: f.y, width: f.width, height: f.height))
+                }
             }
-            if changed && (isShown(r.visibility) || isShown(before)) { report.changedVisible.append(r.id) }
-            if let before, before != r.visibility {
+            if changed && (isShown(r.visibility) || isShown(before)) {
+                report.moved.append(FrameChange(row: r.id, from: oldFrame, to: r.frame))
+            }
+            if before != r.visibility {
                 report.transitions.append(VisibilityTransition(row: r.id, from: before, to: r.visibility))
             }
         }

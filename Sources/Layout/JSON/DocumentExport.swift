@@ -60,7 +60,7 @@ extension Document {
         try forEachChild(of: nil) { i, id, config in
             if i > 0 { out.append(UInt8(ascii: ",")) }
             if pretty { rows.raw("\n    ", &out) }
-            if config.stack == nil, config.separator.insets == nil {
+            if config.stack == nil, config.separator.insets == nil, !config.hasOptionalFields {
                 rows.append(id, config, to: &out)  // the common row, without a tree
             } else {
                 JSONWriter.append(rowJSON(id), to: &out, pretty: pretty, indent: 2)
@@ -83,14 +83,26 @@ extension Document {
 
     /// Every member of the document object but `rows`, in order.
     private func settingsJSONValue() -> JSONValue {
-        let s = settings
+        .object([JSONMember("format", .string(Document.formatName)), JSONMember("name", .string(name))] + settings.jsonMembers)
+    }
+
+    /// One row and its subtree (depth is bounded by `DocumentLimits.maxDepth`).
+    private func rowJSON(_ id: RowID) -> JSONValue {
+        let c = config(of: id) ?? RowConfig()
+        return .object([JSONMember("id", .string(id))] + c.jsonMembers(stackRows: c.stack == nil ? nil : children(of: id).map(rowJSON)))
+    }
+}
+
+extension DocumentSettings {
+    /// The settings as members of the saved format's document object (`axis` … `defaults`), in
+    /// order: what `export` writes and `diff` compares field by field.
+    public var jsonMembers: [JSONMember] {
+        let s = self
         // The view state of issue 14 is optional: a document without it exports as before.
         var obscured: [JSONMember] = []
         if s.viewportInsets != .zero { obscured.append(JSONMember("viewportInsets", s.viewportInsets.jsonValue)) }
         if s.keyboard != 0 { obscured.append(JSONMember("keyboard", .number(s.keyboard))) }
-        return .object([
-            JSONMember("format", .string(Document.formatName)),
-            JSONMember("name", .string(name)),
+        return [
             JSONMember("axis", .string(s.axis.rawValue)),
             JSONMember("viewport", s.viewport.jsonValue),
         ] + obscured + [
@@ -109,12 +121,16 @@ extension Document {
                 ])),
                 JSONMember("autoHideLastSeparator", .bool(s.defaults.autoHideLastSeparator)),
             ])),
-        ])
+        ]
     }
+}
 
-    /// One row and its subtree (depth is bounded by `DocumentLimits.maxDepth`).
-    private func rowJSON(_ id: RowID) -> JSONValue {
-        let c = config(of: id) ?? RowConfig()
+extension RowConfig {
+    /// The config as members of the saved format's row object (`type` … `stack`, without `id`),
+    /// in order; a stack's `rows` member holds `stackRows` (left out when nil): what `export`
+    /// writes and `diff` compares field by field.
+    public func jsonMembers(stackRows: [JSONValue]?) -> [JSONMember] {
+        let c = self
         var separator: [JSONMember] = []
         if let hidden = c.separator.hidden { separator.append(JSONMember("hidden", .bool(hidden))) }
         if let insets = c.separator.insets { separator.append(JSONMember("insets", insets.jsonValue)) }
@@ -126,16 +142,16 @@ extension Document {
         case let .fixed(n): size = .object([JSONMember("fixed", .number(n))])
         }
         let stack: JSONValue = c.stack.map { st in
-            .object([
+            var members = [
                 JSONMember("axis", .string(st.axis.rawValue)),
                 JSONMember("justify", .string(st.justify.rawValue)),
                 JSONMember("align", .string(st.align.rawValue)),
                 JSONMember("spacing", .number(st.spacing)),
-                JSONMember("rows", .array(children(of: id).map(rowJSON))),
-            ])
+            ]
+            if let stackRows { members.append(JSONMember("rows", .array(stackRows))) }
+            return .object(members)
         } ?? .null
-        return .object([
-            JSONMember("id", .string(id)),
+        var members: [JSONMember] = [
             JSONMember("type", .string(c.type)),
             JSONMember("size", size),
             JSONMember("content", c.content.jsonValue),
@@ -147,8 +163,17 @@ extension Document {
             JSONMember("hidden", .bool(c.hidden)),
         ] + (c.sticky ? [JSONMember("sticky", .bool(true))] : []) + [
             JSONMember("separator", .object(separator)),
-            JSONMember("stack", stack),
-        ])
+        ]
+        // The optional fields of issue 14, only when set: a document without them exports
+        // exactly as before (docs/format.md).
+        if let n = c.minMain { members.append(JSONMember("min", .number(n))) }
+        if let n = c.maxMain { members.append(JSONMember("max", .number(n))) }
+        if let n = c.minCross { members.append(JSONMember("minCross", .number(n))) }
+        if let n = c.maxCross { members.append(JSONMember("maxCross", .number(n))) }
+        if let s = c.background { members.append(JSONMember("background", .string(s))) }
+        if let s = c.highlight { members.append(JSONMember("highlight", .string(s))) }
+        members.append(JSONMember("stack", stack))
+        return members
     }
 }
 

@@ -53,7 +53,7 @@ extension Document {
 /// Turns a parsed JSON value into a `Document`, recording each problem with its path.
 struct DocumentImporter {
     static let maxProblems = 100
-    static let rowKeys = "id, type, size, content, insets, margin, grow, shrink, alignSelf, hidden, sticky, separator, stack"
+    static let rowKeys = "id, type, size, content, insets, margin, grow, shrink, alignSelf, hidden, sticky, separator, min, max, minCross, maxCross, background, highlight, stack"
 
     private(set) var problems: [String] = []
     private var document = Document(name: "")
@@ -170,6 +170,15 @@ struct DocumentImporter {
             case "hidden": config.hidden = bool(m.value, p()) ?? false
             case "sticky": config.sticky = bool(m.value, p()) ?? false
             case "separator": config.separator = separatorOverrides(m.value, p(), base: defaults.separator)
+            // Optional fields of issue 14: absent or null is none.
+            case "min": config.minMain = m.value == .null ? nil : length(m.value, p())
+            case "max": config.maxMain = m.value == .null ? nil : length(m.value, p())
+            case "minCross": config.minCross = m.value == .null ? nil : length(m.value, p())
+            case "maxCross": config.maxCross = m.value == .null ? nil : length(m.value, p())
+            case "background", "highlight":
+                var color: String?
+                if m.value != .null, let s = string(m.value, p()) { color = check { try Validation.color(s, p()) } }
+                if m.key == "background" { config.background = color } else { config.highlight = color }
             case "stack":
                 if m.value != .null {
                     config.stack = stackSettings(m.value, p(), rows: &stackRows)

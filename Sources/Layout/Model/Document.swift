@@ -171,7 +171,7 @@ public struct Document: Sendable {
     ///   nothing changes.
     public mutating func appendRow(_ id: RowID, config: RowConfig, parent: RowID?) throws {
         let p = try checkStack(parent)
-        guard rows.append(id, config, parent: p) != nil else { throw StackDocError("row \(Validation.quoted(id)) already exists") }
+        guard rows.append(id, config, parent: p) != nil else { throw StackDocError(.rowExists(id)) }
     }
 
     // MARK: Primitive changes
@@ -185,7 +185,7 @@ public struct Document: Sendable {
     /// - Throws: `StackDocError` when `id` exists, `parent` is not a stack of the document or
     ///   `index` is out of range; nothing changes.
     public mutating func insertRow(_ id: RowID, config: RowConfig, parent: RowID?, at index: Int) throws {
-        guard rows.slot(of: id) == nil else { throw StackDocError("row \(Validation.quoted(id)) already exists") }
+        guard rows.slot(of: id) == nil else { throw StackDocError(.rowExists(id)) }
         let p = try checkStack(parent)
         let count = rows.childCount(of: p)
         guard index >= 0, index <= count else {
@@ -232,7 +232,7 @@ public struct Document: Sendable {
         if p >= 0 {
             var c = p
             while c >= 0 {
-                if c == s { throw StackDocError("cannot move row \(Validation.quoted(id)) into itself") }
+                if c == s { throw StackDocError(.moveIntoItself(id)) }
                 c = rows.parent[Int(c)]
             }
         }
@@ -249,7 +249,7 @@ public struct Document: Sendable {
     private func checkStack(_ parent: RowID?) throws -> Int32 {
         guard let parent else { return -1 }
         guard let s = rows.slot(of: parent) else { throw StackDocError(.noSuchRow(parent)) }
-        guard rows.isStack(s) else { throw StackDocError("row \(Validation.quoted(parent)) is not a stack") }
+        guard rows.isStack(s) else { throw StackDocError(.notAStack(parent)) }
         return s
     }
 

@@ -70,7 +70,9 @@ struct DocumentRows: Sendable {
         return RowConfig(type: st.type, size: rowSize(s), content: content[i], insets: st.insets,
                          margin: st.margin, grow: st.grow, shrink: st.shrink, alignSelf: st.alignSelf,
                          hidden: flags[i] & Self.hidden != 0, separator: st.separator, stack: st.stack,
-                         sticky: st.sticky)
+                         sticky: st.sticky,
+                         minMain: st.minMain, maxMain: st.maxMain, minCross: st.minCross, maxCross: st.maxCross,
+                         background: st.background, highlight: st.highlight)
     }
 
     /// The next slot of document order (depth first, a stack before its rows) after `s`, or -1.

@@ -10,6 +10,12 @@ struct RowStyle: Hashable, Sendable {
     var separator: SeparatorOverrides
     var stack: StackSettings?
     var sticky: Bool
+    var minMain: Double?
+    var maxMain: Double?
+    var minCross: Double?
+    var maxCross: Double?
+    var background: String?
+    var highlight: String?
 
     init(_ c: RowConfig) {
         type = c.type
@@ -21,6 +27,12 @@ struct RowStyle: Hashable, Sendable {
         separator = c.separator
         stack = c.stack
         sticky = c.sticky
+        minMain = c.minMain
+        maxMain = c.maxMain
+        minCross = c.minCross
+        maxCross = c.maxCross
+        background = c.background
+        highlight = c.highlight
     }
 
     static let placeholder = RowStyle(RowConfig())

@@ -65,6 +65,18 @@ public enum RowSpecItem: Hashable, Sendable, Codable {
     case separator(SeparatorSpec)
     /// `sticky` (true) / `sticky off` (false): SPEC §2.7.
     case sticky(Bool)
+    /// `min N|none`: the border box's minimum length along the parent's main axis (nil: none).
+    case min(Double?)
+    /// `max N|none`: the maximum along the parent's main axis (nil: none).
+    case max(Double?)
+    /// `min-cross N|none`: the minimum along the parent's cross axis (nil: none).
+    case minCross(Double?)
+    /// `max-cross N|none`: the maximum along the parent's cross axis (nil: none).
+    case maxCross(Double?)
+    /// `background #RRGGBB|none`: the row's background colour (nil: none).
+    case background(String?)
+    /// `highlight #RRGGBB|none`: the row's highlight colour (nil: none).
+    case highlight(String?)
 }
 
 /// A root-stack setting (SPEC §4.1 `set stack …`).
@@ -138,6 +150,10 @@ public enum Edit: Hashable, Sendable, Codable {
     case show(ids: [RowID])
     /// `set ID ROWSPEC`: changes the row's configuration.
     case set(id: RowID, spec: [RowSpecItem])
+    /// `set ROW ROW … ROWSPEC…`: the same spec on several rows, in one operation (all or
+    /// nothing: one unknown id and nothing changes), like ScrollStackController's
+    /// `setRowsInsets` and `setRowsHidden`.
+    case setRows(ids: [RowID], spec: [RowSpecItem])
     /// `set stack …`: a root-stack setting.
     case setStack(StackSettingSpec)
     /// `defaults …`: the document's live defaults.
@@ -146,6 +162,7 @@ public enum Edit: Hashable, Sendable, Codable {
     case scroll(ScrollSpec)
     /// `viewport W H` (view state: logged, not an undo step).
     case viewport(Size)
+    /// `viewport [W H] insets T L B R`, `keyboard H|off`: the obscured edges (view state).
     case obscured(ObscuredSpec)
 
     /// View-state edits are logged and replayed but are not undo steps (SPEC §3).

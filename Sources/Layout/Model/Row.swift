@@ -50,12 +50,28 @@ public struct RowConfig: Hashable, Sendable, Codable {
     /// as CSS `position: sticky` with `top` (vertical parent) or `left` (horizontal parent)
     /// (SPEC §2.7).
     public var sticky: Bool
+    /// `min N` / `max N`: the border box's minimum / maximum length along the parent's main axis
+    /// (CSS `min-height`/`max-height` in a vertical parent, widths in a horizontal one); nil is
+    /// none (`min-*: auto`, `max-*: none`). A min larger than the max wins, as in CSS (issue 14).
+    public var minMain: Double?
+    public var maxMain: Double?
+    /// `min-cross N` / `max-cross N`: the same along the parent's cross axis.
+    public var minCross: Double?
+    public var maxCross: Double?
+    /// `background #RRGGBB`: the row's background colour (ScrollStackController's row background;
+    /// stored upper case, nil = none). No effect on layout (issue 14).
+    public var background: String?
+    /// `highlight #RRGGBB`: the colour of the row while it is highlighted (touched). No effect on
+    /// layout (issue 14).
+    public var highlight: String?
 
     /// A configuration; every parameter defaults to the value of a row added without ROWSPEC.
     public init(type: String = "view", size: RowSize = .fit, content: Size = .zero, insets: Edges? = nil,
                 margin: Edges = .zero, grow: Double = 0, shrink: Double = 0, alignSelf: AlignSelf = .auto,
                 hidden: Bool = false, separator: SeparatorOverrides = SeparatorOverrides(),
-                stack: StackSettings? = nil, sticky: Bool = false) {
+                stack: StackSettings? = nil, sticky: Bool = false, minMain: Double? = nil, maxMain: Double? = nil,
+                minCross: Double? = nil, maxCross: Double? = nil, background: String? = nil,
+                highlight: String? = nil) {
         self.type = type
         self.size = size
         self.content = content
@@ -68,7 +84,21 @@ public struct RowConfig: Hashable, Sendable, Codable {
         self.separator = separator
         self.stack = stack
         self.sticky = sticky
+        self.minMain = minMain
+        self.maxMain = maxMain
+        self.minCross = minCross
+        self.maxCross = maxCross
+        self.background = background
+        self.highlight = highlight
     }
+
+    /// True when the row sets any of the size limits of issue 14 (`min`, `max`, `min-cross`,
+    /// `max-cross`).
+    public var hasSizeLimits: Bool { minMain != nil || maxMain != nil || minCross != nil || maxCross != nil }
+
+    /// True when the row sets any field that is optional in the saved format and the log
+    /// (issue 14): such a row is written with them, every other row exactly as before.
+    public var hasOptionalFields: Bool { hasSizeLimits || background != nil || highlight != nil }
 
     /// The insets layout uses: the row's own, or the document's default.
     public func effectiveInsets(_ defaults: DocumentDefaults) -> Edges { insets ?? defaults.insets }

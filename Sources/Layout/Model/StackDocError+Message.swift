@@ -17,6 +17,50 @@ extension StackDocError {
             return "no document \(q(name))"
         case .noSuchRow(let id):
             return "no row \(q(id))"
+        case .rowExists(let id):
+            return "row \(q(id)) already exists"
+        case .notAStack(let id):
+            return "row \(q(id)) is not a stack"
+        case let .notInStack(id, stack):
+            return "row \(q(id)) is not in " + (stack.map { "stack \(q($0))" } ?? "the root stack")
+        case .moveIntoItself(let id):
+            return "cannot move row \(q(id)) into itself"
+        case let .hiddenScrollTarget(id, ancestor):
+            return "cannot scroll to row \(q(id)): " + (ancestor.map { "it is inside hidden row \(q($0))" } ?? "it is hidden")
+        case .documentExists(let name):
+            return "document \(q(name)) already exists"
+        case .nothingInHistory(let move):
+            return "nothing to \(move.rawValue)"
+        case let .tooManySteps(move, count, available):
+            return "cannot \(move.rawValue) \(count) steps: only \(available) can be \(move == .undo ? "undone" : "redone")"
+        case let .stepCountBelowOne(move, count):
+            return "\(move.rawValue) count must be at least 1, not \(count)"
+        case let .historyInOpenGroup(move, label):
+            return "cannot \(move.rawValue) while a group is open (begin\(label.map { " " + q($0) } ?? "")): commit or rollback first"
+        case .groupAlreadyOpen(let label):
+            return "a group is already open (begin\(label.map { " " + q($0) } ?? "")): commit or rollback it first"
+        case .noGroupOpen(let end):
+            return "no group is open: nothing to \(end.rawValue)"
+        case .invalidGroupLabel:
+            return "invalid group label: use 1 to 256 characters on one line, without control characters"
+        case .storeInvariant(let problem):
+            return "internal store error: \(problem)"
+        case let .notAStackDocDatabase(path, reason):
+            return "database \(Validation.quotedPath(path)) is " + (reason.map { "not a StackDoc database: \($0)" } ?? "an SQLite database but not a StackDoc database")
+        case let .newerSchema(path, version, supported):
+            return "database \(Validation.quotedPath(path)) has schema version \(version), newer than this StackDoc supports (\(supported)); use a newer stackdoc"
+        case let .databaseBusy(path, detail):
+            return "database \(Validation.quotedPath(path)) is busy: another process holds it locked (\(detail))"
+        case let .readOnlyDatabase(path, detail):
+            return "database \(Validation.quotedPath(path)) is read-only: \(detail)"
+        case .diskFull(let path):
+            return "database \(Validation.quotedPath(path)): the disk is full"
+        case let .ioError(path, detail):
+            return "database \(Validation.quotedPath(path)): I/O error (\(detail))"
+        case let .writeRefused(path, damage):
+            return "database \(Validation.quotedPath(path)) is not written to any more: it was found damaged (\(damage))"
+        case let .databaseError(path, detail):
+            return "database \(Validation.quotedPath(path)): \(detail)"
         case let .invalidName(name, value, path):
             let rule = name == .rowID ? "expected 1 to 64 characters from A-Z a-z 0-9 _ . - starting with a letter or _"
                                       : "expected 1 to 64 characters from A-Z a-z 0-9 _ . -"

@@ -18,6 +18,51 @@ public struct StackDocError: Error, Hashable, Sendable, CustomStringConvertible 
         case noSuchDocument(name: String)
         /// No row with this id in the document.
         case noSuchRow(RowID)
+        /// A row with this id exists already (`add`, `replace … with NEWROW`).
+        case rowExists(RowID)
+        /// A row named as a stack (`in ROW`) is not one.
+        case notAStack(RowID)
+        /// The anchor of `after ROW` / `before ROW` is not in the stack the row goes into.
+        case notInStack(RowID, stack: RowID?)
+        /// A move of a row into itself or into one of its own rows.
+        case moveIntoItself(RowID)
+        /// `scroll to ROW` of a hidden row (`inside` nil) or of a row inside the hidden row `inside`.
+        case hiddenScrollTarget(RowID, inside: RowID?)
+        /// A document of this name exists already (`new`, `import`).
+        case documentExists(name: String)
+        /// `undo` / `redo` with nothing to undo or redo.
+        case nothingInHistory(HistoryMove)
+        /// `undo N` / `redo N` with fewer than N steps to move over.
+        case tooManySteps(HistoryMove, count: Int, available: Int)
+        /// `undo N` / `redo N` with N below 1.
+        case stepCountBelowOne(HistoryMove, count: Int)
+        /// `undo` / `redo` while a group (`begin LABEL`) is open.
+        case historyInOpenGroup(HistoryMove, label: String?)
+        /// `begin` while a group (`begin LABEL`) is open.
+        case groupAlreadyOpen(label: String?)
+        /// `commit` / `rollback` with no group open.
+        case noGroupOpen(GroupEnd)
+        /// A group label that breaks the label rule.
+        case invalidGroupLabel
+        /// A broken invariant of the store itself (a bug or a damaged database), never bad input.
+        case storeInvariant(String)
+        /// An SQLite file that is not a StackDoc database (`reason` nil: a valid SQLite database
+        /// of something else).
+        case notAStackDocDatabase(path: String, reason: String?)
+        /// A database of a newer schema than this StackDoc knows.
+        case newerSchema(path: String, version: Int, supported: Int)
+        /// A database another process holds locked beyond the busy timeout.
+        case databaseBusy(path: String, detail: String)
+        /// A database that cannot be written: the file or its directory is read-only.
+        case readOnlyDatabase(path: String, detail: String)
+        /// The disk holding the database is full.
+        case diskFull(path: String)
+        /// An I/O error reading or writing the database.
+        case ioError(path: String, detail: String)
+        /// A write to a database found damaged earlier in the session (`damage`: what was found).
+        case writeRefused(path: String, damage: String)
+        /// Any other SQLite error on the database.
+        case databaseError(path: String, detail: String)
         /// A row id, document name or type that breaks the name rule, at `path` (a field or
         /// a JSON path).
         case invalidName(NameKind, value: String, path: String)
@@ -50,6 +95,17 @@ public struct StackDocError: Error, Hashable, Sendable, CustomStringConvertible 
         case closed
         /// Closed the dropped document; `namesake`: a new document of the same name exists.
         case closedDropped(namesake: String?)
+    }
+
+    /// The direction of a history move.
+    public enum HistoryMove: String, Hashable, Sendable {
+        case undo, redo
+    }
+
+    /// How a group ends.
+    public enum GroupEnd: String, Hashable, Sendable {
+        case commit = "commit"
+        case rollback = "roll back"
     }
 
     /// The kinds of names (`Validation`'s three rules).

@@ -10,13 +10,13 @@ extension Document {
         let fromIndex = index(of: id) ?? 0
         let stack = try targetStack(position: position, parent: parent, fallback: from)
         if let stack, isDescendant(stack, of: id) {
-            throw StackDocError("cannot move row \(Validation.quoted(id)) into itself")
+            throw StackDocError(.moveIntoItself(id))
         }
         switch position {
         case let .after(anchor), let .before(anchor):
             if anchor == id {
                 guard stack == from else {
-                    throw StackDocError("row \(Validation.quoted(anchor)) is not in \(Document.stackName(stack))")
+                    throw StackDocError(.notInStack(anchor, stack: stack))
                 }
                 return []
             }

@@ -21,4 +21,16 @@ extension Document {
         let new = try old.applying(spec)
         return new == old ? [] : [.updateRow(id: id, old: old, new: new)]
     }
+
+    /// Every row is checked (it exists, is named once, takes the spec) before any change is
+    /// planned, so one bad id plans nothing.
+    func planSetRows(ids: [RowID], spec: [RowSpecItem]) throws -> [Change] {
+        var seen = Set<RowID>()
+        for id in ids where !seen.insert(id).inserted {
+            throw StackDocError("'set' names row \(Validation.quoted(id)) twice")
+        }
+        var changes: [Change] = []
+        for id in ids { changes += try planSet(id: id, spec: spec) }
+        return changes
+    }
 }

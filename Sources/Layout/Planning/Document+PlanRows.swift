@@ -8,7 +8,7 @@ extension Document {
         try requireDistinct(ids, command: "add")
         for id in ids {
             try Validation.checkRowID(id)
-            guard !contains(id) else { throw StackDocError("row \(Validation.quoted(id)) already exists") }
+            guard !contains(id) else { throw StackDocError(.rowExists(id)) }
         }
         let config = try RowConfig().applying(spec)
         let stack = try targetStack(position: position, parent: parent, fallback: nil)
@@ -58,7 +58,7 @@ extension Document {
         _ = try requireRow(id)
         try Validation.checkRowID(newID)
         if contains(newID), !isDescendant(newID, of: id) {
-            throw StackDocError("row \(Validation.quoted(newID)) already exists")
+            throw StackDocError(.rowExists(newID))
         }
         let config = try RowConfig().applying(spec)
         let parent = self.parent(of: id) ?? nil

@@ -33,6 +33,8 @@ extension Document {
             return try planHidden(ids: ids, hidden: false, command: "show")
         case let .set(id, spec):
             return try planSet(id: id, spec: spec)
+        case let .setRows(ids, spec):
+            return try planSetRows(ids: ids, spec: spec)
         case let .setStack(spec):
             return try planSetStack(spec)
         case let .defaults(spec):

@@ -13,7 +13,7 @@ extension Document {
         guard let parent else { return }
         let config = try requireRow(parent)
         guard config.stack != nil else {
-            throw StackDocError("row \(Validation.quoted(parent)) is not a stack")
+            throw StackDocError(.notAStack(parent))
         }
     }
 
@@ -80,7 +80,7 @@ extension Document {
         case let .after(anchor), let .before(anchor):
             _ = try requireRow(anchor)
             guard parent(of: anchor) == .some(stack), var i = index(of: anchor) else {
-                throw StackDocError("row \(Validation.quoted(anchor)) is not in \(Document.stackName(stack))")
+                throw StackDocError(.notInStack(anchor, stack: stack))
             }
             if let m = movingIndex, m < i { i -= 1 }
             if case .after = position { i += 1 }

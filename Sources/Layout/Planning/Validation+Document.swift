@@ -22,6 +22,14 @@ extension Validation {
         if let t = c.separator.thickness { _ = try length(t, p + "separator.thickness") }
         if let color = c.separator.color { _ = try self.color(color, p + "separator.color") }
         if let s = c.stack { _ = try length(s.spacing, p + "spacing") }
+        if c.hasSizeLimits {
+            if let n = c.minMain { _ = try length(n, p + "min") }
+            if let n = c.maxMain { _ = try length(n, p + "max") }
+            if let n = c.minCross { _ = try length(n, p + "min-cross") }
+            if let n = c.maxCross { _ = try length(n, p + "max-cross") }
+        }
+        if let color = c.background { _ = try self.color(color, p + "background") }
+        if let color = c.highlight { _ = try self.color(color, p + "highlight") }
     }
 
     /// The allocation-free fast path of `check(_:prefix:)`: true exactly when it would not throw.
@@ -35,6 +43,11 @@ extension Validation {
         if let t = c.separator.thickness, !isLength(t) { return false }
         if let s = c.stack, !isLength(s.spacing) { return false }
         if let color = c.separator.color, !isColor(color) { return false }
+        if c.hasSizeLimits {
+            for n in [c.minMain, c.maxMain, c.minCross, c.maxCross] { if let n, !isLength(n) { return false } }
+        }
+        if let color = c.background, !isColor(color) { return false }
+        if let color = c.highlight, !isColor(color) { return false }
         return c.type == "view" || isValidTypeName(c.type)
     }
 

@@ -1,4 +1,5 @@
 import Layout
+import Store
 
 /// What `layout` prints (issue 5: a 1M-row document prints only what is asked).
 public struct LayoutSelection: Hashable, Sendable {
@@ -71,9 +72,43 @@ public enum Command: Hashable, Sendable {
     case verify
     /// `log export PATH`: the log as a script.
     case logExport(path: String)
+    /// `mark NAME` (nil: list the marks).
+    case mark(String?)
+    /// `undo to NAME` / `redo to NAME`.
+    case undoTo(mark: String)
+    case redoTo(mark: String)
+    /// `undo --mine [N]`: the last N steps of this session's origin.
+    case undoMine(Int)
+    /// `diff REF [REF]` (the second: now when nil).
+    case diff(HistoryRef, HistoryRef?)
+    /// `restore REF`.
+    case restore(HistoryRef)
+    /// A query (`layout`, `export`, `draw`, `rows`) answered on the document as it was at REF
+    /// (`--at REF`); nothing changes.
+    indirect case at(Command, HistoryRef)
     // Session
     /// `help [TOPIC]`.
     case help(topic: String?)
     /// `quit`.
     case quit
+    /// A command of the shell itself (`read`, `output`, `once`, `timer`): the runner of a
+    /// script or of the prompt carries it out; `Session.run` returns it as `.shell`.
+    case shell(ShellCommand)
+    /// `layout … --csv`, `visible --csv`, `rows --csv`: the query's table as CSV (RFC 4180) in
+    /// text mode; its JSON result is the query's own.
+    indirect case csv(Command)
+}
+
+/// The commands that act on the shell running the commands rather than on the database.
+public enum ShellCommand: Hashable, Sendable {
+    /// `read PATH`: run the file's commands as if typed (a relative PATH is resolved against
+    /// the directory of the file that reads it).
+    case read(path: String)
+    /// `output PATH` sends every later command's output to PATH (replaced); `output` alone
+    /// sends it back to standard output.
+    case output(path: String?)
+    /// `once PATH`: the next command's output only goes to PATH.
+    case once(path: String)
+    /// `timer on|off`: print each command's wall time after its output.
+    case timer(Bool)
 }

@@ -1,4 +1,5 @@
 import Layout
+import Store
 
 /// One command of the language: how it is written, what it does, and how it is read. `help`
 /// and the parser both come from `CommandTable.all`, so help cannot drift from the parser:
@@ -34,6 +35,39 @@ enum CommandTable {
     static func find(_ word: String) -> CommandSpec? {
         let w = word.lowercased()
         return all.first { $0.name == w || $0.aliases.contains(w) }
+    }
+
+    /// The command a mistyped word most likely meant (`hid` → `hide`, sqlite3's `.read` →
+    /// `read`): the nearest name or alias at an edit distance of at most 2 (1 for words of up to
+    /// 5 letters), or nil.
+    static func suggestion(for word: String) -> String? {
+        var typed = word.lowercased()
+        if typed.hasPrefix(".") || typed.hasPrefix("\\") { typed.removeFirst() }
+        guard !typed.isEmpty, typed.count <= 32 else { return nil }
+        let limit = typed.count <= 5 ? 1 : 2
+        var best: (name: String, distance: Int)?
+        for name in all.flatMap({ [$0.name] + $0.aliases }) {
+            let d = editDistance(typed, name)
+            if d <= limit, d < (best?.distance ?? Int.max) { best = (name, d) }
+        }
+        return best?.name
+    }
+
+    /// Levenshtein distance with adjacent transpositions counted as one edit.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+            }
+        }
+        return d[a.count][b.count]
     }
 
     static let all: [CommandSpec] = documents + rowCommands + view + queries + history + session
@@ -80,13 +114,16 @@ enum CommandTable {
             if r.consume("as") { name = try r.value("a document name", after: "as") }
             return .importDocument(path: path, name: name)
         },
-        CommandSpec("export", group: "Documents", usage: ["export [PATH]", "export svg PATH"],
+        CommandSpec("export", group: "Documents", usage: ["export [PATH] [--at REF]", "export svg PATH"],
                     summary: "write the open document as stackdoc/1 JSON (to standard output without PATH), or as an SVG picture",
                     details: "'export svg PATH' draws the whole content: every row's frame (stack rows dashed), content frame, separators, ids, and the viewport outline in red. Quote a JSON file named svg: export \"svg\".",
-                    examples: ["export", "export saved.json", "export svg picture.svg"]) { r in
+                    examples: ["export", "export saved.json", "export svg picture.svg", "export --at 3", "export old.json --at v1"]) { r in
             if r.consume("svg") { return .exportSVG(path: try r.value("a file path", after: "svg")) }
-            if r.atEnd { return .export(path: nil) }
-            return .export(path: try r.value("a file path", after: "export"))
+            var at = try atRef(&r)
+            if r.atEnd { return withAt(.export(path: nil), at) }
+            let path = try r.value("a file path", after: "export")
+            if at == nil { at = try atRef(&r) }
+            return withAt(.export(path: path), at)
         },
     ]
 
@@ -172,10 +209,10 @@ enum CommandTable {
             if !r.atEnd { throw r.expected(RowSpecWords.expectation) }
             return .edit(.replace(id: id, newID: newID, spec: specs))
         },
-        CommandSpec("move", group: "Rows", usage: ["move ROW to INDEX|top|bottom | after ROW | before ROW [in ROW]"],
+        CommandSpec("move", group: "Rows", usage: ["move ROW to INDEX|top|bottom | after ROW | before ROW [in ROW]", "move ROW in ROW"],
                     summary: "move a row (with its rows) to another place, possibly into another stack",
-                    details: "INDEX counts the rows of the target stack (hidden ones included) after the row has left its old place.",
-                    examples: ["move a to top", "move a to 2 in card", "move a after b", "move a before b"]) { r in
+                    details: "INDEX counts the rows of the target stack (hidden ones included) after the row has left its old place. 'move ROW in STACK' appends it to the stack (as 'to bottom in STACK').",
+                    examples: ["move a to top", "move a to 2 in card", "move a after b", "move a before b", "move a in card"]) { r in
             let id = try r.value("a row id", after: "move")
             let position: Position
             if r.consume("to") {
@@ -186,8 +223,10 @@ enum CommandTable {
                 position = .after(try r.value("a row id", after: "after"))
             } else if r.consume("before") {
                 position = .before(try r.value("a row id", after: "before"))
+            } else if let t = r.peek(), t.isKeyword("in") {
+                position = .bottom  // `move ROW in STACK`: appended
             } else {
-                throw r.expected("'to', 'after' or 'before'")
+                throw r.expected("'to', 'after', 'before' or 'in'")
             }
             var parent: RowID?
             if r.consume("in") { parent = try r.value("a stack row id", after: "in") }
@@ -202,10 +241,10 @@ enum CommandTable {
             .edit(.show(ids: try parseIDs(&r, after: "show", stopAtSpecs: false)))
         },
         CommandSpec("set", group: "Rows",
-                    usage: ["set ROW ROWSPEC…", "set stack axis A | padding T L B R | spacing N | justify J | align A"],
-                    summary: "change a row's config, or a setting of the document's root stack",
-                    details: "ROWSPEC groups apply left to right, a later one wins; see 'help rowspec'. 'set stack' takes one setting; quote a row named stack: set \"stack\" fixed 10.",
-                    examples: ["set a fixed 120 insets 0 0 0 0", "set a separator hidden separator thickness 2",
+                    usage: ["set ROW [ROW …] ROWSPEC…", "set stack axis A | padding T L B R | spacing N | justify J | align A"],
+                    summary: "change rows' config, or a setting of the document's root stack",
+                    details: "Several rows take the same ROWSPEC in one operation and one undo step, all or nothing: one unknown id and nothing changes. ROWSPEC groups apply left to right, a later one wins; see 'help rowspec'. 'set stack' takes one setting; quote a row named stack: set \"stack\" fixed 10.",
+                    examples: ["set a fixed 120 insets 0 0 0 0", "set a separator hidden separator thickness 2", "set a b c insets 0 0 0 0",
                                "set stack axis horizontal", "set stack padding 8 0 8 0", "set stack spacing 4",
                                "set stack justify center", "set stack align start"]) { r in
             if let t = r.peek(), t.isKeyword("stack") {
@@ -217,10 +256,18 @@ enum CommandTable {
                 if r.consume("align") { return .edit(.setStack(.align(try r.choice(Align.self, after: "align")))) }
                 throw r.expected("axis, padding, spacing, justify or align", after: "stack")
             }
-            let id = try r.value("a row id or 'stack'", after: "set")
+            let first = try r.value("a row id or 'stack'", after: "set")
+            let afterFirst = r
+            var ids = [first]
+            while let t = r.peek(), !RowSpecWords.startsSpec(t) {
+                ids.append(t.text)
+                _ = r.next()
+            }
             let specs = try RowSpecWords.parseMany(&r)
-            if specs.isEmpty || !r.atEnd { throw r.expected(RowSpecWords.expectation) }
-            return .edit(.set(id: id, spec: specs))
+            // No spec at all: the word after the first id should have started one.
+            if specs.isEmpty { throw afterFirst.expected(RowSpecWords.expectation) }
+            if !r.atEnd { throw r.expected(RowSpecWords.expectation) }
+            return .edit(ids.count == 1 ? .set(id: ids[0], spec: specs) : .setRows(ids: ids, spec: specs))
         },
         CommandSpec("defaults", group: "Rows",
                     usage: ["defaults insets T L B R | separator SEPSPEC… | autohide on|off"],
@@ -282,30 +329,48 @@ enum CommandTable {
     // MARK: Queries
 
     static let queries: [CommandSpec] = [
-        CommandSpec("layout", group: "Queries", usage: ["layout [--visible] [--range FIRST..LAST]"],
+        CommandSpec("layout", group: "Queries", usage: ["layout [--visible] [--range FIRST..LAST] [--csv] [--at REF]"],
                     summary: "the layout table: index, id, type, frame, visibility, and the content size",
-                    details: "On big documents print only what you need: '--visible' keeps the rows the viewport shows (entire or partial); '--range FIRST..LAST' keeps the rows at those document-order positions (0-based, inclusive, every row at every depth counted). Both together keep the rows that pass both. The content size is always printed.",
-                    examples: ["layout", "layout --visible", "layout --range 0..99", "layout --visible --range 10..20"]) { r in
+                    details: "On big documents print only what you need: '--visible' keeps the rows the viewport shows (entire or partial); '--range FIRST..LAST' keeps the rows at those document-order positions (0-based, inclusive, every row at every depth counted). Both together keep the rows that pass both. The content size is always printed. '--csv' prints the rows as CSV for spreadsheets (with --json the result stays the SPEC one).",
+                    examples: ["layout", "layout --visible", "layout --range 0..99", "layout --visible --range 10..20", "layout --visible --csv", "layout --at now~2"]) { r in
             var selection = LayoutSelection()
+            var csv = false
+            var at: HistoryRef?
             while let t = r.peek() {
-                if t.isKeyword("--visible") {
+                if t.isKeyword("--csv") {
+                    _ = r.next()
+                    csv = true
+                    continue
+                }
+                if at == nil, let ref = try atRef(&r) {
+                    at = ref
+                } else if t.isKeyword("--visible") {
                     _ = r.next()
                     selection.visibleOnly = true
                 } else if t.isKeyword("--range") {
                     _ = r.next()
                     selection.range = try parseRange(&r)
                 } else {
-                    throw r.expected("--visible or --range FIRST..LAST")
+                    throw r.expected("--visible, --range FIRST..LAST, --csv or --at REF")
                 }
             }
-            return .layout(selection)
+            let query = withAt(.layout(selection), at)
+            return csv ? .csv(query) : query
         },
-        CommandSpec("visible", group: "Queries", usage: ["visible"],
+        CommandSpec("visible", group: "Queries", usage: ["visible [--csv]"],
                     summary: "the rows the viewport shows, with their visibility and percentage",
-                    examples: ["visible"]) { _ in .visible },
-        CommandSpec("rows", group: "Queries", usage: ["rows"],
+                    details: "'--csv' prints the table as CSV for spreadsheets (with --json the result stays the JSON one).",
+                    examples: ["visible", "visible --csv"]) { r in
+            r.consume("--csv") ? .csv(.visible) : .visible
+        },
+        CommandSpec("rows", group: "Queries", usage: ["rows [--csv] [--at REF]"],
                     summary: "every row's config: depth, id, type, size, content, insets, flags",
-                    examples: ["rows"]) { _ in .rows },
+                    details: "'--csv' prints the table as CSV for spreadsheets (with --json the result stays the JSON one).",
+                    examples: ["rows", "rows --csv", "rows --at 4"]) { r in
+            let csv = r.consume("--csv")
+            let query = withAt(.rows, try atRef(&r))
+            return csv || r.consume("--csv") ? .csv(query) : query
+        },
         CommandSpec("row", group: "Queries", usage: ["row ROW"], summary: "one row's config and layout",
                     examples: ["row header"]) { r in
             .row(try r.value("a row id", after: "row"))
@@ -322,16 +387,38 @@ enum CommandTable {
             return .hit(x: v[0], y: v[1])
         },
         CommandSpec("history", group: "Queries", usage: ["history"],
-                    summary: "the operation log: step, label, and whether it is undone",
+                    summary: "the undo steps (number, log entries, state, origin, label) and the marks",
+                    details: "Each step names the log entries it covers: a log entry number is a REF of '--at', 'diff' and 'restore' (the document right after that entry). The origin is who made the step ('--as NAME', else user:pid).",
                     examples: ["history"]) { _ in .history },
         CommandSpec("status", group: "Queries", usage: ["status"],
                     summary: "the database, the open document, its size, offset, history position and open transaction",
                     examples: ["status"]) { _ in .status },
-        CommandSpec("draw", group: "Queries", usage: ["draw"],
+        CommandSpec("draw", group: "Queries", usage: ["draw [--at REF]"],
                     summary: "a character picture of the viewport",
                     details: "Scale: one column is 10 points across, one line is 20 points down, the viewport's top-left at the picture's top-left. Each row is a box of + - | with its id inside; rows cut by the viewport edge are cut at the edge (no closing border there). Nested rows draw inside their stack.",
-                    examples: ["draw"]) { _ in .draw },
+                    examples: ["draw", "draw --at v1"]) { r in withAt(.draw, try atRef(&r)) },
+        CommandSpec("diff", group: "Queries", usage: ["diff REF [REF]"],
+                    summary: "what changed from the first point of the history to the second (now by default)",
+                    details: "Rows added, removed, moved (old → new parent and index) and changed (each config field, old → new), their frames in both versions laid out at the current viewport, and the settings that differ. Only rows the changes between the two points touched are compared, so a diff costs what changed, not the document's size. " + refHelp,
+                    examples: ["diff 3", "diff v1 v2", "diff now~5 now"]) { r in
+            let a = try r.ref(after: "diff")
+            return .diff(a, r.atEnd ? nil : try r.ref(after: Printer.ref(a)))
+        },
     ]
+
+    /// What REF means (help of every command that takes one).
+    static let refHelp = "REF is a log entry number (the document right after it; 'history' shows each step's entries), a mark name, 'now', or 'now~N' (N entries before the last)."
+
+    /// `--at REF` when it comes next (nil otherwise).
+    static func atRef(_ r: inout WordReader) throws -> HistoryRef? {
+        guard r.consume("--at") else { return nil }
+        return try r.ref(after: "--at")
+    }
+
+    /// `query`, answered at `at` when given.
+    static func withAt(_ query: Command, _ at: HistoryRef?) -> Command {
+        at.map { .at(query, $0) } ?? query
+    }
 
     static func parseRange(_ r: inout WordReader) throws -> ClosedRange<Int> {
         let what = "a range FIRST..LAST (whole numbers, FIRST ≤ LAST)"
@@ -348,13 +435,30 @@ enum CommandTable {
     // MARK: History
 
     static let history: [CommandSpec] = [
-        CommandSpec("undo", group: "History", usage: ["undo [N]"], summary: "revert the last N undo steps (1 by default)",
-                    examples: ["undo", "undo 3"]) { r in
-            .undo(r.atEnd ? 1 : try positiveCount(&r, after: "undo"))
+        CommandSpec("undo", group: "History", usage: ["undo [N]", "undo to MARK", "undo --mine [N]"], summary: "revert the last N undo steps (1 by default)",
+                    details: "'undo to MARK' reverts the steps made since the mark, in one command. 'undo --mine [N]' reverts the last N steps of this session's origin ('--as NAME', else user:pid), only when no step of another origin came after them (the error names the step that blocks it); plain 'undo' reverts the document's last steps whoever made them.",
+                    examples: ["undo", "undo 3", "undo to v1", "undo --mine", "undo --mine 2"]) { r in
+            if r.consume("to") { return .undoTo(mark: try markName(&r, after: "to")) }
+            if r.consume("--mine") { return .undoMine(r.atEnd ? 1 : try positiveCount(&r, after: "--mine")) }
+            return .undo(r.atEnd ? 1 : try positiveCount(&r, after: "undo"))
         },
-        CommandSpec("redo", group: "History", usage: ["redo [N]"], summary: "re-apply the last N undone steps (1 by default)",
-                    examples: ["redo", "redo 3"]) { r in
-            .redo(r.atEnd ? 1 : try positiveCount(&r, after: "redo"))
+        CommandSpec("redo", group: "History", usage: ["redo [N]", "redo to MARK"], summary: "re-apply the last N undone steps (1 by default)",
+                    details: "'redo to MARK' re-applies the undone steps up to the mark, in one command.",
+                    examples: ["redo", "redo 3", "redo to v1"]) { r in
+            if r.consume("to") { return .redoTo(mark: try markName(&r, after: "to")) }
+            return .redo(r.atEnd ? 1 : try positiveCount(&r, after: "redo"))
+        },
+        CommandSpec("mark", group: "History", usage: ["mark NAME", "mark"],
+                    summary: "put a named point on the history ('mark' alone lists the marks)",
+                    details: "A mark is logged and replayed ('log export' keeps it) but is not an undo step. Names are 1 to 64 characters of A-Z a-z 0-9 _ . - starting with a letter or _, unique in the document, and not 'now'. 'undo to NAME' and 'redo to NAME' move there; '--at NAME', 'diff NAME' and 'restore NAME' use it as a REF.",
+                    examples: ["mark", "mark v1", "mark before-cleanup"]) { r in
+            .mark(r.atEnd ? nil : try markName(&r, after: "mark"))
+        },
+        CommandSpec("restore", group: "History", usage: ["restore REF"],
+                    summary: "make the document equal to an earlier point, as one new undo step",
+                    details: "The rows and settings become those at REF; the view (viewport, offset) stays. The history is kept ('undo' takes the restore back). " + refHelp,
+                    examples: ["restore 3", "restore v1", "restore now~2"]) { r in
+            .restore(try r.ref(after: "restore"))
         },
         CommandSpec("begin", group: "History", usage: ["begin [LABEL]"],
                     summary: "start a transaction: the operations up to 'commit' make one undo step",
@@ -373,12 +477,20 @@ enum CommandTable {
                     examples: ["verify"]) { _ in .verify },
         CommandSpec("log", group: "History", usage: ["log export PATH"],
                     summary: "write the document's log as a script of canonical commands",
-                    details: "Running the script on an empty database ('stackdoc --db :memory: PATH') rebuilds the document: its 'export' is identical. Undone steps are left out.",
+                    details: "Running the script on an empty database ('stackdoc --db :memory: PATH') rebuilds the document: its 'export' is identical. Undone steps are written, then undone ('undo N'), so 'redo' works after a replay; rolled-back operations are left out.",
                     examples: ["log export feed.sd"]) { r in
             try r.expect("export", after: "log")
             return .logExport(path: try r.value("a file path", after: "export"))
         },
     ]
+
+    static func markName(_ r: inout WordReader, after: String) throws -> String {
+        guard let t = r.peek(), HistoryRef.isValidMarkName(t.text) else {
+            throw r.expected("a mark name (A-Z a-z 0-9 _ . -, starting with a letter or _, not 'now')", after: after)
+        }
+        _ = r.next()
+        return t.text
+    }
 
     static func positiveCount(_ r: inout WordReader, after: String) throws -> Int {
         let what = "a count (a whole number ≥ 1)"
@@ -391,10 +503,40 @@ enum CommandTable {
     // MARK: Session
 
     static let session: [CommandSpec] = [
-        CommandSpec("help", group: "Session", usage: ["help [COMMAND]"],
+        CommandSpec("help", group: "Session", usage: ["help [COMMAND [WORD]]"],
                     summary: "list the commands, or describe one ('help rowspec', 'help sepspec' for the spec words)",
-                    examples: ["help", "help add", "help rowspec"]) { r in
-            .help(topic: r.atEnd ? nil : try r.value("a command name"))
+                    details: "A second word picks one form of a command: help export svg, help set stack, help scroll to, help scroll by, help log export.",
+                    examples: ["help", "help add", "help rowspec", "help export svg", "help scroll by"]) { r in
+            guard !r.atEnd else { return .help(topic: nil) }
+            var words = [try r.value("a command name")]
+            if !r.atEnd { words.append(try r.value("a word of the command")) }
+            return .help(topic: words.joined(separator: " "))
+        },
+        CommandSpec("read", group: "Session", usage: ["read PATH"],
+                    summary: "run a script's commands as if typed (sqlite3 .read, psql \\i)",
+                    details: "Each command is its own undo step unless the script uses begin/commit. A relative PATH is resolved against the directory of the file that reads it (the current directory at the prompt); ~ is the home directory. Scripts may read scripts, 16 deep at most. Errors name the file and line: error: inner.sd:3: MESSAGE. Ctrl-C at the prompt stops the script after the running command.",
+                    examples: ["read setup.sd", "read ~/feeds/base.sd"]) { r in
+            .shell(.read(path: try r.value("a file path", after: "read")))
+        },
+        CommandSpec("output", group: "Session", usage: ["output [PATH]"],
+                    summary: "send every later command's output to a file (replaced), or back to standard output",
+                    details: "Like sqlite3's .output: 'output PATH' writes the output of the commands after it to PATH until 'output' alone; errors still go to standard error. The open database is never written over.",
+                    examples: ["output layout.txt", "output"]) { r in
+            .shell(.output(path: r.atEnd ? nil : try r.value("a file path", after: "output")))
+        },
+        CommandSpec("once", group: "Session", usage: ["once PATH"],
+                    summary: "send the next command's output to a file (replaced)",
+                    details: "Like sqlite3's .once; the command after it writes to PATH, later ones where they wrote before.",
+                    examples: ["once rows.txt"]) { r in
+            .shell(.once(path: try r.value("a file path", after: "once")))
+        },
+        CommandSpec("timer", group: "Session", usage: ["timer on|off"],
+                    summary: "print each command's wall time after its output",
+                    details: "Text: 'time: 1.92 ms' and, for a change, the part spent in the store and the layout ('time: 1.92 ms (store and layout 1.41 ms)'). With --json the envelope gains \"ms\" (the wall time). The numbers STACKDOC_TIMING=1 prints, as a command.",
+                    examples: ["timer on", "timer off"]) { r in
+            if r.consume("on") { return .shell(.timer(true)) }
+            if r.consume("off") { return .shell(.timer(false)) }
+            throw r.expected("on or off", after: "timer")
         },
         CommandSpec("quit", aliases: ["exit"], group: "Session", usage: ["quit"],
                     summary: "leave stackdoc (Ctrl-D does the same on a terminal)",
@@ -410,7 +552,7 @@ enum Keywords {
         words.formUnion(SeparatorWords.keywords)
         words.formUnion(["at", "after", "before", "in", "top", "bottom", "middle", "auto", "with", "to", "by",
                          "as", "svg", "axis", "padding", "autohide", "on", "off", "default", "vertical",
-                         "horizontal", "viewport", "--visible", "--range", "stack"])
+                         "horizontal", "viewport", "--visible", "--range", "--csv", "stack", "--at", "--mine"])
         return words
     }()
 }

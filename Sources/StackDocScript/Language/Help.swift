@@ -42,18 +42,36 @@ enum Help {
         default:
             break
         }
-        guard let spec = CommandTable.find(word) else {
+        let words = word.split(separator: " ").map(String.init)
+        guard let first = words.first, let spec = CommandTable.find(first) else {
             let names = CommandTable.all.map(\.name).joined(separator: " ")
-            throw StackDocError("no help for \(Validation.quoted(word)): the commands are \(names), and the topics rowspec, sepspec")
+            let hint = words.first.flatMap(CommandTable.suggestion).map { " (did you mean '\($0)'?)" } ?? ""
+            throw StackDocError("no help for \(Validation.quoted(word))\(hint): the commands are \(names), and the topics rowspec, sepspec")
         }
-        var lines = spec.usage.map { "usage: " + $0 }
+        var usages = spec.usage
+        var examples = spec.examples
+        if words.count > 1 {
+            // One form of the command: the usage lines whose second word is the one asked for.
+            let form = words[1].lowercased()
+            func secondWord(_ text: String) -> String? {
+                let parts = text.split(separator: " ")
+                return parts.count > 1 ? parts[1].lowercased() : nil
+            }
+            usages = spec.usage.filter { secondWord($0) == form }
+            guard !usages.isEmpty else {
+                throw StackDocError("no help for \(Validation.quoted(word)): the forms of \(spec.name) are \(spec.usage.map { "'\($0)'" }.joined(separator: ", "))")
+            }
+            let matching = spec.examples.filter { secondWord($0) == form }
+            if !matching.isEmpty { examples = matching }
+        }
+        var lines = usages.map { "usage: " + $0 }
         if !spec.aliases.isEmpty { lines.append("also: " + spec.aliases.joined(separator: ", ")) }
         lines.append("")
         lines.append(spec.summary.prefix(1).uppercased() + spec.summary.dropFirst() + ".")
         if !spec.details.isEmpty { lines.append(spec.details) }
         lines.append("")
         lines.append("examples:")
-        lines += spec.examples.map { "  " + $0 }
+        lines += examples.map { "  " + $0 }
         return lines.joined(separator: "\n")
     }
 

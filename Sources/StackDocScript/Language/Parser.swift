@@ -21,7 +21,8 @@ public enum Parser {
             if first.quoted, CommandTable.find(first.text) != nil {
                 throw StackDocError("unknown command '\"\(first.text)\"': a command word is not quoted")
             }
-            throw StackDocError("unknown command \(first.shown) (type 'help' for the list)")
+            let hint = CommandTable.suggestion(for: first.text).map { "did you mean '\($0)'? " } ?? ""
+            throw StackDocError("unknown command \(first.shown) (\(hint)type 'help' for the list)")
         }
         var reader = WordReader(tokens)
         _ = reader.next()

@@ -1,4 +1,5 @@
 import Layout
+import Store
 
 /// The canonical text of a command: what `log export` writes. Parsing the text gives the same
 /// command back (a property test checks this on random commands).
@@ -28,6 +29,8 @@ public enum Printer {
             return join(["hide"] + ids.map(id))
         case let .show(ids):
             return join(["show"] + ids.map(id))
+        case let .setRows(rows, spec):
+            return join(["set"] + rows.map(id) + spec.map(text))
         case let .set(row, spec):
             return join(["set", id(row)] + spec.map(text))
         case let .setStack(setting):
@@ -82,6 +85,12 @@ public enum Printer {
         case .justify(let j): return "justify \(j.rawValue)"
         case .spacing(let n): return "spacing \(num(n))"
         case .separator(let s): return "separator " + text(s)
+        case .min(let n): return "min " + (n.map(num) ?? "none")
+        case .max(let n): return "max " + (n.map(num) ?? "none")
+        case .minCross(let n): return "min-cross " + (n.map(num) ?? "none")
+        case .maxCross(let n): return "max-cross " + (n.map(num) ?? "none")
+        case .background(let c): return "background " + (c.map { Tokenizer.quote($0) } ?? "none")
+        case .highlight(let c): return "highlight " + (c.map { Tokenizer.quote($0) } ?? "none")
         }
     }
 
@@ -109,6 +118,12 @@ public enum Printer {
     }
 
     /// The canonical text of any command (the `command` field of the JSON envelope).
+    /// A history reference as the parser reads it back (a mark name quoted when it is a keyword).
+    static func ref(_ r: HistoryRef) -> String {
+        if case .mark(let name) = r { return id(name) }
+        return r.description
+    }
+
     public static func text(_ command: Command) -> String {
         switch command {
         case let .new(name, axis, viewport):
@@ -139,8 +154,20 @@ public enum Printer {
         case .rollback: return "rollback"
         case .verify: return "verify"
         case .logExport(let path): return "log export " + id(path)
+        case .mark(let name): return join(["mark", name.map(id)])
+        case .undoTo(let mark): return "undo to " + id(mark)
+        case .redoTo(let mark): return "redo to " + id(mark)
+        case .undoMine(let n): return "undo --mine \(n)"
+        case let .diff(a, b): return join(["diff", ref(a), b.map(ref)])
+        case .restore(let r): return "restore " + ref(r)
+        case let .at(query, r): return text(query) + " --at " + ref(r)
         case .help(let topic): return join(["help", topic.map { Tokenizer.quote($0, keywordSafe: true) }])
         case .quit: return "quit"
+        case .shell(.read(let path)): return "read " + id(path)
+        case .shell(.output(let path)): return join(["output", path.map(id)])
+        case .shell(.once(let path)): return "once " + id(path)
+        case .shell(.timer(let on)): return "timer " + (on ? "on" : "off")
+        case .csv(let query): return text(query) + " --csv"
         }
     }
 

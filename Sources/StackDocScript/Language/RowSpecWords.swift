@@ -65,6 +65,28 @@ enum RowSpecWords {
         SpecWord(keyword: "spacing", usage: "spacing N", summary: "a stack row's gap between rows (makes the row a stack)") { r in
             .spacing(try r.number(after: "spacing"))
         },
+        SpecWord(keyword: "min", usage: "min N|none",
+                 summary: "minimum border-box length along the parent's main axis (CSS min-height/min-width)") { r in
+            .min(try r.optionalNumber(after: "min"))
+        },
+        SpecWord(keyword: "max", usage: "max N|none",
+                 summary: "maximum border-box length along the parent's main axis (a larger min wins)") { r in
+            .max(try r.optionalNumber(after: "max"))
+        },
+        SpecWord(keyword: "min-cross", usage: "min-cross N|none", summary: "minimum border-box length along the parent's cross axis") { r in
+            .minCross(try r.optionalNumber(after: "min-cross"))
+        },
+        SpecWord(keyword: "max-cross", usage: "max-cross N|none", summary: "maximum border-box length along the parent's cross axis") { r in
+            .maxCross(try r.optionalNumber(after: "max-cross"))
+        },
+        SpecWord(keyword: "background", usage: "background #RRGGBB|none",
+                 summary: "the row's background colour (painted by 'export svg'; no effect on layout)") { r in
+            .background(r.consume("none") ? nil : try r.value("a colour #RRGGBB or 'none'", after: "background"))
+        },
+        SpecWord(keyword: "highlight", usage: "highlight #RRGGBB|none",
+                 summary: "the row's colour while highlighted (touched); no effect on layout") { r in
+            .highlight(r.consume("none") ? nil : try r.value("a colour #RRGGBB or 'none'", after: "highlight"))
+        },
         SpecWord(keyword: "separator", usage: "separator SEPSPEC", summary: "one separator override (repeat 'separator' for more)") { r in
             .separator(try SeparatorWords.parseOne(&r, after: "separator"))
         },

@@ -36,7 +36,10 @@ enum Tokenizer {
         while true {
             while let c = chars.first, isBlank(c) { chars.removeFirst() }
             guard let first = chars.first else { break }
-            if first == "#" && !startsColorLiteral(chars) { break }
+            // A `#` word after the keyword `color` is its (maybe bad) value, never a comment, so
+            // `color #12345` says what is wrong with the color.
+            let afterColor = tokens.last?.isKeyword("color") == true
+            if first == "#" && !startsColorLiteral(chars) && !afterColor { break }
             var text = String.UnicodeScalarView()
             var quoted = false
             while let c = chars.first, !isBlank(c) {

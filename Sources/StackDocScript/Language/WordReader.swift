@@ -1,4 +1,5 @@
 import Layout
+import Store
 
 /// Reads the words of one command line left to right, with errors that name the bad word and
 /// what was expected: `expected a number after 'fixed', got 'abc'`.
@@ -49,6 +50,16 @@ struct WordReader {
         return t.text
     }
 
+    /// A point of the history: a log entry number, a mark name, `now` or `now~N`.
+    mutating func ref(after: String? = nil) throws -> HistoryRef {
+        let what = "a history point (a log entry number, a mark name, now or now~N)"
+        guard let t = peek(), let ref = t.quoted ? (HistoryRef.isValidMarkName(t.text) ? HistoryRef.mark(t.text) : nil) : HistoryRef(t.text) else {
+            throw expected(what, after: after)
+        }
+        position += 1
+        return ref
+    }
+
     /// A finite number (`12`, `-3.5`, `1e3`); hex, `nan` and `inf` are refused.
     mutating func number(_ what: String = "a number", after: String? = nil) throws -> Double {
         guard let t = peek(), !t.quoted, let v = WordReader.parseNumber(t.text) else {
@@ -56,6 +67,12 @@ struct WordReader {
         }
         position += 1
         return v
+    }
+
+    /// A finite number, or nil for the keyword `none` (a limit that is not set).
+    mutating func optionalNumber(after: String) throws -> Double? {
+        if consume("none") { return nil }
+        return try number("a number or 'none'", after: after)
     }
 
     /// `count` numbers, e.g. the four edges of `insets T L B R`.

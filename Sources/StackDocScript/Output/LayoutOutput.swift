@@ -158,10 +158,17 @@ public enum LayoutOutput {
         .object([JSONMember("row", .string(t.row)), JSONMember("stuck", .bool(t.stuck))])
     }
 
-    /// One visibility transition: `{"row":"a","from":"offscreen","to":"partial"}`.
+    /// One visibility transition: `{"row":"a","from":"offscreen","to":"partial"}`; `from` is
+    /// null for a row the command inserted, `to` for a row it removed.
     static func eventJSON(_ t: VisibilityTransition) -> JSONValue {
-        .object([JSONMember("row", .string(t.row)), JSONMember("from", .string(t.from.rawValue)),
-                 JSONMember("to", .string(t.to.rawValue))])
+        .object([JSONMember("row", .string(t.row)), JSONMember("from", t.from.map { .string($0.rawValue) } ?? .null),
+                 JSONMember("to", t.to.map { .string($0.rawValue) } ?? .null)])
+    }
+
+    /// One row's frame change: `{"row":"a","from":{"x":…},"to":{"x":…}}` (null for no frame).
+    static func movedJSON(_ m: FrameChange) -> JSONValue {
+        .object([JSONMember("row", .string(m.row)), JSONMember("from", m.from?.jsonValue ?? .null),
+                 JSONMember("to", m.to?.jsonValue ?? .null)])
     }
 
     /// The text table: one line per row with its index in its stack, its id (indented two

@@ -1,7 +1,9 @@
 import Layout
 
 extension ChangeReport {
-    /// Text lines under the headline: frames, removed rows, offset, transitions; bounded.
+    /// Text lines under the headline: frames (the listed rows with their frames before and
+    /// after), removed rows, offset, transitions (arrivals `(new) -> …`, departures
+    /// `… -> (removed)`); bounded.
     var textLines: [String] {
         var lines: [String] = []
         if changedCount > 0 {
@@ -12,6 +14,10 @@ extension ChangeReport {
             let offscreen = changedCount - changedVisible.count
             if offscreen > 0 { words.append(words.isEmpty ? "\(offscreen) offscreen" : "(+\(offscreen) offscreen)") }
             lines.append("  frames: " + words.joined(separator: " "))
+            // The listed rows' frames before and after (`-`: no frame, new or hidden).
+            for m in moved.prefix(Self.listLimit) {
+                lines.append("    \(Printer.id(m.row)): \(Format.rect(m.from)) -> \(Format.rect(m.to))")
+            }
         }
         if !removed.isEmpty {
             let listed = removed.prefix(Self.listLimit).map(Printer.id).joined(separator: " ")
@@ -24,7 +30,7 @@ extension ChangeReport {
             lines.append("  content: \(Format.size(contentSize.before)) -> \(Format.size(contentSize.after))")
         }
         for t in transitions.prefix(Self.listLimit * 2) {
-            lines.append("  \(Printer.id(t.row)): \(t.from.rawValue) -> \(t.to.rawValue)")
+            lines.append("  \(Printer.id(t.row)): \(t.from?.rawValue ?? "(new)") -> \(t.to?.rawValue ?? "(removed)")")
         }
         if transitions.count > Self.listLimit * 2 {
             lines.append("  (+\(transitions.count - Self.listLimit * 2) more transitions)")

@@ -9,6 +9,8 @@ extension CommandResult {
     /// - Parameter out: The buffer the compact JSON is appended to.
     public func appendJSON(to out: inout [UInt8]) {
         switch self {
+        case .csv(let table):
+            table.appendJSON(to: &out)  // --json keeps the query's own result
         case let .layout(layout, rows):
             out.append(contentsOf: LayoutOutput.jsonBytes(layout, rows: rows))
         case .document(let document):
@@ -57,16 +59,34 @@ extension CommandResult {
             return object(Self.configMembers(d.entry) + [
                 ("frame", rect(r?.frame)), ("contentFrame", rect(r?.content)), ("separatorFrame", rect(r?.separator)),
                 ("visibility", optional(r?.visibility.rawValue)), ("percent", .number(r?.percent ?? 0)),
-            ])
+            ] + (d.displacement.flatMap { m in r?.frame.map { [("shownFrame", m.moved($0).jsonValue), ("stuck", .bool(m.stuck))] } } ?? []))
         case .rowsOfType(_, let ids):
             return .array(ids.map(JSONValue.string))
         case .hit(_, _, let row):
             return optional(row)
-        case .history(let steps, _):
-            return .array(steps.map {
-                object([("step", int($0.number)), ("label", .string($0.shownLabel)), ("applied", .bool($0.applied)),
-                        ("operations", .array($0.edits.map { .string(Printer.text($0)) }))])
-            })
+        case let .history(steps, group, marks):
+            return object([
+                ("steps", .array(steps.map {
+                    object([("step", int($0.number)), ("label", .string($0.shownLabel)), ("applied", .bool($0.applied)),
+                            ("entries", object([("first", int($0.firstSeq)), ("last", int($0.lastSeq))])),
+                            ("origin", optional($0.origin)), ("restored", $0.restoredFrom.map(int) ?? .null),
+                            ("operations", .array($0.edits.map { .string(Printer.text($0)) }))])
+                })),
+                ("marks", .array(marks.map(Self.markJSON))),
+                ("group", group.map { object([("label", optional($0.label))]) } ?? .null),
+            ])
+        case .marked(let m):
+            return Self.markJSON(m)
+        case .marks(let marks):
+            return .array(marks.map(Self.markJSON))
+        case .diff(let d):
+            return DiffJSON.value(d)
+        case let .restored(result, report):
+            return object([("restored", int(result.target)), ("step", result.step.map { int($0.number) } ?? .null)] + report.jsonMembers)
+        case .csv(let table):
+            return table.jsonValue
+        case let .databaseStatus(database, documents):
+            return object([("database", .string(database)), ("document", .null), ("documents", int(documents))])
         case .status(let s):
             let st = s.document
             return object([
@@ -95,6 +115,14 @@ extension CommandResult {
             return object([("text", .string(text))])
         case .quit:
             return .null
+        case .shell(.read(let path)):
+            return object([("read", .string(path))])
+        case .shell(.output(let path)):
+            return object([("output", path.map(JSONValue.string) ?? .null)])
+        case .shell(.once(let path)):
+            return object([("once", .string(path))])
+        case .shell(.timer(let on)):
+            return object([("timer", .bool(on))])
         }
     }
 
@@ -116,8 +144,26 @@ extension CommandResult {
                 ("size", size), ("content", c.content.jsonValue), ("insets", c.insets?.jsonValue ?? .null),
                 ("margin", c.margin.jsonValue), ("grow", .number(c.grow)), ("shrink", .number(c.shrink)),
                 ("alignSelf", .string(c.alignSelf.rawValue)), ("hidden", .bool(c.hidden)), ("sticky", .bool(c.sticky)),
-                ("separator", object(sep)),
-                ("stack", stack)]
+                ("separator", object(sep))]
+            + optionalMembers(c) + [("stack", stack)]
+    }
+
+    /// The optional fields of issue 14 that the row sets, with the saved format's names.
+    static func optionalMembers(_ c: RowConfig) -> [(String, JSONValue)] {
+        var out: [(String, JSONValue)] = []
+        if let n = c.minMain { out.append(("min", .number(n))) }
+        if let n = c.maxMain { out.append(("max", .number(n))) }
+        if let n = c.minCross { out.append(("minCross", .number(n))) }
+        if let n = c.maxCross { out.append(("maxCross", .number(n))) }
+        if let s = c.background { out.append(("background", .string(s))) }
+        if let s = c.highlight { out.append(("highlight", .string(s))) }
+        return out
+    }
+
+    /// A mark: name, log entry, undo step, reachable by undo/redo, origin.
+    static func markJSON(_ m: HistoryMark) -> JSONValue {
+        object([("mark", .string(m.name)), ("entry", int(m.seq)), ("step", int(m.cursor)), ("reachable", .bool(m.reachable)),
+                ("origin", optional(m.origin))])
     }
 }
 
@@ -126,6 +172,7 @@ extension ChangeReport {
     var jsonMembers: [(String, JSONValue)] {
         [("changed", .array(changedVisible.map(JSONValue.string))),
          ("changedCount", int(changedCount)),
+         ("moved", .array(moved.map(LayoutOutput.movedJSON))),
          ("removed", .array(removed.prefix(1000).map(JSONValue.string))),
          ("offset", .number(offset.after)),
          ("contentSize", contentSize.after.jsonValue)]

@@ -46,14 +46,33 @@ extension CommandResult {
             return ids.isEmpty ? "(no rows of type \(Printer.id(type)))" : ids.map(Printer.id).joined(separator: "\n")
         case let .hit(x, y, row):
             return row.map(Printer.id) ?? "(no row at \(Format.number(x)) \(Format.number(y)))"
-        case let .history(steps, group):
-            var table = TextTable(["step", "state", "label"], rightAligned: [0])
-            for s in steps { table.add(["\(s.number)", s.applied ? "applied" : "undone", Printer.label(s.shownLabel)]) }
+        case let .history(steps, group, marks):
+            var table = TextTable(["step", "state", "entries", "origin", "label"], rightAligned: [0])
+            for s in steps {
+                table.add(["\(s.number)", s.applied ? "applied" : "undone", Self.entries(s.firstSeq, s.lastSeq),
+                           Printer.label(s.origin ?? "-"), Printer.label(s.shownLabel)])
+            }
             var text = steps.isEmpty ? "(no undo steps)" : table.rendered
+            if !marks.isEmpty { text += "\n" + Self.marksTable(marks) }
             if let group { text += "\nopen group\(group.label.map { " " + Printer.id($0) } ?? ""): commit or rollback" }
             return text
+        case .marked(let m):
+            return "mark \(Printer.id(m.name)): log entry \(m.seq), undo step \(m.cursor)"
+        case .marks(let marks):
+            return marks.isEmpty ? "(no marks)" : Self.marksTable(marks)
+        case .diff(let d):
+            return DiffText.lines(d).joined(separator: "\n")
+        case let .restored(result, report):
+            let head = result.step.map { "step \($0.number): \(Printer.label($0.shownLabel))" }
+                ?? (result.changes.isEmpty ? "no change: the document equals log entry \(result.target) already" : "pending in group: restore of log entry \(result.target)")
+            return ([head] + report.textLines).joined(separator: "\n")
         case .status(let s):
             return Self.statusFields(s)
+        case .csv(let table):
+            return table.csv
+        case let .databaseStatus(database, documents):
+            return Self.fields([("database", Printer.label(database)), ("document", "none open ('open NAME' or 'new NAME')"),
+                           ("documents", "\(documents)")])
         case .drawing(let lines):
             return lines.joined(separator: "\n")
         case let .historyMove(verb, steps, report):
@@ -71,12 +90,26 @@ extension CommandResult {
             return "ok: the log replays to the stored document"
         case .help(let text):
             return text
-        case .quit:
+        case .quit, .shell:
             return ""
         }
     }
 
     /// `name  value` lines with the names padded to one width.
+    /// `7` or `3...5`: the log entries of a step.
+    static func entries(_ first: Int, _ last: Int) -> String {
+        first == last ? "\(first)" : "\(first)...\(last)"
+    }
+
+    /// The marks: name, log entry, undo step, and whether undo/redo can still reach them.
+    static func marksTable(_ marks: [HistoryMark]) -> String {
+        var table = TextTable(["mark", "entry", "step", "origin"], rightAligned: [1, 2])
+        for m in marks {
+            table.add([Printer.id(m.name), "\(m.seq)", m.reachable ? "\(m.cursor)" : "\(m.cursor) (gone)", Printer.label(m.origin ?? "-")])
+        }
+        return table.rendered
+    }
+
     static func fields(_ pairs: [(String, String)]) -> String {
         let width = pairs.map(\.0.count).max() ?? 0
         return pairs.map { "\($0.0.padded(to: width))  \($0.1)" }.joined(separator: "\n")
@@ -110,6 +143,7 @@ extension CommandResult {
         if c.sticky { f.append("sticky") }
         if let s = c.stack { f.append("stack \(s.axis.rawValue)") }
         if !c.separator.isEmpty { f.append("separator*") }
+        f += RowConfigText.optionalFields(c).map { "\($0.0) \($0.1)" }
         return f.joined(separator: ",")
     }
 
@@ -124,11 +158,13 @@ extension CommandResult {
             ("align", c.alignSelf.rawValue), ("hidden", c.hidden ? "yes" : "no"), ("sticky", c.sticky ? "yes" : "no"),
             ("separator", "\(sep.hidden ? "hidden" : "shown"), insets \(Format.edges(sep.insets)), thickness \(Format.number(sep.thickness)), color \(sep.color)\(c.separator.isEmpty ? " (default)" : "")"),
         ]
+        lines += RowConfigText.optionalFields(c)
         if let s = c.stack {
             lines.append(("stack", "\(s.axis.rawValue), justify \(s.justify.rawValue), align-items \(s.align.rawValue), spacing \(Format.number(s.spacing)), \(d.childCount) rows"))
         }
         lines += [("frame", Format.rect(r?.frame)), ("content frame", Format.rect(r?.content)),
                   ("separator frame", Format.rect(r?.separator)),
+                  ] + (d.displacement.flatMap { m in r?.frame.map { [("shown frame", Format.rect(m.moved($0)) + (m.stuck ? " (stuck)" : " (moved)"))] } } ?? []) + [
                   ("visibility", r.map { "\($0.visibility.rawValue) \(Format.percent($0.percent))%" } ?? "-")]
         return fields(lines)
     }

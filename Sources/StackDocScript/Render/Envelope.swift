@@ -6,7 +6,8 @@ public enum Envelope {
     /// - Parameters:
     ///   - command: The command's canonical text (`Printer.text`).
     ///   - result: What it produced.
-    public static func success(command: String, result: CommandResult) -> String {
+    ///   - ms: With `timer on`, the command's wall time in milliseconds: `"ms"` follows `events`.
+    public static func success(command: String, result: CommandResult, ms: Double? = nil) -> String {
         var out: [UInt8] = []
         out.append(contentsOf: #"{"ok":true,"command":"#.utf8)
         JSONWriter.appendString(command, to: &out)
@@ -15,6 +16,10 @@ public enum Envelope {
         out.append(contentsOf: #","events":"#.utf8)
         JSONWriter.append(.array(result.events.map(LayoutOutput.eventJSON) + result.stuckEvents.map(LayoutOutput.eventJSON)),
                           to: &out, pretty: false, indent: 0)
+        if let ms {
+            out.append(contentsOf: #","ms":"#.utf8)
+            out.append(contentsOf: Timing.milliseconds(ms).utf8)
+        }
         out.append(UInt8(ascii: "}"))
         return String(decoding: out, as: UTF8.self)
     }

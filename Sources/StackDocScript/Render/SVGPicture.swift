@@ -2,7 +2,8 @@ import Layout
 
 /// `export svg PATH`: the whole content at 1 SVG unit per point. Every laid-out row is a
 /// rectangle (stack rows dashed) with its content frame shaded and its id at the top-left;
-/// separators are filled in their effective color; the viewport is outlined in red, its
+/// separators are filled in their effective color; a row's `background` fills its frame (its
+/// `highlight` while the pointer is on it); the viewport is outlined in red, its
 /// obscured edges (insets, the keyboard) greyed.
 enum SVGPicture {
     static func render(_ layout: DocumentLayout, document: Document) -> String {
@@ -20,6 +21,9 @@ enum SVGPicture {
             guard let f = row.frame else { continue }
             let config = document.config(of: row.id)
             let isStack = config?.stack != nil
+            if let config, config.background != nil || config.highlight != nil {
+                out += colours(f, background: config.background, highlight: config.highlight)
+            }
             if let c = row.content, !isStack {
                 out += "<rect x=\"\(n(c.x))\" y=\"\(n(c.y))\" width=\"\(n(c.width))\" height=\"\(n(c.height))\" fill=\"#EAF2FF\"/>\n"
             }
@@ -48,6 +52,18 @@ enum SVGPicture {
         out += "<rect x=\"\(n(vx))\" y=\"\(n(vy))\" width=\"\(n(layout.viewport.width))\" height=\"\(n(layout.viewport.height))\" fill=\"none\" stroke=\"#E02020\" stroke-width=\"2\"/>\n"
         out += "</svg>\n"
         return out
+    }
+
+    /// A row's colours (issue 14): its frame filled with the background, switching to the
+    /// highlight colour while the pointer is on it (SMIL `set`, the way a touched row shows its
+    /// highlight). Colours are validated `#RRGGBB` on every path; anything else is not painted.
+    static func colours(_ f: Rect, background: String?, highlight: String?) -> String {
+        let n = Format.number
+        let fill = background.flatMap { Tokenizer.isColorLiteral($0) ? $0 : nil } ?? "none"
+        var rect = "<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"\(fill)\""
+        guard let highlight, Tokenizer.isColorLiteral(highlight) else { return rect + "/>\n" }
+        rect += " pointer-events=\"all\"><set attributeName=\"fill\" to=\"\(highlight)\" begin=\"mouseover\" end=\"mouseout\"/></rect>\n"
+        return rect
     }
 
     /// Text safe inside an XML element or attribute.

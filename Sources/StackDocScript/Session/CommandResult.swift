@@ -32,8 +32,15 @@ public enum CommandResult {
     case rowsOfType(type: String, ids: [RowID])
     /// `hit X Y`: the row at the point (nil: none).
     case hit(x: Double, y: Double, row: RowID?)
-    /// `history`: the steps and the open group (its label, if any).
-    case history([HistoryStep], openGroup: GroupInfo?)
+    /// `history`: the steps, the open group (its label, if any) and the marks.
+    case history([HistoryStep], openGroup: GroupInfo?, marks: [HistoryMark])
+    /// `mark NAME`: the new mark; `mark`: every mark.
+    case marked(HistoryMark)
+    case marks([HistoryMark])
+    /// `diff REF [REF]`.
+    case diff(HistoryDiff)
+    /// `restore REF`: what it restored and changed.
+    case restored(RestoreResult, report: ChangeReport)
     /// `status`: the document's counters and view.
     case status(StatusInfo)
     /// `draw`: the viewport as text lines (a caption, then the picture).
@@ -52,11 +59,17 @@ public enum CommandResult {
     case help(text: String)
     /// `quit`: the session should end.
     case quit
+    /// `status` with no document open: the database and how many documents it holds.
+    case databaseStatus(database: String, documents: Int)
+    /// A table query's result printed as CSV in text mode (`--csv`).
+    indirect case csv(CommandResult)
+    /// A shell command (`read`, `output`, `once`, `timer`), for the runner to carry out.
+    case shell(ShellCommand)
 
     /// The visibility transitions the command caused (SPEC §4.2 `events`).
     public var events: [VisibilityTransition] {
         switch self {
-        case .edited(_, _, let report), .historyMove(_, _, let report), .rolledBack(let report): return report.transitions
+        case .edited(_, _, let report), .historyMove(_, _, let report), .rolledBack(let report), .restored(_, let report): return report.transitions
         default: return []
         }
     }
@@ -145,6 +158,8 @@ public struct RowDetail {
     public var childCount: Int
     /// Its layout (nil when the layout has no row for it).
     public var layout: RowLayout?
+    /// Where sticky positioning shows it at the offset, when away from its frame (SPEC §2.7).
+    public var displacement: StuckRow? = nil
 }
 
 /// `status`.
@@ -163,5 +178,6 @@ public struct StatusInfo {
     public var contentSize: Size
     /// The viewport's insets and the keyboard's height (0 = off).
     public var viewportInsets: Edges = .zero
+    /// The keyboard's height, 0 when it is off.
     public var keyboard: Double = 0
 }

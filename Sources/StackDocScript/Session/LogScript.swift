@@ -6,12 +6,17 @@ import Store
 enum LogScript {
     static func lines(_ doc: StoredDocument) throws -> [String] {
         var lines = ["# stackdoc log of '\(doc.name)': run with  stackdoc --db :memory: FILE"]
+        // Each line is one log entry of the rebuilt document, except that an import (always
+        // entry 1) becomes several: a restore names its target entry shifted by as many.
+        var shift = 0
         for entry in try doc.log() {
             switch entry.kind {
             case .newDocument:
                 lines.append(newLine(doc.name, entry.settings ?? DocumentSettings()))
             case .importDocument:
-                lines += importLines(try doc.importedDocument(at: entry.seq))
+                let imported = importLines(try doc.importedDocument(at: entry.seq))
+                shift = imported.count - 1
+                lines += imported
             case .op, .view:
                 guard let edit = entry.edit else { throw StackDocError("log entry \(entry.seq) has no operation") }
                 lines.append(Printer.text(edit))
@@ -23,6 +28,11 @@ enum LogScript {
                 lines.append(Printer.text(Command.begin(label: entry.label)))
             case .commit:
                 lines.append("commit")
+            case .mark:
+                lines.append(Printer.text(Command.mark(entry.label ?? "")))
+            case .restore:
+                guard let target = entry.target else { throw StackDocError("log entry \(entry.seq) has no target") }
+                lines.append(Printer.text(Command.restore(.entry(target + shift))))
             }
         }
         return lines
@@ -85,6 +95,12 @@ enum LogScript {
         if let i = c.separator.insets { items.append(.separator(.insets(i))) }
         if let t = c.separator.thickness { items.append(.separator(.thickness(t))) }
         if let col = c.separator.color { items.append(.separator(.color(col))) }
+        if let n = c.minMain { items.append(.min(n)) }
+        if let n = c.maxMain { items.append(.max(n)) }
+        if let n = c.minCross { items.append(.minCross(n)) }
+        if let n = c.maxCross { items.append(.maxCross(n)) }
+        if let s = c.background { items.append(.background(s)) }
+        if let s = c.highlight { items.append(.highlight(s)) }
         return items
     }
 }

@@ -45,7 +45,7 @@ extension Session {
     /// that have rows (the drawing keeps their ids in the top border).
     func drawing() throws -> [String] {
         let live = try liveLayout()
-        let document = try open().document
+        let document = try viewedDocument()
         let o = live.offset
         let main = live.settings.axis == .vertical ? live.settings.viewport.height : live.settings.viewport.width
         var rows = live.rows(from: o, to: o + main)
@@ -64,7 +64,7 @@ extension Session {
 
     /// Every row in document order with its nesting depth (`rows`).
     func rows() throws -> [RowEntry] {
-        let document = try open().document
+        let document = try viewedDocument()
         var entries: [RowEntry] = []
         entries.reserveCapacity(document.rowCount)
         var depth: [RowID: Int] = [:]
@@ -90,7 +90,7 @@ extension Session {
         }
         return RowDetail(entry: RowEntry(id: id, parent: parent, index: index, depth: depth, config: c),
                          defaults: document.settings.defaults, childCount: c.stack == nil ? 0 : document.children(of: id).count,
-                         layout: try liveLayout().row(id))
+                         layout: try liveLayout().row(id), displacement: try liveLayout().displacement(of: id))
     }
 
     /// The document's counters and view (`status`).

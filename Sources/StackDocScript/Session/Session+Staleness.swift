@@ -46,9 +46,15 @@ extension Command {
     /// True for the commands that only read the open document.
     var readsOpenDocument: Bool {
         switch self {
-        case .export, .layout, .visible, .rows, .row, .findType, .hit, .history, .status, .draw, .exportSVG, .verify, .logExport:
+        case .csv(let query):
+            return query.readsOpenDocument
+        case .export, .layout, .visible, .rows, .row, .findType, .hit, .history, .status, .draw, .exportSVG, .verify, .logExport,
+             .diff, .at:
             return true
-        case .new, .open, .close, .docs, .drop, .importDocument, .edit, .undo, .redo, .begin, .commit, .rollback, .help, .quit:
+        case .mark(let name):
+            return name == nil
+        case .new, .open, .close, .docs, .drop, .importDocument, .edit, .undo, .redo, .begin, .commit, .rollback, .help, .quit, .shell,
+             .undoTo, .redoTo, .undoMine, .restore:
             return false
         }
     }

@@ -16,17 +16,37 @@ public final class Session {
     /// Relative paths of commands are resolved against this directory (nil: the current one).
     public let directory: String?
 
+    /// Who this session writes as (`--as NAME`); nil: the store's default, user:pid.
+    public let origin: String?
+
+    /// While a query runs `--at REF`: the document as it was then and its layout.
+    var past: (document: Document, live: LiveLayout)?
+
     /// A session on `store` with no document open; relative paths of commands are resolved against
-    /// `directory` (nil: the current directory).
-    public init(store: DocumentStore, directory: String? = nil) {
+    /// `directory` (nil: the current directory); its changes are recorded as made by `origin`.
+    public init(store: DocumentStore, directory: String? = nil, origin: String? = nil) {
         self.store = store
         self.directory = directory
+        self.origin = origin
     }
 
-    /// `path` as the file system should see it.
-    func resolve(_ path: String) -> String {
+    /// Where the last change's time went (`[("store and layout", seconds)]`), for `timer`;
+    /// empty after a command that changed nothing.
+    public var lastTimings: [(phase: String, seconds: Double)] = []
+
+    /// `path` as the file system should see it: `~` and `~/…` are the home directory; a
+    /// relative path is resolved against `directory`.
+    public func resolve(_ path: String) -> String {
+        let path = Session.expandingTilde(path)
         guard let directory, !path.hasPrefix("/") else { return path }
         return directory + "/" + path
+    }
+
+    /// `~` and `~/…` with `$HOME` in place of `~` (other paths as they are).
+    public static func expandingTilde(_ path: String) -> String {
+        guard path == "~" || path.hasPrefix("~/"),
+              let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty else { return path }
+        return home + path.dropFirst()
     }
 
     /// Runs one command and returns what it produced, as data (`CommandResult`; the renderers
@@ -84,12 +104,12 @@ public final class Session {
             Timing.report(["read and parse": t1 - t0, "store": t2 - t1, "layout": Timing.now() - t2])
             return result
         case .export(let path):
-            let doc = try open()
-            guard let path else { return .document(doc.document) }
+            let document = try viewedDocument()
+            guard let path else { return .document(document) }
             let t0 = Timing.now()
             // The pretty text with its final newline, written in pieces as it is made.
             try FileIO.write(to: resolve(path), shown: path, sparing: store) { sink in
-                try doc.document.exportJSONChunks(pretty: true, sink)
+                try document.exportJSONChunks(pretty: true, sink)
             }
             Timing.report(["export": Timing.now() - t0])
             return .wrote(path: path)
@@ -109,8 +129,10 @@ public final class Session {
             return .hit(x: x, y: y, row: try liveLayout().hitTest(x: x, y: y))
         case .history:
             let doc = try open()
-            return .history(try doc.history(), openGroup: doc.openGroup.map { GroupInfo(label: $0.label) })
+            return .history(try doc.history(), openGroup: doc.openGroup.map { GroupInfo(label: $0.label) }, marks: try doc.marks())
         case .status:
+            // No document open: the database and how many documents it holds.
+            guard current != nil else { return .databaseStatus(database: store.path, documents: try store.documentNames().count) }
             return .status(try status())
         case .draw:
             return .drawing(lines: try drawing())
@@ -145,10 +167,38 @@ public final class Session {
             let lines = try LogScript.lines(doc)
             try FileIO.write(lines.joined(separator: "\n") + "\n", to: resolve(path), shown: path, sparing: store)
             return .wroteLog(path: path, commands: lines.filter { !$0.hasPrefix("#") }.count)
+        case .mark(let name):
+            let doc = try open()
+            guard let name else { return .marks(try doc.marks()) }
+            return .marked(try doc.mark(name))
+        case .undoTo(let mark):
+            let doc = try open()
+            return try historyMove(.undone, steps: { try doc.undo(toMark: mark) })
+        case .redoTo(let mark):
+            let doc = try open()
+            return try historyMove(.redone, steps: { try doc.redo(toMark: mark) })
+        case .undoMine(let n):
+            let doc = try open()
+            return try historyMove(.undone, steps: { try doc.undo(mine: n) })
+        case let .diff(a, b):
+            return .diff(try open().diff(from: a, to: b ?? .now(back: 0)))
+        case .restore(let ref):
+            let doc = try open()
+            let (result, report) = try measure { try doc.restore(to: ref) }
+            return .restored(result, report: report)
+        case let .at(query, ref):
+            return try travelling(to: ref) { try execute(query) }
         case .help(let topic):
             return .help(text: try topic.map(Help.topic) ?? Help.overview())
         case .quit:
             return .quit
+        case .shell(let command):
+            return .shell(command)
+        case .csv(let query):
+            switch query {
+            case .layout, .visible, .rows: return .csv(try execute(query))
+            default: throw StackDocError("--csv is for layout, visible and rows")
+            }
         }
     }
 
@@ -159,22 +209,41 @@ public final class Session {
         return current
     }
 
-    /// The whole layout of the open document (O(rows): every row's frames and visibility).
+    /// The whole layout of the open document (O(rows): every row's frames and visibility); of
+    /// the past document during `--at`.
     ///
     /// - Throws: `StackDocError` (`noDocumentOpen`) when no document is open.
     public func currentLayout() throws -> DocumentLayout {
-        try open().wholeLayout()
+        if let past { return past.live.layout() }
+        return try open().wholeLayout()
     }
 
-    /// The live layout of the open document: kept up to date by every change, it answers
-    /// queries about a few rows without laying out the whole document.
+    /// The live layout of the open document (of the past document during `--at`): kept up to
+    /// date by every change, it answers queries about a few rows without laying out the whole
+    /// document.
     ///
     /// - Throws: `StackDocError` (`noDocumentOpen`) when no document is open.
     public func liveLayout() throws -> LiveLayout {
-        try open().liveLayout()
+        if let past { return past.live }
+        return try open().liveLayout()
+    }
+
+    /// The document the queries read: the open one, or the past one during `--at`.
+    func viewedDocument() throws -> Document {
+        if let past { return past.document }
+        return try open().document
+    }
+
+    /// Runs a query on the document as it was at `ref` (read-only: nothing is written).
+    func travelling<T>(to ref: HistoryRef, _ body: () throws -> T) throws -> T {
+        let document = try open().document(at: ref)
+        past = (document, LiveLayout(document))
+        defer { past = nil }
+        return try body()
     }
 
     func opened(_ doc: StoredDocument, verb: OpenedDocument.Verb) -> CommandResult {
+        if let origin { doc.origin = origin }
         current = doc
         let layout = doc.liveLayout()
         let s = doc.document.settings
@@ -191,7 +260,9 @@ public final class Session {
         _ = doc.liveLayout()  // kept by the document from now on
         let t0 = Timing.now()
         let value = try body()
-        Timing.report(["store and layout": Timing.now() - t0])
+        let elapsed = Timing.now() - t0
+        lastTimings = [("store and layout", elapsed)]
+        Timing.report(["store and layout": elapsed])
         guard let report = doc.lastLayoutReport else {
             throw StackDocError("internal error: the document's layout did not follow the change")
         }

@@ -12,7 +12,7 @@ struct LayoutFileCommand: ParsableCommand {
     @Argument(help: "The saved document (stackdoc/1 JSON).")
     var file: String
 
-    @Option(name: .long, help: "Scroll offset to use instead of the document's (clamped to the content).")
+    @Option(name: .long, parsing: .unconditional, help: "Scroll offset to use instead of the document's (clamped to the content; --offset -5 is fine).")
     var offset: Double?
 
     @Flag(name: .long, help: "Print the layout as one JSON object (SPEC §4.2) instead of the table.")

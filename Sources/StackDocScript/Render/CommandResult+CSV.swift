@@ -1,0 +1,47 @@
+import Layout
+
+/// The CSV renderer of `layout --csv`, `visible --csv` and `rows --csv` (RFC 4180: a header
+/// line, commas, a field with a comma, a quote or a line break in double quotes with its
+/// quotes doubled). Numbers as `Format.number` writes them, frames as x, y, width, height
+/// columns (empty for a row without a frame), percentages by `Format.percent`.
+extension CommandResult {
+    /// The CSV text of a table result (empty for any other result).
+    var csv: String {
+        switch self {
+        case let .layout(layout, rows):
+            return Self.csvLines(["index", "id", "parent", "type", "x", "y", "width", "height", "visibility", "percent"],
+                                 (rows ?? layout.rows).map { r in
+                                     ["\(r.index)", r.id, r.parent ?? "", r.type] + Self.rectFields(r.frame)
+                                         + [r.visibility.rawValue, Format.percent(r.percent)]
+                                 })
+        case .visible(let rows):
+            return Self.csvLines(["id", "type", "visibility", "percent", "x", "y", "width", "height"],
+                                 rows.map { r in [r.id, r.type, r.visibility.rawValue, Format.percent(r.percent)] + Self.rectFields(r.frame) })
+        case .rows(let entries):
+            return Self.csvLines(["id", "parent", "index", "depth", "type", "size", "content", "insets", "margin", "grow", "shrink", "align", "flags"],
+                                 entries.map { e in
+                                     let c = e.config
+                                     return [e.id, e.parent ?? "", "\(e.index)", "\(e.depth)", c.type, Format.rowSize(c.size),
+                                             Format.size(c.content), c.insets.map(Format.edges) ?? "default", Format.edges(c.margin),
+                                             Format.number(c.grow), Format.number(c.shrink), c.alignSelf.rawValue, Self.flags(c)]
+                                 })
+        default:
+            return ""
+        }
+    }
+
+    static func rectFields(_ r: Rect?) -> [String] {
+        guard let r else { return ["", "", "", ""] }
+        return [Format.number(r.x), Format.number(r.y), Format.number(r.width), Format.number(r.height)]
+    }
+
+    static func csvLines(_ header: [String], _ rows: [[String]]) -> String {
+        ([header] + rows).map { $0.map(csvField).joined(separator: ",") }.joined(separator: "\n")
+    }
+
+    /// One field, quoted when it holds a comma, a quote or a line break.
+    static func csvField(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + text.replacing("\"", with: "\"\"") + "\""
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import GRDB
+import Layout
+
+/// `diff REF [REF]`: what differs between two points of a document's history.
+public struct HistoryDiff: Hashable, Sendable {
+    /// The two log entries compared (the document right after each).
+    public var from: Int
+    public var to: Int
+    public var diff: DocumentDiff
+}
+
+extension StoredDocument {
+    /// The difference from `a` to `b` (default: now): rows added, removed, moved, changed field
+    /// by field, their frames in both versions laid out at the current viewport, and the
+    /// settings. Only the rows the logged changes between the two points touched are compared,
+    /// so a diff costs O(k log n) for k changes when `b` (or `a`) is now — the current
+    /// document and its live layout are taken back in place and brought forward again — and
+    /// one materialised state (`state(at:)`) plus one layout otherwise. Nothing changes.
+    public func diff(from a: HistoryRef, to b: HistoryRef = .now(back: 0)) throws -> HistoryDiff {
+        try store.read { db in
+            try checkCurrent(db)
+            let from = try resolve(a, db), to = try resolve(b, db)
+            let (lo, hi) = (min(from, to), max(from, to))
+            let entries = try loggedChanges(after: lo, through: hi, db)
+            var candidates: [RowID] = []
+            var structural = Set<RowID>()
+            for (_, changes) in entries {
+                for change in changes {
+                    switch change {
+                    case let .insertRow(id, _, _, _), let .removeRow(id, _, _, _), let .moveRow(id, _, _, _, _):
+                        candidates.append(id)
+                        structural.insert(id)
+                    case let .updateRow(id, _, _):
+                        candidates.append(id)
+                    case .updateSettings:
+                        break
+                    }
+                }
+            }
+            let (late, early): (DocumentDiff.Side, DocumentDiff.Side)
+            do {
+                if hi == lastSeq {
+                    _ = liveLayout()
+                    (late, early) = try Self.sides(&document, &live, back: entries, candidates: candidates, settings: document.settings)
+                } else {
+                    var d = try state(at: hi, db)
+                    let settings = d.settings
+                    d.settings.viewport = document.settings.viewport
+                    var layout: LiveLayout? = LiveLayout(d)
+                    (late, early) = try Self.sides(&d, &layout, back: entries, candidates: candidates, settings: settings)
+                }
+            } catch {
+                try? reload()
+                throw store.noteDamage(StoreFailure.damagedLogEntry(store.path, document: name, seq: entries.last?.seq ?? hi, error))
+            }
+            let (old, new) = from <= to ? (early, late) : (late, early)
+            return HistoryDiff(from: from, to: to, diff: DocumentDiff.compare(old: old, new: new, candidates: candidates, structural: structural))
+        }
+    }
+
+    /// Reads the candidates in `document` (the later version, whose true settings are `start`:
+    /// its viewport may have been set to the current one), takes `entries` back in place
+    /// — keeping the viewport, so both versions are laid out alike — reads them again (the
+    /// earlier version, with its true settings), and brings the document and layout forward to
+    /// where they were.
+    private static func sides(_ document: inout Document, _ layout: inout LiveLayout?, back entries: [(seq: Int, changes: [Change])],
+                              candidates: [RowID], settings start: DocumentSettings) throws -> (late: DocumentDiff.Side, early: DocumentDiff.Side) {
+        var late = DocumentDiff.Side(document, candidates: candidates, layout: layout)
+        late.settings = start
+        var applied: [Change] = []
+        var settings = start
+        do {
+            for (_, changes) in entries.reversed() {
+                for change in changes.inverse {
+                    if case let .updateSettings(_, new) = change { settings = new }
+                    let kept = Replayer.keepingView(change, current: document.settings)
+                    try document.apply(kept)
+                    applied.append(kept)
+                }
+            }
+        } catch {
+            try? document.apply(applied.inverse)
+            throw error
+        }
+        if layout != nil, !applied.isEmpty { layout!.apply(applied, to: document) }
+        var early = DocumentDiff.Side(document, candidates: candidates, layout: layout)
+        early.settings = settings
+        try document.apply(applied.inverse)
+        if layout != nil, !applied.isEmpty { layout!.apply(applied.inverse, to: document) }
+        return (late, early)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import GRDB
+import Layout
+
+/// Marks (issue 15): named points of the history. A mark is a log entry (logged, replayed,
+/// exported as `mark NAME`), not an undo step; `undo(toMark:)` / `redo(toMark:)` move the
+/// cursor back or forward to where it was when the mark was made.
+extension StoredDocument {
+    /// Puts a mark named `name` on the history (unique in the document; not inside a group).
+    @discardableResult
+    public func mark(_ name: String) throws -> HistoryMark {
+        guard HistoryRef.isValidMarkName(name) else {
+            throw StackDocError("invalid mark name \(Validation.quoted(name)): use 1 to 64 characters of A-Z a-z 0-9 _ . - starting with a letter or _ (not 'now')")
+        }
+        if let open = openGroup {
+            throw StackDocError("cannot mark while a group is open (begin\(open.label.map { " " + Validation.quoted($0) } ?? "")): commit or rollback first")
+        }
+        return try transaction { db, _ in
+            if let seq = try Int.fetchOne(db.cachedStatement(sql: "SELECT seq FROM log WHERE document = ? AND kind = 'mark' AND label = ?"),
+                                          arguments: [id, name]) {
+                throw StackDocError("mark \(Validation.quoted(name)) already exists (log entry \(seq))")
+            }
+            let step = try stepFirstEntry(cursor, db)
+            let seq = lastSeq + 1
+            try LogWriter.append(db, document: id, seq: seq, kind: .mark, payload: try HistoryPayload.mark(cursor: cursor, step: step),
+                                 forward: nil, inverse: nil, group: nil, label: name, origin: origin)
+            setLastSeq(seq)
+            return HistoryMark(name: name, seq: seq, cursor: cursor, reachable: true, time: Date(), origin: origin)
+        }
+    }
+
+    /// The document's marks, oldest first.
+    public func marks() throws -> [HistoryMark] {
+        try store.read { db in
+            try checkCurrent(db)
+            return try GRDB.Row.fetchAll(db.cachedStatement(sql: """
+                SELECT seq, label, payload, time, origin FROM log WHERE document = ? AND kind = 'mark' ORDER BY seq
+                """), arguments: [id]).map { try markValue($0, db) }
+        }
+    }
+
+    /// Undoes the steps made since the mark (one `undo N` entry).
+    @discardableResult
+    public func undo(toMark name: String) throws -> HistoryMove {
+        let mark = try findMark(name)
+        guard cursor > mark.cursor else {
+            throw StackDocError(cursor == mark.cursor ? "the document is at mark \(Validation.quoted(name)) already: nothing to undo"
+                                                      : "mark \(Validation.quoted(name)) is ahead of the document (undo step \(mark.cursor), the document is at \(cursor)): use redo to \(name)")
+        }
+        return try undo(cursor - mark.cursor)
+    }
+
+    /// Redoes the undone steps up to the mark (one `redo N` entry).
+    @discardableResult
+    public func redo(toMark name: String) throws -> HistoryMove {
+        let mark = try findMark(name)
+        guard cursor < mark.cursor else {
+            throw StackDocError(cursor == mark.cursor ? "the document is at mark \(Validation.quoted(name)) already: nothing to redo"
+                                                      : "mark \(Validation.quoted(name)) is behind the document (undo step \(mark.cursor), the document is at \(cursor)): use undo to \(name)")
+        }
+        return try redo(mark.cursor - cursor)
+    }
+
+    /// The mark, checked to be reachable by undo/redo.
+    private func findMark(_ name: String) throws -> HistoryMark {
+        let mark = try store.read { db -> HistoryMark in
+            try checkCurrent(db)
+            guard let row = try GRDB.Row.fetchOne(db.cachedStatement(sql: """
+                SELECT seq, label, payload, time, origin FROM log WHERE document = ? AND kind = 'mark' AND label = ?
+                """), arguments: [id, name]) else {
+                throw StackDocError("no mark \(Validation.quoted(name)) in \(Validation.quoted(self.name))")
+            }
+            return try markValue(row, db)
+        }
+        guard mark.reachable else {
+            throw StackDocError("mark \(Validation.quoted(name)) cannot be reached by undo or redo: the steps it stood on were discarded by a later operation (use restore \(name))")
+        }
+        return mark
+    }
+
+    private func markValue(_ row: GRDB.Row, _ db: Database) throws -> HistoryMark {
+        let seq: Int = try row.decode(forColumn: "seq")
+        let (markCursor, step) = try decodingLogEntry(seq) { try HistoryPayload.mark(try row.decode(forColumn: "payload")) }
+        let first = try stepFirstEntry(markCursor, db)
+        let reachable = markCursor <= stepCount && first == step
+        return HistoryMark(name: try row.decode(forColumn: "label"), seq: seq, cursor: markCursor, reachable: reachable,
+                           time: Date(timeIntervalSince1970: try row.decode(forColumn: "time")), origin: try row.decode(forColumn: "origin"))
+    }
+
+    /// The first log entry of undo step `n` (0 for n = 0 or a missing step).
+    private func stepFirstEntry(_ n: Int, _ db: Database) throws -> Int {
+        guard n > 0 else { return 0 }
+        return try Int.fetchOne(db.cachedStatement(sql: "SELECT first_seq FROM step WHERE document = ? AND n = ?"), arguments: [id, n]) ?? 0
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import GRDB
+import Layout
+
+/// Who did what (issue 15): every log entry records its origin (`StoredDocument.origin`); a
+/// step's origin is its first entry's.
+extension StoredDocument {
+    /// Undoes the last `count` applied steps of this handle's origin — only when no step of
+    /// another origin lies after the earliest of them (undoing past it would take that work back
+    /// too); otherwise fails naming the step that blocks it and changes nothing. One `undo N`
+    /// entry, so the document-wide cursor stays the one rule of undo and redo.
+    @discardableResult
+    public func undo(mine count: Int) throws -> HistoryMove {
+        guard count >= 1 else { throw StackDocError("undo count must be at least 1, not \(count)") }
+        let steps = try store.read { db in
+            try checkCurrent(db)
+            return try GRDB.Row.fetchAll(db.cachedStatement(sql: """
+                SELECT s.n, l.origin FROM step s LEFT JOIN log l ON l.document = s.document AND l.seq = s.first_seq
+                WHERE s.document = ? AND s.n <= ? ORDER BY s.n DESC
+                """), arguments: [id, cursor]).map { (n: try $0.decode(Int.self, forColumn: "n"), origin: try $0.decode(String?.self, forColumn: "origin")) }
+        }
+        var mine = 0
+        for step in steps {
+            if step.origin == origin {
+                mine += 1
+                if mine == count { return try undo(cursor - step.n + 1) }
+            } else if mine < count, steps.contains(where: { $0.n < step.n && $0.origin == origin }) {
+                let who = step.origin.map { "'\($0)'" } ?? "an unknown origin"
+                throw StackDocError("cannot undo \(count == 1 ? "your last step" : "your last \(count) steps") (\(origin)): step \(step.n) by \(who) came after \(mine == 0 ? "it" : "them") and would be undone too")
+            }
+        }
+        throw StackDocError(mine == 0 ? "nothing to undo for \(origin): no applied step is yours" : "cannot undo \(count) of your steps (\(origin)): only \(mine) applied")
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import Store
+@testable import repl
+@testable import StackDocScript
+import StackDocTestSupport
+
+/// Tab completion (issue 13): command words, ROWSPEC and SEPSPEC words, row ids of the open
+/// document, document names and file paths; in-process, then through libedit on a pty.
+@Suite struct CompletionTests {
+    func session() throws -> Session {
+        let session = Session(store: try DocumentStore(path: ":memory:"))
+        for line in ["new feed", "add header fixed 10", "add hero card fixed 20", "new other", "open feed"] {
+            _ = try session.run(try #require(try Parser.parse(line)))
+        }
+        return session
+    }
+
+    func complete(_ line: String, _ session: Session?) -> Completion.Candidates {
+        let start = line.lastIndex(of: " ").map { line.distance(from: line.startIndex, to: $0) + 1 } ?? 0
+        return Completion.candidates(line: line, start: start, prefix: String(line.dropFirst(start)), session: session)
+    }
+
+    @Test func wordsOfEveryKind() throws {
+        let s = try session()
+        #expect(complete("hi", s) == .words(["hide", "history", "hit"]))
+        #expect(complete("EX", s) == .words(["exit", "export"]))
+        #expect(complete("help row", s) == .words(["row", "rows", "rowspec"]))
+        #expect(complete("hide he", s) == .words(["header", "hero"]))
+        #expect(complete("set c", s) == .words(["card"]))
+        #expect(complete("set st", s) == .words(["stack"]))
+        #expect(complete("set card fi", s) == .words(["fit", "fixed"]))
+        #expect(complete("set card separator th", s) == .words(["thickness"]))
+        #expect(complete("defaults separator co", s) == .words(["color"]))
+        #expect(complete("add x stack h", s) == .words(["horizontal"]))
+        #expect(complete("add x after he", s) == .words(["header", "hero"]))
+        #expect(complete("set card justify space", s) == .words(["spaceAround", "spaceBetween", "spaceEvenly"]))
+        #expect(complete("open o", s) == .words(["other"]))
+        #expect(complete("scroll to hea", s) == .words(["header"]))
+        #expect(complete("scroll to header m", s) == .words(["middle"]))
+        #expect(complete("layout --v", s) == .words(["--visible"]))
+        #expect(complete("add ne", s) == .words([]), "a new id is not completed")
+        #expect(complete("import sa", s) == .files)
+        #expect(complete("export svg pi", s) == .files)
+        #expect(complete("log export f", s) == .files)
+        #expect(complete("log e", s) == .words(["export"]))
+        // No document open: no ids, no crash.
+        #expect(complete("hide he", nil) == .words([]))
+    }
+
+    @Test func tabCompletesOnATerminal() throws {
+        let dir = try Binary.scratchDirectory()
+        defer { Scratch.remove(dir) }
+        try "{}".write(toFile: dir + "/saved-document.json", atomically: true, encoding: .utf8)
+        let out = try InteractiveTests.drive([
+            ("stackdoc> ", "new feed\r"),
+            ("stackdoc(feed)> ", "ad\theader fix\t10\r"),         // command word and ROWSPEC word
+            ("stackdoc(feed)> ", "hid\thea\t\r"),                 // row id
+            ("stackdoc(feed)> ", "sh\th\t\r"),
+            ("stackdoc(feed)> ", "clo\t\r"),
+            ("stackdoc> ", "ope\tfe\t\r"),                        // document name
+            ("stackdoc(feed)> ", "import saved-d\t\r"),           // file path (libedit)
+            ("stackdoc(feed)> ", "quit\r"),
+        ], history: dir + "/h", arguments: ["--db", ":memory:", "--no-init"], directory: dir)
+        #expect(out.contains("step 1: add header fixed 10"), "\(out)")
+        #expect(out.contains("step 2: hide header"), "\(out)")
+        #expect(out.contains("step 3: show header"), "\(out)")
+        #expect(out.contains("opened feed: 1 rows"), "\(out)")
+        #expect(out.contains("'saved-document.json'"), "the path was completed: \(out)")
+        #expect(out.hasSuffix("EXIT 0\n"), "\(out)")
+    }
+}
