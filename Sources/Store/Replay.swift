@@ -207,7 +207,8 @@ extension StoredDocument {
 
     /// Rebuilds the document from its log in memory and compares it with the stored state:
     /// rows (ids, parents, order, configs), settings, the undo steps, the cursor and the open
-    /// group. Returns one message per mismatch; empty means the document verifies.
+    /// group, and every stored snapshot with the replay at its log entry (a damaged one is
+    /// reported too). Returns one message per mismatch; empty means the document verifies.
     ///
     /// With `replan`, every logged edit is also planned again on the replayed state and must
     /// give the logged changes — the guarantee that `log export` (which prints the edits)
@@ -223,7 +224,11 @@ extension StoredDocument {
         try store.read { db in
             var problems: [String] = []
             let replayer: Replayer
-            do { replayer = try replay(db, replan: replan) } catch { return ["replay failed: \(error)"] }
+            let snapshots = try SnapshotCheck(db, document: self)
+            do {
+                replayer = try replay(db, replan: replan) { seq, replayer in snapshots.replayed(through: seq, replayer, db) }
+            } catch { return ["replay failed: \(error)"] }
+            snapshots.finish(lastSeq: lastSeq)
             problems += replayer.problems
             guard let row = try GRDB.Row.fetchOne(db, sql: "SELECT * FROM document WHERE id = ?", arguments: [id]) else {
                 return ["document '\(name)' no longer exists"]
@@ -251,14 +256,15 @@ extension StoredDocument {
             if group != replayer.group?.seq {
                 problems.append("history: open group stored \(group.map(String.init) ?? "none"), replayed \(replayer.group.map { String($0.seq) } ?? "none")")
             }
-            return problems
+            return problems + snapshots.problems
         }
     }
 
-    /// Replays the log (up to entry `through`, all of it by default). With `replan`, a
-    /// `restore` entry is planned again against the replayed document at its target, which is
-    /// kept when the replay passes it.
-    func replay(_ db: Database, replan: Bool = false, through last: Int = Int.max) throws -> Replayer {
+    /// Replays the log (up to entry `through`, all of it by default); `after` sees the replayer
+    /// after each entry (its seq). With `replan`, a `restore` entry is planned again against the
+    /// replayed document at its target, which is kept when the replay passes it.
+    func replay(_ db: Database, replan: Bool = false, through last: Int = Int.max,
+                after: (Int, Replayer) -> Void = { _, _ in }) throws -> Replayer {
         var replayer = Replayer(name: name, replan: replan)
         final class Targets { var wanted = Set<Int>(); var states: [Int: Document] = [:] }
         let targets = Targets()
@@ -288,6 +294,7 @@ extension StoredDocument {
                 return try RowLoader.load(db, name: name, settings: settings, documentID: id, importSeq: seq, path: store.path)
             }
             if targets.wanted.contains(entry.seq) { targets.states[entry.seq] = replayer.document }
+            after(entry.seq, replayer)
         }
         return replayer
     }

@@ -21,103 +21,161 @@ enum ColumnValue {
     @inline(__always)
     func bind(to stmt: SQLiteStatement, at index: Int32) {
         switch self {
-        case .text(let s?): sqlite3_bind_text(stmt, index, s, -1, sqliteTransient)
+        case .text(var s?): ColumnValue.bindText(&s, to: stmt, at: index)
         case .real(let d?): sqlite3_bind_double(stmt, index, d)
         case .flag(let b?): sqlite3_bind_int(stmt, index, b ? 1 : 0)
         case .text(nil), .real(nil), .flag(nil): sqlite3_bind_null(stmt, index)
         }
     }
+
+    /// Binds text by pointer and length (no C-string copy, no strlen); SQLite copies it.
+    @inline(__always)
+    static func bindText(_ s: inout String, to stmt: SQLiteStatement, at index: Int32) {
+        s.withUTF8 { utf8 in
+            if let base = utf8.baseAddress {
+                sqlite3_bind_text(stmt, index, base, Int32(utf8.count), sqliteTransient)
+            } else {
+                sqlite3_bind_text(stmt, index, "", 0, sqliteTransient)
+            }
+        }
+    }
 }
 
-/// One config column of `row`: its name, how a config gives its value and how
-/// a result column sets it back. `decode` runs in the loader's raw C loop: it reads the column in
-/// place (no per-row allocation beyond the strings the config keeps).
-struct RowColumn: Sendable {
-    let name: String
-    let encode: @Sendable (RowConfig) -> ColumnValue
-    let decode: @Sendable (SQLiteStatement, Int32, inout RowConfig) throws -> Void
+/// The config columns of `row` (migrations/0001, 0007 and 0008, in schema order): the one
+/// declared table of them. Each case is a column: its name, how a config gives its value (text,
+/// real or flag, NULL when unset) and how a result column sets it back. The column list,
+/// `values`, `bind` and `readConfig` are all derived from it; a new row field is one case here
+/// (and its column in a migration). Switches rather than a table of closures: the bulk paths
+/// (`bind` of an import, `readConfig` of a load) run them a million times, and a switch over a
+/// known case compiles to straight-line code where a closure call through a context does not.
+enum RowColumn: Int, CaseIterable, Sendable {
+    case type, size, contentWidth, contentHeight, insets, margin, grow, shrink, alignSelf, hidden
+    case separatorHidden, separatorInsets, separatorThickness, separatorColor
+    // A non-NULL axis makes the row a stack; the three columns after it fill its settings.
+    case stackAxis, stackJustify, stackAlign, stackSpacing
+    // migrations/0007: the size limits and colours of issue 14 (NULL = none).
+    case minMain, maxMain, minCross, maxCross, background, highlight
+    // migrations/0008
+    case sticky
+
+    var name: String {
+        switch self {
+        case .type: return "type"
+        case .size: return "size"
+        case .contentWidth: return "content_width"
+        case .contentHeight: return "content_height"
+        case .insets: return "insets"
+        case .margin: return "margin"
+        case .grow: return "grow"
+        case .shrink: return "shrink"
+        case .alignSelf: return "align_self"
+        case .hidden: return "hidden"
+        case .separatorHidden: return "separator_hidden"
+        case .separatorInsets: return "separator_insets"
+        case .separatorThickness: return "separator_thickness"
+        case .separatorColor: return "separator_color"
+        case .stackAxis: return "stack_axis"
+        case .stackJustify: return "stack_justify"
+        case .stackAlign: return "stack_align"
+        case .stackSpacing: return "stack_spacing"
+        case .minMain: return "min_main"
+        case .maxMain: return "max_main"
+        case .minCross: return "min_cross"
+        case .maxCross: return "max_cross"
+        case .background: return "background"
+        case .highlight: return "highlight"
+        case .sticky: return "sticky"
+        }
+    }
+
+    /// The stored value of this column for config `c`.
+    @inline(__always)
+    func encode(_ c: RowConfig) -> ColumnValue {
+        switch self {
+        case .type: return .text(c.type)
+        case .size:
+            if case .fixed(let n) = c.size { return .real(n) }
+            return .real(nil)
+        case .contentWidth: return .real(c.content.width)
+        case .contentHeight: return .real(c.content.height)
+        case .insets: return .text(c.insets.map(ColumnCoding.text))
+        case .margin: return .text(c.margin == .zero ? nil : ColumnCoding.text(c.margin))
+        case .grow: return .real(c.grow)
+        case .shrink: return .real(c.shrink)
+        case .alignSelf: return .text(c.alignSelf.rawValue)
+        case .hidden: return .flag(c.hidden)
+        case .separatorHidden: return .flag(c.separator.hidden)
+        case .separatorInsets: return .text(c.separator.insets.map(ColumnCoding.text))
+        case .separatorThickness: return .real(c.separator.thickness)
+        case .separatorColor: return .text(c.separator.color)
+        case .stackAxis: return .text(c.stack?.axis.rawValue)
+        case .stackJustify: return .text(c.stack?.justify.rawValue)
+        case .stackAlign: return .text(c.stack?.align.rawValue)
+        case .stackSpacing: return .real(c.stack?.spacing)
+        case .minMain: return .real(c.minMain)
+        case .maxMain: return .real(c.maxMain)
+        case .minCross: return .real(c.minCross)
+        case .maxCross: return .real(c.maxCross)
+        case .background: return .text(c.background)
+        case .highlight: return .text(c.highlight)
+        case .sticky: return .flag(c.sticky)
+        }
+    }
+
+    /// Sets this column's field of `c` from result column `i` of `s` (raw C API, read in place:
+    /// no per-row allocation beyond the strings the config keeps).
+    @inline(__always)
+    func decode(_ s: SQLiteStatement, _ i: Int32, into c: inout RowConfig) throws {
+        typealias C = ColumnCoding
+        switch self {
+        case .type: c.type = C.string(s, i) ?? "view"
+        case .size: if let n = C.double(s, i) { c.size = .fixed(n) }
+        case .contentWidth: c.content.width = sqlite3_column_double(s, i)
+        case .contentHeight: c.content.height = sqlite3_column_double(s, i)
+        case .insets: if let t = C.string(s, i) { c.insets = try C.edges(t, column: name) }
+        case .margin: if let t = C.string(s, i) { c.margin = try C.edges(t, column: name) }
+        case .grow: c.grow = sqlite3_column_double(s, i)
+        case .shrink: c.shrink = sqlite3_column_double(s, i)
+        case .alignSelf:
+            if let t = C.string(s, i), t != "auto" { c.alignSelf = try C.parse(AlignSelf.self, t, column: name) }
+        case .hidden: c.hidden = sqlite3_column_int(s, i) != 0
+        case .separatorHidden: c.separator.hidden = C.flag(s, i)
+        case .separatorInsets: if let t = C.string(s, i) { c.separator.insets = try C.edges(t, column: name) }
+        case .separatorThickness: c.separator.thickness = C.double(s, i)
+        case .separatorColor: c.separator.color = C.string(s, i)
+        case .stackAxis: if let t = C.string(s, i) { c.stack = StackSettings(axis: try C.parse(Axis.self, t, column: name)) }
+        case .stackJustify:
+            if c.stack != nil, let t = C.string(s, i) { c.stack?.justify = try C.parse(Justify.self, t, column: name) }
+        case .stackAlign:
+            if c.stack != nil, let t = C.string(s, i) { c.stack?.align = try C.parse(Align.self, t, column: name) }
+        case .stackSpacing: if c.stack != nil { c.stack?.spacing = sqlite3_column_double(s, i) }
+        case .minMain: c.minMain = C.double(s, i)
+        case .maxMain: c.maxMain = C.double(s, i)
+        case .minCross: c.minCross = C.double(s, i)
+        case .maxCross: c.maxCross = C.double(s, i)
+        case .background: c.background = C.string(s, i)
+        case .highlight: c.highlight = C.string(s, i)
+        case .sticky: c.sticky = sqlite3_column_int(s, i) != 0
+        }
+    }
 }
 
 extension ColumnCoding {
-    /// The one declared table of config columns (migrations/0001 and 0007, in schema order): the column
-    /// list, `values`, `bind` and `readConfig` are all derived from it. A new row field is one
-    /// entry here (and its column in a migration).
-    static let rowColumns: [RowColumn] = [
-        RowColumn(name: "type", encode: { .text($0.type) },
-                  decode: { s, i, c in c.type = string(s, i) ?? "view" }),
-        RowColumn(name: "size", encode: { c in
-                      if case .fixed(let n) = c.size { return .real(n) }
-                      return .real(nil)
-                  },
-                  decode: { s, i, c in if let n = double(s, i) { c.size = .fixed(n) } }),
-        RowColumn(name: "content_width", encode: { .real($0.content.width) },
-                  decode: { s, i, c in c.content.width = sqlite3_column_double(s, i) }),
-        RowColumn(name: "content_height", encode: { .real($0.content.height) },
-                  decode: { s, i, c in c.content.height = sqlite3_column_double(s, i) }),
-        RowColumn(name: "insets", encode: { .text($0.insets.map(text)) },
-                  decode: { s, i, c in if let t = string(s, i) { c.insets = try edges(t, column: "insets") } }),
-        RowColumn(name: "margin", encode: { .text($0.margin == .zero ? nil : text($0.margin)) },
-                  decode: { s, i, c in if let t = string(s, i) { c.margin = try edges(t, column: "margin") } }),
-        RowColumn(name: "grow", encode: { .real($0.grow) },
-                  decode: { s, i, c in c.grow = sqlite3_column_double(s, i) }),
-        RowColumn(name: "shrink", encode: { .real($0.shrink) },
-                  decode: { s, i, c in c.shrink = sqlite3_column_double(s, i) }),
-        RowColumn(name: "align_self", encode: { .text($0.alignSelf.rawValue) },
-                  decode: { s, i, c in
-                      if let t = string(s, i), t != "auto" { c.alignSelf = try parse(AlignSelf.self, t, column: "align_self") }
-                  }),
-        RowColumn(name: "hidden", encode: { .flag($0.hidden) },
-                  decode: { s, i, c in c.hidden = sqlite3_column_int(s, i) != 0 }),
-        RowColumn(name: "separator_hidden", encode: { .flag($0.separator.hidden) },
-                  decode: { s, i, c in c.separator.hidden = flag(s, i) }),
-        RowColumn(name: "separator_insets", encode: { .text($0.separator.insets.map(text)) },
-                  decode: { s, i, c in if let t = string(s, i) { c.separator.insets = try edges(t, column: "separator_insets") } }),
-        RowColumn(name: "separator_thickness", encode: { .real($0.separator.thickness) },
-                  decode: { s, i, c in c.separator.thickness = double(s, i) }),
-        RowColumn(name: "separator_color", encode: { .text($0.separator.color) },
-                  decode: { s, i, c in c.separator.color = string(s, i) }),
-        // A non-NULL axis makes the row a stack; the three columns after it fill its settings.
-        RowColumn(name: "stack_axis", encode: { .text($0.stack?.axis.rawValue) },
-                  decode: { s, i, c in
-                      if let t = string(s, i) { c.stack = StackSettings(axis: try parse(Axis.self, t, column: "stack_axis")) }
-                  }),
-        RowColumn(name: "stack_justify", encode: { .text($0.stack?.justify.rawValue) },
-                  decode: { s, i, c in
-                      if c.stack != nil, let t = string(s, i) { c.stack?.justify = try parse(Justify.self, t, column: "stack_justify") }
-                  }),
-        RowColumn(name: "stack_align", encode: { .text($0.stack?.align.rawValue) },
-                  decode: { s, i, c in
-                      if c.stack != nil, let t = string(s, i) { c.stack?.align = try parse(Align.self, t, column: "stack_align") }
-                  }),
-        RowColumn(name: "stack_spacing", encode: { .real($0.stack?.spacing) },
-                  decode: { s, i, c in if c.stack != nil { c.stack?.spacing = sqlite3_column_double(s, i) } }),
-        // migrations/0007: the size limits of issue 14 (NULL = none).
-        RowColumn(name: "min_main", encode: { .real($0.minMain) }, decode: { s, i, c in c.minMain = double(s, i) }),
-        RowColumn(name: "max_main", encode: { .real($0.maxMain) }, decode: { s, i, c in c.maxMain = double(s, i) }),
-        RowColumn(name: "min_cross", encode: { .real($0.minCross) }, decode: { s, i, c in c.minCross = double(s, i) }),
-        RowColumn(name: "max_cross", encode: { .real($0.maxCross) }, decode: { s, i, c in c.maxCross = double(s, i) }),
-        // migrations/0007: the colours of issue 14 (NULL = none).
-        RowColumn(name: "background", encode: { .text($0.background) }, decode: { s, i, c in c.background = string(s, i) }),
-        RowColumn(name: "highlight", encode: { .text($0.highlight) }, decode: { s, i, c in c.highlight = string(s, i) }),
-        // migrations/0008
-        RowColumn(name: "sticky", encode: { .flag($0.sticky) },
-                  decode: { s, i, c in c.sticky = sqlite3_column_int(s, i) != 0 }),
-    ]
+    /// The one declared table of config columns, in schema order (`RowColumn`).
+    static let rowColumns: [RowColumn] = RowColumn.allCases
 
     /// The config columns of `row`, in order.
     static let configColumns = rowColumns.map(\.name)
 
     /// A config as the values of `configColumns`.
     static func values(_ c: RowConfig) -> [(any DatabaseValueConvertible)?] {
-        rowColumns.map { $0.encode(c).argument }
+        RowColumn.allCases.map { $0.encode(c).argument }
     }
 
     /// Binds a config to `configColumns` starting at parameter `first` (raw C API; bulk writes).
     static func bind(_ c: RowConfig, to stmt: SQLiteStatement, at first: Int32) {
-        var i = first
-        for column in rowColumns {
-            column.encode(c).bind(to: stmt, at: i)
-            i += 1
+        for column in RowColumn.allCases {
+            column.encode(c).bind(to: stmt, at: first + Int32(column.rawValue))
         }
     }
 
@@ -126,10 +184,8 @@ extension ColumnCoding {
     @inline(__always)
     static func readConfig(_ stmt: SQLiteStatement, at first: Int32) throws -> RowConfig {
         var c = RowConfig()
-        var i = first
-        for column in rowColumns {
-            try column.decode(stmt, i, &c)
-            i += 1
+        for column in RowColumn.allCases {
+            try column.decode(stmt, first + Int32(column.rawValue), into: &c)
         }
         return c
     }

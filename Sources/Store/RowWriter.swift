@@ -68,43 +68,75 @@ enum RowWriter {
         return key
     }
 
+    /// Rows per INSERT statement of `bulkInsert`: one statement per row spent ≈ a fifth of the
+    /// insert in starting and ending the statement.
+    static let bulkBatch = 32
+
     /// Inserts every row of `rows` into `row` twice, with evenly spaced order keys per stack: as
-    /// the document's current rows (`import_seq` 0) and as the rows of its import entry `seq`
-    /// (what replay starts from). One binding per row, stepped twice.
+    /// the document's current rows (`import_seq` 0, `bulkBatch` rows per statement, raw C API,
+    /// text bound by pointer and length), then copied in SQL as the rows of its import entry
+    /// `seq` (what replay starts from).
     static func bulkInsert(_ db: Database, document docID: Int64, rows: Document, importSeq seq: Int) throws {
-        let columns = ["import_seq", "document", "parent", "order_key", "id"] + ColumnCoding.configColumns
-        let sql = "INSERT INTO row (\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
-        let statement = try db.makeStatement(sql: sql)
-        let stmt = statement.sqliteStatement
-        var keysByParent: [RowID?: [String]] = [:]
-        var failure: Error?
-        /// Steps the bound row as a row of `importSeq` (0: the current rows).
-        func step(importSeq: Int64) {
-            sqlite3_reset(stmt)
-            sqlite3_bind_int64(stmt, 1, importSeq)
-            let rc = sqlite3_step(stmt)
-            if rc != SQLITE_DONE {
-                failure = DatabaseError(resultCode: ResultCode(rawValue: rc),
-                                        message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: sql)
-            }
+        try bulkInsertCurrent(db, document: docID, rows: rows)
+        let columns = (["document", "parent", "order_key", "id"] + ColumnCoding.configColumns).joined(separator: ", ")
+        try db.execute(sql: "INSERT INTO row (import_seq, \(columns)) SELECT ?, \(columns) FROM row WHERE document = ? AND import_seq = 0",
+                       arguments: [seq, docID])
+    }
+
+    /// Inserts every row of `rows` as the document's current rows (`import_seq` 0).
+    private static func bulkInsertCurrent(_ db: Database, document docID: Int64, rows: Document) throws {
+        let columns = ["document", "parent", "order_key", "id"] + ColumnCoding.configColumns
+        let tuple = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+        func statement(_ n: Int) throws -> Statement {
+            try db.makeStatement(sql: "INSERT INTO row (\(columns.joined(separator: ", "))) VALUES "
+                                 + Array(repeating: tuple, count: n).joined(separator: ", "))
         }
+        let full = try statement(bulkBatch)
+        var failure: Error?
+        var pending = 0
+        var stmt = full.sqliteStatement
+        func step(_ s: SQLiteStatement) {
+            let rc = sqlite3_step(s)
+            if rc != SQLITE_DONE, failure == nil {
+                failure = DatabaseError(resultCode: ResultCode(rawValue: rc),
+                                        message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: sqlite3_sql(s).map { String(cString: $0) })
+            }
+            sqlite3_reset(s)
+        }
+        // The rows of the batch not yet stepped, for a last, shorter statement.
+        var tail: [(RowID, RowID?, String, RowConfig)] = []
+        tail.reserveCapacity(bulkBatch)
+        func bind(_ s: SQLiteStatement, _ slot: Int, _ id: RowID, _ parent: RowID?, _ key: String, _ config: RowConfig) {
+            var i = Int32(slot * columns.count + 1)
+            var parentText = parent ?? "", keyText = key, idText = id
+            sqlite3_bind_int64(s, i, docID); i += 1
+            ColumnValue.bindText(&parentText, to: s, at: i); i += 1
+            ColumnValue.bindText(&keyText, to: s, at: i); i += 1
+            ColumnValue.bindText(&idText, to: s, at: i); i += 1
+            ColumnCoding.bind(config, to: s, at: i)
+        }
+        var keysByParent: [RowID?: [String]] = [:]
         rows.forEachRow { id, parent, index, config in
             guard failure == nil else { return }
             if index == 0 { keysByParent[parent] = OrderKey.sequence(rows.childCount(of: parent)) }
             guard let key = keysByParent[parent]?[index] else { return }
             if index + 1 == rows.childCount(of: parent) { keysByParent[parent] = nil }
-            sqlite3_reset(stmt)
-            var i: Int32 = 2
-            sqlite3_bind_int64(stmt, i, docID); i += 1
-            sqlite3_bind_text(stmt, i, parent ?? "", -1, sqliteTransient); i += 1
-            sqlite3_bind_text(stmt, i, key, -1, sqliteTransient); i += 1
-            sqlite3_bind_text(stmt, i, id, -1, sqliteTransient); i += 1
-            ColumnCoding.bind(config, to: stmt, at: i)
-            // The same binding stepped twice: the current row, then the import entry's.
-            step(importSeq: 0)
-            if failure == nil { step(importSeq: Int64(seq)) }
+            bind(stmt, pending, id, parent, key, config)
+            tail.append((id, parent, key, config))
+            pending += 1
+            if pending == bulkBatch {
+                step(stmt)
+                pending = 0
+                tail.removeAll(keepingCapacity: true)
+            }
         }
-        sqlite3_reset(stmt)
+        sqlite3_clear_bindings(stmt)
+        if failure == nil, !tail.isEmpty {
+            let last = try statement(tail.count)
+            stmt = last.sqliteStatement
+            for (slot, row) in tail.enumerated() { bind(stmt, slot, row.0, row.1, row.2, row.3) }
+            step(stmt)
+        }
         if let failure { throw failure }
     }
 }

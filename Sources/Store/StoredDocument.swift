@@ -48,6 +48,11 @@ public final class StoredDocument {
     /// name after a drop (migration 0003). Checked with `version` by every transaction.
     let uid: String
     private(set) var lastSeq: Int = 0
+    /// The log entry of the newest snapshot (0: none); a write that takes the log
+    /// `SnapshotPolicy.interval` entries past it writes a new one.
+    var snapshotSeq: Int = 0
+    /// Where the rows of the last load came from (a snapshot and the log after it, or the rows).
+    public private(set) var loadSource: LoadSource = .rows(reason: nil)
     /// For the history extensions: the new last entry, inside their transaction (restored with
     /// the rest when it fails).
     func setLastSeq(_ seq: Int) { lastSeq = seq }
@@ -87,10 +92,12 @@ public final class StoredDocument {
             }
             let settings = try ColumnCoding.settings(row)
             try StoredValues.check(settings: settings, document: name, path: store.path)
+            let storedVersion: Int = try row.decode(forColumn: "version")
+            let storedLastSeq = try Int.fetchOne(db, sql: "SELECT max(seq) FROM log WHERE document = ?", arguments: [id]) ?? 0
             if rows {
-                document = try RowLoader.load(db, name: name, settings: settings, documentID: id, path: store.path)
+                document = try loadRows(db, settings: settings, version: storedVersion, lastSeq: storedLastSeq)
             }
-            version = try row.decode(forColumn: "version")
+            version = storedVersion
             cursor = try row.decode(forColumn: "cursor")
             if let groupSeq: Int = try row.decode(forColumn: "open_group") {
                 let label = try String.fetchOne(db, sql: "SELECT label FROM log WHERE document = ? AND seq = ?", arguments: [id, groupSeq])
@@ -99,13 +106,40 @@ public final class StoredDocument {
                 openGroup = nil
             }
             stepCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM step WHERE document = ?", arguments: [id]) ?? 0
-            lastSeq = try Int.fetchOne(db, sql: "SELECT max(seq) FROM log WHERE document = ?", arguments: [id]) ?? 0
+            lastSeq = storedLastSeq
+            snapshotSeq = try Int.fetchOne(db, sql: "SELECT max(seq) FROM snapshot WHERE document = ?", arguments: [id]) ?? 0
         }
         if rows {
             live = nil
             wholeLayoutCache = nil
             lastLayoutReport = nil
         }
+    }
+
+    /// The stored rows: the newest snapshot that checks out plus the log entries after it, or
+    /// (none, or anything wrong with it or its tail) the `row` table. Both give the same
+    /// document (`SnapshotTests`); the snapshot path reads one blob instead of every row.
+    private func loadRows(_ db: Database, settings: DocumentSettings, version: Int, lastSeq: Int) throws -> Document {
+        var reason: String?
+        do {
+            let (found, skipped) = try Snapshots.newest(db, documentID: id, uid: uid, name: name, atOrBeforeVersion: version, seq: lastSeq)
+            reason = skipped.first
+            if let (info, image) = found {
+                var document = image
+                let tail = try Snapshots.applyTail(db, documentID: id, to: &document, after: info.seq, through: lastSeq)
+                if document.settings == settings {
+                    loadSource = .snapshot(version: info.version, seq: info.seq, tail: tail)
+                    return document
+                }
+                reason = "snapshot of version \(info.version): its settings after the log do not match the stored ones"
+            }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB {
+            throw error
+        } catch {
+            reason = "\(error)"
+        }
+        loadSource = .rows(reason: reason)
+        return try RowLoader.load(db, name: name, settings: settings, documentID: id, path: store.path)
     }
 
     /// What `refreshIfStale()` found.
@@ -424,7 +458,7 @@ public final class StoredDocument {
     }
 
     func transaction<T>(_ body: (Database, inout Journal) throws -> T) throws -> T {
-        let saved = (version, cursor, stepCount, openGroup, lastSeq)
+        let saved = (version, cursor, stepCount, openGroup, lastSeq, snapshotSeq)
         var journal = Journal()
         lastLayoutReport = nil
         do {
@@ -437,6 +471,11 @@ public final class StoredDocument {
                 version += 1
                 try db.cachedStatement(sql: "UPDATE document SET version = ?, cursor = ?, open_group = ?, modified = ? WHERE id = ?")
                     .execute(arguments: [version, cursor, openGroup?.seq, Date.now.timeIntervalSince1970, id])
+                let policy = store.options.snapshots
+                if openGroup == nil, policy.keep > 0, lastSeq - snapshotSeq >= policy.interval {
+                    try Snapshots.write(db, documentID: id, uid: uid, version: version, seq: lastSeq, document: document, keep: policy.keep)
+                    snapshotSeq = lastSeq
+                }
                 return result
             }
         } catch {
@@ -447,7 +486,7 @@ public final class StoredDocument {
             if journal.synced > 0 { live = nil }
             if !journal.applied.isEmpty { wholeLayoutCache = nil }
             lastLayoutReport = nil
-            (version, cursor, stepCount, openGroup, lastSeq) = saved
+            (version, cursor, stepCount, openGroup, lastSeq, snapshotSeq) = saved
             throw error
         }
     }

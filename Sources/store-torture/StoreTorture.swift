@@ -7,6 +7,7 @@
 //                                     add rows PREFIX0…PREFIX(N-1) at the bottom of DOC,
 //                                     reloading and retrying on stale-version errors; prints
 //                                     "stale S" (how many retries) at the end
+//   (crash and race write snapshots every $STACKDOC_SNAPSHOT_INTERVAL log entries when it is set)
 //   store-torture open-race DIR ROUNDS ROLE OTHER
 //                                     for round i: wait at a file barrier for process OTHER,
 //                                     then open DIR/rI.sqlite (a new database, opened by both
@@ -28,13 +29,20 @@ enum StoreTorture {
         exit(3)
     }
 
+    /// The store options of the writers: the default, or snapshots every
+    /// `STACKDOC_SNAPSHOT_INTERVAL` entries (the snapshot tests' second process).
+    static var writerOptions: StoreOptions {
+        guard let text = ProcessInfo.processInfo.environment["STACKDOC_SNAPSHOT_INTERVAL"], let n = Int(text) else { return StoreOptions() }
+        return StoreOptions(snapshots: SnapshotPolicy(interval: n, keep: 3))
+    }
+
     static func main() {
         let args = Array(CommandLine.arguments.dropFirst())
         do {
             switch args.first {
             case "crash" where args.count == 4:
                 guard let seed = UInt64(args[3]) else { fail("bad seed") }
-                let store = try DocumentStore(path: args[1])
+                let store = try DocumentStore(path: args[1], options: writerOptions)
                 let handle = try store.create(args[2])
                 var rng = SplitMix64(seed: seed)
                 var k = 0
@@ -61,7 +69,7 @@ enum StoreTorture {
                 }
             case "race" where args.count == 5:
                 guard let n = Int(args[4]) else { fail("bad count") }
-                let store = try DocumentStore(path: args[1])
+                let store = try DocumentStore(path: args[1], options: writerOptions)
                 let handle = try store.open(args[2])
                 var stale = 0
                 for i in 0..<n {

@@ -11,17 +11,38 @@ extension Document {
         String(decoding: exportJSONBytes(pretty: pretty), as: UTF8.self)
     }
 
-    /// `exportJSON(pretty:)` as UTF-8 bytes. Streams: the settings, then one root row (with its
-    /// subtree) at a time, so a million rows never exist as one JSON tree. Byte for byte
-    /// `JSONWriter.pretty(jsonValue())` (or `compact`) plus a newline.
+    /// `exportJSON(pretty:)` as UTF-8 bytes: byte for byte `JSONWriter.pretty(jsonValue())` (or
+    /// `compact`) plus a newline.
     public func exportJSONBytes(pretty: Bool = true) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(1024 + rowCount * (pretty ? 400 : 260))
-        guard case let .object(members) = settingsJSONValue() else { return out }
+        out.reserveCapacity(1024 + rowCount * (pretty ? 350 : 230))
+        exportJSONChunks(pretty: pretty, chunkBytes: Int.max) { out.append(contentsOf: $0) }
+        return out
+    }
+
+    /// `exportJSONBytes(pretty:)` in pieces of about `chunkBytes` bytes (the last may be
+    /// shorter), handed to `body` in order — so a million rows are written to a file without
+    /// holding their hundreds of megabytes of text. Streams: the settings, then one root row
+    /// (with its subtree) at a time; a million rows never exist as one JSON tree.
+    /// - Parameters:
+    ///   - pretty: Pretty (as `exportJSON()`) or compact text.
+    ///   - chunkBytes: About how many bytes each piece holds.
+    ///   - body: Takes each piece, in order.
+    /// - Throws: What `body` throws (the export stops there).
+    public func exportJSONChunks(pretty: Bool = true, chunkBytes: Int = 1 << 20, _ body: ([UInt8]) throws -> Void) rethrows {
+        var out: [UInt8] = []
+        out.reserveCapacity(min(chunkBytes, 1024 + rowCount * (pretty ? 350 : 230)) + 4096)
+        func flush(_ force: Bool) throws {
+            if out.count >= chunkBytes || (force && !out.isEmpty) {
+                try body(out)
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+        guard case let .object(members) = settingsJSONValue() else { return }
         // The document object always holds containers, so the pretty writer expands it.
         out.append(UInt8(ascii: "{"))
-        for member in members {
-            if out.count > 1 { out.append(UInt8(ascii: ",")) }
+        for (i, member) in members.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
             if pretty { out.append(contentsOf: [0x0A, 0x20, 0x20]) }
             JSONWriter.appendString(member.key, to: &out)
             out.append(UInt8(ascii: ":"))
@@ -35,20 +56,22 @@ extension Document {
         if pretty { out.append(0x20) }
         out.append(UInt8(ascii: "["))
         // The root's rows with their configs in one walk (no id lookups).
-        forEachChild(of: nil) { i, id, config in
+        let rows = RowWriter(pretty: pretty)
+        try forEachChild(of: nil) { i, id, config in
             if i > 0 { out.append(UInt8(ascii: ",")) }
-            if pretty { out.append(contentsOf: [0x0A, 0x20, 0x20, 0x20, 0x20]) }
+            if pretty { rows.raw("\n    ", &out) }
             if config.stack == nil, config.separator.insets == nil, !config.hasOptionalFields {
-                RowWriter(pretty: pretty).append(id, config, to: &out)  // the common row, without a tree
+                rows.append(id, config, to: &out)  // the common row, without a tree
             } else {
                 JSONWriter.append(rowJSON(id), to: &out, pretty: pretty, indent: 2)
             }
+            try flush(false)
         }
         if pretty, childCount(of: nil) > 0 { out.append(contentsOf: [0x0A, 0x20, 0x20]) }
         out.append(UInt8(ascii: "]"))
         if pretty { out.append(0x0A) }
         out.append(contentsOf: [UInt8(ascii: "}"), 0x0A])
-        return out
+        try flush(true)
     }
 
     /// The document as a JSON value in the `stackdoc/1` shape.
@@ -179,83 +202,77 @@ extension Rect {
 
 /// Writes a root row that is not a stack and has no separator insets override straight into
 /// bytes: the text `JSONWriter` gives for `rowJSON` at nesting level 2 (every member on its own
-/// line when pretty; the small objects inline), without building the value.
+/// line when pretty; the small objects inline), without building the value. Keys and
+/// punctuation are static byte strings (no array or string is made per row).
 private struct RowWriter {
     let pretty: Bool
 
     func append(_ id: RowID, _ c: RowConfig, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "{"))
-        key("id", first: true, &out)
+        raw(pretty ? "\n      \"id\": " : "\"id\":", &out)
         JSONWriter.appendString(id, to: &out)
-        key("type", &out)
+        raw(pretty ? ",\n      \"type\": " : ",\"type\":", &out)
         JSONWriter.appendString(c.type, to: &out)
-        key("size", &out)
+        raw(pretty ? ",\n      \"size\": " : ",\"size\":", &out)
         switch c.size {
-        case .fit: JSONWriter.appendString("fit", to: &out)
-        case let .fixed(n): inline([("fixed", n)], &out)
+        case .fit: raw("\"fit\"", &out)
+        case let .fixed(n):
+            raw(pretty ? "{\"fixed\": " : "{\"fixed\":", &out)
+            JSONWriter.appendNumber(n, to: &out)
+            out.append(UInt8(ascii: "}"))
         }
-        key("content", &out)
-        inline([("width", c.content.width), ("height", c.content.height)], &out)
-        key("insets", &out)
-        if let e = c.insets { edges(e, &out) } else { out.append(contentsOf: "null".utf8) }
-        key("margin", &out)
+        raw(pretty ? ",\n      \"content\": " : ",\"content\":", &out)
+        raw(pretty ? "{\"width\": " : "{\"width\":", &out)
+        JSONWriter.appendNumber(c.content.width, to: &out)
+        raw(pretty ? ", \"height\": " : ",\"height\":", &out)
+        JSONWriter.appendNumber(c.content.height, to: &out)
+        out.append(UInt8(ascii: "}"))
+        raw(pretty ? ",\n      \"insets\": " : ",\"insets\":", &out)
+        if let e = c.insets { edges(e, &out) } else { raw("null", &out) }
+        raw(pretty ? ",\n      \"margin\": " : ",\"margin\":", &out)
         edges(c.margin, &out)
-        key("grow", &out)
+        raw(pretty ? ",\n      \"grow\": " : ",\"grow\":", &out)
         JSONWriter.appendNumber(c.grow, to: &out)
-        key("shrink", &out)
+        raw(pretty ? ",\n      \"shrink\": " : ",\"shrink\":", &out)
         JSONWriter.appendNumber(c.shrink, to: &out)
-        key("alignSelf", &out)
+        raw(pretty ? ",\n      \"alignSelf\": " : ",\"alignSelf\":", &out)
         JSONWriter.appendString(c.alignSelf.rawValue, to: &out)
-        key("hidden", &out)
-        out.append(contentsOf: (c.hidden ? "true" : "false").utf8)
-        if c.sticky {
-            key("sticky", &out)
-            out.append(contentsOf: "true".utf8)
-        }
-        key("separator", &out)
+        raw(pretty ? ",\n      \"hidden\": " : ",\"hidden\":", &out)
+        raw(c.hidden ? "true" : "false", &out)
+        if c.sticky { raw(pretty ? ",\n      \"sticky\": true" : ",\"sticky\":true", &out) }
+        raw(pretty ? ",\n      \"separator\": " : ",\"separator\":", &out)
         separator(c.separator, &out)
-        key("stack", &out)
-        out.append(contentsOf: "null".utf8)
-        if pretty { out.append(contentsOf: [0x0A, 0x20, 0x20, 0x20, 0x20]) }
-        out.append(UInt8(ascii: "}"))
+        raw(pretty ? ",\n      \"stack\": null\n    }" : ",\"stack\":null}", &out)
     }
 
-    /// `,` (unless first), then the key at nesting level 3 when pretty.
-    private func key(_ name: StaticString, first: Bool = false, _ out: inout [UInt8]) {
-        if !first { out.append(UInt8(ascii: ",")) }
-        if pretty { out.append(contentsOf: [0x0A, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20]) }
-        out.append(UInt8(ascii: "\""))
-        out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        out.append(contentsOf: pretty ? [UInt8(ascii: "\""), UInt8(ascii: ":"), 0x20] : [UInt8(ascii: "\""), UInt8(ascii: ":")])
-    }
-
-    /// An object of numbers on one line.
-    private func inline(_ members: [(String, Double)], _ out: inout [UInt8]) {
-        out.append(UInt8(ascii: "{"))
-        for (i, (name, value)) in members.enumerated() {
-            if i > 0 { out.append(contentsOf: pretty ? [UInt8(ascii: ","), 0x20] : [UInt8(ascii: ",")]) }
-            JSONWriter.appendString(name, to: &out)
-            out.append(UInt8(ascii: ":"))
-            if pretty { out.append(0x20) }
-            JSONWriter.appendNumber(value, to: &out)
-        }
-        out.append(UInt8(ascii: "}"))
+    /// The bytes of a static string.
+    @inline(__always)
+    func raw(_ text: StaticString, _ out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     private func edges(_ e: Edges, _ out: inout [UInt8]) {
-        inline([("top", e.top), ("left", e.left), ("bottom", e.bottom), ("right", e.right)], &out)
+        raw(pretty ? "{\"top\": " : "{\"top\":", &out)
+        JSONWriter.appendNumber(e.top, to: &out)
+        raw(pretty ? ", \"left\": " : ",\"left\":", &out)
+        JSONWriter.appendNumber(e.left, to: &out)
+        raw(pretty ? ", \"bottom\": " : ",\"bottom\":", &out)
+        JSONWriter.appendNumber(e.bottom, to: &out)
+        raw(pretty ? ", \"right\": " : ",\"right\":", &out)
+        JSONWriter.appendNumber(e.right, to: &out)
+        out.append(UInt8(ascii: "}"))
     }
 
     /// Separator overrides without `insets`: scalars only, so always on one line.
     private func separator(_ o: SeparatorOverrides, _ out: inout [UInt8]) {
+        guard !o.isEmpty else {
+            raw("{}", &out)
+            return
+        }
         var members: [JSONMember] = []
         if let hidden = o.hidden { members.append(JSONMember("hidden", .bool(hidden))) }
         if let thickness = o.thickness { members.append(JSONMember("thickness", .number(thickness))) }
         if let color = o.color { members.append(JSONMember("color", .string(color))) }
-        if members.isEmpty {
-            out.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")])
-        } else {
-            JSONWriter.append(.object(members), to: &out, pretty: pretty, indent: 3)
-        }
+        JSONWriter.append(.object(members), to: &out, pretty: pretty, indent: 3)
     }
 }

@@ -93,6 +93,20 @@ public enum FileIO {
     ///   - database: The open database, which must not be overwritten.
     /// - Throws: `StackDocError.Kind.cannotWrite` naming the file; the file is then as before.
     public static func write(bytes: [UInt8], to path: String, shown: String? = nil, sparing database: DocumentStore? = nil) throws {
+        try write(to: path, shown: shown, sparing: database) { sink in try sink(bytes) }
+    }
+
+    /// `write(_:to:shown:sparing:)` for bytes made in pieces: `produce` hands each piece to the
+    /// sink it gets, in order (a large export never holds its whole text).
+    /// - Parameters:
+    ///   - path: The file (replaced).
+    ///   - shown: The name messages give it (nil: `path`).
+    ///   - database: The open database, which must not be overwritten.
+    ///   - produce: Calls the sink with each piece, in order.
+    /// - Throws: `StackDocError.Kind.cannotWrite` naming the file, or what `produce` throws; the
+    ///   file is then as before.
+    public static func write(to path: String, shown: String? = nil, sparing database: DocumentStore? = nil,
+                             _ produce: (_ sink: ([UInt8]) throws -> Void) throws -> Void) throws {
         let name = shown ?? path
         let temporary = path + ".stackdoc-tmp"
         if let database, database.isOwnFile(path) || database.isOwnFile(temporary) {
@@ -101,10 +115,20 @@ public enum FileIO {
         guard let handle = fopen(temporary, "wb") else {
             throw StackDocError(.cannotWrite(path: name, problem: String(cString: strerror(errno))))
         }
-        let written = bytes.isEmpty ? 0 : fwrite(bytes, 1, bytes.count, handle)
+        var failed: Int32?
+        do {
+            try produce { bytes in
+                guard failed == nil, !bytes.isEmpty else { return }
+                if fwrite(bytes, 1, bytes.count, handle) != bytes.count { failed = errno }
+            }
+        } catch {
+            fclose(handle)
+            unlink(temporary)
+            throw error
+        }
         let closed = fclose(handle)
-        guard written == bytes.count, closed == 0 else {
-            let message = String(cString: strerror(errno))
+        guard failed == nil, closed == 0 else {
+            let message = String(cString: strerror(failed ?? errno))
             unlink(temporary)
             throw StackDocError(.cannotWrite(path: name, problem: message))
         }

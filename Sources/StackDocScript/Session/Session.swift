@@ -77,7 +77,12 @@ public final class Session {
             if let viewport { _ = try Document(name: name).plan(.viewport(viewport)) }  // the edit's validation
             return opened(try store.create(name, settings: settings), verb: .created)
         case .open(let name):
-            return opened(try store.open(name), verb: .opened)
+            let t0 = Timing.now()
+            let doc = try store.open(name)
+            let t1 = Timing.now()
+            let result = opened(doc, verb: .opened)
+            Timing.report(["load": t1 - t0, "layout": Timing.now() - t1])
+            return result
         case .close:
             guard let doc = current else { throw StackDocError(.nothingToClose) }
             current = nil
@@ -89,14 +94,24 @@ public final class Session {
             if current?.name == name { current = nil }
             return .dropped(name: name)
         case let .importDocument(path, name):
+            let t0 = Timing.now()
             let document = try DocumentFormat.decode(try FileIO.read(resolve(path), shown: path),
                                                      path: path, name: name)
-            return opened(try store.importDocument(document), verb: .imported)
+            let t1 = Timing.now()
+            let stored = try store.importDocument(document)
+            let t2 = Timing.now()
+            let result = opened(stored, verb: .imported)
+            Timing.report(["read and parse": t1 - t0, "store": t2 - t1, "layout": Timing.now() - t2])
+            return result
         case .export(let path):
             let document = try viewedDocument()
             guard let path else { return .document(document) }
-            // The pretty text with its final newline, as bytes (no string copies of a big file).
-            try FileIO.write(bytes: document.exportJSONBytes(pretty: true), to: resolve(path), shown: path, sparing: store)
+            let t0 = Timing.now()
+            // The pretty text with its final newline, written in pieces as it is made.
+            try FileIO.write(to: resolve(path), shown: path, sparing: store) { sink in
+                try document.exportJSONChunks(pretty: true, sink)
+            }
+            Timing.report(["export": Timing.now() - t0])
             return .wrote(path: path)
         case .edit(let edit):
             return try perform(edit)

@@ -1,12 +1,20 @@
 import Foundation
 
 /// `STACKDOC_TIMING=1` prints where a change's time went (store, layout, diff) to standard
-/// error: the numbers behind docs/repl.md's scale notes. `timer on` prints them as a command.
+/// error: the numbers behind docs/repl.md's scale notes. `STACKDOC_TIMING=cpu` prints the
+/// process's CPU time instead of wall time (the figure to compare on a loaded machine).
+/// `timer on` prints them as a command.
 public enum Timing {
-    static let enabled = ProcessInfo.processInfo.environment["STACKDOC_TIMING"] == "1"
+    static let mode = ProcessInfo.processInfo.environment["STACKDOC_TIMING"]
+    static let enabled = mode == "1" || mode == "cpu"
 
-    /// Seconds on a monotonic clock.
-    public static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+    /// Seconds on a monotonic clock (the process's CPU time under `STACKDOC_TIMING=cpu`).
+    public static func now() -> Double {
+        guard mode == "cpu" else { return Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+        var t = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
 
     /// Milliseconds with two decimals (`1.92`): the one way times are written.
     public static func milliseconds(_ ms: Double) -> String { String(format: "%.2f", ms) }

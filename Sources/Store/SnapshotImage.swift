@@ -1,0 +1,438 @@
+import Layout
+
+/// The binary image of a document that a snapshot stores (format 1): its settings and rows in
+/// document order, compact and checksummed. Byte layout, little endian:
+///
+/// ```
+/// "SDSNAP" format:u16                     magic and format number (1)
+/// uid:str version:uv seq:uv rows:uv       what the image is of: identity, version, last log entry
+/// settings                                axis, viewport, offset, padding, spacing, justify, align,
+///                                         defaults, viewport insets, keyboard
+/// styles:uv × style                       the distinct "rest of a config" (type, insets, margin,
+///                                         grow, shrink, alignSelf, separator overrides, stack, sticky,
+///                                         size limits, background, highlight)
+/// rows × row                              id:str parent:uv flags:u8 [size:f64] [content:2×f64] [style:uv]
+/// checksum:u64                            `SnapshotImage.checksum` of every byte before it
+/// ```
+///
+/// `uv` is an unsigned LEB128 varint, `str` a varint length and UTF-8 bytes, `f64` the IEEE bit
+/// pattern (so every Double comes back bit for bit). A row's `parent` is 0 for the root, else
+/// the ordinal (1-based) of its stack among the stack rows in document order; `flags` bit 0 =
+/// hidden, 1 = fit (no size follows), 2 = content follows (else zero), 3 = style follows (else
+/// style 0). Enum values are stored as their raw text, so reordering a Swift enum cannot change
+/// an image's meaning. A flat million rows with ids like `r123456` and `fixed` sizes take ≈ 18 B
+/// per row.
+public enum SnapshotImage {
+    /// The format this binary writes and reads.
+    public static let format: UInt16 = 1
+    static let magic: [UInt8] = Array("SDSNAP".utf8)
+
+    /// What an image says about itself (checked against the `snapshot` row that holds it).
+    public struct Header: Equatable, Sendable {
+        /// The uid of the document the image is of.
+        public var uid: String
+        /// The document's version.
+        public var version: Int
+        /// The last log entry the image includes.
+        public var seq: Int
+        /// Rows in the image.
+        public var rows: Int
+    }
+
+    /// Why an image was refused.
+    public struct Damage: Error, CustomStringConvertible, Sendable {
+        /// What is wrong with the image.
+        public let description: String
+    }
+
+    // MARK: Encoding
+
+    /// The image of `document` at `version` after log entry `seq` of the document `uid`.
+    public static func encode(_ document: Document, uid: String, version: Int, seq: Int) -> [UInt8] {
+        var out = ByteWriter(capacity: 64 + document.rowCount * 20)
+        out.bytes(magic)
+        out.u16(format)
+        out.string(uid)
+        out.varint(UInt64(version))
+        out.varint(UInt64(seq))
+        out.varint(UInt64(document.rowCount))
+        writeSettings(document.settings, &out)
+
+        var styles: [RowStyleKey: Int] = [RowStyleKey(RowConfig()): 0]
+        var styleOrder: [RowConfig] = [RowConfig()]
+        var rowsOut = ByteWriter(capacity: document.rowCount * 20)
+        var stackOrdinal: [RowID: Int] = [:]
+        document.forEachRow { id, parent, _, config in
+            rowsOut.string(id)
+            rowsOut.varint(UInt64(parent.map { stackOrdinal[$0]! } ?? 0))
+            if config.stack != nil { stackOrdinal[id] = stackOrdinal.count + 1 }
+            var flags: UInt8 = 0
+            if config.hidden { flags |= 1 }
+            if case .fit = config.size { flags |= 2 }
+            if config.content != .zero { flags |= 4 }
+            let key = RowStyleKey(config)
+            let style: Int
+            if let known = styles[key] {
+                style = known
+            } else {
+                style = styleOrder.count
+                styles[key] = style
+                styleOrder.append(config)
+            }
+            if style != 0 { flags |= 8 }
+            rowsOut.u8(flags)
+            if case let .fixed(n) = config.size { rowsOut.f64(n) }
+            if flags & 4 != 0 {
+                rowsOut.f64(config.content.width)
+                rowsOut.f64(config.content.height)
+            }
+            if style != 0 { rowsOut.varint(UInt64(style)) }
+        }
+        out.varint(UInt64(styleOrder.count))
+        for config in styleOrder { writeStyle(config, &out) }
+        out.bytes(rowsOut.buffer)
+        out.u64(checksum(out.buffer[...]))
+        return out.buffer
+    }
+
+    /// The header of an image (checks its magic, format and checksum first).
+    /// - Parameter image: The bytes of a snapshot image.
+    /// - Throws: `Damage` when the bytes are not an image of this format or fail the checksum.
+    public static func header(_ image: [UInt8]) throws -> Header {
+        var reader = try checkedReader(image)
+        return try readHeader(&reader)
+    }
+
+    // MARK: Decoding
+
+    /// The document of an image, named `name`.
+    /// - Parameters:
+    ///   - image: The bytes of a snapshot image.
+    ///   - name: The name the document gets (images do not keep it).
+    /// - Throws: `Damage` when the bytes are not a whole image of this format (checksum, lengths,
+    ///   values out of their ranges or outside the document rules).
+    public static func decode(_ image: [UInt8], name: String) throws -> (header: Header, document: Document) {
+        var r = try checkedReader(image)
+        let header = try readHeader(&r)
+        let settings = try readSettings(&r)
+        do { try Validation.check(settings) } catch { throw Damage(description: "settings: \(error)") }
+        let styleCount = try r.count(limit: header.rows + 1)
+        var styles: [RowConfig] = []
+        styles.reserveCapacity(styleCount)
+        for _ in 0..<styleCount { styles.append(try readStyle(&r)) }
+        guard !styles.isEmpty else { throw Damage(description: "no styles") }
+        var document = Document(name: name, settings: settings)
+        document.reserveCapacity(rows: header.rows, rootRows: header.rows)
+        var stacks: [RowID] = []
+        for _ in 0..<header.rows {
+            let id = try r.string()
+            let parentOrdinal = try r.count(limit: stacks.count)
+            let flags = try r.u8()
+            guard flags & ~15 == 0 else { throw Damage(description: "row '\(id)': unknown flags \(flags)") }
+            let size: RowSize = flags & 2 != 0 ? .fit : .fixed(try r.f64())
+            let content = flags & 4 != 0 ? Size(width: try r.f64(), height: try r.f64()) : .zero
+            let style = flags & 8 != 0 ? try r.count(limit: styles.count - 1) : 0
+            var config = styles[style]
+            config.size = size
+            config.content = content
+            config.hidden = flags & 1 != 0
+            // The values every other path accepts (no allocation when valid).
+            guard Validation.isValidRowID(id), Validation.isValid(config) else {
+                throw Damage(description: "row '\(id)' holds a value outside the document rules")
+            }
+            do {
+                try document.appendRow(id, config: config, parent: parentOrdinal == 0 ? nil : stacks[parentOrdinal - 1])
+            } catch {
+                throw Damage(description: "row '\(id)': \(error)")
+            }
+            if config.stack != nil { stacks.append(id) }
+        }
+        guard r.remaining == 8 else { throw Damage(description: "\(r.remaining - 8) bytes after the last row") }
+        return (header, document)
+    }
+
+    /// A 64-bit checksum of `bytes` (8 bytes at a time; not cryptographic: it detects damage).
+    public static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        bytes.withUnsafeBytes { raw in
+            let words = raw.count / 8
+            for i in 0..<words {
+                let w = raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)
+                h = rotl(h ^ (w &* 0xC2B2_AE3D_27D4_EB4F)) &* 0x9E37_79B9_7F4A_7C15
+            }
+            var tail: UInt64 = 0
+            for i in (words * 8)..<raw.count { tail = tail << 8 | UInt64(raw[i]) }
+            h = rotl(h ^ (tail &* 0xC2B2_AE3D_27D4_EB4F)) &* 0x9E37_79B9_7F4A_7C15
+        }
+        h ^= h >> 33
+        h = h &* 0xFF51_AFD7_ED55_8CCD
+        return h ^ (h >> 33)
+    }
+
+    @inline(__always) private static func rotl(_ x: UInt64) -> UInt64 { x << 31 | x >> 33 }
+
+    private static func checkedReader(_ image: [UInt8]) throws -> ByteReader {
+        guard image.count >= magic.count + 2 + 8, Array(image[0..<magic.count]) == magic else {
+            throw Damage(description: "not a snapshot image")
+        }
+        var r = ByteReader(image)
+        r.position = magic.count
+        let format = try r.u16()
+        guard format == Self.format else { throw Damage(description: "image format \(format), this StackDoc reads \(Self.format)") }
+        let stored = image.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: image.count - 8, as: UInt64.self) }
+        guard UInt64(littleEndian: stored) == checksum(image[0..<(image.count - 8)]) else {
+            throw Damage(description: "checksum mismatch")
+        }
+        return r
+    }
+
+    private static func readHeader(_ r: inout ByteReader) throws -> Header {
+        let uid = try r.string()
+        let version = try r.count(limit: Int(Int64.max))
+        let seq = try r.count(limit: Int(Int64.max))
+        let rows = try r.count(limit: DocumentLimits.maxRows)
+        return Header(uid: uid, version: version, seq: seq, rows: rows)
+    }
+
+    // MARK: Settings and styles
+
+    private static func writeSettings(_ s: DocumentSettings, _ out: inout ByteWriter) {
+        out.string(s.axis.rawValue)
+        out.f64(s.viewport.width); out.f64(s.viewport.height)
+        out.f64(s.offset)
+        out.edges(s.padding)
+        out.f64(s.spacing)
+        out.string(s.justify.rawValue)
+        out.string(s.align.rawValue)
+        out.edges(s.defaults.insets)
+        out.u8(s.defaults.separator.hidden ? 1 : 0)
+        out.edges(s.defaults.separator.insets)
+        out.f64(s.defaults.separator.thickness)
+        out.string(s.defaults.separator.color)
+        out.u8(s.defaults.autoHideLastSeparator ? 1 : 0)
+        out.edges(s.viewportInsets)
+        out.f64(s.keyboard)
+    }
+
+    private static func readSettings(_ r: inout ByteReader) throws -> DocumentSettings {
+        var s = DocumentSettings()
+        s.axis = try r.value(Axis.self)
+        s.viewport = Size(width: try r.f64(), height: try r.f64())
+        s.offset = try r.f64()
+        s.padding = try r.edges()
+        s.spacing = try r.f64()
+        s.justify = try r.value(Justify.self)
+        s.align = try r.value(Align.self)
+        s.defaults.insets = try r.edges()
+        s.defaults.separator.hidden = try r.flag()
+        s.defaults.separator.insets = try r.edges()
+        s.defaults.separator.thickness = try r.f64()
+        s.defaults.separator.color = try r.string()
+        s.defaults.autoHideLastSeparator = try r.flag()
+        s.viewportInsets = try r.edges()
+        s.keyboard = try r.f64()
+        return s
+    }
+
+    /// Presence bits of a style: which optional parts follow.
+    private enum StyleBit {
+        static let insets: UInt8 = 1, sepHidden: UInt8 = 2, sepInsets: UInt8 = 4, sepThickness: UInt8 = 8
+        static let sepColor: UInt8 = 16, stack: UInt8 = 32, sticky: UInt8 = 64
+        /// A second bits byte (`ExtraBit`) follows: the optional fields of migration 0007.
+        static let extras: UInt8 = 128
+    }
+
+    /// Presence bits of the second byte of a style (issue 14's size limits and colours).
+    private enum ExtraBit {
+        static let minMain: UInt8 = 1, maxMain: UInt8 = 2, minCross: UInt8 = 4, maxCross: UInt8 = 8
+        static let background: UInt8 = 16, highlight: UInt8 = 32
+        static let all: UInt8 = 63
+    }
+
+    private static func writeStyle(_ c: RowConfig, _ out: inout ByteWriter) {
+        var bits: UInt8 = 0
+        if c.insets != nil { bits |= StyleBit.insets }
+        if c.separator.hidden != nil { bits |= StyleBit.sepHidden }
+        if c.separator.insets != nil { bits |= StyleBit.sepInsets }
+        if c.separator.thickness != nil { bits |= StyleBit.sepThickness }
+        if c.separator.color != nil { bits |= StyleBit.sepColor }
+        if c.stack != nil { bits |= StyleBit.stack }
+        if c.sticky { bits |= StyleBit.sticky }
+        var extras: UInt8 = 0
+        if c.minMain != nil { extras |= ExtraBit.minMain }
+        if c.maxMain != nil { extras |= ExtraBit.maxMain }
+        if c.minCross != nil { extras |= ExtraBit.minCross }
+        if c.maxCross != nil { extras |= ExtraBit.maxCross }
+        if c.background != nil { extras |= ExtraBit.background }
+        if c.highlight != nil { extras |= ExtraBit.highlight }
+        if extras != 0 { bits |= StyleBit.extras }
+        out.u8(bits)
+        if extras != 0 { out.u8(extras) }
+        out.string(c.type)
+        if let insets = c.insets { out.edges(insets) }
+        out.edges(c.margin)
+        out.f64(c.grow)
+        out.f64(c.shrink)
+        out.string(c.alignSelf.rawValue)
+        if let hidden = c.separator.hidden { out.u8(hidden ? 1 : 0) }
+        if let insets = c.separator.insets { out.edges(insets) }
+        if let thickness = c.separator.thickness { out.f64(thickness) }
+        if let color = c.separator.color { out.string(color) }
+        if let stack = c.stack {
+            out.string(stack.axis.rawValue)
+            out.string(stack.justify.rawValue)
+            out.string(stack.align.rawValue)
+            out.f64(stack.spacing)
+        }
+        if let v = c.minMain { out.f64(v) }
+        if let v = c.maxMain { out.f64(v) }
+        if let v = c.minCross { out.f64(v) }
+        if let v = c.maxCross { out.f64(v) }
+        if let v = c.background { out.string(v) }
+        if let v = c.highlight { out.string(v) }
+    }
+
+    private static func readStyle(_ r: inout ByteReader) throws -> RowConfig {
+        let bits = try r.u8()
+        let extras = bits & StyleBit.extras != 0 ? try r.u8() : 0
+        guard extras & ~ExtraBit.all == 0 else { throw Damage(description: "unknown style bits \(extras)") }
+        var c = RowConfig()
+        c.type = try r.string()
+        if bits & StyleBit.insets != 0 { c.insets = try r.edges() }
+        c.margin = try r.edges()
+        c.grow = try r.f64()
+        c.shrink = try r.f64()
+        c.alignSelf = try r.value(AlignSelf.self)
+        if bits & StyleBit.sepHidden != 0 { c.separator.hidden = try r.flag() }
+        if bits & StyleBit.sepInsets != 0 { c.separator.insets = try r.edges() }
+        if bits & StyleBit.sepThickness != 0 { c.separator.thickness = try r.f64() }
+        if bits & StyleBit.sepColor != 0 { c.separator.color = try r.string() }
+        if bits & StyleBit.stack != 0 {
+            c.stack = StackSettings(axis: try r.value(Axis.self), justify: try r.value(Justify.self),
+                                    align: try r.value(Align.self), spacing: try r.f64())
+        }
+        c.sticky = bits & StyleBit.sticky != 0
+        if extras & ExtraBit.minMain != 0 { c.minMain = try r.f64() }
+        if extras & ExtraBit.maxMain != 0 { c.maxMain = try r.f64() }
+        if extras & ExtraBit.minCross != 0 { c.minCross = try r.f64() }
+        if extras & ExtraBit.maxCross != 0 { c.maxCross = try r.f64() }
+        if extras & ExtraBit.background != 0 { c.background = try r.string() }
+        if extras & ExtraBit.highlight != 0 { c.highlight = try r.string() }
+        return c
+    }
+}
+
+/// The part of a config a snapshot interns (everything but size, content and hidden).
+private struct RowStyleKey: Hashable {
+    var config: RowConfig
+    init(_ c: RowConfig) {
+        config = c
+        config.size = .fit
+        config.content = .zero
+        config.hidden = false
+    }
+}
+
+/// Appends little-endian values to a byte array.
+struct ByteWriter {
+    private(set) var buffer: [UInt8] = []
+
+    init(capacity: Int) { buffer.reserveCapacity(capacity) }
+
+    @inline(__always) mutating func u8(_ v: UInt8) { buffer.append(v) }
+    @inline(__always) mutating func u16(_ v: UInt16) { buffer.append(UInt8(v & 0xFF)); buffer.append(UInt8(v >> 8)) }
+    @inline(__always) mutating func u64(_ v: UInt64) {
+        withUnsafeBytes(of: v.littleEndian) { buffer.append(contentsOf: $0) }
+    }
+    @inline(__always) mutating func f64(_ v: Double) { u64(v.bitPattern) }
+    @inline(__always) mutating func varint(_ v: UInt64) {
+        var v = v
+        while v >= 0x80 {
+            buffer.append(UInt8(v & 0x7F) | 0x80)
+            v >>= 7
+        }
+        buffer.append(UInt8(v))
+    }
+    mutating func bytes(_ b: [UInt8]) { buffer.append(contentsOf: b) }
+    mutating func string(_ s: String) {
+        var s = s
+        s.withUTF8 { utf8 in
+            varint(UInt64(utf8.count))
+            buffer.append(contentsOf: utf8)
+        }
+    }
+    mutating func edges(_ e: Edges) { f64(e.top); f64(e.left); f64(e.bottom); f64(e.right) }
+}
+
+/// Reads what `ByteWriter` wrote; every read checks the bounds (`SnapshotImage.Damage`).
+struct ByteReader {
+    let bytes: [UInt8]
+    var position = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    var remaining: Int { bytes.count - position }
+
+    private func short() -> SnapshotImage.Damage { SnapshotImage.Damage(description: "the image ends early (at byte \(position))") }
+
+    @inline(__always) mutating func u8() throws -> UInt8 {
+        guard position < bytes.count else { throw short() }
+        defer { position += 1 }
+        return bytes[position]
+    }
+
+    mutating func u16() throws -> UInt16 {
+        let lo = try u8(), hi = try u8()
+        return UInt16(lo) | UInt16(hi) << 8
+    }
+
+    @inline(__always) mutating func f64() throws -> Double {
+        guard remaining >= 8 else { throw short() }
+        let v = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: position, as: UInt64.self) }
+        position += 8
+        return Double(bitPattern: UInt64(littleEndian: v))
+    }
+
+    @inline(__always) mutating func varint() throws -> UInt64 {
+        var v: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            let b = try u8()
+            guard shift < 64 else { throw SnapshotImage.Damage(description: "a number is too long (at byte \(position))") }
+            v |= UInt64(b & 0x7F) << shift
+            if b < 0x80 { return v }
+            shift += 7
+        }
+    }
+
+    /// A varint that must be at most `limit`.
+    @inline(__always) mutating func count(limit: Int) throws -> Int {
+        let v = try varint()
+        guard v <= UInt64(max(limit, 0)) else { throw SnapshotImage.Damage(description: "value \(v) out of range 0...\(limit) (at byte \(position))") }
+        return Int(v)
+    }
+
+    @inline(__always) mutating func string() throws -> String {
+        let n = try count(limit: remaining)
+        defer { position += n }
+        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[position..<(position + n)]), as: UTF8.self) }
+    }
+
+    mutating func flag() throws -> Bool {
+        switch try u8() {
+        case 0: return false
+        case 1: return true
+        case let b: throw SnapshotImage.Damage(description: "flag \(b) is neither 0 nor 1")
+        }
+    }
+
+    mutating func edges() throws -> Edges {
+        Edges(top: try f64(), left: try f64(), bottom: try f64(), right: try f64())
+    }
+
+    mutating func value<E: RawRepresentable>(_ type: E.Type) throws -> E where E.RawValue == String {
+        let text = try string()
+        guard let v = E(rawValue: text) else { throw SnapshotImage.Damage(description: "unknown \(E.self) '\(text)'") }
+        return v
+    }
+}

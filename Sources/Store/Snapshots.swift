@@ -1,0 +1,155 @@
+import Foundation
+import GRDB
+import Layout
+
+/// One stored snapshot, without its image.
+public struct SnapshotInfo: Hashable, Sendable {
+    /// The document's version the image is of.
+    public var version: Int
+    /// The last log entry the image includes: the image is the document right after entry `seq`.
+    public var seq: Int
+    /// Rows in the image.
+    public var rows: Int
+    /// Size of the image in bytes.
+    public var bytes: Int
+
+    /// A snapshot's facts as they are stored.
+    public init(version: Int, seq: Int, rows: Int, bytes: Int) {
+        self.version = version
+        self.seq = seq
+        self.rows = rows
+        self.bytes = bytes
+    }
+}
+
+/// When the store writes snapshots and how many it keeps per document.
+public struct SnapshotPolicy: Sendable, Equatable {
+    /// A snapshot is written by the first write (outside a `begin … commit` group) after which
+    /// the log holds at least `interval` entries past the newest snapshot; an import writes one
+    /// at once. Opening then applies at most ≈ `interval` entries after reading the image.
+    public var interval: Int
+    /// The newest `keep` snapshots of a document are kept; older ones are deleted when a new
+    /// one is written (0: none is written).
+    public var keep: Int
+
+    /// Every 1,000 log entries, the newest 2 kept (docs/store.md "Snapshots": the costs).
+    public init(interval: Int = 1000, keep: Int = 2) {
+        self.interval = max(1, interval)
+        self.keep = max(0, keep)
+    }
+
+    /// No snapshot is ever written (the rows are read at every open).
+    public static let off = SnapshotPolicy(interval: Int.max, keep: 0)
+}
+
+/// Where an open handle's rows came from (`StoredDocument.loadSource`).
+public enum LoadSource: Equatable, Sendable {
+    /// The `row` table; `reason` says why no snapshot was used (nil: there was none).
+    case rows(reason: String?)
+    /// The snapshot of `version` (after log entry `seq`), then `tail` log entries applied.
+    case snapshot(version: Int, seq: Int, tail: Int)
+}
+
+/// The `snapshot` table (migration 0009): the one place that writes, finds, checks and reads
+/// snapshots. A snapshot is derived data — the rows and the log stay the truth — so a snapshot
+/// that is missing, damaged (checksum), of another document (uid) or from the future (version
+/// or seq past the document's) is skipped, never trusted.
+enum Snapshots {
+    /// Writes the image of `document` (the state after log entry `seq`, at `version`) and drops
+    /// all but the newest `keep` snapshots. Must run inside the write transaction that checked
+    /// the handle is current, and never while a group is open (rollback deletes log entries, so
+    /// a state inside a group may never exist in the log's history).
+    @discardableResult
+    static func write(_ db: Database, documentID: Int64, uid: String, version: Int, seq: Int, document: Document,
+                      keep: Int) throws -> SnapshotInfo {
+        let image = SnapshotImage.encode(document, uid: uid, version: version, seq: seq)
+        try db.cachedStatement(sql: """
+            INSERT OR REPLACE INTO snapshot (document, version, uid, seq, rows, image, time) VALUES (?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [documentID, version, uid, seq, document.rowCount, Data(image), Date.now.timeIntervalSince1970])
+        try db.cachedStatement(sql: """
+            DELETE FROM snapshot WHERE document = ? AND version NOT IN
+                (SELECT version FROM snapshot WHERE document = ? ORDER BY version DESC LIMIT ?)
+            """).execute(arguments: [documentID, documentID, max(keep, 1)])
+        return SnapshotInfo(version: version, seq: seq, rows: document.rowCount, bytes: image.count)
+    }
+
+    /// The document's snapshots, newest first (images not read).
+    static func list(_ db: Database, documentID: Int64) throws -> [SnapshotInfo] {
+        try GRDB.Row.fetchAll(db, sql: """
+            SELECT version, seq, rows, length(image) AS bytes FROM snapshot WHERE document = ? ORDER BY version DESC
+            """, arguments: [documentID]).map {
+            SnapshotInfo(version: try $0.decode(forColumn: "version"), seq: try $0.decode(forColumn: "seq"),
+                         rows: try $0.decode(forColumn: "rows"), bytes: try $0.decode(forColumn: "bytes"))
+        }
+    }
+
+    /// Reads and checks the snapshot of `version`: its image decodes (checksum, format, values)
+    /// and says what its row says (uid, version, seq, rows), and the uid is the document's.
+    static func read(_ db: Database, documentID: Int64, uid: String, name: String, version: Int) throws -> (SnapshotInfo, Document) {
+        guard let row = try GRDB.Row.fetchOne(db, sql: "SELECT uid, seq, rows, image FROM snapshot WHERE document = ? AND version = ?",
+                                              arguments: [documentID, version]) else {
+            throw SnapshotImage.Damage(description: "no snapshot of version \(version)")
+        }
+        let rowUID: String = try row.decode(forColumn: "uid"), seq: Int = try row.decode(forColumn: "seq")
+        let rows: Int = try row.decode(forColumn: "rows")
+        guard let data: Data = try row.decode(forColumn: "image") else { throw SnapshotImage.Damage(description: "no image") }
+        let (header, document) = try SnapshotImage.decode([UInt8](data), name: name)
+        guard rowUID == uid, header.uid == uid else {
+            throw SnapshotImage.Damage(description: "it is of another document (uid \(header.uid))")
+        }
+        guard header.version == version, header.seq == seq, header.rows == rows, document.rowCount == rows else {
+            throw SnapshotImage.Damage(description: "its image is of version \(header.version), entry \(header.seq), \(header.rows) rows; its row says version \(version), entry \(seq), \(rows) rows")
+        }
+        return (SnapshotInfo(version: version, seq: seq, rows: rows, bytes: data.count), document)
+    }
+
+    /// The newest snapshot that checks out among those at or before `version` and `seq` (both
+    /// bounds apply; the stored document's own version and last entry exclude snapshots from
+    /// the future), with the reasons the newer ones were skipped.
+    static func newest(_ db: Database, documentID: Int64, uid: String, name: String, atOrBeforeVersion version: Int,
+                       seq: Int) throws -> (found: (SnapshotInfo, Document)?, skipped: [String]) {
+        var skipped: [String] = []
+        for info in try list(db, documentID: documentID) where info.version <= version {
+            guard info.seq <= seq else {
+                skipped.append("snapshot of version \(info.version): it includes log entry \(info.seq), past \(seq)")
+                continue
+            }
+            do {
+                return (try read(db, documentID: documentID, uid: uid, name: name, version: info.version), skipped)
+            } catch let damage as SnapshotImage.Damage {
+                skipped.append("snapshot of version \(info.version): \(damage)")
+            }
+        }
+        return (nil, skipped)
+    }
+
+    /// Applies to `document` the changes of the log entries after `seq` up to `last` (what each
+    /// `op`, `view`, `undo` and `redo` entry applied, as logged). Returns how many entries were
+    /// read. An entry that starts a document (`new`, `import`) cannot follow a snapshot.
+    static func applyTail(_ db: Database, documentID: Int64, to document: inout Document, after seq: Int, through last: Int) throws -> Int {
+        let rows = try GRDB.Row.fetchCursor(db, sql: """
+            SELECT seq, kind, forward, format FROM log WHERE document = ? AND seq > ? AND seq <= ? ORDER BY seq
+            """, arguments: [documentID, seq, last])
+        var count = 0
+        var expected = seq + 1
+        while let row = try rows.next() {
+            let entrySeq: Int = try row.decode(forColumn: "seq")
+            guard entrySeq == expected else { throw SnapshotImage.Damage(description: "log entry \(expected) is missing") }
+            expected += 1
+            count += 1
+            let kind: String = try row.decode(forColumn: "kind")
+            switch LogEntry.Kind(rawValue: kind) {
+            case .op?, .view?, .undo?, .redo?:
+                let changes = try LogFormat.decodeChanges(try row.decode(forColumn: "forward"), format: try row.decode(forColumn: "format"),
+                                                          column: "forward")
+                try document.apply(changes)
+            case .begin?, .commit?:
+                break
+            default:
+                throw SnapshotImage.Damage(description: "log entry \(entrySeq) (\(kind)) cannot follow a snapshot")
+            }
+        }
+        guard expected == last + 1 else { throw SnapshotImage.Damage(description: "log entry \(expected) is missing") }
+        return count
+    }
+}
