@@ -58,11 +58,13 @@ public struct LogEntry: Hashable, Sendable {
     /// A `mark` entry: the undo cursor when it was made, and the first log entry of step
     /// `markCursor` (0 when the cursor was 0), which tells whether that step still exists.
     public var markCursor: Int? = nil
+    /// A `mark` entry: the first log entry of step `markCursor` (0 when the cursor was 0).
     public var markStep: Int? = nil
 }
 
 /// A named point of a document's history (`mark NAME`).
 public struct HistoryMark: Hashable, Sendable {
+    /// The mark's name (unique per document).
     public var name: String
     /// The log entry of the mark: the document "at the mark" is the one right after it.
     public var seq: Int
@@ -71,7 +73,9 @@ public struct HistoryMark: Hashable, Sendable {
     /// True while `undo to` / `redo to` can reach it: the steps it stood on are still the
     /// history's steps (no new operation after an undo past it discarded them).
     public var reachable: Bool
+    /// When the mark was made.
     public var time: Date
+    /// Who made it (`--as NAME`, else user and process id; nil in older logs).
     public var origin: String?
 }
 

@@ -6,7 +6,9 @@ import Layout
 public struct HistoryDiff: Hashable, Sendable {
     /// The two log entries compared (the document right after each).
     public var from: Int
+    /// The second log entry compared.
     public var to: Int
+    /// What differs from `from` to `to`.
     public var diff: DocumentDiff
 }
 
@@ -17,6 +19,7 @@ extension StoredDocument {
     /// so a diff costs O(k log n) for k changes when `b` (or `a`) is now — the current
     /// document and its live layout are taken back in place and brought forward again — and
     /// one materialised state (`state(at:)`) plus one layout otherwise. Nothing changes.
+    /// - Throws: `StackDocError` (an unknown reference, a stale or dropped document), or a store error when the database cannot be read.
     public func diff(from a: HistoryRef, to b: HistoryRef = .now(back: 0)) throws -> HistoryDiff {
         try store.read { db in
             try checkCurrent(db)

@@ -7,6 +7,7 @@ import Layout
 /// cursor back or forward to where it was when the mark was made.
 extension StoredDocument {
     /// Puts a mark named `name` on the history (unique in the document; not inside a group).
+    /// - Throws: `StackDocError` (an invalid or existing name, an open group, a stale or dropped document), or a store error when the database cannot be read or written.
     @discardableResult
     public func mark(_ name: String) throws -> HistoryMark {
         guard HistoryRef.isValidMarkName(name) else {
@@ -30,6 +31,7 @@ extension StoredDocument {
     }
 
     /// The document's marks, oldest first.
+    /// - Throws: `StackDocError` (a stale or dropped document), or a store error when the database cannot be read.
     public func marks() throws -> [HistoryMark] {
         try store.read { db in
             try checkCurrent(db)
@@ -40,6 +42,7 @@ extension StoredDocument {
     }
 
     /// Undoes the steps made since the mark (one `undo N` entry).
+    /// - Throws: `StackDocError` (an unknown or unreachable mark, a mark that is not behind the document, an open group), or a store error when the database cannot be read or written.
     @discardableResult
     public func undo(toMark name: String) throws -> HistoryMove {
         let mark = try findMark(name)
@@ -51,6 +54,7 @@ extension StoredDocument {
     }
 
     /// Redoes the undone steps up to the mark (one `redo N` entry).
+    /// - Throws: `StackDocError` (an unknown or unreachable mark, a mark that is not ahead of the document, an open group), or a store error when the database cannot be read or written.
     @discardableResult
     public func redo(toMark name: String) throws -> HistoryMove {
         let mark = try findMark(name)

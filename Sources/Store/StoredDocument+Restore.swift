@@ -20,6 +20,7 @@ extension StoredDocument {
     /// offset — stays, as undo and redo keep it; the offset is clamped). Logged as a `restore`
     /// entry holding the target and the changes; one undo step (none when nothing differs, or
     /// the open group's).
+    /// - Throws: `StackDocError` (an unknown reference, a stale or dropped document), or a store error when the database cannot be read or written.
     @discardableResult
     public func restore(to ref: HistoryRef) throws -> RestoreResult {
         let (target, past) = try store.read { db -> (Int, Document) in

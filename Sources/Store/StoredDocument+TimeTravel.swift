@@ -6,6 +6,7 @@ import Layout
 extension StoredDocument {
     /// The log entry a reference stands for (the document right after it). Fails with a clear
     /// message for an entry outside the log, an unknown mark or `now~N` before the first entry.
+    /// - Throws: `StackDocError` (an entry outside the log, an unknown mark, `now~N` before the first entry), or a store error when the database cannot be read.
     public func resolve(_ ref: HistoryRef) throws -> Int {
         try store.read { db in
             try checkCurrent(db)
@@ -36,6 +37,7 @@ extension StoredDocument {
 
     /// The document as it was at `ref` (rows, settings, view state), from the log. Nothing
     /// changes. See `state(at:)` for the cost.
+    /// - Throws: `StackDocError` (an unknown reference, a log entry that does not replay), or a store error when the database cannot be read.
     public func document(at ref: HistoryRef) throws -> Document {
         try store.read { db in
             try checkCurrent(db)

@@ -4,8 +4,11 @@
 public struct DocumentDiff: Hashable, Sendable {
     /// Where a row sits.
     public struct Place: Hashable, Sendable {
+        /// The stack that holds the row (nil: the root stack).
         public var parent: RowID?
+        /// The row's index among its stack's rows.
         public var index: Int
+        /// The place at `index` in `parent` (nil: the root stack).
         public init(parent: RowID?, index: Int) {
             self.parent = parent
             self.index = index
@@ -15,18 +18,32 @@ public struct DocumentDiff: Hashable, Sendable {
     /// One field that differs: its path in the saved format (`grow`, `separator.color`,
     /// `defaults.insets`), the old and the new value (`.null` for an absent optional).
     public struct Field: Hashable, Sendable {
+        /// The field's path in the saved format (`grow`, `separator.color`, `defaults.insets`).
         public var path: String
+        /// The value in the old version (`.null` for an absent optional).
         public var old: JSONValue
+        /// The value in the new version (`.null` for an absent optional).
         public var new: JSONValue
     }
 
     /// One row that differs.
     public struct Row: Hashable, Sendable {
-        public enum Kind: String, Hashable, Sendable { case added, removed, changed }
+        /// How the row differs.
+        public enum Kind: String, Hashable, Sendable {
+            /// Only in the new version.
+            case added
+            /// Only in the old version.
+            case removed
+            /// In both, with another place, config or frame.
+            case changed
+        }
+        /// The row's id.
         public var id: RowID
+        /// Added, removed or changed.
         public var kind: Kind
-        /// Its place in the old / new version (nil where it does not exist).
+        /// Its place in the old version (nil where it does not exist).
         public var old: Place?
+        /// Its place in the new version (nil where it does not exist).
         public var new: Place?
         /// True when it changed stacks or was moved within its stack.
         public var moved: Bool
@@ -35,6 +52,7 @@ public struct DocumentDiff: Hashable, Sendable {
         /// Its frame in the old / new version, laid out at the same viewport (nil: hidden, absent,
         /// or not computed).
         public var oldFrame: Rect?
+        /// Its frame in the new version (nil: hidden, absent, or not computed).
         public var newFrame: Rect?
     }
 
@@ -43,12 +61,14 @@ public struct DocumentDiff: Hashable, Sendable {
     /// The rows that differ, in the order they were found (see `compare`).
     public var rows: [Row]
 
+    /// True when the two versions are the same (no settings and no rows differ).
     public var isEmpty: Bool { settings.isEmpty && rows.isEmpty }
 
     /// What a diff needs of one version: its settings and, for each candidate row, its config,
     /// place and frame. Taken from a document (and its layout) at one moment, so one document can
     /// be taken back in place and the other side read from it afterwards.
     public struct Side: Sendable {
+        /// The version's settings.
         public var settings: DocumentSettings
         var rows: [RowID: (config: RowConfig, place: Place, frame: Rect?)] = [:]
 

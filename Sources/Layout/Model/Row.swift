@@ -54,9 +54,11 @@ public struct RowConfig: Hashable, Sendable, Codable {
     /// (CSS `min-height`/`max-height` in a vertical parent, widths in a horizontal one); nil is
     /// none (`min-*: auto`, `max-*: none`). A min larger than the max wins, as in CSS (issue 14).
     public var minMain: Double?
+    /// `max N`: the border box's maximum length along the parent's main axis (nil: none).
     public var maxMain: Double?
     /// `min-cross N` / `max-cross N`: the same along the parent's cross axis.
     public var minCross: Double?
+    /// `max-cross N`: the border box's maximum length along the parent's cross axis (nil: none).
     public var maxCross: Double?
     /// `background #RRGGBB`: the row's background colour (ScrollStackController's row background;
     /// stored upper case, nil = none). No effect on layout (issue 14).

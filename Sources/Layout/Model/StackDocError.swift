@@ -99,12 +99,17 @@ public struct StackDocError: Error, Hashable, Sendable, CustomStringConvertible 
 
     /// The direction of a history move.
     public enum HistoryMove: String, Hashable, Sendable {
-        case undo, redo
+        /// `undo`: back one step.
+        case undo
+        /// `redo`: forward one step.
+        case redo
     }
 
     /// How a group ends.
     public enum GroupEnd: String, Hashable, Sendable {
+        /// `commit`: the group becomes one undo step.
         case commit = "commit"
+        /// `rollback`: the group's operations are taken back.
         case rollback = "roll back"
     }
 

@@ -10,6 +10,9 @@ extension Document {
     /// root; rows `target` lacks are removed (deepest first); configs are updated; then, in
     /// `target`'s document order (a stack before its rows), each row is inserted or moved to its
     /// place. O(n log n) for n rows.
+    /// - Parameter target: The document to become (its rows, configs and settings).
+    /// - Throws: `StackDocError` when a change cannot be applied to the working copy (an
+    ///   inconsistent `target`).
     public func planRestore(to target: Document) throws -> [Change] {
         var work = self
         var changes: [Change] = []

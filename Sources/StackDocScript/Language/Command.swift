@@ -76,6 +76,7 @@ public enum Command: Hashable, Sendable {
     case mark(String?)
     /// `undo to NAME` / `redo to NAME`.
     case undoTo(mark: String)
+    /// `redo to NAME`.
     case redoTo(mark: String)
     /// `undo --mine [N]`: the last N steps of this session's origin.
     case undoMine(Int)

@@ -124,6 +124,8 @@ public enum Printer {
         return r.description
     }
 
+    /// The canonical text of `command`, as `log export` writes it and the JSON `command`
+    /// field shows it (parsing it gives `command` back).
     public static func text(_ command: Command) -> String {
         switch command {
         case let .new(name, axis, viewport):

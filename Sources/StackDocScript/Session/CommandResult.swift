@@ -36,6 +36,7 @@ public enum CommandResult {
     case history([HistoryStep], openGroup: GroupInfo?, marks: [HistoryMark])
     /// `mark NAME`: the new mark; `mark`: every mark.
     case marked(HistoryMark)
+    /// `mark`: every mark of the document, oldest first.
     case marks([HistoryMark])
     /// `diff REF [REF]`.
     case diff(HistoryDiff)
