@@ -129,10 +129,9 @@ final class FlexStorage: @unchecked Sendable {
     private(set) var columns: FlexColumns
 
     // MARK: Interned edge values (index 0 is `Edges.zero`)
-    private(set) var edgesTable: UnsafeMutablePointer<Edges>
-    private(set) var edgesCount = 1
-    private var edgesCapacity = 8
-    private var edgesLookup: [Edges: UInt32] = [.zero: 0]
+    private var edges = InternTable<Edges>(first: .zero)
+    /// The interned margins and paddings, addressed by `marginIndex` / `paddingIndex`.
+    var edgesTable: UnsafeMutablePointer<Edges> { edges.base }
     /// The last value interned for margins and for paddings.
     private var lastMargin = (Edges.zero, UInt32(0))
     private var lastPadding = (Edges.zero, UInt32(0))
@@ -143,13 +142,11 @@ final class FlexStorage: @unchecked Sendable {
         let cap = Swift.max(requested, 1)
         capacity = cap
         columns = FlexColumns(capacity: cap)
-        edgesTable = .allocate(capacity: edgesCapacity)
-        edgesTable.initialize(to: .zero)
     }
 
     deinit {
         columns.deallocate()
-        edgesTable.deallocate()
+        edges.deallocate()
         extras.deallocate()
     }
 
@@ -158,14 +155,11 @@ final class FlexStorage: @unchecked Sendable {
         let c = FlexStorage(capacity: capacity)
         c.count = count
         c.columns.copyNodes(from: columns, count: count)
-        c.edgesTable.deallocate()
-        c.edgesCapacity = edgesCapacity
-        c.edgesTable = .allocate(capacity: edgesCapacity)
-        c.edgesTable.initialize(from: edgesTable, count: edgesCount)
-        c.edgesCount = edgesCount
-        c.edgesLookup = edgesLookup
+        c.edges.deallocate()
+        c.edges = edges.copy()
         c.lastMargin = lastMargin
         c.lastPadding = lastPadding
+        c.extras.deallocate()
         c.extras = extras.copy()
         return c
     }
@@ -190,7 +184,7 @@ final class FlexStorage: @unchecked Sendable {
     /// The index of the margin `edges` in `edgesTable`, adding it when new.
     @inline(__always) func internMargin(_ edges: Edges) -> UInt32 {
         if edges == lastMargin.0 { return lastMargin.1 }
-        let index = intern(edges)
+        let index = self.edges.intern(edges)
         lastMargin = (edges, index)
         return index
     }
@@ -198,30 +192,12 @@ final class FlexStorage: @unchecked Sendable {
     /// The index of the padding `edges` in `edgesTable`, adding it when new.
     @inline(__always) func internPadding(_ edges: Edges) -> UInt32 {
         if edges == lastPadding.0 { return lastPadding.1 }
-        let index = intern(edges)
+        let index = self.edges.intern(edges)
         lastPadding = (edges, index)
         return index
     }
 
     /// The index of `value` in the extras table, adding it when new.
     @inline(__always) func internExtras(_ value: FlexExtras) -> UInt32 { extras.intern(value) }
-
-    /// Values are never removed: the table holds every distinct margin and padding the tree
-    /// has used.
-    private func intern(_ edges: Edges) -> UInt32 {
-        if let known = edgesLookup[edges] { return known }
-        if edgesCount == edgesCapacity {
-            let grown = UnsafeMutablePointer<Edges>.allocate(capacity: edgesCapacity * 2)
-            grown.moveInitialize(from: edgesTable, count: edgesCount)
-            edgesTable.deallocate()
-            edgesTable = grown
-            edgesCapacity *= 2
-        }
-        precondition(edgesCount < Int(UInt32.max), "FlexTree: too many distinct edge values")
-        let index = UInt32(edgesCount)
-        (edgesTable + edgesCount).initialize(to: edges)
-        edgesCount += 1
-        edgesLookup[edges] = index
-        return index
-    }
 }
+
