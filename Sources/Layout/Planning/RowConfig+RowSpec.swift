@@ -1,6 +1,19 @@
 // Applying ROWSPEC and SEPSPEC word groups (SPEC §4.1) onto configs, validating every value.
 
+/// What `justify`, `align-items` and `spacing` do on a leaf (`RowConfig.leafStackWords`).
+public enum LeafStackWords: Sendable {
+    /// Refused: the row must be a stack, or `stack A` in the same ROWSPEC makes it one.
+    case refuse
+    /// The word makes the leaf a `stack vertical` first: the rule before they were refused,
+    /// under which older logs were written (re-planned by `verify`).
+    case makeStack
+}
+
 extension RowConfig {
+    /// What `justify`, `align-items` and `spacing` do on a leaf, for the current task: `.refuse`
+    /// except while `verify` re-plans a logged edit that only plans under the older rule.
+    @TaskLocal public static var leafStackWords: LeafStackWords = .refuse
+
     /// This config with `spec` applied left to right (a later item wins). `stack A` makes the
     /// row a stack (or changes its axis), `stack none` a leaf. `justify`, `align-items` and
     /// `spacing` need a stack: the row is one, or `stack A` in the same spec (before or after
@@ -15,6 +28,9 @@ extension RowConfig {
         var waiting: StackSettings?
         var waitingWord: String?
         func setStack(_ word: String, _ change: (inout StackSettings) -> Void) {
+            if config.stack == nil, RowConfig.leafStackWords == .makeStack {
+                config.stack = StackSettings()
+            }
             if config.stack != nil {
                 change(&config.stack!)
             } else {
