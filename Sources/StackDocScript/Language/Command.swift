@@ -53,8 +53,8 @@ public enum Command: Hashable, Sendable {
     case history
     /// `status`.
     case status
-    /// `draw`: the viewport as text.
-    case draw
+    /// `draw [--width N | --scale S]`: the viewport as text.
+    case draw(DrawScale)
     /// `export svg PATH`: a picture of the layout.
     case exportSVG(path: String)
     // History
@@ -112,4 +112,15 @@ public enum ShellCommand: Hashable, Sendable {
     case once(path: String)
     /// `timer on|off`: print each command's wall time after its output.
     case timer(Bool)
+}
+
+/// How many points a cell of `draw` covers.
+public enum DrawScale: Hashable, Sendable {
+    /// The default: the smallest whole number of points per column, at least 10, that fits the
+    /// viewport in 80 columns and 200 lines.
+    case fit
+    /// `--width N`: the viewport is N columns across.
+    case width(Int)
+    /// `--scale S`: one column is S points across.
+    case points(Double)
 }

@@ -393,10 +393,26 @@ enum CommandTable {
         CommandSpec("status", group: "Queries", usage: ["status"],
                     summary: "the database, the open document, its size, offset, history position and open transaction",
                     examples: ["status"]) { _ in .status },
-        CommandSpec("draw", group: "Queries", usage: ["draw [--at REF]"],
+        CommandSpec("draw", group: "Queries", usage: ["draw [--width N | --scale S] [--at REF]"],
                     summary: "a character picture of the viewport",
-                    details: "Scale: one column is 10 points across, one line is 20 points down, the viewport's top-left at the picture's top-left. Each row is a box of + - | with its id inside; rows cut by the viewport edge are cut at the edge (no closing border there). Nested rows draw inside their stack.",
-                    examples: ["draw", "draw --at v1"]) { r in withAt(.draw, try atRef(&r)) },
+                    details: "Scale: one line is twice as many points down as one column is across, the viewport's top-left at the picture's top-left; the first line names the scale. By default one column is 10 points, or the smallest whole number of points that fits the viewport in 80 columns (and 200 lines). '--width N' makes the viewport N columns wide (1 to \(Drawing.maxCells)); '--scale S' makes one column S points (S > 0); the picture may have at most \(Drawing.maxCells) columns and lines. Each row is a box of + - | with its id inside; rows cut by the viewport edge are cut at the edge (no closing border there). Nested rows draw inside their stack, which keeps its id in its top border; an id that another would cover moves right or down in its box.",
+                    examples: ["draw", "draw --width 40", "draw --scale 5", "draw --at v1", "draw --width 120 --at v1"]) { r in
+            var scale = DrawScale.fit
+            if r.consume("--width") {
+                let what = "a width in columns (a whole number from 1 to \(Drawing.maxCells))"
+                let saved = r
+                let n = try r.count(what, after: "--width")
+                guard (1...Drawing.maxCells).contains(n) else { throw saved.expected(what, after: "--width") }
+                scale = .width(n)
+            } else if r.consume("--scale") {
+                let what = "points per column (a number > 0)"
+                let saved = r
+                let s = try r.number(what, after: "--scale")
+                guard s > 0 else { throw saved.expected(what, after: "--scale") }
+                scale = .points(s)
+            }
+            return withAt(.draw(scale), try atRef(&r))
+        },
         CommandSpec("diff", group: "Queries", usage: ["diff REF [REF]"],
                     summary: "what changed from the first point of the history to the second (now by default)",
                     details: "Rows added, removed, moved (old → new parent and index) and changed (each config field, old → new), their frames in both versions laid out at the current viewport, and the settings that differ. Only rows the changes between the two points touched are compared, so a diff costs what changed, not the document's size. " + refHelp,

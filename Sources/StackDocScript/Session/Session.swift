@@ -134,8 +134,8 @@ public final class Session {
             // No document open: the database and how many documents it holds.
             guard current != nil else { return .databaseStatus(database: store.path, documents: try store.documentNames().count) }
             return .status(try status())
-        case .draw:
-            return .drawing(lines: try drawing())
+        case .draw(let scale):
+            return .drawing(lines: try drawing(scale))
         case .exportSVG(let path):
             let doc = try open()
             try FileIO.write(SVGPicture.render(try currentLayout(), document: doc.document), to: resolve(path), shown: path, sparing: store)
