@@ -490,10 +490,11 @@ enum CommandTable {
                     examples: ["rollback"]) { _ in .rollback },
         CommandSpec("verify", group: "History", usage: ["verify"],
                     summary: "replay the log from the empty document and compare with the stored state",
+                    details: "On the prompt, Ctrl-C cancels a long verify (as it does 'log export', 'import' and 'export'): nothing changes and the prompt comes back.",
                     examples: ["verify"]) { _ in .verify },
         CommandSpec("log", group: "History", usage: ["log export PATH"],
                     summary: "write the document's log as a script of canonical commands",
-                    details: "Running the script on an empty database ('stackdoc --db :memory: PATH') rebuilds the document: its 'export' is identical. Undone steps are written, then undone ('undo N'), so 'redo' works after a replay; rolled-back operations are left out.",
+                    details: "Running the script on an empty database ('stackdoc --db :memory: PATH') rebuilds the document: its 'export' is identical. Undone steps are written, then undone ('undo N'), so 'redo' works after a replay; rolled-back operations are left out. Ctrl-C on the prompt cancels it; no file is written.",
                     examples: ["log export feed.sd"]) { r in
             try r.expect("export", after: "log")
             return .logExport(path: try r.value("a file path", after: "export"))
