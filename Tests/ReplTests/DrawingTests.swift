@@ -124,7 +124,7 @@ import StackDocTestSupport
         let svg = SVGPicture.render(layout, document: Document(name: "d"))
         #expect(svg.contains("<title>d&lt;&amp;&gt;</title>"))
         #expect(svg.contains(">a&quot;b</text>"))
-        #expect(svg.contains("<rect x=\"0\" y=\"10\" width=\"100\" height=\"50\" fill=\"none\" stroke=\"#E02020\""))
+        #expect(svg.contains("<rect id=\"viewport\" x=\"0\" y=\"10\" width=\"100\" height=\"50\" fill=\"none\" stroke=\"#E02020\""))
     }
 }
 

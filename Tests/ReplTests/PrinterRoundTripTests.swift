@@ -27,7 +27,7 @@ struct Generator {
         case 1: return .open(name: word())
         case 2: return .importDocument(path: word(), name: bool() ? word() : nil)
         case 3: return .export(path: bool() ? word() : nil)
-        case 4: return .exportSVG(path: word())
+        case 4: return .exportSVG(path: word(), viewport: bool())
         case 5: return .row(word())
         case 6: return .findType(word())
         case 7: return .hit(x: number(), y: number())

@@ -55,8 +55,9 @@ public enum Command: Hashable, Sendable {
     case status
     /// `draw [--width N | --scale S]`: the viewport as text.
     case draw(DrawScale)
-    /// `export svg PATH`: a picture of the layout.
-    case exportSVG(path: String)
+    /// `export svg PATH [--viewport]`: a picture of the layout (of what the viewport shows,
+    /// at screen scale, with `viewport`).
+    case exportSVG(path: String, viewport: Bool)
     // History
     /// `undo [N]`.
     case undo(Int)

@@ -114,11 +114,14 @@ enum CommandTable {
             if r.consume("as") { name = try r.value("a document name", after: "as") }
             return .importDocument(path: path, name: name)
         },
-        CommandSpec("export", group: "Documents", usage: ["export [PATH] [--at REF]", "export svg PATH"],
+        CommandSpec("export", group: "Documents", usage: ["export [PATH] [--at REF]", "export svg PATH [--viewport]"],
                     summary: "write the open document as stackdoc/1 JSON (to standard output without PATH), or as an SVG picture",
-                    details: "'export svg PATH' draws the whole content: every row's frame (stack rows dashed), content frame, separators, ids, and the viewport outline in red. Quote a JSON file named svg: export \"svg\".",
-                    examples: ["export", "export saved.json", "export svg picture.svg", "export --at 3", "export old.json --at v1"]) { r in
-            if r.consume("svg") { return .exportSVG(path: try r.value("a file path", after: "svg")) }
+                    details: "'export svg PATH' draws the whole content at 1 unit per point: every row's frame coloured by its visibility (entire green, partial orange with its percentage, offscreen grey; stack rows dashed), content frames, separators, ids, the viewport outlined in red with its obscured insets greyed and the keyboard shaded, and beside it a legend and the hidden rows. '--viewport' draws just what the viewport shows, at screen scale (the picture is the viewport's size). Quote a JSON file named svg: export \"svg\".",
+                    examples: ["export", "export saved.json", "export svg picture.svg", "export svg screen.svg --viewport", "export --at 3", "export old.json --at v1"]) { r in
+            if r.consume("svg") {
+                let path = try r.value("a file path", after: "svg")
+                return .exportSVG(path: path, viewport: r.consume("--viewport"))
+            }
             var at = try atRef(&r)
             if r.atEnd { return withAt(.export(path: nil), at) }
             let path = try r.value("a file path", after: "export")
@@ -569,7 +572,8 @@ enum Keywords {
         words.formUnion(SeparatorWords.keywords)
         words.formUnion(["at", "after", "before", "in", "top", "bottom", "middle", "auto", "with", "to", "by",
                          "as", "svg", "axis", "padding", "autohide", "on", "off", "default", "vertical",
-                         "horizontal", "viewport", "--visible", "--range", "--csv", "stack", "--at", "--mine"])
+                         "horizontal", "viewport", "--visible", "--range", "--csv", "stack", "--at", "--mine",
+                         "--viewport", "--width", "--scale"])
         return words
     }()
 }

@@ -153,7 +153,7 @@ public enum Printer {
             case .width(let n): return "draw --width \(n)"
             case .points(let s): return "draw --scale " + num(s)
             }
-        case .exportSVG(let path): return "export svg " + id(path)
+        case let .exportSVG(path, viewport): return "export svg " + id(path) + (viewport ? " --viewport" : "")
         case .undo(let n): return "undo \(n)"
         case .redo(let n): return "redo \(n)"
         case .begin(let label): return join(["begin", label.map { Tokenizer.quote($0) }])

@@ -141,9 +141,10 @@ public final class Session {
             return .status(try status())
         case .draw(let scale):
             return .drawing(lines: try drawing(scale))
-        case .exportSVG(let path):
+        case let .exportSVG(path, viewport):
             let doc = try open()
-            try FileIO.write(SVGPicture.render(try currentLayout(), document: doc.document), to: resolve(path), shown: path, sparing: store)
+            try FileIO.write(SVGPicture.render(try currentLayout(), document: doc.document, viewportOnly: viewport),
+                             to: resolve(path), shown: path, sparing: store)
             return .wrote(path: path)
         case .undo(let n):
             let doc = try open()
