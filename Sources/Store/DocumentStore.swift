@@ -80,6 +80,10 @@ public final class DocumentStore {
     /// log entry that cannot be read back, a stored value no command writes); nil while none
     /// is. Once set, every write is refused: a damaged database is never written.
     public private(set) var damage: String?
+    /// Asked by the long loops (replaying a log, loading and importing rows) every
+    /// `Cancellation.interval` rows or entries: once requested they throw
+    /// `StackDocError(.cancelled)` and a write rolls back. Default: never.
+    public var cancellation: Cancellation = .never
     /// True once SQLite's `quick_check` has passed on the file (at open when opening had to
     /// write, else before the first write); always true for a new file and `:memory:`.
     private var checked = true
@@ -369,7 +373,7 @@ public final class DocumentStore {
             let (id, uid) = try self.insertDocument(db, name: document.name, settings: document.settings)
             try LogWriter.append(db, document: id, seq: 1, kind: .importDocument, payload: try LogFormat.encode(document.settings),
                                  forward: nil, inverse: nil, group: nil, label: nil)
-            try RowWriter.bulkInsert(db, document: id, rows: document, importSeq: 1)
+            try RowWriter.bulkInsert(db, document: id, rows: document, importSeq: 1, cancellation: self.cancellation)
             if options.snapshots.keep > 0 {
                 try Snapshots.write(db, documentID: id, uid: uid, version: 1, seq: 1, document: document, keep: options.snapshots.keep)
             }

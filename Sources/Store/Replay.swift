@@ -234,6 +234,8 @@ extension StoredDocument {
             let snapshots = try SnapshotCheck(db, document: self)
             do {
                 replayer = try replay(db, replan: replan) { seq, replayer in snapshots.replayed(through: seq, replayer, db) }
+            } catch let error as StackDocError where error.kind == .cancelled {
+                throw error
             } catch { return ["replay failed: \(error)"] }
             snapshots.finish(lastSeq: lastSeq)
             problems += replayer.problems
@@ -242,9 +244,13 @@ extension StoredDocument {
             }
             let stored: Document
             do {
-                stored = try RowLoader.load(db, name: name, settings: try ColumnCoding.settings(row), documentID: id, path: store.path)
+                stored = try RowLoader.load(db, name: name, settings: try ColumnCoding.settings(row), documentID: id, path: store.path, cancellation: store.cancellation)
+            } catch let error as StackDocError where error.kind == .cancelled {
+                throw error
             } catch { return ["stored rows cannot be loaded: \(error)"] }
+            try store.cancellation.check()
             problems += Verification.compare(stored: stored, replayed: replayer.document)
+            try store.cancellation.check()
             // History.
             let storedSteps = try GRDB.Row.fetchAll(db, sql: "SELECT n, first_seq, last_seq, label FROM step WHERE document = ? ORDER BY n", arguments: [id])
             if storedSteps.count != replayer.steps.count {
@@ -295,10 +301,11 @@ extension StoredDocument {
             SELECT seq, kind, payload, forward, NULL AS inverse, grp, label, time, format, origin FROM log WHERE document = ? AND seq <= ? ORDER BY seq
             """, arguments: [id, last])
         while let row = try cursor.next() {
+            try store.cancellation.check()
             let entry = try LogDecoding.entry(row, of: self)
             try replayer.replay(entry) { seq in
                 guard let settings = entry.settings else { throw StoreFailure.internal("import entry \(seq) has no settings") }
-                return try RowLoader.load(db, name: name, settings: settings, documentID: id, importSeq: seq, path: store.path)
+                return try RowLoader.load(db, name: name, settings: settings, documentID: id, importSeq: seq, path: store.path, cancellation: store.cancellation)
             }
             if targets.wanted.contains(entry.seq) { targets.states[entry.seq] = replayer.document }
             after(entry.seq, replayer)

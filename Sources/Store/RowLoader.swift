@@ -16,8 +16,9 @@ enum RowLoader {
 
     typealias Decoded = (id: RowID, parent: RowID?, config: RowConfig)
 
+    /// `cancellation` is asked every `Cancellation.interval` rows.
     static func load(_ db: Database, name: String, settings: DocumentSettings, documentID: Int64,
-                     importSeq: Int? = nil, path: String) throws -> Document {
+                     importSeq: Int? = nil, path: String, cancellation: Cancellation) throws -> Document {
         let columns = (["parent", "id"] + ColumnCoding.configColumns).joined(separator: ", ")
         let filter = importSeq == nil ? "document = ? AND import_seq = 0" : "document = ? AND import_seq = ?"
         let arguments: StatementArguments = importSeq == nil ? [documentID] : [documentID, importSeq]
@@ -43,7 +44,13 @@ enum RowLoader {
 
         /// Steps the statement, handing rows to `emit`; stops early when it returns false.
         func scan(_ emit: (Decoded) throws -> Bool) throws {
+            var untilCheck = Cancellation.interval
             while true {
+                untilCheck -= 1
+                if untilCheck == 0 {
+                    try cancellation.check()
+                    untilCheck = Cancellation.interval
+                }
                 let rc = sqlite3_step(stmt)
                 if rc == SQLITE_DONE { return }
                 guard rc == SQLITE_ROW else {

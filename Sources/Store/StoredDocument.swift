@@ -139,7 +139,7 @@ public final class StoredDocument {
             reason = "\(error)"
         }
         loadSource = .rows(reason: reason)
-        return try RowLoader.load(db, name: name, settings: settings, documentID: id, path: store.path)
+        return try RowLoader.load(db, name: name, settings: settings, documentID: id, path: store.path, cancellation: .never)  // a reload must not fail halfway
     }
 
     /// What `refreshIfStale()` found.
@@ -422,7 +422,7 @@ public final class StoredDocument {
                 throw StackDocError("log entry \(seq) of '\(name)' is not an import")
             }
             let settings = try decodingLogEntry(seq) { try LogFormat.decodeSettings(try entry.decode(forColumn: "payload"), format: try entry.decode(forColumn: "format")) }
-            return try RowLoader.load(db, name: name, settings: settings, documentID: id, importSeq: seq, path: store.path)
+            return try RowLoader.load(db, name: name, settings: settings, documentID: id, importSeq: seq, path: store.path, cancellation: store.cancellation)
         }
     }
 

@@ -5,7 +5,8 @@ import StackDocScript
 
 /// The interactive REPL on a terminal: a prompt naming the open document (`*` when a group is
 /// open), line editing and a persistent history through libedit. Ctrl-D (end of input) leaves; Ctrl-C abandons the line
-/// being typed and shows a fresh prompt.
+/// being typed and shows a fresh prompt, and cancels a running command (the store's
+/// `Cancellation` asks the interrupt flag).
 struct Interactive {
     let session: Session
     let json: Bool
@@ -23,12 +24,17 @@ struct Interactive {
         // libedit initializes, which `using_history` does.)
         let outputIsTerminal = isatty(STDOUT_FILENO) != 0
         stackdoc_editline_output(outputIsTerminal ? 0 : 1)
+        Interactive.echoDescriptor = outputIsTerminal ? STDOUT_FILENO : STDERR_FILENO
         let historyFile = Interactive.historyPath
+        // The key reader and libedit's signal handling are read when libedit initializes (which
+        // `using_history` does): set first.
+        stackdoc_editline_setup { _ in Interactive.readKey() }
         using_history()
         _ = read_history(historyFile)
         stifle_history(1000)
         Interrupts.install()
-        stackdoc_editline_setup { _ in Interactive.readKey() }
+        // Ctrl-C while a command runs cancels it: the store's long loops ask this flag.
+        session.store.cancellation = Cancellation { Interrupts.fired }
         Interactive.completionSession = session
         stackdoc_editline_completion { text, start, _ in Interactive.complete(text, start: Int(start)) }
         let banner = "stackdoc: \(session.store.path). Type 'help' for the commands, Ctrl-D to leave."
@@ -54,10 +60,7 @@ struct Interactive {
             }
             let line = String(cString: raw)
             free(raw)
-            if Interrupts.fired {
-                terminal("^C")
-                continue
-            }
+            if Interrupts.fired { continue }  // Ctrl-C: the key reader showed `^C`; drop the line
             number += 1
             if !line.allSatisfy(\.isWhitespace) {
                 add_history(line)
@@ -72,23 +75,25 @@ struct Interactive {
 }
 
 extension Interactive {
+    /// Where the echo of the keys goes (the prompt's stream).
+    nonisolated(unsafe) static var echoDescriptor = STDOUT_FILENO
+
     /// libedit's key reader: one byte from the terminal. Ctrl-C — as a SIGINT that interrupts
-    /// the read, or as the byte 3 when the terminal passes it through — sets the interrupt flag
-    /// and ends the line, which the prompt loop then drops.
+    /// the read, or as the byte 3 when the terminal passes it through — sets the interrupt flag,
+    /// shows `^C` after the keys typed and ends the line, which the prompt loop then drops.
     static func readKey() -> Int32 {
         var byte: UInt8 = 0
+        func interrupted() -> Int32 {
+            Interrupts.flag = 1
+            _ = write(echoDescriptor, "^C", 2)
+            return 10
+        }
         while true {
             let n = read(STDIN_FILENO, &byte, 1)
-            if n == 1 {
-                if byte == 3 {
-                    Interrupts.flag = 1
-                    return 10
-                }
-                return Int32(byte)
-            }
+            if n == 1 { return byte == 3 ? interrupted() : Int32(byte) }
             if n == 0 { return -1 }  // EOF
             if errno == EINTR {
-                if Interrupts.fired { return 10 }
+                if Interrupts.fired { return interrupted() }
                 continue
             }
             return -1

@@ -24,7 +24,7 @@ import StackDocTestSupport
             os.dup2(out_fd, 1)
         os.execv(binary, [binary] + options.get("args", ["--db", ":memory:"]))
     out = b""
-    def read_until(marker, timeout=10):
+    def read_until(marker, timeout=options.get("timeout", 10)):
         global out
         end = time.time() + timeout
         while time.time() < end:
@@ -40,14 +40,15 @@ import StackDocTestSupport
                     return False
                 out += data
         return marker == ""
-    for wait, keys in steps:
-        if not read_until(wait):
+    for step in steps:
+        wait, keys = step[0], step[1]
+        if wait and not read_until(wait):  # an empty text: send at once
             sys.stdout.write(out.decode(errors="replace"))
             print("\nTIMEOUT waiting for %r" % wait)
             os.kill(pid, 9)
             sys.exit(3)
         os.write(fd, keys.encode())
-        time.sleep(0.2)
+        time.sleep(step[2] if len(step) > 2 else 0.2)
     read_until("", 2)
     _, status = os.waitpid(pid, 0)
     sys.stdout.write(out.decode(errors="replace"))
@@ -58,9 +59,18 @@ import StackDocTestSupport
     /// standard output sent to the file `stdout` when given) and sends `steps`.
     static func drive(_ steps: [(String, String)], history: String, arguments: [String] = ["--db", ":memory:"],
                       environment: [String: String] = [:], stdout: String? = nil, directory: String? = nil) throws -> String {
+        try drive(steps.map { ($0.0, $0.1, 0.2) }, history: history, arguments: arguments, environment: environment,
+                  stdout: stdout, directory: directory)
+    }
+
+    /// `drive` with each step's pause after its keys (seconds), waiting up to `timeout` seconds
+    /// for each step's text.
+    static func drive(_ steps: [(String, String, Double)], history: String, arguments: [String] = ["--db", ":memory:"],
+                      environment: [String: String] = [:], stdout: String? = nil, directory: String? = nil,
+                      timeout: Double = 10) throws -> String {
         let binary = try #require(Binary.stackdoc, "the stackdoc binary is not built")
-        let json = try JSONSerialization.data(withJSONObject: steps.map { [$0.0, $0.1] })
-        var options: [String: Any] = ["args": arguments, "env": environment]
+        let json = try JSONSerialization.data(withJSONObject: steps.map { [$0.0, $0.1, $0.2] as [Any] })
+        var options: [String: Any] = ["args": arguments, "env": environment, "timeout": timeout]
         if let stdout { options["stdout"] = stdout }
         if let directory { options["cwd"] = directory }
         let optionsJSON = try JSONSerialization.data(withJSONObject: options)
@@ -144,5 +154,55 @@ import StackDocTestSupport
             #expect(lines[1].hasSuffix(#""line":2}"#), "\(lines)")
             #expect(lines[2].hasSuffix(#""line":3}"#), "\(lines)")
         }
+    }
+}
+
+/// Issue 13 item 23: Ctrl-C while a command runs cancels it — a long `verify`, `log export` or
+/// `import` — leaves the database as before it, says so, and the prompt answers the next
+/// command. Driven through a real terminal (the pty sends SIGINT as a user's Ctrl-C does).
+@Suite(.serialized) struct InterruptTests {
+    /// A saved document of `rows` rows (`{"id":"rN","size":{"fixed":10}}`).
+    static func bigJSON(rows: Int) -> String {
+        "{\"format\":\"stackdoc/1\",\"name\":\"big\",\"rows\":[" + (0..<rows).map { "{\"id\":\"r\($0)\",\"size\":{\"fixed\":10}}" }.joined(separator: ",") + "]}\n"
+    }
+
+    @Test func ctrlCCancelsALongCommandAndTheSessionGoesOn() throws {
+        let binary = try #require(Binary.stackdoc, "the stackdoc binary is not built")
+        let dir = try Binary.scratchDirectory()
+        defer { Scratch.remove(dir) }
+        // 40,000 rows: verify, log export and import each take over a second in a debug build;
+        // Ctrl-C comes 0.4 s after each.
+        try Self.bigJSON(rows: 40_000).write(toFile: dir + "/big.json", atomically: true, encoding: .utf8)
+        let db = dir + "/big.sqlite"
+        let made = try Binary.run(binary, ["--db", db, "--no-init", "-c", "import big.json", "-c", "hide r7"], directory: dir)
+        #expect(made.status == 0, "\(made.stderr)")
+        let before = try Binary.run(binary, ["--db", db, "--no-init", "-c", "open big", "-c", "history", "-c", "status"], directory: dir).stdout
+
+        let prompt = "stackdoc(big)> "
+        let out = try InteractiveTests.drive([
+            ("stackdoc> ", "open big\r", 0.2),
+            (prompt, "verify\r", 0.4), ("", "\u{3}", 0.2),
+            (prompt, "log export log.sd\r", 0.4), ("", "\u{3}", 0.2),
+            (prompt, "import big.json as copy\r", 0.4), ("", "\u{3}", 0.2),
+            (prompt, "docs\r", 0.2),
+            (prompt, "quit\r", 0.2),
+        ], history: dir + "/h", arguments: ["--db", db, "--no-init"], directory: dir, timeout: 120)
+        let cancelled = out.components(separatedBy: "error: cancelled: nothing changed").count - 1
+        #expect(cancelled == 3, "verify, log export and import are each cancelled: \(out)")
+        #expect(!out.contains("ok: the log replays"), "\(out)")
+        #expect(!out.contains("wrote "), "\(out)")
+        #expect(!out.contains("imported copy"), "\(out)")
+        #expect(out.contains("big "), "docs answers after the cancelled commands: \(out)")
+        #expect(!out.contains("copy "), "the cancelled import stored nothing: \(out)")
+        #expect(out.hasSuffix("EXIT 0\n"), "\(out)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/log.sd"), "a cancelled log export writes no file")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/log.sd.stackdoc-tmp"))
+
+        // The database is as before: same history and status, and the log replays to it.
+        let after = try Binary.run(binary, ["--db", db, "--no-init", "-c", "open big", "-c", "history", "-c", "status"], directory: dir).stdout
+        #expect(after == before)
+        let verified = try Binary.run(binary, ["--db", db, "--no-init", "-c", "open big", "-c", "verify", "-c", "docs"], directory: dir)
+        #expect(verified.stdout.contains("ok: the log replays to the stored document"), "\(verified.stdout)\(verified.stderr)")
+        #expect(!verified.stdout.contains("copy"), "\(verified.stdout)")
     }
 }

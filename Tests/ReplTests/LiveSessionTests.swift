@@ -77,7 +77,7 @@ import Store
                 #expect(try session.run(.layout(LayoutSelection(range: range))).text
                         == LayoutOutput.table(full, rows: Array(full.rows[range])), "\(context): layout --range")
             }
-            #expect(try session.drawing() == Drawing.lines(full), "\(context): draw")
+            #expect(try session.drawing() == (try Drawing.lines(full)), "\(context): draw")
             #expect(try session.liveLayout().layout() == full, "\(context): live layout")
             previous = full
         }

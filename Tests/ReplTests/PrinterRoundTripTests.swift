@@ -27,7 +27,7 @@ struct Generator {
         case 1: return .open(name: word())
         case 2: return .importDocument(path: word(), name: bool() ? word() : nil)
         case 3: return .export(path: bool() ? word() : nil)
-        case 4: return .exportSVG(path: word())
+        case 4: return .exportSVG(path: word(), viewport: bool())
         case 5: return .row(word())
         case 6: return .findType(word())
         case 7: return .hit(x: number(), y: number())
@@ -36,7 +36,7 @@ struct Generator {
         case 10: return .logExport(path: word())
         case 11: return .layout(LayoutSelection(visibleOnly: bool(), range: bool() ? 3...9 : nil))
         case 12: return .drop(name: word())
-        case 13: return pick([.close, .docs, .visible, .rows, .history, .status, .draw, .commit, .rollback, .verify, .quit])
+        case 13: return pick([.close, .docs, .visible, .rows, .history, .status, .draw(.fit), .draw(.width(edits.rng.int(1..<201))), .draw(.points(Double(edits.rng.int(1..<41)) / 2)), .commit, .rollback, .verify, .quit])
         default: return .edit(edit())
         }
     }

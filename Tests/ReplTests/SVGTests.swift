@@ -10,37 +10,155 @@ import Store
 import StackDocTestSupport
 
 @Suite struct SVGTests {
-    /// `export svg` of a nested, scrolled document is well-formed XML with one rectangle per
-    /// laid-out row, one per content frame of a leaf, one per separator, and the viewport.
-    @Test func exportIsWellFormedAndComplete() throws {
-        let dir = try Scratch.directory("svg")
-        defer { Scratch.remove(dir) }
+    /// The elements of an SVG: each element's name and attributes, and the text of each `text`.
+    final class Elements: NSObject, XMLParserDelegate {
+        var all: [(name: String, attributes: [String: String])] = []
+        var texts: [String] = []
+        var groups: [String] = []
+        /// The texts inside the group of this id.
+        var textsInGroup: [String: [String]] = [:]
+        private var text: String?
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            all.append((name, attributes))
+            if name == "g" { groups.append(attributes["id"] ?? "") }
+            if name == "text" { text = "" }
+        }
+        func parser(_ parser: XMLParser, foundCharacters string: String) { text? += string }
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            if name == "text", let t = text {
+                texts.append(t)
+                for g in groups { textsInGroup[g, default: []].append(t) }
+                text = nil
+            }
+            if name == "g" { groups.removeLast() }
+        }
+        func rect(_ a: [String: String]) -> Rect? {
+            guard let x = a["x"].flatMap(Double.init), let y = a["y"].flatMap(Double.init),
+                  let w = a["width"].flatMap(Double.init), let h = a["height"].flatMap(Double.init) else { return nil }
+            return Rect(x: x, y: y, width: w, height: h)
+        }
+        func rects(where match: ([String: String]) -> Bool) -> [Rect] {
+            all.filter { $0.name == "rect" && match($0.attributes) }.compactMap { rect($0.attributes) }
+        }
+        static func parse(_ svg: String) throws -> Elements {
+            let parser = XMLParser(data: Data(svg.utf8))
+            let elements = Elements()
+            parser.delegate = elements
+            #expect(parser.parse(), "not well-formed: \(String(describing: parser.parserError))")
+            return elements
+        }
+    }
+
+    /// A scrolled document with nested rows, a hidden row, viewport insets and a keyboard: every
+    /// visibility and every obscured edge.
+    static func session(_ dir: String) throws -> Session {
         let session = Session(store: try DocumentStore(path: ":memory:"), directory: dir)
         for line in ["new d viewport 300 200", "add a b fixed 60", "add s stack horizontal", "add s1 s2 content 40 20 in s",
-                     "add h fixed 10 hidden", "scroll 30", "export svg p.svg"] {
+                     "add h fixed 10 hidden", "add c d e fixed 60", "viewport insets 20 0 0 0", "keyboard 60", "scroll 100",
+                     "export svg p.svg", "export svg v.svg --viewport"] {
             _ = try session.run(try #require(try Parser.parse(line)))
         }
-        let svg = try String(contentsOfFile: dir + "/p.svg", encoding: .utf8)
-        let parser = XMLParser(data: Data(svg.utf8))
-        final class Counter: NSObject, XMLParserDelegate {
-            var rects = 0, texts = 0
-            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
-                if name == "rect" { rects += 1 }
-                if name == "text" { texts += 1 }
+        return session
+    }
+
+    /// Issue 13 item 12: each laid-out row's rectangle is its frame, in its visibility's class
+    /// and colour; partial rows show their percentage; hidden rows are listed aside; the
+    /// viewport, its obscured inset and the keyboard are where `layout` puts them; a legend
+    /// names the colours.
+    @Test func rowsAreColouredByVisibilityAndTheViewportIsWhereLayoutSays() throws {
+        let dir = try Scratch.directory("svg")
+        defer { Scratch.remove(dir) }
+        let session = try Self.session(dir)
+        let layout = try session.currentLayout()
+        let svg = try Elements.parse(try String(contentsOfFile: dir + "/p.svg", encoding: .utf8))
+        let laid = layout.rows.filter { $0.frame != nil }
+        #expect(Set(laid.map(\.visibility)) == [.entire, .partial, .offscreen], "the document shows every visibility")
+        let drawn = svg.all.filter { $0.name == "rect" && $0.attributes["data-row"] != nil }
+        #expect(drawn.map { $0.attributes["data-row"] } == laid.map(\.id))
+        for (element, row) in zip(drawn, laid) {
+            #expect(element.attributes["class"] == "row \(row.visibility.rawValue)", "\(row.id)")
+            #expect(svg.rect(element.attributes) == row.frame, "\(row.id)")
+            #expect(element.attributes["stroke"] == SVGPicture.colour(row.visibility), "\(row.id)")
+            if row.visibility == .partial {
+                #expect(svg.texts.contains("\(row.id) \(Format.percent(row.percent))%"), "\(row.id): \(svg.texts)")
             }
         }
-        let counter = Counter()
-        parser.delegate = counter
-        #expect(parser.parse(), "not well-formed: \(String(describing: parser.parserError))")
+        #expect(svg.textsInGroup["hidden"] == ["hidden (1):", "h"])
+        let o = layout.offset
+        #expect(o == 100)
+        #expect(svg.rects { $0["id"] == "viewport" } == [Rect(x: 0, y: o, width: 300, height: 200)])
+        #expect(svg.rects { $0["class"] == "obscured" } == [Rect(x: 0, y: o, width: 300, height: 20)])
+        #expect(svg.rects { $0["class"] == "keyboard" } == [Rect(x: 0, y: o + 140, width: 300, height: 60)])
+        #expect(layout.unobscuredRect == Rect(x: 0, y: o + 20, width: 300, height: 120))
+        for name in ["entire", "partial (its percentage)", "offscreen", "stack row", "obscured (insets)", "keyboard", "viewport"] {
+            #expect(svg.textsInGroup["legend"]?.contains(name) == true, "legend: \(name)")
+        }
+
+        // --viewport: just what the viewport shows, at screen scale.
+        let screen = try Elements.parse(try String(contentsOfFile: dir + "/v.svg", encoding: .utf8))
+        let root = try #require(screen.all.first)
+        #expect(root.attributes["width"] == "300" && root.attributes["height"] == "200")
+        #expect(root.attributes["viewBox"] == "0 \(Format.number(o)) 300 200")
+        #expect(screen.all.filter { $0.attributes["data-row"] != nil }.map { $0.attributes["data-row"] } == laid.filter { $0.visibility != .offscreen }.map(\.id))
+        #expect(screen.rects { $0["id"] == "viewport" } == [Rect(x: 0, y: o, width: 300, height: 200)])
+        #expect(!screen.groups.contains("legend") && screen.textsInGroup["legend"] == nil)
+    }
+
+    /// Where headless Chromium, when installed, finds `/usr/bin/chromium` or `chromium` on the PATH.
+    static var chromium: String? {
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":").map { "\($0)/chromium" }
+        return (["/usr/bin/chromium"] + path).first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// The boxes Chromium gives (`getBoundingClientRect`) to the viewport rectangle and each
+    /// row's rectangle of an SVG shown at the page's top-left.
+    static func chromiumBoxes(svg: String, dir: String) throws -> [String: Rect] {
+        let chromium = try #require(chromium)
+        let page = """
+        <!DOCTYPE html><html><head><meta charset="utf-8"><style>body{margin:0} svg{display:block}</style></head><body>
+        \(svg)
+        <pre id="out"></pre><script>
+        const boxes = {};
+        for (const e of document.querySelectorAll('#viewport, [data-row]')) {
+          const r = e.getBoundingClientRect();
+          boxes[e.id === 'viewport' ? '#viewport' : e.getAttribute('data-row')] = [r.x, r.y, r.width, r.height];
+        }
+        document.getElementById('out').textContent = 'BOXES' + JSON.stringify(boxes) + 'END';
+        </script></body></html>
+        """
+        try page.write(toFile: dir + "/page.html", atomically: true, encoding: .utf8)
+        let run = try Binary.run(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--window-size=2000,3000",
+                                            "--user-data-dir=\(dir)/profile", "--dump-dom", "file://\(dir)/page.html"], timeout: 240)
+        let text = run.stdout
+        guard let start = text.range(of: "BOXES"), let end = text.range(of: "END", range: start.upperBound..<text.endIndex) else {
+            Issue.record("chromium printed no boxes: \(run.stderr.suffix(2000))")
+            return [:]
+        }
+        let json = try JSONSerialization.jsonObject(with: Data(text[start.upperBound..<end.lowerBound].utf8)) as? [String: [Double]] ?? [:]
+        return json.mapValues { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
+    }
+
+    /// Issue 13 item 12: Chromium loads the picture and draws the viewport rectangle, and each
+    /// row, where `layout` says — in the whole picture at 1 px per point, and in the `--viewport`
+    /// picture at the page's top-left at screen scale.
+    @Test(.enabled(if: chromium != nil, "needs headless chromium"))
+    func chromiumDrawsTheViewportWhereLayoutSays() throws {
+        let dir = try Scratch.directory("svg")
+        defer { Scratch.remove(dir) }
+        let session = try Self.session(dir)
         let layout = try session.currentLayout()
-        let laid = layout.rows.filter { $0.frame != nil }
-        let leaves = laid.filter { $0.id != "s" }
-        let separators = laid.filter { $0.separator != nil }
-        // background + frames + leaf content frames + separators + viewport
-        #expect(counter.rects == 1 + laid.count + leaves.count + separators.count + 1)
-        #expect(counter.texts == laid.count)
-        #expect(layout.offset == 30)   // content 236 (s is 20 + 2 × 24 tall) − viewport 200 = 36
-        #expect(svg.contains("<rect x=\"0\" y=\"30\" width=\"300\" height=\"200\" fill=\"none\" stroke=\"#E02020\""))
+        let o = layout.offset
+        let whole = try Self.chromiumBoxes(svg: try String(contentsOfFile: dir + "/p.svg", encoding: .utf8), dir: dir)
+        #expect(whole["#viewport"] == Rect(x: 0, y: o, width: 300, height: 200), "\(whole)")
+        for row in layout.rows where row.frame != nil {
+            #expect(whole[row.id] == row.frame, "\(row.id)")
+        }
+        let screen = try Self.chromiumBoxes(svg: try String(contentsOfFile: dir + "/v.svg", encoding: .utf8), dir: dir)
+        #expect(screen["#viewport"] == Rect(x: 0, y: 0, width: 300, height: 200), "\(screen)")
+        for row in layout.rows where row.visibility == .entire || row.visibility == .partial {
+            guard let f = row.frame else { continue }
+            #expect(screen[row.id] == Rect(x: f.x, y: f.y - o, width: f.width, height: f.height), "\(row.id)")
+        }
     }
 
     /// Issue 14: a row's background fills its frame, switching to its highlight on mouseover.

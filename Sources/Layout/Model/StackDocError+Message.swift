@@ -9,6 +9,8 @@ extension StackDocError {
         switch kind {
         case .message(let text):
             return text
+        case .cancelled:
+            return "cancelled: nothing changed"
         case .noDocumentOpen:
             return "no document is open (use 'new NAME', 'open NAME' or 'import PATH')"
         case .nothingToClose:

@@ -84,6 +84,8 @@ public struct StackDocError: Error, Hashable, Sendable, CustomStringConvertible 
         case cannotWrite(path: String, problem: String)
         /// A problem found in the file at `path` (a saved document being imported).
         case inFile(path: String, Kind)
+        /// The command was cancelled (Ctrl-C, `Cancellation`) before it finished; nothing changed.
+        case cancelled
         /// A command failed because another process changed or dropped the open document, and
         /// the session recovered as `StaleRecovery` says.
         case recovered(Kind, StaleRecovery)

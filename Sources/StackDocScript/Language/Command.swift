@@ -53,10 +53,11 @@ public enum Command: Hashable, Sendable {
     case history
     /// `status`.
     case status
-    /// `draw`: the viewport as text.
-    case draw
-    /// `export svg PATH`: a picture of the layout.
-    case exportSVG(path: String)
+    /// `draw [--width N | --scale S]`: the viewport as text.
+    case draw(DrawScale)
+    /// `export svg PATH [--viewport]`: a picture of the layout (of what the viewport shows,
+    /// at screen scale, with `viewport`).
+    case exportSVG(path: String, viewport: Bool)
     // History
     /// `undo [N]`.
     case undo(Int)
@@ -112,4 +113,15 @@ public enum ShellCommand: Hashable, Sendable {
     case once(path: String)
     /// `timer on|off`: print each command's wall time after its output.
     case timer(Bool)
+}
+
+/// How many points a cell of `draw` covers.
+public enum DrawScale: Hashable, Sendable {
+    /// The default: the smallest whole number of points per column, at least 10, that fits the
+    /// viewport in 80 columns and 200 lines.
+    case fit
+    /// `--width N`: the viewport is N columns across.
+    case width(Int)
+    /// `--scale S`: one column is S points across.
+    case points(Double)
 }

@@ -114,11 +114,14 @@ enum CommandTable {
             if r.consume("as") { name = try r.value("a document name", after: "as") }
             return .importDocument(path: path, name: name)
         },
-        CommandSpec("export", group: "Documents", usage: ["export [PATH] [--at REF]", "export svg PATH"],
+        CommandSpec("export", group: "Documents", usage: ["export [PATH] [--at REF]", "export svg PATH [--viewport]"],
                     summary: "write the open document as stackdoc/1 JSON (to standard output without PATH), or as an SVG picture",
-                    details: "'export svg PATH' draws the whole content: every row's frame (stack rows dashed), content frame, separators, ids, and the viewport outline in red. Quote a JSON file named svg: export \"svg\".",
-                    examples: ["export", "export saved.json", "export svg picture.svg", "export --at 3", "export old.json --at v1"]) { r in
-            if r.consume("svg") { return .exportSVG(path: try r.value("a file path", after: "svg")) }
+                    details: "'export svg PATH' draws the whole content at 1 unit per point: every row's frame coloured by its visibility (entire green, partial orange with its percentage, offscreen grey; stack rows dashed), content frames, separators, ids, the viewport outlined in red with its obscured insets greyed and the keyboard shaded, and beside it a legend and the hidden rows. '--viewport' draws just what the viewport shows, at screen scale (the picture is the viewport's size). Quote a JSON file named svg: export \"svg\".",
+                    examples: ["export", "export saved.json", "export svg picture.svg", "export svg screen.svg --viewport", "export --at 3", "export old.json --at v1"]) { r in
+            if r.consume("svg") {
+                let path = try r.value("a file path", after: "svg")
+                return .exportSVG(path: path, viewport: r.consume("--viewport"))
+            }
             var at = try atRef(&r)
             if r.atEnd { return withAt(.export(path: nil), at) }
             let path = try r.value("a file path", after: "export")
@@ -393,10 +396,26 @@ enum CommandTable {
         CommandSpec("status", group: "Queries", usage: ["status"],
                     summary: "the database, the open document, its size, offset, history position and open transaction",
                     examples: ["status"]) { _ in .status },
-        CommandSpec("draw", group: "Queries", usage: ["draw [--at REF]"],
+        CommandSpec("draw", group: "Queries", usage: ["draw [--width N | --scale S] [--at REF]"],
                     summary: "a character picture of the viewport",
-                    details: "Scale: one column is 10 points across, one line is 20 points down, the viewport's top-left at the picture's top-left. Each row is a box of + - | with its id inside; rows cut by the viewport edge are cut at the edge (no closing border there). Nested rows draw inside their stack.",
-                    examples: ["draw", "draw --at v1"]) { r in withAt(.draw, try atRef(&r)) },
+                    details: "Scale: one line is twice as many points down as one column is across, the viewport's top-left at the picture's top-left; the first line names the scale. By default one column is 10 points, or the smallest whole number of points that fits the viewport in 80 columns (and 200 lines). '--width N' makes the viewport N columns wide (1 to \(Drawing.maxCells)); '--scale S' makes one column S points (S > 0); the picture may have at most \(Drawing.maxCells) columns and lines. Each row is a box of + - | with its id inside; rows cut by the viewport edge are cut at the edge (no closing border there). Nested rows draw inside their stack, which keeps its id in its top border; an id that another would cover moves right or down in its box.",
+                    examples: ["draw", "draw --width 40", "draw --scale 5", "draw --at v1", "draw --width 120 --at v1"]) { r in
+            var scale = DrawScale.fit
+            if r.consume("--width") {
+                let what = "a width in columns (a whole number from 1 to \(Drawing.maxCells))"
+                let saved = r
+                let n = try r.count(what, after: "--width")
+                guard (1...Drawing.maxCells).contains(n) else { throw saved.expected(what, after: "--width") }
+                scale = .width(n)
+            } else if r.consume("--scale") {
+                let what = "points per column (a number > 0)"
+                let saved = r
+                let s = try r.number(what, after: "--scale")
+                guard s > 0 else { throw saved.expected(what, after: "--scale") }
+                scale = .points(s)
+            }
+            return withAt(.draw(scale), try atRef(&r))
+        },
         CommandSpec("diff", group: "Queries", usage: ["diff REF [REF]"],
                     summary: "what changed from the first point of the history to the second (now by default)",
                     details: "Rows added, removed, moved (old → new parent and index) and changed (each config field, old → new), their frames in both versions laid out at the current viewport, and the settings that differ. Only rows the changes between the two points touched are compared, so a diff costs what changed, not the document's size. " + refHelp,
@@ -474,10 +493,11 @@ enum CommandTable {
                     examples: ["rollback"]) { _ in .rollback },
         CommandSpec("verify", group: "History", usage: ["verify"],
                     summary: "replay the log from the empty document and compare with the stored state",
+                    details: "On the prompt, Ctrl-C cancels a long verify (as it does 'log export', 'import' and 'export'): nothing changes and the prompt comes back.",
                     examples: ["verify"]) { _ in .verify },
         CommandSpec("log", group: "History", usage: ["log export PATH"],
                     summary: "write the document's log as a script of canonical commands",
-                    details: "Running the script on an empty database ('stackdoc --db :memory: PATH') rebuilds the document: its 'export' is identical. Undone steps are written, then undone ('undo N'), so 'redo' works after a replay; rolled-back operations are left out.",
+                    details: "Running the script on an empty database ('stackdoc --db :memory: PATH') rebuilds the document: its 'export' is identical. Undone steps are written, then undone ('undo N'), so 'redo' works after a replay; rolled-back operations are left out. Ctrl-C on the prompt cancels it; no file is written.",
                     examples: ["log export feed.sd"]) { r in
             try r.expect("export", after: "log")
             return .logExport(path: try r.value("a file path", after: "export"))
@@ -552,7 +572,8 @@ enum Keywords {
         words.formUnion(SeparatorWords.keywords)
         words.formUnion(["at", "after", "before", "in", "top", "bottom", "middle", "auto", "with", "to", "by",
                          "as", "svg", "axis", "padding", "autohide", "on", "off", "default", "vertical",
-                         "horizontal", "viewport", "--visible", "--range", "--csv", "stack", "--at", "--mine"])
+                         "horizontal", "viewport", "--visible", "--range", "--csv", "stack", "--at", "--mine",
+                         "--viewport", "--width", "--scale"])
         return words
     }()
 }

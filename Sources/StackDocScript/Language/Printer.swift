@@ -148,8 +148,13 @@ public enum Printer {
         case let .hit(x, y): return "hit \(num(x)) \(num(y))"
         case .history: return "history"
         case .status: return "status"
-        case .draw: return "draw"
-        case .exportSVG(let path): return "export svg " + id(path)
+        case .draw(let scale):
+            switch scale {
+            case .fit: return "draw"
+            case .width(let n): return "draw --width \(n)"
+            case .points(let s): return "draw --scale " + num(s)
+            }
+        case let .exportSVG(path, viewport): return "export svg " + id(path) + (viewport ? " --viewport" : "")
         case .undo(let n): return "undo \(n)"
         case .redo(let n): return "redo \(n)"
         case .begin(let label): return join(["begin", label.map { Tokenizer.quote($0) }])

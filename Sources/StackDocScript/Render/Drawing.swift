@@ -2,31 +2,55 @@ import Layout
 
 /// `draw`: a character picture of the viewport.
 ///
-/// Scale: one column is 10 points across and one line is 20 points down (a terminal cell is
-/// about twice as tall as wide), the viewport's top-left corner at the picture's top-left. When
-/// the viewport would need more than 200 columns or lines, both scales double until it fits;
-/// the first line of the output names the scale. Column `i` covers points [10i, 10i + 10).
+/// Scale: one line is twice as many points down as one column is across (a terminal cell is
+/// about twice as tall as wide), the viewport's top-left corner at the picture's top-left. By
+/// default one column is the smallest whole number of points, at least 10, that fits the
+/// viewport in 80 columns and 200 lines (10 for a phone: 390 points are 39 columns); `--width N`
+/// makes the viewport N columns wide and `--scale S` one column S points. The first line of the
+/// output names the scale. Column `i` covers points [S·i, S·i + S).
 ///
 /// Each row visible in the viewport is a box of `+ - |` spanning the cells its frame covers
 /// (at least one cell each way); rows are drawn in document order, so a nested row is drawn
-/// over its stack. A row cut by the viewport edge has no border on the cut side. The id is
-/// written inside the box on its second line when the box is at least three lines tall, and in
-/// its top border (`+a-----+`) when it is thinner or a stack row (whose rows would cover it).
-/// Frame edges are rounded to the nearest cell (halves away from zero). Cells outside the
-/// unobscured rectangle (the viewport's insets and the keyboard) are `:`, over the rows.
+/// over its stack. A row cut by the viewport edge has no border on the cut side. Frame edges
+/// are rounded to the nearest cell (halves away from zero). Cells outside the unobscured
+/// rectangle (the viewport's insets and the keyboard) are `:`, over the rows.
+///
+/// The ids are written after every box, in document order, so no box covers one; a row that is
+/// not a stack and whose box later boxes cover wholly (a row under a stuck header) has none. A row's id
+/// goes inside the box on its second line when the box is at least three lines tall, and in
+/// its top border (`+a-----+`) when it is thinner or a stack row (whose rows fill it). An id
+/// that would touch one written before (a stack's and its first row's share a line when the
+/// stack has no inset) moves right along that line, else to the next line of its box, with a
+/// blank between them; with no room anywhere in its box it is cut short, or left out.
 enum Drawing {
+    /// The most columns and lines a picture has (the default's lines, and any `--width` or `--scale`).
     static let maxCells = 200
+    /// The columns the default scale fits the viewport in (a terminal's width).
+    static let terminalColumns = 80
 
     struct Scale: Equatable {
         var x: Double
         var y: Double
     }
 
+    /// The default scale: the smallest whole number of points per column, at least 10, that
+    /// fits `viewport` in `terminalColumns` columns and `maxCells` lines (one line is two columns' points).
     static func scale(for viewport: Size) -> Scale {
-        var scale = Scale(x: 10, y: 20)
-        while (viewport.width / scale.x > Double(maxCells) || viewport.height / scale.y > Double(maxCells)) && scale.x < 1e300 {
-            scale.x *= 2
-            scale.y *= 2
+        let x = max(10, (viewport.width / Double(terminalColumns)).rounded(.up), (viewport.height / Double(2 * maxCells)).rounded(.up))
+        return Scale(x: x, y: 2 * x)
+    }
+
+    /// The scale `draw` asked for, checked: a picture of at most `maxCells` columns and lines.
+    static func scale(_ asked: DrawScale, for viewport: Size) throws -> Scale {
+        let scale: Scale
+        switch asked {
+        case .fit: return self.scale(for: viewport)
+        case .width(let n): scale = Scale(x: viewport.width / Double(n), y: 2 * viewport.width / Double(n))
+        case .points(let s): scale = Scale(x: s, y: 2 * s)
+        }
+        let columns = viewport.width / scale.x, lines = viewport.height / scale.y
+        guard scale.x > 0, columns.rounded() <= Double(maxCells), lines.rounded() <= Double(maxCells) else {
+            throw StackDocError(.badValue(path: Printer.text(.draw(asked)), problem: "the \(Format.size(viewport)) viewport would be \(Format.number(columns.rounded())) columns by \(Format.number(lines.rounded())) lines; a picture has at most \(maxCells) of each"))
         }
         return scale
     }
@@ -40,8 +64,8 @@ enum Drawing {
 
     /// The picture's lines, the first one a caption. `stacks`: the stack rows that have rows
     /// (by default the rows that are some row's parent in `layout`).
-    static func lines(_ layout: DocumentLayout, stacks: Set<RowID>? = nil) -> [String] {
-        let scale = scale(for: layout.viewport)
+    static func lines(_ layout: DocumentLayout, stacks: Set<RowID>? = nil, scale asked: DrawScale = .fit) throws -> [String] {
+        let scale = try scale(asked, for: layout.viewport)
         let width = max(1, min(maxCells, cell(layout.viewport.width / scale.x)))
         let height = max(1, min(maxCells, cell(layout.viewport.height / scale.y)))
         var grid = [[Character]](repeating: [Character](repeating: " ", count: width), count: height)
@@ -53,6 +77,11 @@ enum Drawing {
         // Rows moved by sticky positioning are drawn at their shown frame, after (over) the rows in flow.
         let inFlow = layout.rows.filter { layout.displaced[$0.id] == nil }
         let moved = layout.rows.filter { layout.displaced[$0.id] != nil }
+        /// Where each drawn box is, in cells, for its label.
+        struct Box { var id: RowID; var c0, c1, l0, l1: Int; var cutLeft, cutRight, cutTop: Bool; var stack: Bool }
+        var boxes: [Box] = []
+        /// The box drawn last on each cell (-1: none): a box wholly covered by later ones has no id.
+        var owner = [[Int]](repeating: [Int](repeating: -1, count: width), count: height)
         for row in inFlow + moved where row.visibility == .entire || row.visibility == .partial {
             guard var f = row.frame else { continue }
             if let d = layout.displaced[row.id] { f = d.moved(f) }
@@ -83,18 +112,28 @@ enum Drawing {
                     } else {
                         grid[l][c] = " "
                     }
+                    owner[l][c] = boxes.count
                 }
             }
-            // The label: inside on the second line when there is room, else on the first line.
-            // Stack rows keep it in the top border, where their own rows do not cover it.
-            let roomInside = l1 - l0 >= 2 && !stacks.contains(row.id)
-            let labelLine = cutTop || !roomInside ? l0 : l0 + 1
-            let labelStart = c0 + (cutLeft ? 0 : 1)
-            let labelEnd = c1 - (cutRight ? 0 : 1)
-            if labelStart <= labelEnd {
-                for (i, ch) in row.id.prefix(labelEnd - labelStart + 1).enumerated() {
-                    grid[labelLine][labelStart + i] = ch.isWhitespace || ch.asciiValue.map({ $0 < 0x20 }) == true ? "?" : ch
-                }
+            boxes.append(Box(id: row.id, c0: c0, c1: c1, l0: l0, l1: l1, cutLeft: cutLeft, cutRight: cutRight, cutTop: cutTop,
+                             stack: stacks.contains(row.id)))
+        }
+        // The ids, after every box (no box covers one), in the same order.
+        var labelled = [[Bool]](repeating: [Bool](repeating: false, count: width), count: height)
+        for (index, box) in boxes.enumerated() where box.stack || owner[box.l0...box.l1].contains(where: { $0[box.c0...box.c1].contains(index) }) {
+            let text = box.id.map { $0.isWhitespace || $0.asciiValue.map({ $0 < 0x20 }) == true ? "?" : $0 }
+            let start = box.c0 + (box.cutLeft ? 0 : 1)
+            let end = box.c1 - (box.cutRight ? 0 : 1)
+            guard start <= end else { continue }
+            // Inside on the second line when there is room; in the top border when thinner, cut
+            // at the top, or a stack row (whose rows cover its inside).
+            let roomInside = box.l1 - box.l0 >= 2 && !box.stack
+            let preferred = box.cutTop || !roomInside ? box.l0 : box.l0 + 1
+            guard let (line, column, count) = labelPlace(length: text.count, preferred: preferred, lines: box.l0...box.l1,
+                                                         columns: start...end, taken: labelled) else { continue }
+            for i in 0..<count {
+                grid[line][column + i] = text[i]
+                labelled[line][column + i] = true
             }
         }
         // Obscured edges (insets, the keyboard): every cell outside the unobscured rectangle is `:`,
@@ -108,7 +147,32 @@ enum Drawing {
             }
         }
         let obscured = layout.obscured == .zero ? "" : "; obscured \(Format.edges(layout.obscured)) (:)"
-        let caption = "viewport \(Format.size(layout.viewport))\(obscured) at offset \(Format.number(layout.offset)); 1 column = \(Format.number(scale.x)) pt, 1 line = \(Format.number(scale.y)) pt"
+        let caption = "viewport \(Format.size(layout.viewport))\(obscured) at offset \(Format.number(layout.offset)); 1 column = \(Format.twoDecimals(scale.x)) pt, 1 line = \(Format.twoDecimals(scale.y)) pt"
         return [caption] + grid.map { String($0).trimmingTrailingSpaces() }
+    }
+
+    /// Where an id of `length` characters goes in its box: the first place, on the `preferred`
+    /// line and then on the box's other lines top to bottom, left to right from `columns`' start,
+    /// where it touches no id written before (`taken`, with a blank between them); else the
+    /// longest such run on the preferred line, cutting the id short. Nil when there is no free cell.
+    static func labelPlace(length: Int, preferred: Int, lines: ClosedRange<Int>, columns: ClosedRange<Int>,
+                           taken: [[Bool]]) -> (line: Int, column: Int, count: Int)? {
+        /// The free runs of `line` within `columns` (a cell beside a taken one is not free).
+        func runs(_ line: Int) -> [(start: Int, count: Int)] {
+            var out: [(Int, Int)] = []
+            var runStart: Int?
+            for c in columns {
+                let free = !taken[line][c] && (c == 0 || !taken[line][c - 1]) && (c + 1 >= taken[line].count || !taken[line][c + 1])
+                if free, runStart == nil { runStart = c }
+                if !free, let s = runStart { out.append((s, c - s)); runStart = nil }
+            }
+            if let s = runStart { out.append((s, columns.upperBound + 1 - s)) }
+            return out
+        }
+        for line in [preferred] + lines.filter({ $0 != preferred }) {
+            if let run = runs(line).first(where: { $0.count >= length }) { return (line, run.start, length) }
+        }
+        guard let best = runs(preferred).max(by: { $0.count < $1.count }) else { return nil }
+        return (preferred, best.start, min(best.count, length))
     }
 }

@@ -7,6 +7,9 @@ enum Format {
     /// shortest round-trip text), with `nan`/`inf` for non-finite values.
     static func number(_ v: Double) -> String { JSONNumber.describe(v) }
 
+    /// A number to two decimals at most, rounded to the nearest (`draw`'s scale with `--width`).
+    static func twoDecimals(_ v: Double) -> String { number((v * 100).rounded() / 100) }
+
     /// `WxH`.
     static func size(_ s: Size) -> String { "\(number(s.width))x\(number(s.height))" }
 

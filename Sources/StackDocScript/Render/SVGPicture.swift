@@ -1,57 +1,143 @@
 import Layout
 
-/// `export svg PATH`: the whole content at 1 SVG unit per point. Every laid-out row is a
-/// rectangle (stack rows dashed) with its content frame shaded and its id at the top-left;
-/// separators are filled in their effective color; a row's `background` fills its frame (its
-/// `highlight` while the pointer is on it); the viewport is outlined in red, its
-/// obscured edges (insets, the keyboard) greyed.
+/// `export svg PATH [--viewport]`: a picture that explains the layout.
+///
+/// The whole content at 1 SVG unit per point. Every laid-out row is a rectangle
+/// (`data-row="ID"`, `class="row VISIBILITY"`) stroked and lightly filled in its visibility's
+/// colour — entire green, partial orange with its percentage after its id, offscreen grey —, stack
+/// rows dashed and unfilled; a row's `background` fills its frame first (its `highlight` while the
+/// pointer is on it), a leaf's content frame is shaded, separators are filled in their effective
+/// colour. Rows moved by sticky positioning are drawn where they are shown. The viewport is
+/// outlined in red (`id="viewport"`), its obscured insets greyed (`class="obscured"`) and the
+/// keyboard shaded (`class="keyboard"`). Beside the content, a legend (`id="legend"`) names the
+/// colours and lists the hidden rows (`id="hidden"`: rows with no frame, the first 100).
+///
+/// With `viewportOnly`, the picture is just what the viewport shows, at screen scale: the SVG is
+/// the viewport's size and its `viewBox` the viewport's rectangle in content coordinates; only
+/// the rows it shows are drawn, and there is no legend.
 enum SVGPicture {
-    static func render(_ layout: DocumentLayout, document: Document) -> String {
-        let n = Format.number
-        let w = max(layout.contentSize.width, layout.axis == .horizontal ? layout.offset + layout.viewport.width : layout.viewport.width)
-        let h = max(layout.contentSize.height, layout.axis == .vertical ? layout.offset + layout.viewport.height : layout.viewport.height)
-        var out = """
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(n(w))" height="\(n(h))" viewBox="0 0 \(n(w)) \(n(h))" font-family="monospace" font-size="10">
-        <title>\(escape(layout.document))</title>
-        <rect x="0" y="0" width="\(n(layout.contentSize.width))" height="\(n(layout.contentSize.height))" fill="#FFFFFF" stroke="#999999" stroke-width="0.5"/>
+    /// A visibility's colour (stroke, and fill at `tint` opacity).
+    static func colour(_ v: Visibility) -> String {
+        switch v {
+        case .entire: return "#2E7D32"
+        case .partial: return "#E69500"
+        case .offscreen, .hidden: return "#9E9E9E"   // a hidden row has no frame: listed, not drawn
+        }
+    }
 
-        """
+    static let tint = "0.12"
+    static let viewportColour = "#E02020"
+    static let legendWidth = 220.0
+    static let maxHiddenListed = 100
+
+    static func render(_ layout: DocumentLayout, document: Document, viewportOnly: Bool = false) -> String {
+        let n = Format.number
+        let w = max(layout.contentSize.width, layout.axis == .vertical ? layout.viewport.width : layout.offset + layout.viewport.width)
+        let h = max(layout.contentSize.height, layout.axis == .vertical ? layout.offset + layout.viewport.height : layout.viewport.height)
+        let vx = layout.axis == .vertical ? 0 : layout.offset
+        let vy = layout.axis == .vertical ? layout.offset : 0
+        let viewport = Rect(x: vx, y: vy, width: layout.viewport.width, height: layout.viewport.height)
+        let hidden = viewportOnly ? [] : layout.rows.filter { $0.frame == nil }.map(\.id)
+        let legendLines = 9 + (hidden.isEmpty ? 0 : 1 + min(hidden.count, maxHiddenListed) + (hidden.count > maxHiddenListed ? 1 : 0))
+        var out: String
+        if viewportOnly {
+            out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(viewport.width))\" height=\"\(n(viewport.height))\" viewBox=\"\(n(vx)) \(n(vy)) \(n(viewport.width)) \(n(viewport.height))\" font-family=\"monospace\" font-size=\"10\">\n"
+        } else {
+            let totalW = w + legendWidth, totalH = max(h, Double(legendLines) * 14 + 10)
+            out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(totalW))\" height=\"\(n(totalH))\" viewBox=\"0 0 \(n(totalW)) \(n(totalH))\" font-family=\"monospace\" font-size=\"10\">\n"
+        }
+        out += "<title>\(escape(layout.document))</title>\n"
+        out += "<rect x=\"0\" y=\"0\" width=\"\(n(layout.contentSize.width))\" height=\"\(n(layout.contentSize.height))\" fill=\"#FFFFFF\" stroke=\"#999999\" stroke-width=\"0.5\"/>\n"
         let defaults = document.settings.defaults
         for row in layout.rows {
-            guard let f = row.frame else { continue }
+            guard var f = row.frame else { continue }
+            if viewportOnly && row.visibility == .offscreen { continue }
+            let d = layout.displaced[row.id]
+            if let d { f = d.moved(f) }
             let config = document.config(of: row.id)
             let isStack = config?.stack != nil
             if let config, config.background != nil || config.highlight != nil {
                 out += colours(f, background: config.background, highlight: config.highlight)
             }
-            if let c = row.content, !isStack {
-                out += "<rect x=\"\(n(c.x))\" y=\"\(n(c.y))\" width=\"\(n(c.width))\" height=\"\(n(c.height))\" fill=\"#EAF2FF\"/>\n"
+            if var c = row.content, !isStack {
+                if let d { c = d.moved(c) }
+                out += "<rect x=\"\(n(c.x))\" y=\"\(n(c.y))\" width=\"\(n(c.width))\" height=\"\(n(c.height))\" fill=\"#3366CC\" fill-opacity=\"\(tint)\"/>\n"
             }
-            out += "<rect x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"none\" stroke=\"#3366CC\" stroke-width=\"1\"\(isStack ? " stroke-dasharray=\"4 2\"" : "")/>\n"
-            if let s = row.separator {
+            let stroke = colour(row.visibility)
+            let fill = isStack ? "fill=\"none\"" : "fill=\"\(stroke)\" fill-opacity=\"\(tint)\""
+            out += "<rect data-row=\"\(escape(row.id))\" class=\"row \(row.visibility.rawValue)\" x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" \(fill) stroke=\"\(stroke)\" stroke-width=\"1\"\(isStack ? " stroke-dasharray=\"4 2\"" : "")/>\n"
+            if var s = row.separator {
+                if let d { s = d.moved(s) }
                 let color = config.map { $0.separator.resolved(over: defaults.separator).color } ?? defaults.separator.color
                 let safeColor = Tokenizer.isColorLiteral(color) ? color : "#C6C6C8"
                 out += "<rect x=\"\(n(s.x))\" y=\"\(n(s.y))\" width=\"\(n(s.width))\" height=\"\(n(s.height))\" fill=\"\(safeColor)\"/>\n"
             }
-            out += "<text x=\"\(n(f.x + 2))\" y=\"\(n(f.y + 10))\">\(escape(row.id))</text>\n"
+            let label = row.visibility == .partial ? "\(row.id) \(Format.percent(row.percent))%" : row.id
+            out += "<text x=\"\(n(f.x + 2))\" y=\"\(n(f.y + 10))\" fill=\"\(row.visibility == .entire ? "#000000" : stroke)\">\(escape(label))</text>\n"
         }
-        let vx = layout.axis == .vertical ? 0 : layout.offset
-        let vy = layout.axis == .vertical ? layout.offset : 0
-        // Obscured edges (insets, the keyboard): the viewport outside the unobscured rectangle, greyed.
-        if layout.obscured != .zero {
-            let u = layout.unobscuredRect
-            let vw = layout.viewport.width, vh = layout.viewport.height
-            let bands = [Rect(x: vx, y: vy, width: vw, height: u.minY - vy),
-                         Rect(x: vx, y: u.maxY, width: vw, height: vy + vh - u.maxY),
-                         Rect(x: vx, y: u.minY, width: u.minX - vx, height: u.height),
-                         Rect(x: u.maxX, y: u.minY, width: vx + vw - u.maxX, height: u.height)]
-            for b in bands where b.width > 0 && b.height > 0 {
+        out += obscuredEdges(layout, viewport: viewport, settings: document.settings)
+        out += "<rect id=\"viewport\" x=\"\(n(vx))\" y=\"\(n(vy))\" width=\"\(n(viewport.width))\" height=\"\(n(viewport.height))\" fill=\"none\" stroke=\"\(viewportColour)\" stroke-width=\"2\"/>\n"
+        if !viewportOnly { out += legend(at: w + 20, hidden: hidden) }
+        out += "</svg>\n"
+        return out
+    }
+
+    /// The viewport outside the unobscured rectangle: the insets greyed (`class="obscured"`),
+    /// the keyboard (the bottom band as tall as it, when it is taller than the bottom inset)
+    /// shaded darker with its name (`class="keyboard"`).
+    static func obscuredEdges(_ layout: DocumentLayout, viewport v: Rect, settings: DocumentSettings) -> String {
+        guard layout.obscured != .zero else { return "" }
+        let n = Format.number
+        var out = ""
+        let u = layout.unobscuredRect
+        let keyboard = settings.keyboard
+        let keyboardBand = keyboard > 0 && keyboard >= settings.viewportInsets.bottom
+        let bands = [Rect(x: v.x, y: v.y, width: v.width, height: u.minY - v.y),
+                     Rect(x: v.x, y: u.maxY, width: v.width, height: v.maxY - u.maxY),
+                     Rect(x: v.x, y: u.minY, width: u.minX - v.x, height: u.height),
+                     Rect(x: u.maxX, y: u.minY, width: v.maxX - u.maxX, height: u.height)]
+        for (i, b) in bands.enumerated() where b.width > 0 && b.height > 0 {
+            if i == 1 && keyboardBand {
+                out += "<rect class=\"keyboard\" x=\"\(n(b.x))\" y=\"\(n(b.y))\" width=\"\(n(b.width))\" height=\"\(n(b.height))\" fill=\"#1A237E\" fill-opacity=\"0.35\"/>\n"
+                out += "<text x=\"\(n(b.x + 4))\" y=\"\(n(b.maxY - 4))\" fill=\"#1A237E\">keyboard \(n(keyboard))</text>\n"
+            } else {
                 out += "<rect class=\"obscured\" x=\"\(n(b.x))\" y=\"\(n(b.y))\" width=\"\(n(b.width))\" height=\"\(n(b.height))\" fill=\"#000000\" fill-opacity=\"0.2\"/>\n"
             }
         }
-        out += "<rect x=\"\(n(vx))\" y=\"\(n(vy))\" width=\"\(n(layout.viewport.width))\" height=\"\(n(layout.viewport.height))\" fill=\"none\" stroke=\"#E02020\" stroke-width=\"2\"/>\n"
-        out += "</svg>\n"
         return out
+    }
+
+    /// The legend beside the content at `x`: one swatch per colour, then the hidden rows.
+    static func legend(at x: Double, hidden: [RowID]) -> String {
+        let n = Format.number
+        var out = "<g id=\"legend\">\n<text x=\"\(n(x))\" y=\"14\" font-weight=\"bold\">legend</text>\n"
+        var y = 28.0
+        func entry(_ swatch: String, _ text: String) {
+            out += "<rect x=\"\(n(x))\" y=\"\(n(y - 9))\" width=\"16\" height=\"10\" \(swatch)/>\n"
+            out += "<text x=\"\(n(x + 22))\" y=\"\(n(y))\">\(escape(text))</text>\n"
+            y += 14
+        }
+        for v in [Visibility.entire, .partial, .offscreen] {
+            entry("fill=\"\(colour(v))\" fill-opacity=\"\(tint)\" stroke=\"\(colour(v))\"", v == .partial ? "partial (its percentage)" : v.rawValue)
+        }
+        entry("fill=\"none\" stroke=\"#666666\" stroke-dasharray=\"4 2\"", "stack row")
+        entry("fill=\"#3366CC\" fill-opacity=\"\(tint)\"", "content frame")
+        entry("fill=\"#000000\" fill-opacity=\"0.2\"", "obscured (insets)")
+        entry("fill=\"#1A237E\" fill-opacity=\"0.35\"", "keyboard")
+        entry("fill=\"none\" stroke=\"\(viewportColour)\" stroke-width=\"2\"", "viewport")
+        if !hidden.isEmpty {
+            out += "<g id=\"hidden\">\n<text x=\"\(n(x))\" y=\"\(n(y))\">hidden (\(hidden.count)):</text>\n"
+            y += 14
+            for id in hidden.prefix(maxHiddenListed) {
+                out += "<text x=\"\(n(x + 8))\" y=\"\(n(y))\">\(escape(id))</text>\n"
+                y += 14
+            }
+            if hidden.count > maxHiddenListed {
+                out += "<text x=\"\(n(x + 8))\" y=\"\(n(y))\">… and \(hidden.count - maxHiddenListed) more</text>\n"
+            }
+            out += "</g>\n"
+        }
+        return out + "</g>\n"
     }
 
     /// A row's colours (issue 14): its frame filled with the background, switching to the

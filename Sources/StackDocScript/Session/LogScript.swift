@@ -4,17 +4,20 @@ import Store
 /// `log export`: a document's log as a script of canonical commands. Running the script on an
 /// empty database rebuilds the document (its `export` is identical) with the same history.
 enum LogScript {
-    static func lines(_ doc: StoredDocument) throws -> [String] {
+    /// The script's lines; `cancellation` is asked at each log entry (an import's rows are
+    /// loaded under the store's own).
+    static func lines(_ doc: StoredDocument, cancellation: Cancellation = .never) throws -> [String] {
         var lines = ["# stackdoc log of '\(doc.name)': run with  stackdoc --db :memory: FILE"]
         // Each line is one log entry of the rebuilt document, except that an import (always
         // entry 1) becomes several: a restore names its target entry shifted by as many.
         var shift = 0
         for entry in try doc.log() {
+            try cancellation.check()
             switch entry.kind {
             case .newDocument:
                 lines.append(newLine(doc.name, entry.settings ?? DocumentSettings()))
             case .importDocument:
-                let imported = importLines(try doc.importedDocument(at: entry.seq))
+                let imported = try importLines(try doc.importedDocument(at: entry.seq), cancellation: cancellation)
                 shift = imported.count - 1
                 lines += imported
             case .op, .view:
@@ -44,7 +47,7 @@ enum LogScript {
 
     /// An imported document as commands: `new`, its settings, its rows in document order, its
     /// offset, inside one `begin … commit` (one undo step).
-    static func importLines(_ d: Document) -> [String] {
+    static func importLines(_ d: Document, cancellation: Cancellation = .never) throws -> [String] {
         let s = d.settings
         let base = DocumentSettings()
         var lines = [newLine(d.name, s), Printer.text(Command.begin(label: "import \(d.name)"))]
@@ -62,9 +65,11 @@ enum LogScript {
         if dd.separator.color != bd.separator.color { sep.append(.color(dd.separator.color)) }
         if !sep.isEmpty { edits.append(.defaults(.separator(sep))) }
         if dd.autoHideLastSeparator != bd.autoHideLastSeparator { edits.append(.defaults(.autoHide(dd.autoHideLastSeparator))) }
-        d.forEachRow { id, parent, _, config in
+        try d.forEachRow { id, parent, _, config in
+            if edits.count % Cancellation.interval == 0 { try cancellation.check() }
             edits.append(.add(ids: [id], spec: spec(config), position: nil, parent: parent))
         }
+        try cancellation.check()
         lines += edits.map(Printer.text)
         lines.append("commit")
         if s.offset != 0 { lines.append(Printer.text(Edit.scroll(.offset(s.offset)))) }

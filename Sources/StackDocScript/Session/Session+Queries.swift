@@ -43,7 +43,7 @@ extension Session {
 
     /// What `draw` needs: the rows meeting the viewport, and which of them are stack rows
     /// that have rows (the drawing keeps their ids in the top border).
-    func drawing() throws -> [String] {
+    func drawing(_ scale: DrawScale = .fit) throws -> [String] {
         let live = try liveLayout()
         let document = try viewedDocument()
         let o = live.offset
@@ -59,7 +59,7 @@ extension Session {
         var layout = DocumentLayout(document: live.document, axis: live.settings.axis, viewport: live.settings.viewport,
                                     offset: o, contentSize: live.contentSize, rows: rows, obscured: live.settings.obscured)
         for r in moved { if let d = live.displacement(of: r.id) { layout.displaced[r.id] = d } }
-        return Drawing.lines(layout, stacks: stacks)
+        return try Drawing.lines(layout, stacks: stacks, scale: scale)
     }
 
     /// Every row in document order with its nesting depth (`rows`).

@@ -97,6 +97,7 @@ public final class Session {
             let t0 = Timing.now()
             let document = try DocumentFormat.decode(try FileIO.read(resolve(path), shown: path),
                                                      path: path, name: name)
+            try store.cancellation.check()
             let t1 = Timing.now()
             let stored = try store.importDocument(document)
             let t2 = Timing.now()
@@ -108,8 +109,12 @@ public final class Session {
             guard let path else { return .document(document) }
             let t0 = Timing.now()
             // The pretty text with its final newline, written in pieces as it is made.
+            let cancellation = store.cancellation
             try FileIO.write(to: resolve(path), shown: path, sparing: store) { sink in
-                try document.exportJSONChunks(pretty: true, sink)
+                try document.exportJSONChunks(pretty: true) { chunk in
+                    try cancellation.check()
+                    try sink(chunk)
+                }
             }
             Timing.report(["export": Timing.now() - t0])
             return .wrote(path: path)
@@ -134,11 +139,12 @@ public final class Session {
             // No document open: the database and how many documents it holds.
             guard current != nil else { return .databaseStatus(database: store.path, documents: try store.documentNames().count) }
             return .status(try status())
-        case .draw:
-            return .drawing(lines: try drawing())
-        case .exportSVG(let path):
+        case .draw(let scale):
+            return .drawing(lines: try drawing(scale))
+        case let .exportSVG(path, viewport):
             let doc = try open()
-            try FileIO.write(SVGPicture.render(try currentLayout(), document: doc.document), to: resolve(path), shown: path, sparing: store)
+            try FileIO.write(SVGPicture.render(try currentLayout(), document: doc.document, viewportOnly: viewport),
+                             to: resolve(path), shown: path, sparing: store)
             return .wrote(path: path)
         case .undo(let n):
             let doc = try open()
@@ -164,7 +170,7 @@ public final class Session {
             return .verified
         case .logExport(let path):
             let doc = try open()
-            let lines = try LogScript.lines(doc)
+            let lines = try LogScript.lines(doc, cancellation: store.cancellation)
             try FileIO.write(lines.joined(separator: "\n") + "\n", to: resolve(path), shown: path, sparing: store)
             return .wroteLog(path: path, commands: lines.filter { !$0.hasPrefix("#") }.count)
         case .mark(let name):
