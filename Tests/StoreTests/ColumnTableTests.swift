@@ -20,7 +20,7 @@ import Testing
         }
         #expect(names.prefix(5) == ["document", "import_seq", "parent", "order_key", "id"])
         #expect(Array(names.dropFirst(5)) == ColumnCoding.configColumns)
-        #expect(tables == ["document", "grdb_migrations", "log", "row", "snapshot", "step"])
+        #expect(tables == ["document", "grdb_migrations", "import_image", "log", "row", "snapshot", "step"])
         #expect(ColumnCoding.values(RowConfig()).count == ColumnCoding.configColumns.count)
     }
 
