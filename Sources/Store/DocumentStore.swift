@@ -282,19 +282,10 @@ public final class DocumentStore {
         guard document.rowCount <= DocumentLimits.maxRows else {
             throw StackDocError("import: a document holds at most \(DocumentLimits.maxRows) rows, this one has \(document.rowCount)")
         }
-        var invalid: Error?
-        document.forEachRow { id, _, _, config in
-            // The allocation-free check first; the message is built only for a bad row.
-            guard invalid == nil, !(Validation.isValidRowID(id) && Validation.isValid(config)) else { return }
-            do {
-                try Validation.checkRowID(id)
-                try Validation.check(config, prefix: "row \(Validation.quoted(id)) ")
-            } catch { invalid = error }
-        }
-        if let invalid { throw invalid }
         var document = document
         var clamped: LiveLayout?
         if document.settings.offset > 0 {
+            try Self.checkRows(document)
             var layout = LiveLayout(document)
             if let clamp = document.offsetClamp(maxOffset: layout.maxOffset) {
                 try document.apply(clamp)
@@ -302,16 +293,20 @@ public final class DocumentStore {
             }
             clamped = layout
         }
-        // While this thread writes the rows, a second one encodes the document's image (the
-        // import entry's rows and first snapshot) and lays it out (the handle's live layout):
-        // neither depends on SQL, and on two cores they cost no wall time.
         if try contains(document.name) { throw StackDocError(.documentExists(name: document.name)) }
+        // While this thread writes the rows, a second one checks them (when not done above),
+        // encodes the document's image (the import entry's rows and first snapshot) and lays it
+        // out (the handle's live layout): none of it touches SQL, and on two cores it costs no
+        // wall time. A row that breaks a rule rolls the transaction back with its message.
         let uid = Self.newUID()
         let (imported, clampedLive) = (document, clamped)
-        let derived = BackgroundTask { () -> (image: [UInt8], live: LiveLayout) in
-            (SnapshotImage.encode(imported, uid: uid, version: 1, seq: 1), clampedLive ?? LiveLayout(imported))
+        let derived = BackgroundTask { () -> Result<(image: [UInt8], live: LiveLayout), any Error> in
+            Result {
+                if clampedLive == nil { try Self.checkRows(imported) }
+                return (SnapshotImage.encode(imported, uid: uid, version: 1, seq: 1), clampedLive ?? LiveLayout(imported))
+            }
         }
-        let id = try write { db in
+        let (id, live) = try write { db in
             // A page cache that holds the new rows and their index while they are written (the
             // 32 MB one spilled pages to the WAL mid-transaction: ≈ 15 % of a 1M-row import).
             try db.execute(sql: "PRAGMA cache_size = -262144")
@@ -319,18 +314,23 @@ public final class DocumentStore {
             let id = try self.insertDocument(db, name: document.name, settings: document.settings, uid: uid)
             try LogWriter.append(db, document: id, seq: 1, kind: .importDocument, payload: try LogFormat.encode(document.settings),
                                  forward: nil, inverse: nil, group: nil, label: nil)
-            try RowWriter.bulkInsert(db, document: id, rows: document)
+            do {
+                try RowWriter.bulkInsert(db, document: id, rows: document)
+            } catch {
+                // A value SQL refused (a NaN binds as NULL) is a row the check names.
+                _ = try derived.value.get()
+                throw error
+            }
             // One image of the imported document: the import entry's rows (what replay and
             // `log export` start from) and, the same bytes, the first snapshot.
-            let image = derived.value.image
+            let (image, live) = try derived.value.get()
             try ImportImages.write(db, documentID: id, seq: 1, image: image)
             if options.snapshots.keep > 0 {
                 try Snapshots.write(db, documentID: id, uid: uid, version: 1, seq: 1, document: document, image: image,
                                     keep: options.snapshots.keep)
             }
-            return id
+            return (id, live)
         }
-        let live = derived.value.live
         return try StoredDocument(store: self, id: id, uid: uid, name: document.name, preloaded: document, live: live)
     }
 
@@ -365,6 +365,20 @@ public final class DocumentStore {
     /// A new document identity: 32 hex digits, as 0003 gives.
     private static func newUID() -> String {
         UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    }
+
+    /// Throws the first row of `document` that breaks a rule, with the one validator's message.
+    private static func checkRows(_ document: Document) throws {
+        var invalid: Error?
+        document.forEachRow { id, _, _, config in
+            // The allocation-free check first; the message is built only for a bad row.
+            guard invalid == nil, !(Validation.isValidRowID(id) && Validation.isValid(config)) else { return }
+            do {
+                try Validation.checkRowID(id)
+                try Validation.check(config, prefix: "row \(Validation.quoted(id)) ")
+            } catch { invalid = error }
+        }
+        if let invalid { throw invalid }
     }
 
     /// Inserts the document's row with the identity `uid`; returns its id.
