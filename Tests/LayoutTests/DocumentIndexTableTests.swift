@@ -9,19 +9,25 @@ import Testing
     func bulkBuildFindsEveryValueAndKeepsWorking(count: Int) {
         var ids = (0..<count).map { "r\($0 * 7919 % max(count, 1))x\($0)" }
         var table = DocumentIndexTable()
-        #expect(table.build(count: count, hashOf: { [ids] in DocumentIndexTable.hash(ids[Int($0)]) },
-                            isEqual: { [ids] in ids[Int($0)] == ids[Int($1)] }) == nil)
+        let fixed = ids
+        let duplicate = table.build(count: count, hashOf: { DocumentIndexTable.hash(fixed[Int($0)]) },
+                                    isEqual: { fixed[Int($0)] == fixed[Int($1)] })
+        #expect(duplicate == nil)
         #expect(table.count == count)
         func find(_ id: String) -> Int32? { table.find(hash: DocumentIndexTable.hash(id)) { ids[Int($0)] == id } }
         for (v, id) in ids.enumerated() { #expect(find(id) == Int32(v)) }
         #expect(find("absent") == nil)
         // Removals (backward shift) and inserts after a bulk build keep every other value found.
         for v in stride(from: 0, to: count, by: 3) {
-            table.remove(Int32(v), hash: DocumentIndexTable.hash(ids[v]), hashOf: { [ids] in DocumentIndexTable.hash(ids[Int($0)]) })
+            table.remove(Int32(v), hash: DocumentIndexTable.hash(fixed[v]), hashOf: { DocumentIndexTable.hash(fixed[Int($0)]) })
         }
         ids.append("new")
-        table.insert(Int32(count), hash: DocumentIndexTable.hash("new"), hashOf: { [ids] in DocumentIndexTable.hash(ids[Int($0)]) })
-        for (v, id) in ids.enumerated() { #expect(find(id) == (v < count && v % 3 == 0 ? nil : Int32(v)), "\(id)") }
+        let grown = ids
+        table.insert(Int32(count), hash: DocumentIndexTable.hash("new"), hashOf: { DocumentIndexTable.hash(grown[Int($0)]) })
+        for (v, id) in ids.enumerated() {
+            let expected: Int32? = v < count && v % 3 == 0 ? nil : Int32(v)
+            #expect(find(id) == expected, "\(id)")
+        }
     }
 
     @Test func bulkBuildNamesADuplicateAndStaysEmpty() {
