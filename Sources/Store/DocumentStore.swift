@@ -322,7 +322,8 @@ public final class DocumentStore {
         try Validation.checkDocumentName(name)
         try Validation.check(settings)
         let (id, uid) = try write { db in
-            let (id, uid) = try self.insertDocument(db, name: name, settings: settings)
+            let uid = Self.newUID()
+            let id = try self.insertDocument(db, name: name, settings: settings, uid: uid)
             try LogWriter.append(db, document: id, seq: 1, kind: .newDocument, payload: try LogFormat.encode(settings),
                                  forward: nil, inverse: nil, group: nil, label: nil)
             return (id, uid)
@@ -345,39 +346,54 @@ public final class DocumentStore {
         guard document.rowCount <= DocumentLimits.maxRows else {
             throw StackDocError("import: a document holds at most \(DocumentLimits.maxRows) rows, this one has \(document.rowCount)")
         }
-        var invalid: Error?
-        document.forEachRow { id, _, _, config in
-            // The allocation-free check first; the message is built only for a bad row.
-            guard invalid == nil, !(Validation.isValidRowID(id) && Validation.isValid(config)) else { return }
-            do {
-                try Validation.checkRowID(id)
-                try Validation.check(config, prefix: "row \(Validation.quoted(id)) ")
-            } catch { invalid = error }
-        }
-        if let invalid { throw invalid }
         var document = document
-        var live: LiveLayout?
+        var clamped: LiveLayout?
         if document.settings.offset > 0 {
+            try Self.checkRows(document)
             var layout = LiveLayout(document)
             if let clamp = document.offsetClamp(maxOffset: layout.maxOffset) {
                 try document.apply(clamp)
                 layout.apply([clamp], to: document)
             }
-            live = layout
+            clamped = layout
         }
-        let (id, uid) = try write { db in
+        if try contains(document.name) { throw StackDocError(.documentExists(name: document.name)) }
+        // While this thread writes the rows, a second one checks them (when not done above),
+        // encodes the document's image (the import entry's rows and first snapshot) and lays it
+        // out (the handle's live layout): none of it touches SQL, and on two cores it costs no
+        // wall time. A row that breaks a rule rolls the transaction back with its message.
+        let uid = Self.newUID()
+        let (imported, clampedLive) = (document, clamped)
+        let derived = BackgroundTask { () -> Result<(image: [UInt8], live: LiveLayout), any Error> in
+            Result {
+                if clampedLive == nil { try Self.checkRows(imported) }
+                return (SnapshotImage.encode(imported, uid: uid, version: 1, seq: 1), clampedLive ?? LiveLayout(imported))
+            }
+        }
+        let (id, live) = try write { db in
             // A page cache that holds the new rows and their index while they are written (the
             // 32 MB one spilled pages to the WAL mid-transaction: ≈ 15 % of a 1M-row import).
             try db.execute(sql: "PRAGMA cache_size = -262144")
             defer { try? db.execute(sql: "PRAGMA cache_size = \(Self.cacheSize)") }
-            let (id, uid) = try self.insertDocument(db, name: document.name, settings: document.settings)
+            let id = try self.insertDocument(db, name: document.name, settings: document.settings, uid: uid)
             try LogWriter.append(db, document: id, seq: 1, kind: .importDocument, payload: try LogFormat.encode(document.settings),
                                  forward: nil, inverse: nil, group: nil, label: nil)
-            try RowWriter.bulkInsert(db, document: id, rows: document, importSeq: 1, cancellation: self.cancellation)
-            if options.snapshots.keep > 0 {
-                try Snapshots.write(db, documentID: id, uid: uid, version: 1, seq: 1, document: document, keep: options.snapshots.keep)
+            do {
+                try RowWriter.bulkInsert(db, document: id, rows: document, cancellation: self.cancellation)
+            } catch {
+                // A value SQL refused (a NaN binds as NULL) is a row the check names.
+                _ = try derived.value.get()
+                throw error
             }
-            return (id, uid)
+            // One image of the imported document: the import entry's rows (what replay and
+            // `log export` start from) and, the same bytes, the first snapshot.
+            let (image, live) = try derived.value.get()
+            try ImportImages.write(db, documentID: id, seq: 1, image: image)
+            if options.snapshots.keep > 0 {
+                try Snapshots.write(db, documentID: id, uid: uid, version: 1, seq: 1, document: document, image: image,
+                                    keep: options.snapshots.keep)
+            }
+            return (id, live)
         }
         return try StoredDocument(store: self, id: id, uid: uid, name: document.name, preloaded: document, live: live)
     }
@@ -410,17 +426,36 @@ public final class DocumentStore {
     // MARK: Helpers
 
     /// Inserts the document's row with a new identity (`uid`, never reused); returns its id and uid.
-    private func insertDocument(_ db: Database, name: String, settings: DocumentSettings) throws -> (Int64, String) {
+    /// A new document identity: 32 hex digits, as 0003 gives.
+    private static func newUID() -> String {
+        UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    }
+
+    /// Throws the first row of `document` that breaks a rule, with the one validator's message.
+    private static func checkRows(_ document: Document) throws {
+        var invalid: Error?
+        document.forEachRow { id, _, _, config in
+            // The allocation-free check first; the message is built only for a bad row.
+            guard invalid == nil, !(Validation.isValidRowID(id) && Validation.isValid(config)) else { return }
+            do {
+                try Validation.checkRowID(id)
+                try Validation.check(config, prefix: "row \(Validation.quoted(id)) ")
+            } catch { invalid = error }
+        }
+        if let invalid { throw invalid }
+    }
+
+    /// Inserts the document's row with the identity `uid`; returns its id.
+    private func insertDocument(_ db: Database, name: String, settings: DocumentSettings, uid: String) throws -> Int64 {
         if try Bool.fetchOne(db, sql: "SELECT 1 FROM document WHERE name = ?", arguments: [name]) ?? false {
             throw StackDocError(.documentExists(name: name))
         }
         let now = Date().timeIntervalSince1970
-        let uid = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")  // 32 hex digits, as 0003 gives
         let columns = ["name", "version"] + ColumnCoding.settingsColumns + ["created", "modified", "uid"]
         let values: [(any DatabaseValueConvertible)?] = [name, 1] + ColumnCoding.values(settings) + [now, now, uid]
         try db.execute(sql: "INSERT INTO document (\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))",
                        arguments: StatementArguments(values))
-        return (db.lastInsertedRowID, uid)
+        return db.lastInsertedRowID
     }
 
     /// Runs `body` in an IMMEDIATE transaction (so concurrent writers queue on the busy timeout

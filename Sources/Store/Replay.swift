@@ -305,7 +305,7 @@ extension StoredDocument {
             let entry = try LogDecoding.entry(row, of: self)
             try replayer.replay(entry) { seq in
                 guard let settings = entry.settings else { throw StoreFailure.internal("import entry \(seq) has no settings") }
-                return try RowLoader.load(db, name: name, settings: settings, documentID: id, importSeq: seq, path: store.path, cancellation: store.cancellation)
+                return try importedRows(db, seq: seq, settings: settings)
             }
             if targets.wanted.contains(entry.seq) { targets.states[entry.seq] = replayer.document }
             after(entry.seq, replayer)

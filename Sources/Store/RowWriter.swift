@@ -72,22 +72,11 @@ enum RowWriter {
     /// insert in starting and ending the statement.
     static let bulkBatch = 32
 
-    /// Inserts every row of `rows` into `row` twice, with evenly spaced order keys per stack: as
-    /// the document's current rows (`import_seq` 0, `bulkBatch` rows per statement, raw C API,
-    /// text bound by pointer and length), then copied in SQL as the rows of its import entry
-    /// `seq` (what replay starts from).
-    static func bulkInsert(_ db: Database, document docID: Int64, rows: Document, importSeq seq: Int,
-                           cancellation: Cancellation = .never) throws {
-        try bulkInsertCurrent(db, document: docID, rows: rows, cancellation: cancellation)
-        try cancellation.check()
-        let columns = (["document", "parent", "order_key", "id"] + ColumnCoding.configColumns).joined(separator: ", ")
-        try db.execute(sql: "INSERT INTO row (import_seq, \(columns)) SELECT ?, \(columns) FROM row WHERE document = ? AND import_seq = 0",
-                       arguments: [seq, docID])
-    }
-
-    /// Inserts every row of `rows` as the document's current rows (`import_seq` 0).
+    /// Inserts every row of `rows` as the document's current rows (`import_seq` 0), with evenly
+    /// spaced order keys per stack: `bulkBatch` rows per statement, raw C API, text bound by
+    /// pointer and length. (The import entry's own copy is one image: `ImportImages`.)
     /// `cancellation` is asked after each batch.
-    private static func bulkInsertCurrent(_ db: Database, document docID: Int64, rows: Document, cancellation: Cancellation) throws {
+    static func bulkInsert(_ db: Database, document docID: Int64, rows: Document, cancellation: Cancellation = .never) throws {
         let columns = ["document", "parent", "order_key", "id"] + ColumnCoding.configColumns
         let tuple = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
         func statement(_ n: Int) throws -> Statement {

@@ -117,13 +117,14 @@ public enum SnapshotImage {
         let settings = try readSettings(&r)
         do { try Validation.check(settings) } catch { throw Damage(description: "settings: \(error)") }
         let styleCount = try r.count(limit: header.rows + 1)
-        var styles: [RowConfig] = []
-        styles.reserveCapacity(styleCount)
-        for _ in 0..<styleCount { styles.append(try readStyle(&r)) }
-        guard !styles.isEmpty else { throw Damage(description: "no styles") }
-        var document = Document(name: name, settings: settings)
-        document.reserveCapacity(rows: header.rows, rootRows: header.rows)
-        var stacks: [RowID] = []
+        // The bulk path: styles interned once, each row a reference to its style, the id index
+        // filled in one pass at the end (`DocumentLoader`).
+        var loader = DocumentLoader(name: name, settings: settings, rows: header.rows)
+        for _ in 0..<styleCount {
+            guard loader.addStyle(try readStyle(&r)) else { throw Damage(description: "a style holds a value outside the document rules") }
+        }
+        guard styleCount > 0 else { throw Damage(description: "no styles") }
+        var stacks: [Int32] = []
         for _ in 0..<header.rows {
             let id = try r.string()
             let parentOrdinal = try r.count(limit: stacks.count)
@@ -131,21 +132,17 @@ public enum SnapshotImage {
             guard flags & ~15 == 0 else { throw Damage(description: "row '\(id)': unknown flags \(flags)") }
             let size: RowSize = flags & 2 != 0 ? .fit : .fixed(try r.f64())
             let content = flags & 4 != 0 ? Size(width: try r.f64(), height: try r.f64()) : .zero
-            let style = flags & 8 != 0 ? try r.count(limit: styles.count - 1) : 0
-            var config = styles[style]
-            config.size = size
-            config.content = content
-            config.hidden = flags & 1 != 0
-            // The values every other path accepts (no allocation when valid).
-            guard Validation.isValidRowID(id), Validation.isValid(config) else {
+            let style = flags & 8 != 0 ? try r.count(limit: styleCount - 1) : 0
+            guard let row = loader.append(id, size: size, content: content, hidden: flags & 1 != 0, style: style,
+                                          parent: parentOrdinal == 0 ? -1 : stacks[parentOrdinal - 1]) else {
                 throw Damage(description: "row '\(id)' holds a value outside the document rules")
             }
-            do {
-                try document.appendRow(id, config: config, parent: parentOrdinal == 0 ? nil : stacks[parentOrdinal - 1])
-            } catch {
-                throw Damage(description: "row '\(id)': \(error)")
-            }
-            if config.stack != nil { stacks.append(id) }
+            if loader.isStack(row) { stacks.append(row) }
+        }
+        let document: Document
+        switch loader.finish() {
+        case let .success(loaded): document = loaded
+        case let .failure(duplicate): throw Damage(description: "row '\(duplicate.id)': \(StackDocError(.rowExists(duplicate.id)))")
         }
         guard r.remaining == 8 else { throw Damage(description: "\(r.remaining - 8) bytes after the last row") }
         return (header, document)

@@ -58,11 +58,12 @@ enum Snapshots {
     /// Writes the image of `document` (the state after log entry `seq`, at `version`) and drops
     /// all but the newest `keep` snapshots. Must run inside the write transaction that checked
     /// the handle is current, and never while a group is open (rollback deletes log entries, so
-    /// a state inside a group may never exist in the log's history).
+    /// a state inside a group may never exist in the log's history). `image` is the document's
+    /// image when the caller already encoded it.
     @discardableResult
     static func write(_ db: Database, documentID: Int64, uid: String, version: Int, seq: Int, document: Document,
-                      keep: Int) throws -> SnapshotInfo {
-        let image = SnapshotImage.encode(document, uid: uid, version: version, seq: seq)
+                      image encoded: [UInt8]? = nil, keep: Int) throws -> SnapshotInfo {
+        let image = encoded ?? SnapshotImage.encode(document, uid: uid, version: version, seq: seq)
         try db.cachedStatement(sql: """
             INSERT OR REPLACE INTO snapshot (document, version, uid, seq, rows, image, time) VALUES (?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [documentID, version, uid, seq, document.rowCount, Data(image), Date.now.timeIntervalSince1970])

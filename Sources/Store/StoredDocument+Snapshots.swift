@@ -84,7 +84,7 @@ extension StoredDocument {
             throw StoreFailure.corrupt(store.path, "document \(Validation.quoted(name)): its first log entry is not new or import")
         }
         if entry.kind == .importDocument {
-            return try RowLoader.load(db, name: name, settings: settings, documentID: id, importSeq: 1, path: store.path, cancellation: store.cancellation)
+            return try importedRows(db, seq: 1, settings: settings)
         }
         return Document(name: name, settings: settings)
     }

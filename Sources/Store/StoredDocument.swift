@@ -422,7 +422,7 @@ public final class StoredDocument {
                 throw StackDocError("log entry \(seq) of '\(name)' is not an import")
             }
             let settings = try decodingLogEntry(seq) { try LogFormat.decodeSettings(try entry.decode(forColumn: "payload"), format: try entry.decode(forColumn: "format")) }
-            return try RowLoader.load(db, name: name, settings: settings, documentID: id, importSeq: seq, path: store.path, cancellation: store.cancellation)
+            return try importedRows(db, seq: seq, settings: settings)
         }
     }
 

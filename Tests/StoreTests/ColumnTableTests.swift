@@ -23,7 +23,7 @@ import Testing
         // the format-1 ones; statements name their columns, so the schema's order is free).
         #expect(Array(names.dropFirst(5)).sorted() == ColumnCoding.configColumns.sorted())
         #expect(Set(ColumnCoding.configColumns).count == ColumnCoding.configColumns.count)
-        #expect(tables == ["document", "grdb_migrations", "log", "row", "snapshot", "step"])
+        #expect(tables == ["document", "grdb_migrations", "import_image", "log", "row", "snapshot", "step"])
         #expect(ColumnCoding.values(RowConfig()).count == ColumnCoding.configColumns.count)
     }
 

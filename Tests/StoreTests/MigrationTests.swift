@@ -94,7 +94,7 @@ import Testing
         let tables = try DatabaseQueue(path: path).read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         }
-        #expect(tables == ["document", "grdb_migrations", "log", "row", "snapshot", "step"])
+        #expect(tables == ["document", "grdb_migrations", "import_image", "log", "row", "snapshot", "step"])
         #expect(try store.documentNames() == names)
         let summaries = try store.documents()
         #expect(summaries.allSatisfy { $0.created != nil && $0.modified != nil })  // 0002, from the log

@@ -199,22 +199,29 @@ public struct LiveLayout: Sendable {
         if proven && !sticky {
             full = nil
             let ids = line.entries.ids
-            rootTable.reserve(line.count, hashOf: { DocumentIndexTable.hash(ids[Int($0)]) })
-            for node in 0..<Int32(line.entries.count) { index(node, fresh: true) }
+            // Root ids are distinct (they are the document's), so the bulk build finds no duplicate.
+            _ = rootTable.build(count: line.entries.count, hashOf: { DocumentIndexTable.hash(ids[Int($0)]) },
+                                isEqual: { ids[Int($0)] == ids[Int($1)] })
+            for node in 0..<Int32(line.entries.count) { indexNested(node) }
         } else {
             full = doc.layout()
             line = RootLine()
         }
     }
 
-    /// Records the location of every row of the entry at `node` (`fresh`: no other node has
-    /// its id, as when building).
-    mutating func index(_ node: Int32, fresh: Bool = false) {
+    /// Records the location of every row of the entry at `node` (replacing the root row's old
+    /// node, if any).
+    mutating func index(_ node: Int32) {
         let i = Int(node)
-        if !fresh, let old = rootNode(of: line.entries.ids[i]) { dropRoot(old) }
+        if let old = rootNode(of: line.entries.ids[i]) { dropRoot(old) }
         let ids = line.entries.ids
         rootTable.insert(node, hash: DocumentIndexTable.hash(ids[i]), hashOf: { DocumentIndexTable.hash(ids[Int($0)]) })
-        for (k, r) in line.entries.nestedRows(i).enumerated() {
+        indexNested(node)
+    }
+
+    /// Records the location of the rows below the root row of the entry at `node`.
+    private mutating func indexNested(_ node: Int32) {
+        for (k, r) in line.entries.nestedRows(Int(node)).enumerated() {
             nestedLocation[r.id] = Location(node: node, k: Int32(k + 1))
         }
     }

@@ -193,15 +193,16 @@ struct DocumentImporter {
             tooManyRows = true
             return
         }
-        // Rows are kept while the document is valid so far, which also finds duplicate ids.
-        guard !document.contains(id) else {
-            fail(path + ".id", "duplicate id \(Validation.quoted(id))")
-            return
-        }
+        // Rows are kept while the document is valid so far, which also finds duplicate ids
+        // (one lookup: the append refuses an id the document has).
         do {
             try document.appendRow(id, config: config, parent: parent)
         } catch {
-            fail(path, "\(error)")
+            if document.contains(id) {
+                fail(path + ".id", "duplicate id \(Validation.quoted(id))")
+            } else {
+                fail(path, "\(error)")
+            }
             return
         }
         if let stackRows { readRows(stackRows, path + ".stack.rows", parent: id, depth: depth + 1) }

@@ -189,6 +189,59 @@ struct DocumentRows: Sendable {
         return s
     }
 
+    // MARK: Bulk loading
+
+    /// Takes a reference to the style record of `config` for a bulk load (`appendUnindexed`
+    /// takes one more per row; the caller releases its own at the end).
+    mutating func retainStyle(_ config: RowConfig) -> Int32 { styles.retain(RowStyle(config)) }
+
+    /// Drops a reference taken by `retainStyle`.
+    mutating func releaseStyle(_ record: Int32) { styles.release(record) }
+
+    /// Whether style record `record` makes a row a stack.
+    func styleIsStack(_ record: Int32) -> Bool { styles[record].stack != nil }
+
+    /// Appends a row to stack `p` (-1 = root) WITHOUT indexing its id: a bulk load appends
+    /// every row so, then `indexAll()` indexes them in one pass. `record` is a style record
+    /// (`retainStyle`); the row takes its own reference.
+    mutating func appendUnindexed(_ id: RowID, size: RowSize, content extent: Size, hidden: Bool, record: Int32, parent p: Int32) -> Int32 {
+        var f = Self.live
+        if hidden { f |= Self.hidden }
+        let n: Double
+        switch size {
+        case .fit:
+            f |= Self.fit
+            n = 0
+        case .fixed(let v):
+            n = v
+        }
+        styles.retain(record)
+        let s = order.makeNode(.one)
+        precondition(Int(s) == ids.count, "bulk loading needs fresh storage")
+        ids.append(id)
+        parent.append(p)
+        sizeValue.append(n)
+        content.append(extent)
+        flags.append(f)
+        style.append(record)
+        childRoot.append(-1)
+        if p < 0 {
+            order.append(s, root: &rootRoot)
+        } else {
+            order.append(s, root: &childRoot[Int(p)])
+        }
+        return s
+    }
+
+    /// Indexes every row appended by `appendUnindexed` (`DocumentIndexTable.build`). Returns
+    /// the slot of a row whose id another row has (the index is then empty), nil when all
+    /// ids are distinct.
+    mutating func indexAll() -> Int32? {
+        let ids = self.ids
+        return table.build(count: ids.count, hashOf: { DocumentIndexTable.hash(ids[Int($0)]) },
+                           isEqual: { ids[Int($0)] == ids[Int($1)] })
+    }
+
     /// Inserts a new row at `index` of stack `p` (-1 = root). Preconditions checked by Document.
     mutating func insert(_ id: RowID, _ config: RowConfig, parent p: Int32, at index: Int) {
         let s = allocate(id, config, parent: p, hash: DocumentIndexTable.hash(id))
