@@ -66,6 +66,11 @@ extension CommandResult {
             let head = result.step.map { "step \($0.number): \(Printer.label($0.shownLabel))" }
                 ?? (result.changes.isEmpty ? "no change: the document equals log entry \(result.target) already" : "pending in group: restore of log entry \(result.target)")
             return ([head] + report.textLines).joined(separator: "\n")
+        case .compacted(let c):
+            guard c.base != c.previousBase else { return "nothing to compact: the history starts after log entry \(c.base) already" }
+            var lines = ["history compacted: it starts after log entry \(c.base) (\(c.droppedEntries) entries, \(c.droppedSteps) undo steps and \(c.droppedSnapshots) snapshots dropped; \(c.keptEntries) entries kept)"]
+            if !c.droppedMarks.isEmpty { lines.append("marks dropped: " + c.droppedMarks.map(Printer.id).joined(separator: " ")) }
+            return lines.joined(separator: "\n")
         case .status(let s):
             return Self.statusFields(s)
         case .csv(let table):
