@@ -4,7 +4,8 @@ import Layout
 
 /// What `history compact` did (`StoredDocument.compactHistory(before:)`).
 public struct CompactionResult: Hashable, Sendable {
-    /// The last log entry dropped: the history now starts after it, from its snapshot.
+    /// The last log entry dropped (the one before the point): the history now starts after
+    /// it, from its snapshot.
     public var base: Int
     /// The entry the history started after before (0: it was whole).
     public var previousBase: Int
@@ -25,16 +26,17 @@ public struct CompactionResult: Hashable, Sendable {
 /// exact: the state at the point is kept as a snapshot (the base) and the kept entries replay
 /// from it; undo cannot go past it; references to dropped entries are refused.
 extension StoredDocument {
-    /// Drops the log entries up to `ref` (default: now — the whole history), the undo steps
-    /// they made, the marks among them, the snapshots before it and the rows of an import
-    /// among them. The state at `ref` is written as a snapshot — the base — which `open`,
-    /// time travel, `verify` and `log export` start from; the undo steps after it are
-    /// renumbered from 1 (and the marks after it say so). The document does not change.
+    /// Drops the log entries before `ref`'s entry (default: now — all but the last entry), the
+    /// undo steps they made, the marks among them, the snapshots before them and the rows of
+    /// an import among them. The state right before `ref`'s entry is written as a snapshot —
+    /// the base — which `open`, time travel, `verify` and `log export` start from; `ref`'s
+    /// entry and every later one stay; the undo steps among them are renumbered from 1 (and the
+    /// marks among them say so). The document does not change.
     ///
     /// Refused, changing nothing, inside a group, for a point inside a group, for a point
     /// before an entry a later `restore` targets, and for a point later undos or redos reach
     /// behind (the kept history must replay from the base alone: it is replayed once to check).
-    /// - Parameter ref: The point; entries up to and including it are dropped.
+    /// - Parameter ref: The point; the entries before its entry are dropped.
     /// - Throws: `StackDocError` (an unknown or compacted reference, a refused point, an open
     ///   group, a stale or dropped document), or a store error when the database cannot be
     ///   read or written.
@@ -45,7 +47,7 @@ extension StoredDocument {
         }
         let plan = try store.read { db in
             try checkCurrent(db)
-            return try compactionPlan(at: try resolve(ref, db), db)
+            return try compactionPlan(at: try resolve(ref, db) - 1, db)
         }
         let previous = historyBase
         if plan.base == previous {
@@ -89,12 +91,12 @@ extension StoredDocument {
     /// refused.
     private func compactionPlan(at P: Int, _ db: Database) throws
         -> (base: Int, state: Document, steps: [(first: Int, last: Int, label: String?)], cursor: Int, marks: [(Int, String)]) {
-        let refuse = { (why: String) in StackDocError("cannot compact the history of \(Validation.quoted(self.name)) before log entry \(P): \(why)") }
-        if P == historyBase { return (P, document, [], cursor, []) }
+        let refuse = { (why: String) in StackDocError("cannot compact the history of \(Validation.quoted(self.name)) before log entry \(P + 1): \(why)") }
+        if P <= historyBase { return (historyBase, document, [], cursor, []) }
         for row in try GRDB.Row.fetchAll(db, sql: "SELECT seq, payload FROM log WHERE document = ? AND kind = 'restore' AND seq > ?", arguments: [id, P]) {
             let seq: Int = try row.decode(forColumn: "seq")
             let target = try decodingLogEntry(seq) { try HistoryPayload.restoreTarget(try row.decode(forColumn: "payload")) }
-            if target < P { throw refuse("the restore at log entry \(seq) goes back to entry \(target) (compact before \(target) or earlier)") }
+            if target < P { throw refuse("the restore at log entry \(seq) goes back to entry \(target) (compact before \(target + 1) or earlier)") }
         }
         let state = try state(at: P, db)
         var replayer = Replayer(base: state)

@@ -67,8 +67,9 @@ extension CommandResult {
                 ?? (result.changes.isEmpty ? "no change: the document equals log entry \(result.target) already" : "pending in group: restore of log entry \(result.target)")
             return ([head] + report.textLines).joined(separator: "\n")
         case .compacted(let c):
-            guard c.base != c.previousBase else { return "nothing to compact: the history starts after log entry \(c.base) already" }
-            var lines = ["history compacted: it starts after log entry \(c.base) (\(c.droppedEntries) entries, \(c.droppedSteps) undo steps and \(c.droppedSnapshots) snapshots dropped; \(c.keptEntries) entries kept)"]
+            guard c.base != c.previousBase else { return "nothing to compact: the history starts at log entry \(c.base + 1) already" }
+            func n(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+            var lines = ["history compacted: it starts at log entry \(c.base + 1) (\(n(c.droppedEntries, "entry")), \(n(c.droppedSteps, "undo step")) and \(n(c.droppedSnapshots, "snapshot")) dropped; \(n(c.keptEntries, "entry")) kept)"]
             if !c.droppedMarks.isEmpty { lines.append("marks dropped: " + c.droppedMarks.map(Printer.id).joined(separator: " ")) }
             return lines.joined(separator: "\n")
         case .status(let s):
