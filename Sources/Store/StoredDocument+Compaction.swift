@@ -26,7 +26,7 @@ public struct CompactionResult: Hashable, Sendable {
 /// exact: the state at the point is kept as a snapshot (the base) and the kept entries replay
 /// from it; undo cannot go past it; references to dropped entries are refused.
 extension StoredDocument {
-    /// Drops the log entries before `ref`'s entry (default: now — all but the last entry), the
+    /// Drops the log entries before `ref`'s entry (nil: every entry), the
     /// undo steps they made, the marks among them, the snapshots before them and the rows of
     /// an import among them. The state right before `ref`'s entry is written as a snapshot —
     /// the base — which `open`, time travel, `verify` and `log export` start from; `ref`'s
@@ -36,18 +36,18 @@ extension StoredDocument {
     /// Refused, changing nothing, inside a group, for a point inside a group, for a point
     /// before an entry a later `restore` targets, and for a point later undos or redos reach
     /// behind (the kept history must replay from the base alone: it is replayed once to check).
-    /// - Parameter ref: The point; the entries before its entry are dropped.
+    /// - Parameter ref: The point; the entries before its entry are dropped (nil: all of them).
     /// - Throws: `StackDocError` (an unknown or compacted reference, a refused point, an open
     ///   group, a stale or dropped document), or a store error when the database cannot be
     ///   read or written.
     @discardableResult
-    public func compactHistory(before ref: HistoryRef = .now(back: 0)) throws -> CompactionResult {
+    public func compactHistory(before ref: HistoryRef? = nil) throws -> CompactionResult {
         if let open = openGroup {
             throw StackDocError("cannot compact the history while a group is open (begin\(open.label.map { " " + Validation.quoted($0) } ?? "")): commit or rollback first")
         }
         let plan = try store.read { db in
             try checkCurrent(db)
-            return try compactionPlan(at: try resolve(ref, db) - 1, db)
+            return try compactionPlan(at: try ref.map { try resolve($0, db) - 1 } ?? lastSeq, db)
         }
         let previous = historyBase
         if plan.base == previous {

@@ -51,16 +51,16 @@ import Testing
         try reopened.perform(.set(id: "c", spec: [.fixed(30)]))
         #expect(try reopened.verify(replan: true) == [])
         #expect(try reopened.replayed() == reopened.document)
-        // A second compaction, before now: nothing is left to undo; the last entry stays.
+        // A second compaction, of every entry: nothing is left to undo; the log is empty.
         let now = try reopened.compactHistory()
-        #expect(now.base == 11 && now.previousBase == 4 && now.keptEntries == 1 && now.droppedMarks == ["m2"])
-        #expect(try reopened.log().map(\.seq) == [12] && reopened.verify(replan: true) == [])
+        #expect(now.base == 12 && now.previousBase == 4 && now.keptEntries == 0 && now.droppedMarks == ["m2"])
+        #expect(try reopened.log().isEmpty && reopened.verify(replan: true) == [])
         let third = try DocumentStore(path: path).open("c")
         let thirdEntries = try third.status().logEntries
         #expect(third.document == reopened.document && thirdEntries == 12)
         try third.perform(.show(ids: ["b"]))
-        #expect(try third.log().map(\.seq) == [12, 13] && third.verify(replan: true) == [])
-        #expect(try third.compactHistory(before: .entry(12)).droppedEntries == 0, "compacting at the base again does nothing")
+        #expect(try third.log().map(\.seq) == [13] && third.verify(replan: true) == [])
+        #expect(try third.compactHistory(before: .entry(13)).droppedEntries == 0, "compacting at the base again does nothing")
     }
 
     @Test func refusedPointsChangeNothing() throws {

@@ -84,7 +84,7 @@ public enum Command: Hashable, Sendable {
     case diff(HistoryRef, HistoryRef?)
     /// `restore REF`.
     case restore(HistoryRef)
-    /// `history compact [before REF]` (nil: now): drop the log entries up to REF.
+    /// `history compact [before REF]`: drop the log entries before REF's entry (nil: all).
     case compactHistory(HistoryRef?)
     /// A query (`layout`, `export`, `draw`, `rows`) answered on the document as it was at REF
     /// (`--at REF`); nothing changes.
