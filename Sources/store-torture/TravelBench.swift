@@ -44,13 +44,14 @@ enum TravelBench {
                 default: try doc.perform(.set(id: r, spec: [.fixed(Double(rng.next() % 500))]))
                 }
             } catch let error as StackDocError { _ = error }
-            if k % 10_000 == 9_999 { print("  \(k + 1) operations: \(String(format: "%.1f", Bench.now() - t)) s") }
+            if k % 2_000 == 1_999 { print("  \(k + 1) operations: \(String(format: "%.1f", Bench.now() - t)) s") }
         }
         doc = try DocumentStore(path: path).open("t")
         print("history of \(steps) operations: \(String(format: "%.1f", Bench.now() - t)) s")
     }
 
     static func run(dir: String, rows: Int, steps: Int) throws {
+        setvbuf(stdout, nil, _IOLBF, 0)  // progress shows up in a log file as it comes
         let path = dir + "/travel-\(rows)-\(steps).sqlite"
         if !FileManager.default.fileExists(atPath: path) { try build(path: path, rows: rows, steps: steps) }
         let (doc, open) = try time { try DocumentStore(path: path).open("t") }
