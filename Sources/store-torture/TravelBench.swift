@@ -119,7 +119,7 @@ enum TravelBench {
              try Int.fetchOne(db, sql: "SELECT sum(length(image)) FROM snapshot") ?? 0)
         }
         StoreTorture.say("history compact before now~\(last - result.base): \(String(format: "%.1f", c)) s, \(result.droppedEntries) entries dropped; log \(after.0 / 1000) kB, snapshots \(after.1 / 1_000_000) MB")
-        let (vc, vct) = try time { try compacting.verify() }
-        StoreTorture.say("verify after compaction: \(String(format: "%.2f", vct)) s, \(vc.count) problems")
+        let (compactedProblems, vct) = try time { try compacting.verify() }
+        StoreTorture.say("verify after compaction: \(String(format: "%.2f", vct)) s, \(compactedProblems.count) problems")
     }
 }
