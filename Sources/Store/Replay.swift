@@ -45,6 +45,17 @@ public struct Replayer {
         self.replan = replan
     }
 
+    /// A replay that starts from `base`, the document right after the last entry a compacted
+    /// history dropped (`history compact`): no undo step, cursor 0, as the store keeps it.
+    /// - Parameters:
+    ///   - base: The document the kept log starts from (its name is the document's).
+    ///   - replan: Also plan every logged edit again and check that it gives the logged changes.
+    public init(base: Document, replan: Bool = false) {
+        document = base
+        self.replan = replan
+        if replan { live = LiveLayout(base) }
+    }
+
     /// Applies the next log entry. `importedRows` supplies an import entry's document.
     /// - Parameters:
     ///   - entry: The next log entry.
@@ -278,7 +289,7 @@ extension StoredDocument {
     /// replayed document at its target, which is kept when the replay passes it.
     func replay(_ db: Database, replan: Bool = false, through last: Int = Int.max,
                 after: (Int, Replayer) -> Void = { _, _ in }) throws -> Replayer {
-        var replayer = Replayer(name: name, replan: replan)
+        var replayer = historyBase > 0 ? Replayer(base: try baseSnapshot(db), replan: replan) : Replayer(name: name, replan: replan)
         final class Targets { var wanted = Set<Int>(); var states: [Int: Document] = [:] }
         let targets = Targets()
         if replan {
@@ -294,6 +305,10 @@ extension StoredDocument {
                     return "the restore no longer plans: \(error)"
                 }
             }
+        }
+        if historyBase > 0 {
+            targets.states[historyBase] = replayer.document
+            after(historyBase, replayer)
         }
         // The logged inverses are not read: replay computes undo from the forward changes (and
         // decoding them was a quarter of verify's time).

@@ -22,20 +22,45 @@ public struct SnapshotInfo: Hashable, Sendable {
     }
 }
 
-/// When the store writes snapshots and how many it keeps per document.
+/// When the store writes snapshots and which it keeps (docs/store.md "Snapshots": the costs).
+///
+/// Snapshots are spaced `spacing(imageBytes:)` log entries apart — `interval` entries, or more
+/// for a large document, so that they never cost more than `bytesPerEntry` bytes per log entry —
+/// and every one is kept (up to `keep`), so that any point of the history lies within half a
+/// spacing of a snapshot: time travel, `diff` and `restore` replay at most that many entries
+/// (forward from the snapshot before the point or backward from the one after it).
 public struct SnapshotPolicy: Sendable, Equatable {
-    /// A snapshot is written by the first write (outside a `begin … commit` group) after which
-    /// the log holds at least `interval` entries past the newest snapshot; an import writes one
-    /// at once. Opening then applies at most ≈ `interval` entries after reading the image.
+    /// K: a snapshot is written by the first write (outside a `begin … commit` group) after
+    /// which the log holds at least `spacing(imageBytes:)` ≥ `interval` entries past the newest
+    /// snapshot; an import writes one at once. Opening then applies at most that many entries
+    /// after reading the image.
     public var interval: Int
+    /// The space budget: a document whose image is larger than `interval · bytesPerEntry`
+    /// bytes is snapshotted every `imageBytes / bytesPerEntry` entries instead, so the
+    /// snapshots of a document never take more than `bytesPerEntry` bytes per log entry (plus
+    /// one image).
+    public var bytesPerEntry: Int
     /// The newest `keep` snapshots of a document are kept; older ones are deleted when a new
-    /// one is written (0: none is written).
+    /// one is written (0: none is written). Default: all of them (the base of a compacted
+    /// history is never deleted).
     public var keep: Int
 
-    /// Every 1,000 log entries, the newest 2 kept (docs/store.md "Snapshots": the costs).
-    public init(interval: Int = 1000, keep: Int = 2) {
+    /// Every 1,000 log entries (more for documents whose image passes 2 MB: 2 KiB of image per
+    /// log entry at most), all kept.
+    /// - Parameters:
+    ///   - interval: K, the fewest log entries between two snapshots.
+    ///   - keep: How many snapshots are kept, newest first.
+    ///   - bytesPerEntry: The most image bytes per log entry the snapshots may take.
+    public init(interval: Int = 1000, keep: Int = .max, bytesPerEntry: Int = 2048) {
         self.interval = max(1, interval)
         self.keep = max(0, keep)
+        self.bytesPerEntry = max(1, bytesPerEntry)
+    }
+
+    /// The log entries between two snapshots of a document whose newest image has
+    /// `imageBytes` bytes: `max(interval, imageBytes / bytesPerEntry)`.
+    public func spacing(imageBytes: Int) -> Int {
+        max(interval, imageBytes / bytesPerEntry)
     }
 
     /// No snapshot is ever written (the rows are read at every open).
@@ -56,7 +81,7 @@ public enum LoadSource: Equatable, Sendable {
 /// or seq past the document's) is skipped, never trusted.
 enum Snapshots {
     /// Writes the image of `document` (the state after log entry `seq`, at `version`) and drops
-    /// all but the newest `keep` snapshots. Must run inside the write transaction that checked
+    /// all but the newest `keep` snapshots (never the base of a compacted history). Must run inside the write transaction that checked
     /// the handle is current, and never while a group is open (rollback deletes log entries, so
     /// a state inside a group may never exist in the log's history). `image` is the document's
     /// image when the caller already encoded it.
@@ -70,7 +95,8 @@ enum Snapshots {
         try db.cachedStatement(sql: """
             DELETE FROM snapshot WHERE document = ? AND version NOT IN
                 (SELECT version FROM snapshot WHERE document = ? ORDER BY version DESC LIMIT ?)
-            """).execute(arguments: [documentID, documentID, max(keep, 1)])
+                AND seq <> (SELECT history_base FROM document WHERE id = ?)
+            """).execute(arguments: [documentID, documentID, max(keep, 1), documentID])
         return SnapshotInfo(version: version, seq: seq, rows: document.rowCount, bytes: image.count)
     }
 

@@ -16,9 +16,11 @@ extension StoredDocument {
     /// The difference from `a` to `b` (default: now): rows added, removed, moved, changed field
     /// by field, their frames in both versions laid out at the current viewport, and the
     /// settings. Only the rows the logged changes between the two points touched are compared,
-    /// so a diff costs O(k log n) for k changes when `b` (or `a`) is now — the current
-    /// document and its live layout are taken back in place and brought forward again — and
-    /// one materialised state (`state(at:)`) plus one layout otherwise. Nothing changes.
+    /// so a diff costs O(k log n) for k changes when the later point is now or at most
+    /// `SnapshotPolicy.interval` entries before it (k: the changes from the earlier point to
+    /// now) — the current document and its live layout are taken back in place and brought
+    /// forward again — and one materialised state (`state(at:)`) plus one layout otherwise.
+    /// Nothing changes.
     /// - Throws: `StackDocError` (an unknown reference, a stale or dropped document), or a store error when the database cannot be read.
     public func diff(from a: HistoryRef, to b: HistoryRef = .now(back: 0)) throws -> HistoryDiff {
         try store.read { db in
@@ -46,6 +48,16 @@ extension StoredDocument {
                 if hi == lastSeq {
                     _ = liveLayout()
                     (late, early) = try Self.sides(&document, &live, back: entries, candidates: candidates, settings: document.settings)
+                } else if lastSeq - hi <= store.options.snapshots.interval {
+                    // Both points are past but `hi` is near: take the handle's document and
+                    // live layout back to it in place, compare, and bring them forward again.
+                    _ = liveLayout()
+                    let later = try loggedChanges(after: hi, through: lastSeq, db)
+                    let (applied, settings) = try Self.takeBack(&document, later, settings: document.settings)
+                    if !applied.isEmpty { live!.apply(applied, to: document) }
+                    (late, early) = try Self.sides(&document, &live, back: entries, candidates: candidates, settings: settings)
+                    try document.apply(applied.inverse)
+                    if !applied.isEmpty { live!.apply(applied.inverse, to: document) }
                 } else {
                     var d = try state(at: hi, db)
                     let settings = d.settings
@@ -71,6 +83,20 @@ extension StoredDocument {
                               candidates: [RowID], settings start: DocumentSettings) throws -> (late: DocumentDiff.Side, early: DocumentDiff.Side) {
         var late = DocumentDiff.Side(document, candidates: candidates, layout: layout)
         late.settings = start
+        let (applied, settings) = try takeBack(&document, entries, settings: start)
+        if layout != nil, !applied.isEmpty { layout!.apply(applied, to: document) }
+        var early = DocumentDiff.Side(document, candidates: candidates, layout: layout)
+        early.settings = settings
+        try document.apply(applied.inverse)
+        if layout != nil, !applied.isEmpty { layout!.apply(applied.inverse, to: document) }
+        return (late, early)
+    }
+
+    /// Takes `entries` back from `document` in place, newest first, keeping its viewport and
+    /// offset. Returns the changes applied and the true settings of the earlier version
+    /// (`start`: the later version's); on failure the document is as it was.
+    private static func takeBack(_ document: inout Document, _ entries: [(seq: Int, changes: [Change])],
+                                 settings start: DocumentSettings) throws -> (applied: [Change], settings: DocumentSettings) {
         var applied: [Change] = []
         var settings = start
         do {
@@ -86,11 +112,6 @@ extension StoredDocument {
             try? document.apply(applied.inverse)
             throw error
         }
-        if layout != nil, !applied.isEmpty { layout!.apply(applied, to: document) }
-        var early = DocumentDiff.Side(document, candidates: candidates, layout: layout)
-        early.settings = settings
-        try document.apply(applied.inverse)
-        if layout != nil, !applied.isEmpty { layout!.apply(applied.inverse, to: document) }
-        return (late, early)
+        return (applied, settings)
     }
 }

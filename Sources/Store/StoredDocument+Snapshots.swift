@@ -17,7 +17,7 @@ extension StoredDocument {
             try checkCurrent(db)
             let info = try Snapshots.write(db, documentID: id, uid: uid, version: version, seq: lastSeq, document: document,
                                            keep: max(store.options.snapshots.keep, 1))
-            snapshotSeq = max(snapshotSeq, lastSeq)
+            if lastSeq >= snapshotSeq { (snapshotSeq, snapshotBytes) = (lastSeq, info.bytes) }
             return info
         }
     }
@@ -43,50 +43,35 @@ extension StoredDocument {
         }
     }
 
-    /// The document as it was right after log entry `seq` (1…the last entry): the newest
-    /// snapshot at or before that entry, then the changes the entries after it applied, as
-    /// logged; without a snapshot, from the entry that started the document. Reads at most
-    /// `SnapshotPolicy.interval` entries past a snapshot when the store writes them.
+    /// The document as it was right after log entry `seq` (1…the last entry, or from the entry
+    /// a compacted history starts after): `state(at:)`, the nearest snapshot before or after
+    /// the entry (or the current document) and at most half a `SnapshotPolicy.spacing` of
+    /// entries applied or taken back, as logged.
     /// - Parameter seq: The log entry (1…the last one).
-    /// - Throws: `StackDocError` for an entry the log does not have, on a stale or dropped
-    ///   handle, or when the log cannot be read up to the entry (the database is then damaged).
+    /// - Throws: `StackDocError` for an entry the log does not have (or no longer has: compacted),
+    ///   on a stale or dropped handle, or when the log cannot be read up to the entry (the
+    ///   database is then damaged).
     public func document(afterEntry seq: Int) throws -> Document {
         try store.read { db in
             try checkCurrent(db)
             guard seq >= 1, seq <= lastSeq else { throw StackDocError("no log entry \(seq) in '\(name)' (entries 1…\(lastSeq))") }
-            var base: (seq: Int, document: Document)?
-            let candidates = try Snapshots.list(db, documentID: id).filter { $0.seq <= seq }
-            for info in candidates {
-                if let (_, image) = try? Snapshots.read(db, documentID: id, uid: uid, name: name, version: info.version) {
-                    base = (info.seq, image)
-                    break
-                }
-            }
-            if base == nil { base = (1, try startingDocument(db)) }
-            var document = base!.document
-            do {
-                _ = try Snapshots.applyTail(db, documentID: id, to: &document, after: base!.seq, through: seq)
-            } catch {
-                throw store.noteDamage(StoreFailure.corrupt(store.path, "document \(Validation.quoted(name)): its log cannot be read up to entry \(seq): \(error)"))
-            }
-            return document
+            if seq < historyBase { throw StackDocError(.compactedEntry(document: name, entry: seq, base: historyBase)) }
+            return try state(at: seq, db)
         }
     }
 
-    /// The document after log entry 1 (`new` or `import`).
-    private func startingDocument(_ db: Database) throws -> Document {
-        guard let row = try GRDB.Row.fetchOne(db, sql: "SELECT seq, kind, payload, forward, NULL AS inverse, grp, label, time, format FROM log WHERE document = ? AND seq = 1",
-                                              arguments: [id]) else {
-            throw StoreFailure.corrupt(store.path, "document \(Validation.quoted(name)) has no first log entry")
+    /// The snapshot a compacted history starts from: the document right after entry
+    /// `historyBase` (a damaged one is damage: the kept history cannot be replayed without it).
+    func baseSnapshot(_ db: Database) throws -> Document {
+        do {
+            guard let version = try Int.fetchOne(db, sql: "SELECT version FROM snapshot WHERE document = ? AND seq = ? ORDER BY version DESC LIMIT 1",
+                                                 arguments: [id, historyBase]) else {
+                throw SnapshotImage.Damage(description: "it is missing")
+            }
+            return try Snapshots.read(db, documentID: id, uid: uid, name: name, version: version).1
+        } catch let damage as SnapshotImage.Damage {
+            throw store.noteDamage(StoreFailure.corrupt(store.path, "document \(Validation.quoted(name)): the snapshot its compacted history starts from (after log entry \(historyBase)) is damaged: \(damage)"))
         }
-        let entry = try LogDecoding.entry(row, of: self)
-        guard let settings = entry.settings else {
-            throw StoreFailure.corrupt(store.path, "document \(Validation.quoted(name)): its first log entry is not new or import")
-        }
-        if entry.kind == .importDocument {
-            return try importedRows(db, seq: 1, settings: settings)
-        }
-        return Document(name: name, settings: settings)
     }
 
     /// `verify`'s part for snapshots: every stored snapshot must read back (checksum, uid,

@@ -5,8 +5,10 @@ import Layout
 /// Time travel, read-only (issue 15): the document as it was at any point of its history.
 extension StoredDocument {
     /// The log entry a reference stands for (the document right after it). Fails with a clear
-    /// message for an entry outside the log, an unknown mark or `now~N` before the first entry.
-    /// - Throws: `StackDocError` (an entry outside the log, an unknown mark, `now~N` before the first entry), or a store error when the database cannot be read.
+    /// message for an entry outside the log, an unknown mark, `now~N` before the first entry,
+    /// or an entry `history compact` dropped (`StackDocError.Kind.compactedEntry`; the entry
+    /// the history starts after is still a point: its state is the compaction's snapshot).
+    /// - Throws: `StackDocError` (an entry outside the log, an unknown mark, `now~N` before the first entry, a compacted entry), or a store error when the database cannot be read.
     public func resolve(_ ref: HistoryRef) throws -> Int {
         try store.read { db in
             try checkCurrent(db)
@@ -15,24 +17,28 @@ extension StoredDocument {
     }
 
     func resolve(_ ref: HistoryRef, _ db: Database) throws -> Int {
+        let seq: Int
         switch ref {
         case .entry(let n):
             guard n >= 1, n <= lastSeq else {
                 throw StackDocError("no log entry \(n): the history of \(Validation.quoted(name)) has entries 1...\(lastSeq)")
             }
-            return n
+            seq = n
         case .mark(let mark):
-            guard let seq = try Int.fetchOne(db.cachedStatement(sql: "SELECT seq FROM log WHERE document = ? AND kind = 'mark' AND label = ?"),
-                                             arguments: [id, mark]) else {
-                throw StackDocError("no mark \(Validation.quoted(mark)) in \(Validation.quoted(name))")
+            guard let found = try Int.fetchOne(db.cachedStatement(sql: "SELECT seq FROM log WHERE document = ? AND kind = 'mark' AND label = ?"),
+                                               arguments: [id, mark]) else {
+                throw StackDocError("no mark \(Validation.quoted(mark)) in \(Validation.quoted(name))"
+                                    + (historyBase > 0 ? " (marks before log entry \(historyBase + 1) were dropped by history compact)" : ""))
             }
-            return seq
+            seq = found
         case .now(let back):
             guard back >= 0, back < lastSeq else {
                 throw StackDocError("now~\(back) is before the first log entry: the history of \(Validation.quoted(name)) has \(lastSeq) entries")
             }
-            return lastSeq - back
+            seq = lastSeq - back
         }
+        if seq < historyBase { throw StackDocError(.compactedEntry(document: name, entry: seq, base: historyBase)) }
+        return seq
     }
 
     /// The document as it was at `ref` (rows, settings, view state), from the log. Nothing
@@ -45,24 +51,60 @@ extension StoredDocument {
         }
     }
 
+    /// Where `state(at:)` starts.
+    private enum Start {
+        case current
+        case snapshot(SnapshotInfo)
+    }
+
     /// THE way a past state is materialised (time travel, `diff` of past points, `restore`):
     /// the document right after log entry `seq`. The current document when `seq` is the last
-    /// entry; otherwise whichever is shorter: the current document with the logged changes of
-    /// the later entries taken back (newest first), or a replay of the log up to `seq`.
-    /// O(entries walked · log n) plus one copy of the document.
+    /// entry; otherwise the cheapest of: the current document with the logged changes of the
+    /// later entries taken back (newest first); the nearest snapshot before `seq` with the
+    /// entries up to it applied; the nearest snapshot after it with the entries back to it
+    /// taken back. Reading an image counts as `SnapshotPolicy.interval` entries (it is O(n),
+    /// like the copy the current document needs, but slower). Snapshots are kept every
+    /// `SnapshotPolicy.spacing` entries, so at most half a spacing of entries is walked, plus
+    /// one image read or copy of the document: O(n + K log n). Without a usable snapshot, a
+    /// replay from the start of the history (entry 1, or the compaction's snapshot).
     func state(at seq: Int, _ db: Database) throws -> Document {
         if seq == lastSeq { return document }
-        if lastSeq - seq <= seq {
-            var d = document
-            let later = try loggedChanges(after: seq, through: lastSeq, db)
-            for (entry, changes) in later.reversed() {
-                do { try d.apply(changes.inverse) } catch {
-                    throw store.noteDamage(StoreFailure.damagedLogEntry(store.path, document: name, seq: entry, error))
+        let penalty = store.options.snapshots.interval
+        var starts: [(cost: Int, start: Start)] = [(lastSeq - seq, .current)]
+        if lastSeq - seq > penalty {
+            let infos = try Snapshots.list(db, documentID: id)
+            if let before = infos.first(where: { $0.seq <= seq }) { starts.append((seq - before.seq + penalty, .snapshot(before))) }
+            if let after = infos.last(where: { $0.seq > seq }) { starts.append((after.seq - seq + penalty, .snapshot(after))) }
+        }
+        for (_, start) in starts.sorted(by: { $0.cost < $1.cost }) {
+            switch start {
+            case .current:
+                return try takingBack(document, from: lastSeq, to: seq, db)
+            case .snapshot(let info):
+                guard let (_, image) = try? Snapshots.read(db, documentID: id, uid: uid, name: name, version: info.version) else { continue }
+                if info.seq > seq { return try takingBack(image, from: info.seq, to: seq, db) }
+                var d = image
+                do {
+                    _ = try Snapshots.applyTail(db, documentID: id, to: &d, after: info.seq, through: seq)
+                } catch {
+                    throw store.noteDamage(StoreFailure.corrupt(store.path, "document \(Validation.quoted(name)): its log cannot be read up to entry \(seq): \(error)"))
                 }
+                return d
             }
-            return d
         }
         return try replay(db, through: seq).document
+    }
+
+    /// `document`, the state right after entry `from`, with the logged changes of the entries
+    /// `(to, from]` taken back, newest first: the state right after entry `to`.
+    private func takingBack(_ document: Document, from: Int, to: Int, _ db: Database) throws -> Document {
+        var d = document
+        for (entry, changes) in try loggedChanges(after: to, through: from, db).reversed() {
+            do { try d.apply(changes.inverse) } catch {
+                throw store.noteDamage(StoreFailure.damagedLogEntry(store.path, document: name, seq: entry, error))
+            }
+        }
+        return d
     }
 
     /// The changes each entry in `(after, through]` applied, as logged (`forward`), oldest first;

@@ -51,11 +51,19 @@ public final class StoredDocument {
     /// The log entry of the newest snapshot (0: none); a write that takes the log
     /// `SnapshotPolicy.interval` entries past it writes a new one.
     var snapshotSeq: Int = 0
+    /// The size of the newest snapshot's image (0: none): it sets the spacing of the next one
+    /// (`SnapshotPolicy.spacing(imageBytes:)`).
+    var snapshotBytes: Int = 0
+    /// The last log entry dropped by `compactHistory(before:)` (0: the whole history is kept).
+    /// The document right after it is the snapshot of that entry; the log starts after it.
+    public internal(set) var historyBase: Int = 0
     /// Where the rows of the last load came from (a snapshot and the log after it, or the rows).
     public private(set) var loadSource: LoadSource = .rows(reason: nil)
     /// For the history extensions: the new last entry, inside their transaction (restored with
     /// the rest when it fails).
     func setLastSeq(_ seq: Int) { lastSeq = seq }
+    /// For `compactHistory`: the undo steps as the compaction renumbered them.
+    func setSteps(cursor: Int, count: Int) { (self.cursor, stepCount) = (cursor, count) }
 
     /// The live layout of `document`, built on first use (`liveLayout()`) and then kept in step
     /// by every change; dropped by `reload()`.
@@ -93,7 +101,8 @@ public final class StoredDocument {
             let settings = try ColumnCoding.settings(row)
             try StoredValues.check(settings: settings, document: name, path: store.path)
             let storedVersion: Int = try row.decode(forColumn: "version")
-            let storedLastSeq = try Int.fetchOne(db, sql: "SELECT max(seq) FROM log WHERE document = ?", arguments: [id]) ?? 0
+            let base: Int = try row.decode(forColumn: "history_base")
+            let storedLastSeq = max(base, try Int.fetchOne(db, sql: "SELECT max(seq) FROM log WHERE document = ?", arguments: [id]) ?? 0)
             if rows {
                 document = try loadRows(db, settings: settings, version: storedVersion, lastSeq: storedLastSeq)
             }
@@ -107,7 +116,11 @@ public final class StoredDocument {
             }
             stepCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM step WHERE document = ?", arguments: [id]) ?? 0
             lastSeq = storedLastSeq
-            snapshotSeq = try Int.fetchOne(db, sql: "SELECT max(seq) FROM snapshot WHERE document = ?", arguments: [id]) ?? 0
+            historyBase = base
+            let newest = try GRDB.Row.fetchOne(db, sql: "SELECT seq, length(image) AS bytes FROM snapshot WHERE document = ? ORDER BY seq DESC LIMIT 1",
+                                               arguments: [id])
+            snapshotSeq = try newest?.decode(forColumn: "seq") ?? 0
+            snapshotBytes = try newest?.decode(forColumn: "bytes") ?? 0
         }
         if rows {
             live = nil
@@ -458,7 +471,7 @@ public final class StoredDocument {
     }
 
     func transaction<T>(_ body: (Database, inout Journal) throws -> T) throws -> T {
-        let saved = (version, cursor, stepCount, openGroup, lastSeq, snapshotSeq)
+        let saved = (version, cursor, stepCount, openGroup, lastSeq, snapshotSeq, snapshotBytes, historyBase)
         var journal = Journal()
         lastLayoutReport = nil
         do {
@@ -472,9 +485,10 @@ public final class StoredDocument {
                 try db.cachedStatement(sql: "UPDATE document SET version = ?, cursor = ?, open_group = ?, modified = ? WHERE id = ?")
                     .execute(arguments: [version, cursor, openGroup?.seq, Date.now.timeIntervalSince1970, id])
                 let policy = store.options.snapshots
-                if openGroup == nil, policy.keep > 0, lastSeq - snapshotSeq >= policy.interval {
-                    try Snapshots.write(db, documentID: id, uid: uid, version: version, seq: lastSeq, document: document, keep: policy.keep)
+                if openGroup == nil, policy.keep > 0, lastSeq - snapshotSeq >= policy.spacing(imageBytes: snapshotBytes) {
+                    let info = try Snapshots.write(db, documentID: id, uid: uid, version: version, seq: lastSeq, document: document, keep: policy.keep)
                     snapshotSeq = lastSeq
+                    snapshotBytes = info.bytes
                 }
                 return result
             }
@@ -486,7 +500,7 @@ public final class StoredDocument {
             if journal.synced > 0 { live = nil }
             if !journal.applied.isEmpty { wholeLayoutCache = nil }
             lastLayoutReport = nil
-            (version, cursor, stepCount, openGroup, lastSeq, snapshotSeq) = saved
+            (version, cursor, stepCount, openGroup, lastSeq, snapshotSeq, snapshotBytes, historyBase) = saved
             throw error
         }
     }
@@ -537,6 +551,9 @@ public final class StoredDocument {
     func checkHistoryMove(_ move: StackDocError.HistoryMove, _ count: Int, available: Int) throws {
         guard count >= 1 else { throw StackDocError(.stepCountBelowOne(move, count: count)) }
         if let open = openGroup { throw StackDocError(.historyInOpenGroup(move, label: open.label)) }
+        if move == .undo, historyBase > 0, count > available {
+            throw StackDocError(.undoPastCompaction(document: name, count: count, available: available, base: historyBase))
+        }
         guard available > 0 else { throw StackDocError(.nothingInHistory(move)) }
         guard count <= available else { throw StackDocError(.tooManySteps(move, count: count, available: available)) }
     }

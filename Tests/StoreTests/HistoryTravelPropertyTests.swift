@@ -5,17 +5,22 @@ import Store
 import StackDocTestSupport
 import Testing
 
-/// Issue 15: random histories with marks, restores, undo/redo to marks, two origins and
-/// restarts. After every action the export is recorded under the log entry it ended at; then
-/// `export --at S` must equal it for every S, `verify(replan:)` must be clean, the replay must
-/// equal the stored document, and every diff must agree with a full comparison.
+/// Issue 15: random histories with marks, restores, undo/redo to marks, two origins, compaction
+/// (`history compact before REF`) and restarts, with snapshots every 1–8 entries (so time travel
+/// starts from snapshots before and after the point, and from the current document). After
+/// every action the export is recorded under the log entry it ended at; then `export --at S`
+/// must equal it for every S still reachable (and be refused before the compaction's base),
+/// `verify(replan:)` must be clean, the replay must equal the stored document, and every diff
+/// must agree with a full comparison. After each compaction: `verify` clean, the replay equal
+/// to the document, undo past the base refused.
 @Suite struct HistoryTravelPropertyTests {
     /// Runs `length` random actions; returns the handle and the export after each log entry.
     func run(seed: UInt64, length: Int, directory: String) throws -> (StoredDocument, [Int: String]) {
         let path = directory + "/h.sqlite"
-        var store = try DocumentStore(path: path)
-        var doc = try store.create("p")
         var rng = SplitMix64(seed: seed)
+        let options = StoreOptions(snapshots: SnapshotPolicy(interval: rng.int(1..<9)))
+        var store = try DocumentStore(path: path, options: options)
+        var doc = try store.create("p")
         var exports: [Int: String] = [1: doc.document.exportJSON()]
         var marks = 0
         for _ in 0..<length {
@@ -27,7 +32,7 @@ import Testing
                     try doc.mark("m\(marks)")
                 case 1:
                     let last = try doc.status().logEntries
-                    let target = rng.int(1..<(last + 1))
+                    let target = rng.int(max(1, doc.historyBase)..<(last + 1))
                     let past = try doc.document(at: .entry(target))
                     try doc.restore(to: rng.chance(2) ? .entry(target) : .now(back: last - target))
                     var expected = past
@@ -44,9 +49,11 @@ import Testing
                     do { try doc.undo(mine: rng.int(1..<3)) } catch {
                         #expect(doc.document == before && doc.cursor == cursor, "a refused undo --mine changes nothing")
                     }
+                case 5 where rng.chance(3):
+                    try compact(doc, rng: &rng, seed: seed)
                 case 4 where rng.chance(3):
                     let origin = doc.origin
-                    store = try DocumentStore(path: path)
+                    store = try DocumentStore(path: path, options: options)
                     doc = try store.open("p")
                     doc.origin = origin
                 default:
@@ -56,10 +63,40 @@ import Testing
                 _ = error  // refused (a mark in a group, nothing to undo…): nothing changed
             }
             let last = try doc.status().logEntries
-            exports = exports.filter { $0.key <= last }  // a rollback deletes its entries
+            exports = exports.filter { $0.key <= last && $0.key >= doc.historyBase }  // a rollback deletes its entries
             exports[last] = doc.document.exportJSON()
         }
         return (doc, exports)
+    }
+
+    /// Compacts before a random point (or now); a refused point changes nothing.
+    func compact(_ doc: StoredDocument, rng: inout SplitMix64, seed: UInt64) throws {
+        let last = try doc.status().logEntries
+        let base = doc.historyBase
+        let target = rng.chance(4) ? last : rng.int(max(base, 1)..<(last + 1))
+        let before = doc.document, cursor = doc.cursor, steps = doc.stepCount
+        do {
+            let result = try doc.compactHistory(before: .entry(target))
+            #expect(result.base == max(base, target - 1) && doc.historyBase == result.base, "seed \(seed)")
+        } catch let error as StackDocError {
+            #expect(doc.document == before && doc.cursor == cursor && doc.stepCount == steps, "seed \(seed): a refused compaction changes nothing (\(error))")
+            #expect(doc.historyBase == base)
+            return
+        }
+        #expect(doc.document == before, "seed \(seed): compaction keeps the document")
+        #expect(try doc.verify(replan: true) == [], "seed \(seed): verify after compacting before \(target)")
+        #expect(try doc.replayed() == doc.document, "seed \(seed)")
+        let newBase = doc.historyBase
+        if newBase > 1 {
+            #expect(try doc.document(at: .entry(newBase)) == doc.document(afterEntry: newBase))
+            #expect(throws: StackDocError(.compactedEntry(document: "p", entry: newBase - 1, base: newBase))) { try doc.document(at: .entry(newBase - 1)) }
+        }
+        let undoable = doc.cursor
+        if newBase > 0 {
+            #expect(throws: StackDocError(.undoPastCompaction(document: "p", count: undoable + 1, available: undoable, base: newBase))) {
+                try doc.undo(undoable + 1)
+            }
+        }
     }
 
     @Test func everyPastExportIsWhatWasPrintedThen() async throws {
@@ -74,6 +111,7 @@ import Testing
             #expect(try doc.replayed() == doc.document)
             let reopened = try DocumentStore(path: dir + "/h.sqlite").open("p")
             #expect(reopened.document == doc.document)
+            #expect(reopened.historyBase == doc.historyBase && reopened.cursor == doc.cursor && reopened.stepCount == doc.stepCount)
         }
     }
 
@@ -82,10 +120,10 @@ import Testing
             let dir = try Scratch.directory("travel")
             defer { Scratch.remove(dir) }
             let (doc, _) = try run(seed: seed, length: length, directory: dir)
-            let last = try doc.status().logEntries
+            let last = try doc.status().logEntries, first = max(1, doc.historyBase)
             var rng = SplitMix64(seed: seed ^ 0x5EED)
             for _ in 0..<6 {
-                let a = rng.int(1..<(last + 1)), b = rng.chance(2) ? last : rng.int(1..<(last + 1))
+                let a = rng.int(first..<(last + 1)), b = rng.chance(2) ? last : rng.int(first..<(last + 1))
                 let old = try doc.document(at: .entry(a)), new = try doc.document(at: .entry(b))
                 let diff = try doc.diff(from: .entry(a), to: .entry(b)).diff
                 var oldIDs = Set<RowID>(), newIDs = Set<RowID>()

@@ -37,6 +37,11 @@ extension StackDocError {
             return "nothing to \(move.rawValue)"
         case let .tooManySteps(move, count, available):
             return "cannot \(move.rawValue) \(count) steps: only \(available) can be \(move == .undo ? "undone" : "redone")"
+        case let .compactedEntry(document, entry, base):
+            return "log entry \(entry) of \(q(document)) was dropped by history compact: its history starts after entry \(base)"
+        case let .undoPastCompaction(document, count, available, base):
+            return "cannot undo \(count) step\(count == 1 ? "" : "s"): " + (available == 0 ? "none is left" : "only \(available) can be undone")
+                + ", the history of \(q(document)) before log entry \(base + 1) was compacted"
         case let .stepCountBelowOne(move, count):
             return "\(move.rawValue) count must be at least 1, not \(count)"
         case let .historyInOpenGroup(move, label):

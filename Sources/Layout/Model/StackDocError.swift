@@ -36,6 +36,12 @@ public struct StackDocError: Error, Hashable, Sendable, CustomStringConvertible 
         case nothingInHistory(HistoryMove)
         /// `undo N` / `redo N` with fewer than N steps to move over.
         case tooManySteps(HistoryMove, count: Int, available: Int)
+        /// A history reference (`--at`, `diff`, `restore`, `history compact before`) to log entry
+        /// `entry` of `document`, whose history was compacted: it starts after entry `base`.
+        case compactedEntry(document: String, entry: Int, base: Int)
+        /// `undo N` with fewer than N steps left because `history compact` dropped the earlier
+        /// ones (the history of `document` starts after log entry `base`).
+        case undoPastCompaction(document: String, count: Int, available: Int, base: Int)
         /// `undo N` / `redo N` with N below 1.
         case stepCountBelowOne(HistoryMove, count: Int)
         /// `undo` / `redo` while a group (`begin LABEL`) is open.

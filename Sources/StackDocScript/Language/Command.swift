@@ -85,6 +85,8 @@ public enum Command: Hashable, Sendable {
     case diff(HistoryRef, HistoryRef?)
     /// `restore REF`.
     case restore(HistoryRef)
+    /// `history compact [before REF]`: drop the log entries before REF's entry (nil: all).
+    case compactHistory(HistoryRef?)
     /// A query (`layout`, `export`, `draw`, `rows`) answered on the document as it was at REF
     /// (`--at REF`); nothing changes.
     indirect case at(Command, HistoryRef)

@@ -389,10 +389,14 @@ enum CommandTable {
             let v = try r.numbers(2, names: ["X", "Y"], after: "hit")
             return .hit(x: v[0], y: v[1])
         },
-        CommandSpec("history", group: "Queries", usage: ["history"],
-                    summary: "the undo steps (number, log entries, state, origin, label) and the marks",
-                    details: "Each step names the log entries it covers: a log entry number is a REF of '--at', 'diff' and 'restore' (the document right after that entry). The origin is who made the step ('--as NAME', else user:pid).",
-                    examples: ["history"]) { _ in .history },
+        CommandSpec("history", group: "Queries", usage: ["history", "history compact [before REF]"],
+                    summary: "the undo steps (number, log entries, state, origin, label) and the marks; 'compact' drops old entries",
+                    details: "Each step names the log entries it covers: a log entry number is a REF of '--at', 'diff' and 'restore' (the document right after that entry). The origin is who made the step ('--as NAME', else user:pid). 'history compact before REF' drops the log entries before REF's entry ('history compact': all of them), for long-lived documents: the document and the history from REF on stay exact; the state the kept entries start from is stored as a snapshot that open, replay, 'verify' and 'log export' start from; undo cannot go past it; '--at', 'diff' and 'restore' refuse the dropped entries; the marks among them are dropped (it says which). Refused inside a group, and for a point that a later undo, redo or restore reaches behind (it names the entry). " + refHelp,
+                    examples: ["history", "history compact before v1", "history compact"]) { r in
+            guard r.consume("compact") else { return .history }
+            guard r.consume("before") else { return .compactHistory(nil) }
+            return .compactHistory(try r.ref(after: "before"))
+        },
         CommandSpec("status", group: "Queries", usage: ["status"],
                     summary: "the database, the open document, its size, offset, history position and open transaction",
                     examples: ["status"]) { _ in .status },

@@ -168,6 +168,7 @@ public enum Printer {
         case .undoMine(let n): return "undo --mine \(n)"
         case let .diff(a, b): return join(["diff", ref(a), b.map(ref)])
         case .restore(let r): return "restore " + ref(r)
+        case .compactHistory(let r): return join(["history compact", r.map { "before " + ref($0) }])
         case let .at(query, r): return text(query) + " --at " + ref(r)
         case .help(let topic): return join(["help", topic.map { Tokenizer.quote($0, keywordSafe: true) }])
         case .quit: return "quit"

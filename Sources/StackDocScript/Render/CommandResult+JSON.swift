@@ -83,6 +83,10 @@ extension CommandResult {
             return DiffJSON.value(d)
         case let .restored(result, report):
             return object([("restored", int(result.target)), ("step", result.step.map { int($0.number) } ?? .null)] + report.jsonMembers)
+        case .compacted(let c):
+            return object([("base", int(c.base)), ("previousBase", int(c.previousBase)), ("droppedEntries", int(c.droppedEntries)),
+                           ("droppedSteps", int(c.droppedSteps)), ("droppedSnapshots", int(c.droppedSnapshots)), ("keptEntries", int(c.keptEntries)),
+                           ("droppedMarks", .array(c.droppedMarks.map(JSONValue.string)))])
         case .csv(let table):
             return table.jsonValue
         case let .databaseStatus(database, documents):

@@ -66,6 +66,12 @@ extension CommandResult {
             let head = result.step.map { "step \($0.number): \(Printer.label($0.shownLabel))" }
                 ?? (result.changes.isEmpty ? "no change: the document equals log entry \(result.target) already" : "pending in group: restore of log entry \(result.target)")
             return ([head] + report.textLines).joined(separator: "\n")
+        case .compacted(let c):
+            guard c.base != c.previousBase else { return "nothing to compact: the history starts at log entry \(c.base + 1) already" }
+            func n(_ count: Int, _ one: String, _ many: String) -> String { "\(count) \(count == 1 ? one : many)" }
+            var lines = ["history compacted: it starts at log entry \(c.base + 1) (\(n(c.droppedEntries, "entry", "entries")), \(n(c.droppedSteps, "undo step", "undo steps")) and \(n(c.droppedSnapshots, "snapshot", "snapshots")) dropped; \(n(c.keptEntries, "entry", "entries")) kept)"]
+            if !c.droppedMarks.isEmpty { lines.append("marks dropped: " + c.droppedMarks.map(Printer.id).joined(separator: " ")) }
+            return lines.joined(separator: "\n")
         case .status(let s):
             return Self.statusFields(s)
         case .csv(let table):

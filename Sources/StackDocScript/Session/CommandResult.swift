@@ -42,6 +42,8 @@ public enum CommandResult {
     case diff(HistoryDiff)
     /// `restore REF`: what it restored and changed.
     case restored(RestoreResult, report: ChangeReport)
+    /// `history compact [before REF]`: what was dropped.
+    case compacted(CompactionResult)
     /// `status`: the document's counters and view.
     case status(StatusInfo)
     /// `draw`: the viewport as text lines (a caption, then the picture).

@@ -9,8 +9,16 @@ enum LogScript {
     static func lines(_ doc: StoredDocument, cancellation: Cancellation = .never) throws -> [String] {
         var lines = ["# stackdoc log of '\(doc.name)': run with  stackdoc --db :memory: FILE"]
         // Each line is one log entry of the rebuilt document, except that an import (always
-        // entry 1) becomes several: a restore names its target entry shifted by as many.
+        // entry 1) becomes several: a restore names its target entry shifted by as many. A
+        // compacted history starts like an import, from the rows of its base snapshot (the
+        // state after entry `historyBase`), followed by the kept entries.
         var shift = 0
+        if let base = try doc.compactedBase() {
+            lines.append("# history compacted: it starts from the document after log entry \(doc.historyBase)")
+            let imported = importLines(base)
+            shift = imported.count - doc.historyBase
+            lines += imported
+        }
         for entry in try doc.log() {
             try cancellation.check()
             switch entry.kind {

@@ -192,6 +192,8 @@ public final class Session {
             let doc = try open()
             let (result, report) = try measure { try doc.restore(to: ref) }
             return .restored(result, report: report)
+        case .compactHistory(let ref):
+            return .compacted(try open().compactHistory(before: ref))
         case let .at(query, ref):
             return try travelling(to: ref) { try execute(query) }
         case .help(let topic):
