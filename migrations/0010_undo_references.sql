@@ -1,0 +1,11 @@
+-- StackDoc schema, version 10 (issue 15 item 8): log entries of format 2 (Store/LogFormat.swift,
+-- Store/HistoryMoveLog.swift). An `undo`/`redo` entry refers to the undo steps it moved — its
+-- payload is {"count":N,"steps":[[first,last],…]}, their log entries — instead of copying their
+-- changes, and keeps in `forward` only what is not a row change (the settings as applied, the
+-- offset clamp); no format 2 entry stores `inverse` (NULL: it is the inverse of `forward`).
+-- Nothing is converted: format 1 entries keep their copied changes and are read as before, and
+-- new entries record format 2 in `log.format`. The version exists so that a StackDoc of schema 9,
+-- which cannot read format 2, refuses the file as newer instead of calling its entries damaged.
+-- The log's readers of changes (snapshots, time travel, diff) find the moved steps' entries by
+-- their seq range through the primary key (document, seq): no index is needed.
+SELECT 1;
