@@ -119,6 +119,24 @@ import Testing
         #expect(try doc.verify() == [])
     }
 
+    /// Starts `store-torture ARGS`, waits until its output holds `marker`, SIGKILLs it after a
+    /// random delay of up to `within` µs, and returns everything it printed.
+    func killed(_ args: [String], after marker: String, within: UInt32, rng: inout SplitMix64) throws -> String {
+        let (process, out) = try launch(args)
+        let reader = out.fileHandleForReading
+        var output = Data()
+        while !String(decoding: output, as: UTF8.self).contains(marker) {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            output.append(chunk)
+        }
+        usleep(UInt32.random(in: 0...within, using: &rng))
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        output.append(reader.readDataToEndOfFile())
+        return String(decoding: output, as: UTF8.self)
+    }
+
     /// SIGKILLs a process importing large documents: each document is there completely
     /// (and verifies) or not at all.
     @Test func killedImportsAreAllOrNothing() throws {
@@ -128,23 +146,11 @@ import Testing
         var rng = SplitMix64(seed: 7)
         var committed = 0
         for round in 0..<10 {
-            let (process, out) = try launch(["imports", path, "3000"])
-            let reader = out.fileHandleForReading
-            var output = Data()
             // Every other round waits for the first import to commit ("d 1") before the random
             // delay, so some imports commit however slow the machine is; the others are killed
             // from the start of the first import on.
-            let waitFor = round % 2 == 1 ? "d 1\n" : "b 1\n"
-            while !String(decoding: output, as: UTF8.self).contains(waitFor) {
-                let chunk = reader.availableData
-                if chunk.isEmpty { break }
-                output.append(chunk)
-            }
-            usleep(UInt32.random(in: 0...300_000, using: &rng))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            output.append(reader.readDataToEndOfFile())
-            let done = String(decoding: output, as: UTF8.self).split(separator: "\n").last { $0.hasPrefix("d ") }.flatMap { Int($0.dropFirst(2)) } ?? 0
+            let output = try killed(["imports", path, "3000"], after: round % 2 == 1 ? "d 1\n" : "b 1\n", within: 300_000, rng: &rng)
+            let done = output.split(separator: "\n").last { $0.hasPrefix("d ") }.flatMap { Int($0.dropFirst(2)) } ?? 0
             let store = try DocumentStore(path: path)
             for name in try store.documentNames() {
                 let doc = try store.open(name)
@@ -168,19 +174,7 @@ import Testing
         var moves = 0
         for round in 0..<6 {
             let path = dir.appending(path: "moves\(round).sqlite").path
-            let (process, out) = try launch(["moves", path, "20000"])
-            let reader = out.fileHandleForReading
-            var output = Data()
-            while !String(decoding: output, as: UTF8.self).contains("c\n") {
-                let chunk = reader.availableData
-                if chunk.isEmpty { break }
-                output.append(chunk)
-            }
-            usleep(UInt32.random(in: 0...1_500_000, using: &rng))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            output.append(reader.readDataToEndOfFile())
-            let lines = String(decoding: output, as: UTF8.self).split(separator: "\n")
+            let lines = try killed(["moves", path, "20000"], after: "c\n", within: 1_500_000, rng: &rng).split(separator: "\n")
             let done = lines.last { $0.hasPrefix("d ") }.flatMap { Int($0.dropFirst(2)) } ?? 0
             let begun = lines.last { $0.hasPrefix("b ") }.flatMap { Int($0.dropFirst(2)) } ?? 0
             let doc = try DocumentStore(path: path).open("m")
