@@ -52,12 +52,15 @@ import Testing
         stack: StackSettings(axis: .horizontal, justify: .center, align: .end, spacing: 4), sticky: true,
         minMain: 10, maxMain: 90, minCross: 11, maxCross: 91, background: "#00ff00", highlight: "#0000ff")
 
-    /// Every stored column of a row is set by `everyField`: a new `RowColumn` fails here until the
+    /// Every stored column of a row is set by `everyField`: a new `RowField` fails here until the
     /// config (and so the round trips below, which then check the snapshot image keeps it) sets it.
     @Test func everyFieldSetsEveryRowColumn() {
-        for column in RowColumn.allCases {
-            #expect(String(describing: column.encode(Self.everyField)) != String(describing: column.encode(RowConfig())),
-                    "column \(column.name) is left at its default")
+        let set = ColumnCoding.columnValues(Self.everyField), unset = ColumnCoding.columnValues(RowConfig())
+        for (k, name) in ColumnCoding.configColumns.enumerated() {
+            #expect(String(describing: set[k]) != String(describing: unset[k]), "column \(name) is left at its default")
+        }
+        for field in RowField.optional {
+            #expect(field.isSet(Self.everyField), "field \(field.spec.json) is left unset")
         }
     }
 

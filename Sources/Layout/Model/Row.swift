@@ -98,9 +98,10 @@ public struct RowConfig: Hashable, Sendable, Codable {
     /// `max-cross`).
     public var hasSizeLimits: Bool { minMain != nil || maxMain != nil || minCross != nil || maxCross != nil }
 
-    /// True when the row sets any field that is optional in the saved format and the log
-    /// (issue 14): such a row is written with them, every other row exactly as before.
-    public var hasOptionalFields: Bool { hasSizeLimits || background != nil || highlight != nil }
+    /// True when the row sets any optional field (`RowField.optional`: those of issue 14 and
+    /// every field added since): such a row is written with them, every other row exactly as
+    /// before.
+    public var hasOptionalFields: Bool { RowField.optional.contains { $0.isSet(self) } }
 
     /// The insets layout uses: the row's own, or the document's default.
     public func effectiveInsets(_ defaults: DocumentDefaults) -> Edges { insets ?? defaults.insets }

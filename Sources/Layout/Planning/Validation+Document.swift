@@ -22,14 +22,43 @@ extension Validation {
         if let t = c.separator.thickness { _ = try length(t, p + "separator.thickness") }
         if let color = c.separator.color { _ = try self.color(color, p + "separator.color") }
         if let s = c.stack { _ = try length(s.spacing, p + "spacing") }
-        if c.hasSizeLimits {
-            if let n = c.minMain { _ = try length(n, p + "min") }
-            if let n = c.maxMain { _ = try length(n, p + "max") }
-            if let n = c.minCross { _ = try length(n, p + "min-cross") }
-            if let n = c.maxCross { _ = try length(n, p + "max-cross") }
+        for f in RowField.optional {
+            if let v = f.value(c) { _ = try check(f, v, p + f.spec.word) }
         }
-        if let color = c.background { _ = try self.color(color, p + "background") }
-        if let color = c.highlight { _ = try self.color(color, p + "highlight") }
+    }
+
+    /// The value of optional field `f` within its rule (`RowField.Rule`), normalised (a colour
+    /// upper case, `-0` as `0`).
+    /// - Parameters:
+    ///   - f: An optional field (`RowField.optional`).
+    ///   - v: Its value.
+    ///   - path: Where it came from, for the message.
+    /// - Throws: `StackDocError.Kind.badValue` at `path`.
+    public static func check(_ f: RowField, _ v: RowField.Value, _ path: String) throws -> RowField.Value {
+        switch (f.kind, v) {
+        case let (.number(rule), .number(n)):
+            switch rule {
+            case .length: return .number(try length(n, path))
+            case .color: break
+            }
+        case let (.text(rule), .text(t)):
+            switch rule {
+            case .color: return .text(try color(t, path))
+            case .length: break
+            }
+        default: break
+        }
+        throw StackDocError(.badValue(path: path, problem: "not a value of this field"))
+    }
+
+    /// The allocation-free test of `check(_:_:_:)`.
+    @inline(__always)
+    static func isValid(_ f: RowField, _ v: RowField.Value) -> Bool {
+        switch (f.kind, v) {
+        case let (.number(rule), .number(n)): return rule == .length && isLength(n)
+        case let (.text(rule), .text(t)): return rule == .color && isColor(t)
+        default: return false
+        }
     }
 
     /// The allocation-free fast path of `check(_:prefix:)`: true exactly when it would not throw.
@@ -43,11 +72,9 @@ extension Validation {
         if let t = c.separator.thickness, !isLength(t) { return false }
         if let s = c.stack, !isLength(s.spacing) { return false }
         if let color = c.separator.color, !isColor(color) { return false }
-        if c.hasSizeLimits {
-            for n in [c.minMain, c.maxMain, c.minCross, c.maxCross] { if let n, !isLength(n) { return false } }
+        for f in RowField.optional {
+            if let v = f.value(c), !isValid(f, v) { return false }
         }
-        if let color = c.background, !isColor(color) { return false }
-        if let color = c.highlight, !isColor(color) { return false }
         return c.type == "view" || isValidTypeName(c.type)
     }
 
