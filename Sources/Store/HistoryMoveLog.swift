@@ -22,6 +22,14 @@ import Layout
 /// Entries of format 1 (every earlier release) copied all of it into `forward`/`inverse` and are
 /// read as they are.
 enum HistoryMoveLog {
+    /// The decoded changes of `op`/`restore` entries, by seq and direction, for one pass over the
+    /// log: the tail after a snapshot may undo and redo the same big step many times, and each
+    /// reference would otherwise decode its changes again.
+    final class Decoded {
+        var changes: [Int: [Change]] = [:]
+        func key(_ seq: Int, inverse: Bool) -> Int { seq * 2 + (inverse ? 1 : 0) }
+    }
+
     /// The payload of a format 2 `undo`/`redo` entry.
     static func payload(count: Int, steps: [ClosedRange<Int>]) throws -> String {
         try LogValue.object([
@@ -53,10 +61,10 @@ enum HistoryMoveLog {
 
     /// The row changes that moving `steps` applies: each step's `op`/`restore` entries, their
     /// changes forward (redo) or taken back newest first (undo), settings changes left out.
-    static func rowChanges(_ db: Database, documentID: Int64, undo: Bool, steps: [ClosedRange<Int>]) throws -> [Change] {
+    static func rowChanges(_ db: Database, documentID: Int64, undo: Bool, steps: [ClosedRange<Int>], decoded: Decoded? = nil) throws -> [Change] {
         var out: [Change] = []
         for range in steps {
-            var ops = try opChanges(db, documentID: documentID, range: range, inverse: undo)
+            var ops = try opChanges(db, documentID: documentID, range: range, inverse: undo, decoded: decoded)
             if undo { ops.reverse() }
             for op in ops {
                 for change in op where change.isRowChange { out.append(change) }
@@ -68,7 +76,7 @@ enum HistoryMoveLog {
     /// The changes of the `op`/`restore` entries in `range`, in log order: each entry's forward
     /// changes, or (`inverse`) the changes that take it back (the stored `inverse` of format 1,
     /// else the inverse of `forward`).
-    static func opChanges(_ db: Database, documentID: Int64, range: ClosedRange<Int>, inverse: Bool) throws -> [[Change]] {
+    static func opChanges(_ db: Database, documentID: Int64, range: ClosedRange<Int>, inverse: Bool, decoded: Decoded? = nil) throws -> [[Change]] {
         let rows = try GRDB.Row.fetchCursor(db.cachedStatement(sql: """
             SELECT seq, forward, \(inverse ? "inverse" : "NULL AS inverse"), format FROM log
             WHERE document = ? AND seq BETWEEN ? AND ? AND kind IN ('op', 'restore') ORDER BY seq
@@ -76,12 +84,16 @@ enum HistoryMoveLog {
         var out: [[Change]] = []
         while let row = try rows.next() {
             let format: Int = try row.decode(forColumn: "format")
-            if inverse, let stored: String = try row.decode(forColumn: "inverse") {
+            let key = decoded?.key(try row.decode(forColumn: "seq"), inverse: inverse)
+            if let key, let known = decoded?.changes[key] {
+                out.append(known)
+            } else if inverse, let stored: String = try row.decode(forColumn: "inverse") {
                 out.append(try LogFormat.decodeChanges(stored, format: format, column: "inverse"))
             } else {
                 let forward = try LogFormat.decodeChanges(try row.decode(forColumn: "forward"), format: format, column: "forward")
                 out.append(inverse ? forward.inverse : forward)
             }
+            if let key, decoded?.changes[key] == nil { decoded?.changes[key] = out.last }
         }
         return out
     }
@@ -89,14 +101,14 @@ enum HistoryMoveLog {
     /// Every change a log entry applied (empty for entries that change nothing): `forward`, plus
     /// for a format 2 `undo`/`redo` the row changes of the steps it moved, first. `row` holds
     /// the entry's `kind`, `payload`, `forward` and `format`.
-    static func applied(_ db: Database, documentID: Int64, row: GRDB.Row) throws -> [Change] {
+    static func applied(_ db: Database, documentID: Int64, row: GRDB.Row, decoded: Decoded? = nil) throws -> [Change] {
         let format: Int = try row.decode(forColumn: "format")
         let forwardText: String? = try row.decode(forColumn: "forward")
         let logged = try forwardText.map { try LogFormat.decodeChanges($0, format: format, column: "forward") } ?? []
         let kind: String = try row.decode(forColumn: "kind")
         guard format >= 2, kind == LogEntry.Kind.undo.rawValue || kind == LogEntry.Kind.redo.rawValue else { return logged }
         let (_, steps) = try parse(try row.decode(forColumn: "payload"), format: format)
-        return try rowChanges(db, documentID: documentID, undo: kind == LogEntry.Kind.undo.rawValue, steps: steps ?? []) + logged
+        return try rowChanges(db, documentID: documentID, undo: kind == LogEntry.Kind.undo.rawValue, steps: steps ?? [], decoded: decoded) + logged
     }
 }
 

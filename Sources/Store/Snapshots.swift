@@ -133,6 +133,7 @@ enum Snapshots {
             """, arguments: [documentID, seq, last])
         var count = 0
         var expected = seq + 1
+        let decoded = HistoryMoveLog.Decoded()
         while let row = try rows.next() {
             let entrySeq: Int = try row.decode(forColumn: "seq")
             guard entrySeq == expected else { throw SnapshotImage.Damage(description: "log entry \(expected) is missing") }
@@ -141,7 +142,7 @@ enum Snapshots {
             let kind: String = try row.decode(forColumn: "kind")
             switch LogEntry.Kind(rawValue: kind) {
             case .op?, .view?, .undo?, .redo?, .restore?:
-                try document.apply(try HistoryMoveLog.applied(db, documentID: documentID, row: row))
+                try document.apply(try HistoryMoveLog.applied(db, documentID: documentID, row: row, decoded: decoded))
             case .begin?, .commit?, .mark?:
                 break
             default:

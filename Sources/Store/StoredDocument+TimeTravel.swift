@@ -73,9 +73,10 @@ extension StoredDocument {
             SELECT seq, kind, payload, forward, format FROM log WHERE document = ? AND seq > ? AND seq <= ? AND forward IS NOT NULL ORDER BY seq
             """), arguments: [id, after, through])
         var result: [(Int, [Change])] = []
+        let decoded = HistoryMoveLog.Decoded()
         while let row = try rows.next() {
             let seq: Int = try row.decode(forColumn: "seq")
-            let changes = try decodingLogEntry(seq) { try HistoryMoveLog.applied(db, documentID: id, row: row) }
+            let changes = try decodingLogEntry(seq) { try HistoryMoveLog.applied(db, documentID: id, row: row, decoded: decoded) }
             if !changes.isEmpty { result.append((seq, changes)) }
         }
         return result
