@@ -6,17 +6,21 @@ import Layout
 /// with every key spelled out, never through synthesized `Codable`, so renaming a Swift case or
 /// label cannot change what is stored.
 ///
-/// Format 1 (the only one) is byte for byte what the first releases stored (they used the
-/// synthesized coding): compact JSON, keys sorted; an enum case is an object with one key, the
-/// case name, holding its labelled values (`_0`, `_1` for unlabelled ones; `{}` for none);
-/// absent optionals are left out. So databases written before the format was explicit are
-/// format 1 as they stand and need no migration. Each log entry records its format in
-/// `log.format` (migration 0004; entries written before it read as 1).
+/// Format 1 is byte for byte what the first releases stored (they used the synthesized
+/// coding): compact JSON, keys sorted; an enum case is an object with one key, the case name,
+/// holding its labelled values (`_0`, `_1` for unlabelled ones; `{}` for none); absent
+/// optionals are left out. So databases written before the format was explicit are format 1 as
+/// they stand and need no migration. Each log entry records its format in `log.format`
+/// (migration 0004; entries written before it read as 1).
+///
+/// Format 2 (issue 15 item 8, schema 10) writes every value as format 1 does, but no entry
+/// stores `inverse` (NULL: it is the inverse of `forward`), and an `undo`/`redo` entry refers to
+/// the steps it moved instead of copying their changes (`HistoryMoveLog`). Both are read.
 /// `Tests/StoreTests/Fixtures/log-format-1.json` holds one example of every case and is
 /// decoded and re-encoded byte for byte by a test.
 enum LogFormat {
     /// The format this build writes, and the newest it reads.
-    static let version = 1
+    static let version = 2
 
     // MARK: Encoding
 

@@ -141,32 +141,45 @@ public struct Replayer {
         case .undo, .redo:
             guard let count = entry.count, count >= 1 else { throw fail("no count") }
             guard group == nil else { throw fail("inside a group") }
-            if entry.kind == .undo {
-                guard count <= cursor else { throw fail("only \(cursor) steps to undo") }
-                for n in stride(from: cursor - 1, through: cursor - count, by: -1) {
-                    for op in steps[n].ops.reversed() {
-                        for change in op.inverse { try applyKeepingView(change, at) }
+            let moving = entry.kind == .undo ? Array(stride(from: cursor - 1, through: cursor - count, by: -1)) : Array(cursor..<(cursor + count))
+            guard entry.kind == .redo || count <= cursor else { throw fail("only \(cursor) steps to undo") }
+            guard entry.kind == .undo || cursor + count <= steps.count else { throw fail("only \(steps.count - cursor) steps to redo") }
+            var settingsChanges: [Change] = []
+            for n in moving {
+                for op in entry.kind == .undo ? steps[n].ops.reversed().map(\.inverse) : steps[n].ops {
+                    for change in op {
+                        let kept = try applyKeepingView(change, at)
+                        if !kept.isRowChange { settingsChanges.append(kept) }
                     }
                 }
-                try applyClamp(at)
-                cursor -= count
-            } else {
-                guard cursor + count <= steps.count else { throw fail("only \(steps.count - cursor) steps to redo") }
-                for n in cursor..<(cursor + count) {
-                    for op in steps[n].ops {
-                        for change in op { try applyKeepingView(change, at) }
-                    }
+            }
+            if let clamp = try applyClamp(at) { settingsChanges.append(clamp) }
+            cursor += entry.kind == .undo ? -count : count
+            // A format 2 entry is read by the log's other readers (snapshots, time travel) as
+            // the rows of the steps it names plus its logged settings changes: both must be
+            // what the replay moved and applied.
+            if let moved = entry.moved {
+                let replayed = moving.map { steps[$0].first...steps[$0].last }
+                if moved != replayed {
+                    problems.append("\(at): it refers to the steps of log entries \(Self.ranges(moved)), the replay moves \(Self.ranges(replayed))")
+                } else if settingsChanges != entry.changes {
+                    problems.append("\(at): its logged settings changes are not the ones the replay applies")
                 }
-                try applyClamp(at)
-                cursor += count
             }
         }
     }
 
-    private mutating func applyKeepingView(_ change: Change, _ at: String) throws {
-        do { try apply([Self.keepingView(change, current: document.settings)]) } catch {
+    private mutating func applyKeepingView(_ change: Change, _ at: String) throws -> Change {
+        let kept = Self.keepingView(change, current: document.settings)
+        do { try apply([kept]) } catch {
             throw StackDocError("\(at): \(error)")
         }
+        return kept
+    }
+
+    /// `1...3, 7...7` for problem messages.
+    static func ranges(_ ranges: [ClosedRange<Int>]) -> String {
+        ranges.map { "\($0.lowerBound)...\($0.upperBound)" }.joined(separator: ", ")
     }
 
     /// Applies `changes` to the document (and, with `replan`, to its live layout).
@@ -190,9 +203,11 @@ public struct Replayer {
         return document.offsetClamp(maxOffset: (live ?? LiveLayout(document)).maxOffset)
     }
 
-    private mutating func applyClamp(_ at: String) throws {
-        guard let clamp = clampChange() else { return }
+    @discardableResult
+    private mutating func applyClamp(_ at: String) throws -> Change? {
+        guard let clamp = clampChange() else { return nil }
         do { try apply([clamp]) } catch { throw StackDocError("\(at): \(error)") }
+        return clamp
     }
 
     /// True when `logged` is what was `planned`, or that plus the offset's clamp the store

@@ -151,14 +151,16 @@ enum Snapshots {
     }
 
     /// Applies to `document` the changes of the log entries after `seq` up to `last` (what each
-    /// `op`, `view`, `undo` and `redo` entry applied, as logged). Returns how many entries were
+    /// `op`, `view`, `undo`, `redo` and `restore` entry applied, as logged;
+    /// `HistoryMoveLog.applied`; a `mark` changes nothing). Returns how many entries were
     /// read. An entry that starts a document (`new`, `import`) cannot follow a snapshot.
     static func applyTail(_ db: Database, documentID: Int64, to document: inout Document, after seq: Int, through last: Int) throws -> Int {
         let rows = try GRDB.Row.fetchCursor(db, sql: """
-            SELECT seq, kind, forward, format FROM log WHERE document = ? AND seq > ? AND seq <= ? ORDER BY seq
+            SELECT seq, kind, payload, forward, format FROM log WHERE document = ? AND seq > ? AND seq <= ? ORDER BY seq
             """, arguments: [documentID, seq, last])
         var count = 0
         var expected = seq + 1
+        let decoded = HistoryMoveLog.Decoded()
         while let row = try rows.next() {
             let entrySeq: Int = try row.decode(forColumn: "seq")
             guard entrySeq == expected else { throw SnapshotImage.Damage(description: "log entry \(expected) is missing") }
@@ -166,11 +168,9 @@ enum Snapshots {
             count += 1
             let kind: String = try row.decode(forColumn: "kind")
             switch LogEntry.Kind(rawValue: kind) {
-            case .op?, .view?, .undo?, .redo?:
-                let changes = try LogFormat.decodeChanges(try row.decode(forColumn: "forward"), format: try row.decode(forColumn: "format"),
-                                                          column: "forward")
-                try document.apply(changes)
-            case .begin?, .commit?:
+            case .op?, .view?, .undo?, .redo?, .restore?:
+                try document.apply(try HistoryMoveLog.applied(db, documentID: documentID, row: row, decoded: decoded))
+            case .begin?, .commit?, .mark?:
                 break
             default:
                 throw SnapshotImage.Damage(description: "log entry \(entrySeq) (\(kind)) cannot follow a snapshot")

@@ -37,12 +37,12 @@ extension StoredDocument {
             let logged = planned + (try clampOffset(db: db, journal: &journal))
             let seq = lastSeq + 1
             try LogWriter.append(db, document: id, seq: seq, kind: .restore, payload: try HistoryPayload.restore(target: target, mark: markName),
-                                 forward: logged, inverse: logged.inverse, group: openGroup?.seq, label: label, origin: origin)
+                                 forward: logged, inverse: nil, group: openGroup?.seq, label: label, origin: origin)
             setLastSeq(seq)
             var step: HistoryStep?
             if openGroup == nil, !logged.isEmpty {
                 try addStep(db, first: seq, last: seq, label: label)
-                step = try loadStep(db, cursor).step
+                step = try loadStep(db, cursor, changes: nil).step
             }
             return RestoreResult(target: target, step: step, changes: logged)
         }

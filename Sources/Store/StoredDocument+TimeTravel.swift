@@ -107,18 +107,18 @@ extension StoredDocument {
         return d
     }
 
-    /// The changes each entry in `(after, through]` applied, as logged (`forward`), oldest first;
-    /// entries that change nothing (begin, commit, mark) are left out.
+    /// The changes each entry in `(after, through]` applied, as logged (`HistoryMoveLog.applied`:
+    /// `forward`, and the moved steps' rows for an undo/redo), oldest first; entries that change
+    /// nothing (begin, commit, mark) are left out.
     func loggedChanges(after: Int, through: Int, _ db: Database) throws -> [(seq: Int, changes: [Change])] {
         let rows = try GRDB.Row.fetchCursor(db.cachedStatement(sql: """
-            SELECT seq, forward, format FROM log WHERE document = ? AND seq > ? AND seq <= ? AND forward IS NOT NULL ORDER BY seq
+            SELECT seq, kind, payload, forward, format FROM log WHERE document = ? AND seq > ? AND seq <= ? AND forward IS NOT NULL ORDER BY seq
             """), arguments: [id, after, through])
         var result: [(Int, [Change])] = []
+        let decoded = HistoryMoveLog.Decoded()
         while let row = try rows.next() {
             let seq: Int = try row.decode(forColumn: "seq")
-            let changes = try decodingLogEntry(seq) {
-                try LogFormat.decodeChanges(try row.decode(forColumn: "forward"), format: try row.decode(forColumn: "format"), column: "forward")
-            }
+            let changes = try decodingLogEntry(seq) { try HistoryMoveLog.applied(db, documentID: id, row: row, decoded: decoded) }
             if !changes.isEmpty { result.append((seq, changes)) }
         }
         return result

@@ -65,6 +65,9 @@ public final class StoredDocument {
     /// For `compactHistory`: the undo steps as the compaction renumbered them.
     func setSteps(cursor: Int, count: Int) { (self.cursor, stepCount) = (cursor, count) }
 
+    /// For the batch of a group's operations: each operation's report is the first one after it.
+    func setLayoutReport(_ report: LayoutChangeReport?) { lastLayoutReport = report }
+
     /// The live layout of `document`, built on first use (`liveLayout()`) and then kept in step
     /// by every change; dropped by `reload()`.
     var live: LiveLayout?
@@ -255,7 +258,7 @@ public final class StoredDocument {
             let seq = lastSeq + 1
             let kind: LogEntry.Kind = edit.isViewState ? .view : .op
             try LogWriter.append(db, document: id, seq: seq, kind: kind, payload: try LogFormat.encode(edit),
-                                 forward: logged, inverse: logged.inverse, group: openGroup?.seq, label: nil, origin: origin)
+                                 forward: logged, inverse: nil, group: openGroup?.seq, label: nil, origin: origin)
             lastSeq = seq
             if kind == .op, openGroup == nil, !logged.isEmpty {
                 try addStep(db, first: seq, last: seq, label: nil)
@@ -276,16 +279,16 @@ public final class StoredDocument {
             var applied: [Change] = []
             var steps: [HistoryStep] = []
             for n in stride(from: cursor, to: cursor - count, by: -1) {
-                let (step, ops) = try loadStep(db, n)
+                let (step, ops) = try loadStep(db, n, changes: .inverse)
                 for op in ops.reversed() {
-                    for change in op.inverse {
+                    for change in op {
                         applied.append(try applyKeepingView(change, db: db, journal: &journal))
                     }
                 }
                 steps.append(step)
             }
             applied += try clampOffset(db: db, journal: &journal)
-            try logHistoryMove(db, .undo, count: count, applied: applied)
+            try logHistoryMove(db, .undo, count: count, steps: steps, applied: applied)
             cursor -= count
             return HistoryMove(steps: steps.map { var s = $0; s.applied = false; return s }, changes: applied)
         }
@@ -302,16 +305,16 @@ public final class StoredDocument {
             var applied: [Change] = []
             var steps: [HistoryStep] = []
             for n in (cursor + 1)...(cursor + count) {
-                let (step, ops) = try loadStep(db, n)
+                let (step, ops) = try loadStep(db, n, changes: .forward)
                 for op in ops {
-                    for change in op.forward {
+                    for change in op {
                         applied.append(try applyKeepingView(change, db: db, journal: &journal))
                     }
                 }
                 steps.append(step)
             }
             applied += try clampOffset(db: db, journal: &journal)
-            try logHistoryMove(db, .redo, count: count, applied: applied)
+            try logHistoryMove(db, .redo, count: count, steps: steps, applied: applied)
             cursor += count
             return HistoryMove(steps: steps.map { var s = $0; s.applied = true; return s }, changes: applied)
         }
@@ -366,7 +369,7 @@ public final class StoredDocument {
                 """, arguments: [id, group.seq]) ?? false
             guard changed else { return nil }
             try addStep(db, first: group.seq, last: seq, label: group.label)
-            return try loadStep(db, cursor).step
+            return try loadStep(db, cursor, changes: nil).step
         }
     }
 
@@ -379,12 +382,16 @@ public final class StoredDocument {
         guard let group = openGroup else { throw StackDocError(.noGroupOpen(.rollback)) }
         return try transaction { db, journal in
             let inverses = try GRDB.Row.fetchAll(db, sql: """
-                SELECT seq, inverse, format FROM log WHERE document = ? AND seq > ? AND kind IN ('op', 'view', 'restore') ORDER BY seq DESC
+                SELECT seq, forward, inverse, format FROM log WHERE document = ? AND seq > ? AND kind IN ('op', 'view', 'restore') ORDER BY seq DESC
                 """, arguments: [id, group.seq])
             var applied: [Change] = []
             for entry in inverses {
-                let changes = try decodingLogEntry(try? entry.decode(Int.self, forColumn: "seq")) {
-                    try LogFormat.decodeChanges(try entry.decode(forColumn: "inverse"), format: try entry.decode(forColumn: "format"), column: "inverse")
+                let changes = try decodingLogEntry(try? entry.decode(Int.self, forColumn: "seq")) { () throws -> [Change] in
+                    let format: Int = try entry.decode(forColumn: "format")
+                    if let stored: String = try entry.decode(forColumn: "inverse") {
+                        return try LogFormat.decodeChanges(stored, format: format, column: "inverse")
+                    }
+                    return try LogFormat.decodeChanges(try entry.decode(forColumn: "forward"), format: format, column: "forward").inverse
                 }
                 for change in changes {
                     try apply(change, db: db, journal: &journal)
@@ -405,7 +412,7 @@ public final class StoredDocument {
     public func history() throws -> [HistoryStep] {
         try store.read { db in
             try checkCurrent(db)
-            return try (0..<stepCount).map { try loadStep(db, $0 + 1).step }
+            return try (0..<stepCount).map { try loadStep(db, $0 + 1, changes: nil).step }
         }
     }
 
@@ -468,6 +475,9 @@ public final class StoredDocument {
         var applied: [Change] = []
         /// How many of `applied` the live layout has seen.
         var synced = 0
+        /// Writes the transaction counts beyond its first (`perform(groupBatch:)`: one per
+        /// operation, as if each had committed alone); `version` grows by 1 + this.
+        var extraWrites = 0
     }
 
     func transaction<T>(_ body: (Database, inout Journal) throws -> T) throws -> T {
@@ -481,7 +491,7 @@ public final class StoredDocument {
                 let result = try body(db, &journal)
                 syncLayout(&journal)
                 if !journal.applied.isEmpty { wholeLayoutCache = nil }
-                version += 1
+                version += 1 + journal.extraWrites
                 try db.cachedStatement(sql: "UPDATE document SET version = ?, cursor = ?, open_group = ?, modified = ? WHERE id = ?")
                     .execute(arguments: [version, cursor, openGroup?.seq, Date.now.timeIntervalSince1970, id])
                 let policy = store.options.snapshots
@@ -524,7 +534,7 @@ public final class StoredDocument {
 
     /// Brings the live layout (when one is kept) up to date with the changes applied so far;
     /// the first report of a transaction is the one `lastLayoutReport` keeps.
-    private func syncLayout(_ journal: inout Journal) {
+    func syncLayout(_ journal: inout Journal) {
         guard live != nil else { return }
         let pending = Array(journal.applied[journal.synced...])
         guard !pending.isEmpty || lastLayoutReport == nil else { return }
@@ -558,10 +568,14 @@ public final class StoredDocument {
         guard count <= available else { throw StackDocError(.tooManySteps(move, count: count, available: available)) }
     }
 
-    func logHistoryMove(_ db: Database, _ kind: LogEntry.Kind, count: Int, applied: [Change]) throws {
+    /// Logs an `undo`/`redo` of `steps` (format 2, `HistoryMoveLog`): the entries of the steps it
+    /// moved, and of the changes it `applied` only those that are not row changes (the settings
+    /// as applied, the offset clamp) — the row changes are the moved steps' own.
+    func logHistoryMove(_ db: Database, _ kind: LogEntry.Kind, count: Int, steps: [HistoryStep], applied: [Change]) throws {
         let seq = lastSeq + 1
-        try LogWriter.append(db, document: id, seq: seq, kind: kind, payload: String(count),
-                             forward: applied, inverse: applied.inverse, group: nil, label: nil, origin: origin)
+        let payload = try HistoryMoveLog.payload(count: count, steps: steps.map { $0.firstSeq...$0.lastSeq })
+        try LogWriter.append(db, document: id, seq: seq, kind: kind, payload: payload,
+                             forward: applied.filter { !$0.isRowChange }, inverse: nil, group: nil, label: nil, origin: origin)
         lastSeq = seq
     }
 
@@ -574,19 +588,23 @@ public final class StoredDocument {
         stepCount = cursor
     }
 
-    /// Step `n` with the forward/inverse changes of its undoable operations, in log order.
-    func loadStep(_ db: Database, _ n: Int) throws -> (step: HistoryStep, ops: [(forward: [Change], inverse: [Change])]) {
+    /// Which changes `loadStep` reads with a step.
+    enum StepChanges { case forward, inverse }
+
+    /// Step `n`, with (`changes`) the forward or inverse changes of each of its undoable
+    /// operations, in log order; without, only the columns `history` shows are read (the
+    /// operations' edits, never their changes).
+    func loadStep(_ db: Database, _ n: Int, changes wanted: StepChanges?) throws -> (step: HistoryStep, ops: [[Change]]) {
         guard let row = try GRDB.Row.fetchOne(db.cachedStatement(sql: "SELECT first_seq, last_seq, label FROM step WHERE document = ? AND n = ?"),
                                               arguments: [id, n]) else {
             throw StoreFailure.internal("undo step \(n) of '\(name)' is missing")
         }
         let first: Int = try row.decode(forColumn: "first_seq"), last: Int = try row.decode(forColumn: "last_seq")
         let ops = try GRDB.Row.fetchAll(db.cachedStatement(sql: """
-            SELECT seq, kind, payload, forward, inverse, format FROM log WHERE document = ? AND seq BETWEEN ? AND ? AND kind IN ('op', 'restore') ORDER BY seq
+            SELECT seq, kind, payload, format FROM log WHERE document = ? AND seq BETWEEN ? AND ? AND kind IN ('op', 'restore') ORDER BY seq
             """), arguments: [id, first, last])
         var edits: [Edit] = []
         var restoredFrom: Int?
-        var changes: [(forward: [Change], inverse: [Change])] = []
         for op in ops {
             try decodingLogEntry(try? op.decode(Int.self, forColumn: "seq")) {
                 let format: Int = try op.decode(forColumn: "format")
@@ -595,8 +613,12 @@ public final class StoredDocument {
                 } else {
                     edits.append(try LogFormat.decodeEdit(try op.decode(forColumn: "payload"), format: format))
                 }
-                changes.append((try LogFormat.decodeChanges(try op.decode(forColumn: "forward"), format: format, column: "forward"),
-                                try LogFormat.decodeChanges(try op.decode(forColumn: "inverse"), format: format, column: "inverse")))
+            }
+        }
+        var changes: [[Change]] = []
+        if let wanted {
+            changes = try decodingLogEntry(first) {
+                try HistoryMoveLog.opChanges(db, documentID: id, range: first...last, inverse: wanted == .inverse)
             }
         }
         let origin = try String.fetchOne(db.cachedStatement(sql: "SELECT origin FROM log WHERE document = ? AND seq = ?"), arguments: [id, first])
@@ -639,7 +661,9 @@ enum LogDecoding {
         case .newDocument, .importDocument:
             entry.settings = try LogFormat.decodeSettings(payload, format: format)
         case .undo, .redo:
-            entry.count = payload.flatMap { Int($0) }
+            let move = try HistoryMoveLog.parse(payload, format: format)
+            entry.count = move.count
+            entry.moved = move.steps
         case .begin, .commit:
             break
         case .mark:
@@ -648,7 +672,11 @@ enum LogDecoding {
             entry.target = try HistoryPayload.restoreTarget(payload)
         }
         if let f: String = try row.decode(forColumn: "forward") { entry.changes = try LogFormat.decodeChanges(f, format: format, column: "forward") }
-        if let i: String = try row.decode(forColumn: "inverse") { entry.inverse = try LogFormat.decodeChanges(i, format: format, column: "inverse") }
+        if let i: String = try row.decode(forColumn: "inverse") {
+            entry.inverse = try LogFormat.decodeChanges(i, format: format, column: "inverse")
+        } else if format >= 2 {
+            entry.inverse = entry.changes.inverse  // format 2 stores no inverse: it is forward's
+        }
         return entry
     }
 }

@@ -60,6 +60,9 @@ struct BatchRunner {
     var showLine = true
     /// `--echo`: each command is printed (after the prompt) before its output, in text mode.
     var echo = false
+    /// Consecutive `add`s inside an open group run as one store transaction (the output is the
+    /// same; false runs each alone, for the tests that compare both).
+    var groupsAdds = true
     /// `timer on`: each command's wall time after its output (`"ms"` in the JSON envelope).
     private(set) var timer = false
     /// Asked between the lines of a `read` file: true stops the file (Ctrl-C at the prompt).
@@ -100,10 +103,36 @@ struct BatchRunner {
     /// with `--bail`.
     mutating func run<S: Sequence>(lines: S, file: String?, firstLine: Int = 1) -> Flow where S.Element == ScriptLine {
         var number = firstLine - 1
-        for line in lines {
+        var iterator = lines.makeIterator()
+        // Lines read ahead by a group batch and not run by it, the next one last.
+        var pushedBack: [ScriptLine] = []
+        // How many of the next lines must run alone (a batch stopped before them).
+        var alone = 0
+        func next() -> ScriptLine? { pushedBack.popLast() ?? iterator.next() }
+        while let line = next() {
             number += 1
             if !reading.isEmpty, interrupted() {
                 return report("interrupted: the rest of the file was not run", line: number, file: file)
+            }
+            if alone > 0 {
+                alone -= 1
+            } else if let first = groupBatchCommand(line) {
+                // Consecutive `add`s inside an open group: one store transaction, each line's
+                // output as if it ran alone; the lines from the first that fails run alone.
+                var batch = [(line, first)]
+                while batch.count < BatchRunner.groupBatchLimit, let ahead = next() {
+                    guard let command = groupBatchCommand(ahead) else { pushedBack.append(ahead); break }
+                    batch.append((ahead, command))
+                }
+                let results = session.runGroupBatch(batch.map(\.1))
+                for (result, (_, command)) in zip(results, batch) { print(result, command: command) }
+                number += max(results.count, 1) - 1
+                if results.count < batch.count {
+                    pushedBack += batch[results.count...].map(\.0).reversed()
+                    if results.isEmpty { number -= 1 }
+                    alone = 1
+                }
+                continue
             }
             let outcome: LineResult
             switch line {
@@ -168,16 +197,31 @@ struct BatchRunner {
         session.lastTimings = []
         let start = Timing.now()
         let result = try session.run(command)
-        // Only the active mode's output is rendered.
+        print(result, command: command, seconds: Timing.now() - start)
+        return result
+    }
+
+    /// Prints a command's result in the active mode (only that mode's output is rendered).
+    private func print(_ result: CommandResult, command: Command, seconds: Double = 0) {
         if json {
-            let ms = timer ? (Timing.now() - start) * 1000 : nil
+            let ms = timer ? seconds * 1000 : nil
             out(Envelope.success(command: Printer.text(command), result: result, ms: ms))
         } else {
             let text = result.text
             if !text.isEmpty { out(text) }
-            if timer { out(Timing.line(seconds: Timing.now() - start, phases: session.lastTimings)) }
+            if timer { out(Timing.line(seconds: seconds, phases: session.lastTimings)) }
         }
-        return result
+    }
+
+    /// Lines per group batch (each batch is one store transaction).
+    static let groupBatchLimit = 4096
+
+    /// The command of `line` when it may join a group batch: an `add` inside an open group, in
+    /// a run whose output does not interleave with anything else (no `--echo`, `timer`, `once`).
+    private func groupBatchCommand(_ line: ScriptLine) -> Command? {
+        guard groupsAdds, !echo, !timer, onceFile == nil, case .text(let text) = line,
+              let command = try? Parser.parse(text), session.joinsGroupBatch(command) else { return nil }
+        return command
     }
 
     /// Runs a command that is not on any line (`--doc NAME` creating NAME): its output as a

@@ -3,6 +3,9 @@
 //   store-torture crash DB DOC SEED   create DOC, then perform random actions until killed,
 //                                     printing "b K" before and "d K" after action K commits
 //   store-torture imports DB ROWS     import documents i1, i2, … of ROWS rows until killed
+//   store-torture moves DB ROWS       import document m of ROWS rows, clear it ("c" once done),
+//                                     then undo and redo that clear until killed, printing
+//                                     "b K" before and "d K" after move K commits
 //   store-torture race DB DOC PREFIX N
 //                                     add rows PREFIX0…PREFIX(N-1) at the bottom of DOC,
 //                                     reloading and retrying on stale-version errors; prints
@@ -69,6 +72,21 @@ enum StoreTorture {
                     for i in 0..<rows { try d.appendRow("r\(i)", config: RowConfig(size: .fixed(Double(i % 40))), parent: i % 5 == 0 ? "s" : nil) }
                     say("b \(k)")
                     try store.importDocument(d)
+                    say("d \(k)")
+                }
+            case "moves" where args.count == 3:
+                guard let rows = Int(args[2]) else { fail("bad row count") }
+                let store = try DocumentStore(path: args[1])
+                var d = Document(name: "m")
+                for i in 0..<rows { try d.appendRow("r\(i)", config: RowConfig(size: .fixed(Double(20 + i % 40))), parent: nil) }
+                let handle = try store.importDocument(d)
+                try handle.perform(.clear(parent: nil))
+                say("c")
+                var k = 0
+                while true {
+                    k += 1
+                    say("b \(k)")
+                    if k % 2 == 1 { try handle.undo() } else { try handle.redo() }
                     say("d \(k)")
                 }
             case "race" where args.count == 5:

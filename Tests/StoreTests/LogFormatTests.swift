@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Layout
 @testable import Store
+import StackDocTestSupport
 import Testing
 
 /// Issue 9 item 8: the log's on-disk format is written and read by `LogFormat` with explicit
@@ -112,13 +113,49 @@ import Testing
         }
     }
 
+    /// The hand-written JSON writer (`LogValue.text`) writes exactly what `JSONEncoder` writes
+    /// with sorted keys: random trees of every value kind, strings of every ASCII character and
+    /// some beyond, doubles of every magnitude, integral, negative zero, subnormal.
+    @Test func handWrittenJSONMatchesTheEncoder() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var rng = SplitMix64(seed: 15_08)
+        let alphabet = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) } + ["é", "😀", "\u{2028}", "\u{7F}", "中"]
+        func string() -> String { String((0..<rng.int(0..<8)).map { _ in rng.pick(alphabet) }) }
+        func double() -> Double {
+            switch rng.int(0..<6) {
+            case 0: return Double(rng.int(-1000..<1000))
+            case 1: return Double(rng.int(-1000..<1000)) / 64
+            case 2: return Double(bitPattern: UInt64.random(in: 0..<0x7FF0_0000_0000_0000, using: &rng)) * (rng.chance(2) ? 1 : -1)
+            case 3: return rng.pick([0, -0.0, 1e-300, Double.leastNonzeroMagnitude, 1e308, 1e16, 1e15, 123456789012345680, 0.1 + 0.2, 1e-7])
+            default: return Double.random(in: -1e6...1e6, using: &rng)
+            }
+        }
+        func value(_ depth: Int) -> LogValue {
+            switch depth > 3 ? rng.int(2..<6) : rng.int(0..<6) {
+            case 0: return .object(Dictionary((0..<rng.int(0..<5)).map { _ in (string(), value(depth + 1)) }, uniquingKeysWith: { a, _ in a }))
+            case 1: return .array((0..<rng.int(0..<5)).map { _ in value(depth + 1) })
+            case 2: return .string(string())
+            case 3: return .int(rng.int(-1_000_000..<1_000_000))
+            case 4: return .double(double())
+            default: return .bool(rng.chance(2))
+            }
+        }
+        for _ in 0..<3000 {
+            let v = value(0)
+            #expect(try v.text() == String(decoding: try encoder.encode(v), as: UTF8.self))
+        }
+        #expect(throws: (any Error).self) { try LogValue.double(.nan).text() }
+        #expect(throws: (any Error).self) { try LogValue.array([.double(.infinity)]).text() }
+    }
+
     @Test func newerFormatIsRefusedClearly() throws {
         let store = try DocumentStore(path: ":memory:")
         let doc = try store.create("d")
         try doc.run(Ops.add("a", at: 0))
-        try store.write { db in try db.execute(sql: "UPDATE log SET format = 2 WHERE seq = 2") }
+        try store.write { db in try db.execute(sql: "UPDATE log SET format = 3 WHERE seq = 2") }
         let error = try #require(throws: StackDocError.self) { try doc.undo() }
-        #expect(error.message.contains("log entry 2 is damaged (format 2 is not one this StackDoc reads (1...1); use a newer stackdoc)"), "\(error.message)")
+        #expect(error.message.contains("log entry 2 is damaged (format 3 is not one this StackDoc reads (1...2); use a newer stackdoc)"), "\(error.message)")
         #expect(doc.document.children(of: nil) == ["a"])
     }
 }

@@ -119,6 +119,24 @@ import Testing
         #expect(try doc.verify() == [])
     }
 
+    /// Starts `store-torture ARGS`, waits until its output holds `marker`, SIGKILLs it after a
+    /// random delay of up to `within` µs, and returns everything it printed.
+    func killed(_ args: [String], after marker: String, within: UInt32, rng: inout SplitMix64) throws -> String {
+        let (process, out) = try launch(args)
+        let reader = out.fileHandleForReading
+        var output = Data()
+        while !String(decoding: output, as: UTF8.self).contains(marker) {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            output.append(chunk)
+        }
+        usleep(UInt32.random(in: 0...within, using: &rng))
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        output.append(reader.readDataToEndOfFile())
+        return String(decoding: output, as: UTF8.self)
+    }
+
     /// SIGKILLs a process importing large documents: each document is there completely
     /// (and verifies) or not at all.
     @Test func killedImportsAreAllOrNothing() throws {
@@ -128,23 +146,11 @@ import Testing
         var rng = SplitMix64(seed: 7)
         var committed = 0
         for round in 0..<10 {
-            let (process, out) = try launch(["imports", path, "3000"])
-            let reader = out.fileHandleForReading
-            var output = Data()
             // Every other round waits for the first import to commit ("d 1") before the random
             // delay, so some imports commit however slow the machine is; the others are killed
             // from the start of the first import on.
-            let waitFor = round % 2 == 1 ? "d 1\n" : "b 1\n"
-            while !String(decoding: output, as: UTF8.self).contains(waitFor) {
-                let chunk = reader.availableData
-                if chunk.isEmpty { break }
-                output.append(chunk)
-            }
-            usleep(UInt32.random(in: 0...300_000, using: &rng))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            output.append(reader.readDataToEndOfFile())
-            let done = String(decoding: output, as: UTF8.self).split(separator: "\n").last { $0.hasPrefix("d ") }.flatMap { Int($0.dropFirst(2)) } ?? 0
+            let output = try killed(["imports", path, "3000"], after: round % 2 == 1 ? "d 1\n" : "b 1\n", within: 300_000, rng: &rng)
+            let done = output.split(separator: "\n").last { $0.hasPrefix("d ") }.flatMap { Int($0.dropFirst(2)) } ?? 0
             let store = try DocumentStore(path: path)
             for name in try store.documentNames() {
                 let doc = try store.open(name)
@@ -156,6 +162,34 @@ import Testing
             committed += done
         }
         #expect(committed > 0)
+    }
+
+    /// SIGKILLs a process while it undoes and redoes a `clear` of 20,000 rows (issue 15 item 8):
+    /// the document is always as before or as after the move that was running — all rows or
+    /// none, the cursor with them — and verifies; the log's last entry is a whole move.
+    @Test func killedBigUndoIsBeforeOrAfter() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var rng = SplitMix64(seed: 15_8)
+        var moves = 0
+        for round in 0..<6 {
+            let path = dir.appending(path: "moves\(round).sqlite").path
+            // Every other round waits for the first move to commit, so some moves commit however
+            // slow the machine is; the others are killed from the start of the first one on.
+            let lines = try killed(["moves", path, "20000"], after: round % 2 == 1 ? "d 1\n" : "c\n", within: 1_500_000, rng: &rng)
+                .split(separator: "\n")
+            let done = lines.last { $0.hasPrefix("d ") }.flatMap { Int($0.dropFirst(2)) } ?? 0
+            let begun = lines.last { $0.hasPrefix("b ") }.flatMap { Int($0.dropFirst(2)) } ?? 0
+            let doc = try DocumentStore(path: path).open("m")
+            // Moves 1, 3, 5… undo the clear; a kill after a commit but before "d K" leaves K done.
+            let committed = try doc.status().logEntries - 2
+            #expect(committed == done || (committed == begun && begun == done + 1), "round \(round): \(committed) moves committed, \(done) acknowledged")
+            #expect(doc.cursor == (committed % 2 == 1 ? 0 : 1))
+            #expect(doc.document.rowCount == (committed % 2 == 1 ? 20000 : 0))
+            #expect(try doc.verify() == [], "round \(round)")
+            moves += committed
+        }
+        #expect(moves > 0)
     }
 
     /// SIGKILLs a writer at random moments; every document must verify and hold exactly the

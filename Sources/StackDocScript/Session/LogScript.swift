@@ -15,7 +15,7 @@ enum LogScript {
         var shift = 0
         if let base = try doc.compactedBase() {
             lines.append("# history compacted: it starts from the document after log entry \(doc.historyBase)")
-            let imported = importLines(base)
+            let imported = try importLines(base, cancellation: cancellation)
             shift = imported.count - doc.historyBase
             lines += imported
         }

@@ -1,0 +1,121 @@
+import Foundation
+import GRDB
+import Layout
+
+/// Log format 2 (issue 15 item 8): an `undo`/`redo` entry refers to the steps it moved instead
+/// of copying their changes, and no entry stores `inverse` (it is `forward.inverse`). This is the
+/// one place that writes such an entry's payload and turns any logged entry back into the
+/// changes it applied — the readers of the log that do not replay it step by step (opening from
+/// a snapshot, time travel, diff, restore) all come here.
+///
+/// A format 2 `undo`/`redo` entry:
+/// - `payload` `{"count":N,"steps":[[F,L],…]}`: the log entries `F…L` of each undo step it
+///   moved, in the order it moved them (undo: newest first; redo: oldest first);
+/// - `forward`: the changes it applied that are not row changes — the settings changes of the
+///   moved steps as applied (the view kept, `Replayer.keepingView`) and the offset clamp — so a
+///   reader needs no layout and no view arithmetic;
+/// - the row changes are those of the moved steps' `op`/`restore` entries: their `forward`
+///   (redo), or its inverse, newest entry first (undo).
+///
+/// Row changes and settings changes touch disjoint parts of a document, so applying the rows and
+/// then the logged settings changes gives the same document as the store's interleaved order.
+/// Entries of format 1 (every earlier release) copied all of it into `forward`/`inverse` and are
+/// read as they are.
+enum HistoryMoveLog {
+    /// The decoded changes of `op`/`restore` entries, by seq and direction, for one pass over the
+    /// log: the tail after a snapshot may undo and redo the same big step many times, and each
+    /// reference would otherwise decode its changes again.
+    final class Decoded {
+        var changes: [Int: [Change]] = [:]
+        func key(_ seq: Int, inverse: Bool) -> Int { seq * 2 + (inverse ? 1 : 0) }
+    }
+
+    /// The payload of a format 2 `undo`/`redo` entry.
+    static func payload(count: Int, steps: [ClosedRange<Int>]) throws -> String {
+        try LogValue.object([
+            "count": .int(count),
+            "steps": .array(steps.map { .array([.int($0.lowerBound), .int($0.upperBound)]) }),
+        ]).text()
+    }
+
+    /// The count of an `undo`/`redo` payload and, for format 2, the steps it moved (nil for
+    /// format 1, whose payload is the count alone and whose `forward` holds every change).
+    static func parse(_ payload: String?, format: Int) throws -> (count: Int, steps: [ClosedRange<Int>]?) {
+        guard let payload else { throw LogFormatError("payload is missing") }
+        guard format >= 2 else {
+            guard let count = Int(payload) else { throw LogFormatError("payload: expected a count") }
+            return (count, nil)
+        }
+        guard case let .object(fields) = try LogValue.parse(payload) else { throw LogFormatError("payload: expected an object") }
+        guard case let .int(count)? = fields["count"] else { throw LogFormatError("payload.count: expected an integer") }
+        guard case let .array(items)? = fields["steps"] else { throw LogFormatError("payload.steps: expected an array") }
+        let steps = try items.enumerated().map { i, item -> ClosedRange<Int> in
+            guard case let .array(pair) = item, pair.count == 2, case let .int(first) = pair[0], case let .int(last) = pair[1],
+                  first >= 1, first <= last else {
+                throw LogFormatError("payload.steps[\(i)]: expected [first, last] log entries")
+            }
+            return first...last
+        }
+        return (count, steps)
+    }
+
+    /// The row changes that moving `steps` applies: each step's `op`/`restore` entries, their
+    /// changes forward (redo) or taken back newest first (undo), settings changes left out.
+    static func rowChanges(_ db: Database, documentID: Int64, undo: Bool, steps: [ClosedRange<Int>], decoded: Decoded? = nil) throws -> [Change] {
+        var out: [Change] = []
+        for range in steps {
+            var ops = try opChanges(db, documentID: documentID, range: range, inverse: undo, decoded: decoded)
+            if undo { ops.reverse() }
+            for op in ops {
+                for change in op where change.isRowChange { out.append(change) }
+            }
+        }
+        return out
+    }
+
+    /// The changes of the `op`/`restore` entries in `range`, in log order: each entry's forward
+    /// changes, or (`inverse`) the changes that take it back (the stored `inverse` of format 1,
+    /// else the inverse of `forward`).
+    static func opChanges(_ db: Database, documentID: Int64, range: ClosedRange<Int>, inverse: Bool, decoded: Decoded? = nil) throws -> [[Change]] {
+        let rows = try GRDB.Row.fetchCursor(db.cachedStatement(sql: """
+            SELECT seq, forward, \(inverse ? "inverse" : "NULL AS inverse"), format FROM log
+            WHERE document = ? AND seq BETWEEN ? AND ? AND kind IN ('op', 'restore') ORDER BY seq
+            """), arguments: [documentID, range.lowerBound, range.upperBound])
+        var out: [[Change]] = []
+        while let row = try rows.next() {
+            let format: Int = try row.decode(forColumn: "format")
+            let key = decoded?.key(try row.decode(forColumn: "seq"), inverse: inverse)
+            if let key, let known = decoded?.changes[key] {
+                out.append(known)
+            } else if inverse, let stored: String = try row.decode(forColumn: "inverse") {
+                out.append(try LogFormat.decodeChanges(stored, format: format, column: "inverse"))
+            } else {
+                let forward = try LogFormat.decodeChanges(try row.decode(forColumn: "forward"), format: format, column: "forward")
+                out.append(inverse ? forward.inverse : forward)
+            }
+            if let key, decoded?.changes[key] == nil { decoded?.changes[key] = out.last }
+        }
+        return out
+    }
+
+    /// Every change a log entry applied (empty for entries that change nothing): `forward`, plus
+    /// for a format 2 `undo`/`redo` the row changes of the steps it moved, first. `row` holds
+    /// the entry's `kind`, `payload`, `forward` and `format`.
+    static func applied(_ db: Database, documentID: Int64, row: GRDB.Row, decoded: Decoded? = nil) throws -> [Change] {
+        let format: Int = try row.decode(forColumn: "format")
+        let forwardText: String? = try row.decode(forColumn: "forward")
+        let logged = try forwardText.map { try LogFormat.decodeChanges($0, format: format, column: "forward") } ?? []
+        let kind: String = try row.decode(forColumn: "kind")
+        guard format >= 2, kind == LogEntry.Kind.undo.rawValue || kind == LogEntry.Kind.redo.rawValue else { return logged }
+        let (_, steps) = try parse(try row.decode(forColumn: "payload"), format: format)
+        return try rowChanges(db, documentID: documentID, undo: kind == LogEntry.Kind.undo.rawValue, steps: steps ?? [], decoded: decoded) + logged
+    }
+}
+
+extension Change {
+    /// True for the changes of rows (insert, remove, update, move); false for settings.
+    var isRowChange: Bool {
+        if case .updateSettings = self { return false }
+        return true
+    }
+}

@@ -1,0 +1,14 @@
+-- StackDoc schema, version 10 (issue 15 item 8): log entries of format 2 (Store/LogFormat.swift,
+-- Store/HistoryMoveLog.swift). An `undo`/`redo` entry refers to the undo steps it moved — its
+-- payload is {"count":N,"steps":[[first,last],…]}, their log entries — instead of copying their
+-- changes, and keeps in `forward` only what is not a row change (the settings as applied, the
+-- offset clamp); no format 2 entry stores `inverse` (NULL: it is the inverse of `forward`).
+-- Nothing is converted: format 1 entries keep their copied changes and are read as before, and
+-- new entries record format 2 in `log.format`. The version exists so that a StackDoc of schema 9,
+-- which cannot read format 2, refuses the file as newer instead of calling its entries damaged.
+-- The log's readers of changes (snapshots, time travel, diff) find the moved steps' entries by
+-- their seq range through the primary key (document, seq).
+-- `commit` asks whether its group changed anything (any `op`/`restore` entry of the group with
+-- changes): without an index that read every log entry of the document; with this one, only the
+-- group's (a `log export` rebuild commits a group of 100k adds at the end of a 100k-entry log).
+CREATE INDEX log_by_group ON log(document, grp) WHERE grp IS NOT NULL;
