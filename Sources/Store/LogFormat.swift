@@ -76,7 +76,12 @@ enum LogFormat {
                 // Issue 14: optional in format 1 (absent when not set, as in entries written before).
                 "minMain": c.minMain.map(LogValue.double), "maxMain": c.maxMain.map(LogValue.double),
                 "minCross": c.minCross.map(LogValue.double), "maxCross": c.maxCross.map(LogValue.double),
-                "background": string(c.background), "highlight": string(c.highlight)])
+                "background": string(c.background), "highlight": string(c.highlight),
+                "text": c.text.map(value), "aspect": c.aspect.map(value)])
+    }
+
+    static func value(_ t: TextRun) -> LogValue {
+        object(["count": .int(t.count), "char": .double(t.glyphWidth), "line": .double(t.lineHeight)])
     }
 
     static func value(_ d: DocumentDefaults) -> LogValue {
@@ -138,6 +143,8 @@ enum LogFormat {
         case let .maxCross(d): return tag("maxCross", ["_0": d.map(LogValue.double)])
         case let .background(c): return tag("background", ["_0": string(c)])
         case let .highlight(c): return tag("highlight", ["_0": string(c)])
+        case let .text(t): return tag("text", ["_0": t.map(value)])
+        case let .aspect(a): return tag("aspect", ["_0": a.map(value)])
         }
     }
 

@@ -106,7 +106,12 @@ extension LogFormat {
                          sticky: try r.optional("sticky")?.bool() ?? false,
                          minMain: try r.optional("minMain")?.double(), maxMain: try r.optional("maxMain")?.double(),
                          minCross: try r.optional("minCross")?.double(), maxCross: try r.optional("maxCross")?.double(),
-                         background: try r.optional("background")?.string(), highlight: try r.optional("highlight")?.string())
+                         background: try r.optional("background")?.string(), highlight: try r.optional("highlight")?.string(),
+                         text: try r.optional("text").map(textRun), aspect: try r.optional("aspect").map(size))
+    }
+
+    static func textRun(_ r: LogReader) throws -> TextRun {
+        TextRun(count: try r["count"].int(), glyphWidth: try r["char"].double(), lineHeight: try r["line"].double())
     }
 
     static func stackSettings(_ r: LogReader) throws -> StackSettings {
@@ -179,6 +184,8 @@ extension LogFormat {
         case "maxCross": return .maxCross(try f.optional("_0")?.double())
         case "background": return .background(try f.optional("_0")?.string())
         case "highlight": return .highlight(try f.optional("_0")?.string())
+        case "text": return .text(try f.optional("_0").map(textRun))
+        case "aspect": return .aspect(try f.optional("_0").map(size))
         default: throw r.unknown("row spec", name)
         }
     }

@@ -172,6 +172,8 @@ extension RowConfig {
         if let n = c.maxCross { members.append(JSONMember("maxCross", .number(n))) }
         if let s = c.background { members.append(JSONMember("background", .string(s))) }
         if let s = c.highlight { members.append(JSONMember("highlight", .string(s))) }
+        if let t = c.text { members.append(JSONMember("text", t.jsonValue)) }
+        if let a = c.aspect { members.append(JSONMember("aspect", a.jsonValue)) }
         members.append(JSONMember("stack", stack))
         return members
     }
@@ -189,6 +191,14 @@ extension Size {
     /// `{"width":…,"height":…}`.
     public var jsonValue: JSONValue {
         .object([JSONMember("width", .number(width)), JSONMember("height", .number(height))])
+    }
+}
+
+extension TextRun {
+    /// `{"count":…,"char":…,"line":…}` (docs/format.md).
+    public var jsonValue: JSONValue {
+        .object([JSONMember("count", .number(Double(count))), JSONMember("char", .number(glyphWidth)),
+                 JSONMember("line", .number(lineHeight))])
     }
 }
 

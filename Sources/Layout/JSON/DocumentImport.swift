@@ -53,7 +53,7 @@ extension Document {
 /// Turns a parsed JSON value into a `Document`, recording each problem with its path.
 struct DocumentImporter {
     static let maxProblems = 100
-    static let rowKeys = "id, type, size, content, insets, margin, grow, shrink, alignSelf, hidden, sticky, separator, min, max, minCross, maxCross, background, highlight, stack"
+    static let rowKeys = "id, type, size, content, insets, margin, grow, shrink, alignSelf, hidden, sticky, separator, min, max, minCross, maxCross, background, highlight, text, aspect, stack"
 
     private(set) var problems: [String] = []
     private var document = Document(name: "")
@@ -179,6 +179,12 @@ struct DocumentImporter {
                 var color: String?
                 if m.value != .null, let s = string(m.value, p()) { color = check { try Validation.color(s, p()) } }
                 if m.key == "background" { config.background = color } else { config.highlight = color }
+            case "text": config.text = m.value == .null ? nil : textRun(m.value, p())
+            case "aspect":
+                if m.value != .null {
+                    let s = size(m.value, p(), base: Size(width: 1, height: 1))
+                    config.aspect = check { try Validation.aspect(s, p()) }
+                }
             case "stack":
                 if m.value != .null {
                     config.stack = stackSettings(m.value, p(), rows: &stackRows)
@@ -326,6 +332,40 @@ struct DocumentImporter {
             }
         }
         return s
+    }
+
+    /// `{"count": N, "char": W, "line": H}`; `char` and `line` default to 8 and 20.
+    private mutating func textRun(_ value: JSONValue, _ path: @autoclosure () -> String) -> TextRun? {
+        guard case let .object(members) = value else {
+            fail(path(), "expected null or an object {count, char, line}, got \(value.kindDescription)")
+            return nil
+        }
+        var run = TextRun(count: 0)
+        var count: Double?
+        for m in members {
+            func p() -> String { path() + "." + m.key }
+            guard case let .number(n) = m.value else {
+                fail(p(), "expected a number, got \(m.value.kindDescription)")
+                continue
+            }
+            switch m.key {
+            case "count":
+                guard n == n.rounded(), n >= 0, n <= Double(DocumentLimits.maxGlyphs) else {
+                    fail(p(), "must be a whole number 0…\(DocumentLimits.maxGlyphs), got \(JSONNumber.describe(n))")
+                    continue
+                }
+                count = n
+            case "char": run.glyphWidth = n
+            case "line": run.lineHeight = n
+            default: unknown(path() + ".", m.key, "count, char, line")
+            }
+        }
+        guard let count else {
+            fail(path() + ".count", "missing: a text run needs a count")
+            return nil
+        }
+        run.count = Int(count)
+        return check { try Validation.text(run, path()) }
     }
 
     private mutating func length(_ value: JSONValue, _ path: @autoclosure () -> String) -> Double? {

@@ -72,7 +72,7 @@ struct DocumentRows: Sendable {
                          hidden: flags[i] & Self.hidden != 0, separator: st.separator, stack: st.stack,
                          sticky: st.sticky,
                          minMain: st.minMain, maxMain: st.maxMain, minCross: st.minCross, maxCross: st.maxCross,
-                         background: st.background, highlight: st.highlight)
+                         background: st.background, highlight: st.highlight, text: st.text, aspect: st.aspect)
     }
 
     /// The next slot of document order (depth first, a stack before its rows) after `s`, or -1.

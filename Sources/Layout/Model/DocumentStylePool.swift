@@ -16,6 +16,8 @@ struct RowStyle: Hashable, Sendable {
     var maxCross: Double?
     var background: String?
     var highlight: String?
+    var text: TextRun?
+    var aspect: Size?
 
     init(_ c: RowConfig) {
         type = c.type
@@ -33,6 +35,8 @@ struct RowStyle: Hashable, Sendable {
         maxCross = c.maxCross
         background = c.background
         highlight = c.highlight
+        text = c.text
+        aspect = c.aspect
     }
 
     static let placeholder = RowStyle(RowConfig())

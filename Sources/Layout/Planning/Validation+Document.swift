@@ -30,6 +30,9 @@ extension Validation {
         }
         if let color = c.background { _ = try self.color(color, p + "background") }
         if let color = c.highlight { _ = try self.color(color, p + "highlight") }
+        if let t = c.text { _ = try text(t, p + "text") }
+        if let a = c.aspect { _ = try aspect(a, p + "aspect") }
+        try checkLeafOnly(c, p)
     }
 
     /// The allocation-free fast path of `check(_:prefix:)`: true exactly when it would not throw.
@@ -48,6 +51,7 @@ extension Validation {
         }
         if let color = c.background, !isColor(color) { return false }
         if let color = c.highlight, !isColor(color) { return false }
+        if c.hasHeightForWidth && (try? check(c)) == nil { return false }
         return c.type == "view" || isValidTypeName(c.type)
     }
 

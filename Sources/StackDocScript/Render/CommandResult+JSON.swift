@@ -157,6 +157,8 @@ extension CommandResult {
         if let n = c.maxCross { out.append(("maxCross", .number(n))) }
         if let s = c.background { out.append(("background", .string(s))) }
         if let s = c.highlight { out.append(("highlight", .string(s))) }
+        if let t = c.text { out.append(("text", t.jsonValue)) }
+        if let a = c.aspect { out.append(("aspect", a.jsonValue)) }
         return out
     }
 

@@ -12,6 +12,10 @@ enum RowConfigText {
         if let n = c.maxCross { out.append(("max-cross", Format.number(n))) }
         if let s = c.background { out.append(("background", s)) }
         if let s = c.highlight { out.append(("highlight", s)) }
+        if let t = c.text {
+            out.append(("text", "\(t.count) char \(Format.number(t.glyphWidth)) line \(Format.number(t.lineHeight))"))
+        }
+        if let a = c.aspect { out.append(("aspect", "\(Format.number(a.width)) \(Format.number(a.height))")) }
         return out
     }
 }
