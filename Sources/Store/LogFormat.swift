@@ -25,10 +25,13 @@ enum LogFormat {
     static func encode(_ settings: DocumentSettings) throws -> String { try value(settings).text() }
 
     /// An object of the non-nil fields.
-    private static func object(_ fields: KeyValuePairs<String, LogValue?>) -> LogValue {
+    private static func object(_ fields: KeyValuePairs<String, LogValue?>) -> LogValue { .object(members(fields)) }
+
+    /// The non-nil fields.
+    private static func members(_ fields: KeyValuePairs<String, LogValue?>) -> [String: LogValue] {
         var out: [String: LogValue] = [:]
         for (key, value) in fields { if let value { out[key] = value } }
-        return .object(out)
+        return out
     }
 
     /// An enum case: `{"name": {fields}}`.
@@ -67,21 +70,27 @@ enum LogFormat {
     }
 
     static func value(_ c: RowConfig) -> LogValue {
-        object(["alignSelf": .string(c.alignSelf.rawValue), "content": value(c.content), "grow": .double(c.grow),
-                "hidden": .bool(c.hidden), "insets": c.insets.map(value), "margin": value(c.margin),
-                "separator": value(c.separator), "shrink": .double(c.shrink), "size": value(c.size),
-                "stack": c.stack.map(value), "type": .string(c.type),
-                // Optional in format 1: absent means false.
-                "sticky": c.sticky ? .bool(true) : nil,
-                // Issue 14: optional in format 1 (absent when not set, as in entries written before).
-                "minMain": c.minMain.map(LogValue.double), "maxMain": c.maxMain.map(LogValue.double),
-                "minCross": c.minCross.map(LogValue.double), "maxCross": c.maxCross.map(LogValue.double),
-                "background": string(c.background), "highlight": string(c.highlight),
-                "text": c.text.map(value), "aspect": c.aspect.map(value)])
+        var fields = members([
+            "alignSelf": .string(c.alignSelf.rawValue), "content": value(c.content), "grow": .double(c.grow),
+            "hidden": .bool(c.hidden), "insets": c.insets.map(value), "margin": value(c.margin),
+            "separator": value(c.separator), "shrink": .double(c.shrink), "size": value(c.size),
+            "stack": c.stack.map(value), "type": .string(c.type),
+            // Optional in format 1: absent means false.
+            "sticky": c.sticky ? .bool(true) : nil,
+        ])
+        // The optional fields (`RowField.optional`, issue 14 on): optional in format 1, absent
+        // when not set, as in entries written before them.
+        for field in RowField.optional {
+            if let v = field.value(c) { fields[field.spec.log] = value(v) }
+        }
+        return .object(fields)
     }
 
-    static func value(_ t: TextRun) -> LogValue {
-        object(["count": .int(t.count), "char": .double(t.glyphWidth), "line": .double(t.lineHeight)])
+    static func value(_ v: RowField.Value) -> LogValue {
+        switch v {
+        case let .number(n): return .double(n)
+        case let .text(t): return .string(t)
+        }
     }
 
     static func value(_ d: DocumentDefaults) -> LogValue {
@@ -146,6 +155,10 @@ enum LogFormat {
         case let .text(t): return tag("text", ["_0": t.map(value)])
         case let .aspect(a): return tag("aspect", ["_0": a.map(value)])
         }
+    }
+
+    static func value(_ t: TextRun) -> LogValue {
+        object(["count": .int(t.count), "char": .double(t.glyphWidth), "line": .double(t.lineHeight)])
     }
 
     static func value(_ s: StackSettingSpec) -> LogValue {

@@ -97,17 +97,22 @@ extension LogFormat {
 
     static func rowConfig(_ r: LogReader) throws -> RowConfig {
         let sep = try r["separator"]
-        return RowConfig(type: try r["type"].string(), size: try rowSize(r["size"]), content: try size(r["content"]),
+        var config = RowConfig(type: try r["type"].string(), size: try rowSize(r["size"]), content: try size(r["content"]),
                          insets: try r.optional("insets").map(edges), margin: try edges(r["margin"]), grow: try r["grow"].double(),
                          shrink: try r["shrink"].double(), alignSelf: try r["alignSelf"].raw(), hidden: try r["hidden"].bool(),
                          separator: SeparatorOverrides(hidden: try sep.optional("hidden")?.bool(), insets: try sep.optional("insets").map(edges),
                                                        thickness: try sep.optional("thickness")?.double(), color: try sep.optional("color")?.string()),
                          stack: try r.optional("stack").map(stackSettings),
-                         sticky: try r.optional("sticky")?.bool() ?? false,
-                         minMain: try r.optional("minMain")?.double(), maxMain: try r.optional("maxMain")?.double(),
-                         minCross: try r.optional("minCross")?.double(), maxCross: try r.optional("maxCross")?.double(),
-                         background: try r.optional("background")?.string(), highlight: try r.optional("highlight")?.string(),
-                         text: try r.optional("text").map(textRun), aspect: try r.optional("aspect").map(size))
+                         sticky: try r.optional("sticky")?.bool() ?? false)
+        for field in RowField.optional {
+            guard let v = try r.optional(field.spec.log) else { continue }
+            switch field.kind {
+            case .format1: break
+            case .number: field.setNumber(try v.double(), &config)
+            case .text: field.setText(try v.string(), &config)
+            }
+        }
+        return config
     }
 
     static func textRun(_ r: LogReader) throws -> TextRun {

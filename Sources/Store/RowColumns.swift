@@ -41,20 +41,20 @@ enum ColumnValue {
     }
 }
 
-/// The config columns of `row` (migrations/0001, 0007 and 0008, in schema order): the one
-/// declared table of them. Each case is a column: its name, how a config gives its value (text,
-/// real or flag, NULL when unset) and how a result column sets it back. The column list,
-/// `values`, `bind` and `readConfig` are all derived from it; a new row field is one case here
-/// (and its column in a migration). Switches rather than a table of closures: the bulk paths
-/// (`bind` of an import, `readConfig` of a load) run them a million times, and a switch over a
-/// known case compiles to straight-line code where a closure call through a context does not.
+/// The config columns of `row` that hold the fields of format 1 (migrations/0001 and 0008): each
+/// case is a column, its name, how a config gives its value (text, real or flag, NULL when unset)
+/// and how a result column sets it back. The optional fields (`RowField.optional`) follow them,
+/// one column each (`RowField.Spec.column`, REAL or TEXT, NULL when not set), coded by their
+/// kind — so a new row field needs nothing here, only its column in a migration. The column
+/// list, `values`, `bind` and `readConfig` are derived from both. Switches rather than a table of
+/// closures: the bulk paths (`bind` of an import, `readConfig` of a load) run them a million
+/// times, and a switch over a known case compiles to straight-line code where a closure call
+/// through a context does not.
 enum RowColumn: Int, CaseIterable, Sendable {
     case type, size, contentWidth, contentHeight, insets, margin, grow, shrink, alignSelf, hidden
     case separatorHidden, separatorInsets, separatorThickness, separatorColor
     // A non-NULL axis makes the row a stack; the three columns after it fill its settings.
     case stackAxis, stackJustify, stackAlign, stackSpacing
-    // migrations/0007: the size limits and colours of issue 14 (NULL = none).
-    case minMain, maxMain, minCross, maxCross, background, highlight
     // migrations/0008
     case sticky
 
@@ -78,12 +78,6 @@ enum RowColumn: Int, CaseIterable, Sendable {
         case .stackJustify: return "stack_justify"
         case .stackAlign: return "stack_align"
         case .stackSpacing: return "stack_spacing"
-        case .minMain: return "min_main"
-        case .maxMain: return "max_main"
-        case .minCross: return "min_cross"
-        case .maxCross: return "max_cross"
-        case .background: return "background"
-        case .highlight: return "highlight"
         case .sticky: return "sticky"
         }
     }
@@ -112,12 +106,6 @@ enum RowColumn: Int, CaseIterable, Sendable {
         case .stackJustify: return .text(c.stack?.justify.rawValue)
         case .stackAlign: return .text(c.stack?.align.rawValue)
         case .stackSpacing: return .real(c.stack?.spacing)
-        case .minMain: return .real(c.minMain)
-        case .maxMain: return .real(c.maxMain)
-        case .minCross: return .real(c.minCross)
-        case .maxCross: return .real(c.maxCross)
-        case .background: return .text(c.background)
-        case .highlight: return .text(c.highlight)
         case .sticky: return .flag(c.sticky)
         }
     }
@@ -149,33 +137,58 @@ enum RowColumn: Int, CaseIterable, Sendable {
         case .stackAlign:
             if c.stack != nil, let t = C.string(s, i) { c.stack?.align = try C.parse(Align.self, t, column: name) }
         case .stackSpacing: if c.stack != nil { c.stack?.spacing = sqlite3_column_double(s, i) }
-        case .minMain: c.minMain = C.double(s, i)
-        case .maxMain: c.maxMain = C.double(s, i)
-        case .minCross: c.minCross = C.double(s, i)
-        case .maxCross: c.maxCross = C.double(s, i)
-        case .background: c.background = C.string(s, i)
-        case .highlight: c.highlight = C.string(s, i)
         case .sticky: c.sticky = sqlite3_column_int(s, i) != 0
         }
     }
 }
 
-extension ColumnCoding {
-    /// The one declared table of config columns, in schema order (`RowColumn`).
-    static let rowColumns: [RowColumn] = RowColumn.allCases
+extension RowField {
+    /// The stored value of this optional field's column for config `c` (NULL when not set).
+    @inline(__always)
+    func column(_ c: RowConfig) -> ColumnValue {
+        switch kind {
+        case .number: return .real(number(c))
+        case .text: return .text(text(c))
+        case .format1: return .text(nil)
+        }
+    }
 
-    /// The config columns of `row`, in order.
-    static let configColumns = rowColumns.map(\.name)
+    /// Sets this optional field of `c` from result column `i` of `s` (NULL: not set).
+    @inline(__always)
+    func decode(_ s: SQLiteStatement, _ i: Int32, into c: inout RowConfig) {
+        guard sqlite3_column_type(s, i) != SQLITE_NULL else { return }
+        switch kind {
+        case .number: setNumber(sqlite3_column_double(s, i), &c)
+        case .text: setText(ColumnCoding.string(s, i), &c)
+        case .format1: break
+        }
+    }
+}
+
+extension ColumnCoding {
+    /// The config columns of `row`, in order: the format-1 columns (`RowColumn`), then one per
+    /// optional field (`RowField.optional`).
+    static let configColumns = RowColumn.allCases.map(\.name) + RowField.optional.map(\.spec.column)
+
+    private static let optionalFirst = Int32(RowColumn.allCases.count)
+
+    /// A config as the stored values of `configColumns`, in order.
+    static func columnValues(_ c: RowConfig) -> [ColumnValue] {
+        RowColumn.allCases.map { $0.encode(c) } + RowField.optional.map { $0.column(c) }
+    }
 
     /// A config as the values of `configColumns`.
     static func values(_ c: RowConfig) -> [(any DatabaseValueConvertible)?] {
-        RowColumn.allCases.map { $0.encode(c).argument }
+        columnValues(c).map(\.argument)
     }
 
     /// Binds a config to `configColumns` starting at parameter `first` (raw C API; bulk writes).
     static func bind(_ c: RowConfig, to stmt: SQLiteStatement, at first: Int32) {
         for column in RowColumn.allCases {
             column.encode(c).bind(to: stmt, at: first + Int32(column.rawValue))
+        }
+        for (k, field) in RowField.optional.enumerated() {
+            field.column(c).bind(to: stmt, at: first + optionalFirst + Int32(k))
         }
     }
 
@@ -186,6 +199,9 @@ extension ColumnCoding {
         var c = RowConfig()
         for column in RowColumn.allCases {
             try column.decode(stmt, first + Int32(column.rawValue), into: &c)
+        }
+        for (k, field) in RowField.optional.enumerated() {
+            field.decode(stmt, first + optionalFirst + Int32(k), into: &c)
         }
         return c
     }

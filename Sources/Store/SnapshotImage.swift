@@ -10,7 +10,7 @@ import Layout
 ///                                         defaults, viewport insets, keyboard
 /// styles:uv × style                       the distinct "rest of a config" (type, insets, margin,
 ///                                         grow, shrink, alignSelf, separator overrides, stack, sticky,
-///                                         size limits, background, highlight)
+///                                         then the optional fields: `RowField.optional`)
 /// rows × row                              id:str parent:uv flags:u8 [size:f64] [content:2×f64] [style:uv]
 /// checksum:u64                            `SnapshotImage.checksum` of every byte before it
 /// ```
@@ -238,16 +238,14 @@ public enum SnapshotImage {
     private enum StyleBit {
         static let insets: UInt8 = 1, sepHidden: UInt8 = 2, sepInsets: UInt8 = 4, sepThickness: UInt8 = 8
         static let sepColor: UInt8 = 16, stack: UInt8 = 32, sticky: UInt8 = 64
-        /// A second bits byte (`ExtraBit`) follows: the optional fields of migration 0007.
+        /// The presence bits of the optional fields follow, as a varint: bit k says that
+        /// `RowField.optional[k]` is set (and its value follows). Issue 14's six fields take
+        /// bits 0–5, so their images are what the one byte of format 1 held.
         static let extras: UInt8 = 128
     }
 
-    /// Presence bits of the second byte of a style (issue 14's size limits and colours).
-    private enum ExtraBit {
-        static let minMain: UInt8 = 1, maxMain: UInt8 = 2, minCross: UInt8 = 4, maxCross: UInt8 = 8
-        static let background: UInt8 = 16, highlight: UInt8 = 32
-        static let all: UInt8 = 63
-    }
+    /// Every presence bit of an optional field.
+    private static let allExtras: UInt64 = (1 << UInt64(RowField.optional.count)) - 1
 
     private static func writeStyle(_ c: RowConfig, _ out: inout ByteWriter) {
         var bits: UInt8 = 0
@@ -258,16 +256,11 @@ public enum SnapshotImage {
         if c.separator.color != nil { bits |= StyleBit.sepColor }
         if c.stack != nil { bits |= StyleBit.stack }
         if c.sticky { bits |= StyleBit.sticky }
-        var extras: UInt8 = 0
-        if c.minMain != nil { extras |= ExtraBit.minMain }
-        if c.maxMain != nil { extras |= ExtraBit.maxMain }
-        if c.minCross != nil { extras |= ExtraBit.minCross }
-        if c.maxCross != nil { extras |= ExtraBit.maxCross }
-        if c.background != nil { extras |= ExtraBit.background }
-        if c.highlight != nil { extras |= ExtraBit.highlight }
+        var extras: UInt64 = 0
+        for (k, field) in RowField.optional.enumerated() where field.isSet(c) { extras |= 1 << UInt64(k) }
         if extras != 0 { bits |= StyleBit.extras }
         out.u8(bits)
-        if extras != 0 { out.u8(extras) }
+        if extras != 0 { out.varint(extras) }
         out.string(c.type)
         if let insets = c.insets { out.edges(insets) }
         out.edges(c.margin)
@@ -284,18 +277,19 @@ public enum SnapshotImage {
             out.string(stack.align.rawValue)
             out.f64(stack.spacing)
         }
-        if let v = c.minMain { out.f64(v) }
-        if let v = c.maxMain { out.f64(v) }
-        if let v = c.minCross { out.f64(v) }
-        if let v = c.maxCross { out.f64(v) }
-        if let v = c.background { out.string(v) }
-        if let v = c.highlight { out.string(v) }
+        for field in RowField.optional {
+            switch field.value(c) {
+            case let .number(n)?: out.f64(n)
+            case let .text(t)?: out.string(t)
+            case nil: break
+            }
+        }
     }
 
     private static func readStyle(_ r: inout ByteReader) throws -> RowConfig {
         let bits = try r.u8()
-        let extras = bits & StyleBit.extras != 0 ? try r.u8() : 0
-        guard extras & ~ExtraBit.all == 0 else { throw Damage(description: "unknown style bits \(extras)") }
+        let extras = bits & StyleBit.extras != 0 ? try r.varint() : 0
+        guard extras & ~allExtras == 0 else { throw Damage(description: "unknown style bits \(extras)") }
         var c = RowConfig()
         c.type = try r.string()
         if bits & StyleBit.insets != 0 { c.insets = try r.edges() }
@@ -312,12 +306,13 @@ public enum SnapshotImage {
                                     align: try r.value(Align.self), spacing: try r.f64())
         }
         c.sticky = bits & StyleBit.sticky != 0
-        if extras & ExtraBit.minMain != 0 { c.minMain = try r.f64() }
-        if extras & ExtraBit.maxMain != 0 { c.maxMain = try r.f64() }
-        if extras & ExtraBit.minCross != 0 { c.minCross = try r.f64() }
-        if extras & ExtraBit.maxCross != 0 { c.maxCross = try r.f64() }
-        if extras & ExtraBit.background != 0 { c.background = try r.string() }
-        if extras & ExtraBit.highlight != 0 { c.highlight = try r.string() }
+        for (k, field) in RowField.optional.enumerated() where extras & (1 << UInt64(k)) != 0 {
+            switch field.kind {
+            case .number: field.setNumber(try r.f64(), &c)
+            case .text: field.setText(try r.string(), &c)
+            case .format1: break
+            }
+        }
         return c
     }
 }

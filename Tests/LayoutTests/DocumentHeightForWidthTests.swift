@@ -160,15 +160,16 @@ struct DocumentHeightForWidthTests {
     @Test func savedFormat() throws {
         let doc = try F.make([Self.text("t", 12, char: 7.5, line: 17), Self.aspect("p", 16, 9), F.leaf("plain")])
         let json = doc.exportJSON(pretty: false)
-        #expect(json.contains(#""text":{"count":12,"char":7.5,"line":17}"#))
-        #expect(json.contains(#""aspect":{"width":16,"height":9}"#))
+        #expect(json.contains(#""text":"12 char 7.5 line 17""#))
+        #expect(json.contains(#""aspect":"16 9""#))
         let back = try Document(json: json)
         #expect(back.config(of: "t")?.text == TextRun(count: 12, glyphWidth: 7.5, lineHeight: 17))
         #expect(back.config(of: "plain")?.hasHeightForWidth == false)
-        let problems = Document.importJSON(Array(#"{"format":"stackdoc/1","name":"d","rows":[{"id":"a","text":{"count":2.5}},{"id":"b","aspect":{"width":0,"height":1}},{"id":"c","text":{"char":3}}]}"#.utf8)).problems
-        #expect(problems.contains { $0.hasPrefix("rows[0].text.count: must be a whole number") }, "\(problems)")
+        let problems = Document.importJSON(Array(#"{"format":"stackdoc/1","name":"d","rows":[{"id":"a","text":"2.5"},{"id":"b","aspect":"0 1"},{"id":"c","text":"3 char 0"},{"id":"d","text":"3 line 5"}]}"#.utf8)).problems
+        #expect(problems.contains { $0.hasPrefix("rows[0].text: expected 'N [char W] [line H]'") }, "\(problems)")
         #expect(problems.contains { $0.hasPrefix("rows[1].aspect.width: must be 1/64") }, "\(problems)")
-        #expect(problems.contains { $0.hasPrefix("rows[2].text.count: missing") }, "\(problems)")
+        #expect(problems.contains { $0.hasPrefix("rows[2].text.char: must be 1/64") }, "\(problems)")
+        #expect(problems.count == 3, "\(problems)")
     }
 
     /// The live layout stays incremental with text rows: an edit relays out its root row only,

@@ -151,31 +151,40 @@ extension RowConfig {
             if let stackRows { members.append(JSONMember("rows", .array(stackRows))) }
             return .object(members)
         } ?? .null
-        var members: [JSONMember] = [
-            JSONMember("type", .string(c.type)),
-            JSONMember("size", size),
-            JSONMember("content", c.content.jsonValue),
-            JSONMember("insets", c.insets?.jsonValue ?? .null),
-            JSONMember("margin", c.margin.jsonValue),
-            JSONMember("grow", .number(c.grow)),
-            JSONMember("shrink", .number(c.shrink)),
-            JSONMember("alignSelf", .string(c.alignSelf.rawValue)),
-            JSONMember("hidden", .bool(c.hidden)),
-        ] + (c.sticky ? [JSONMember("sticky", .bool(true))] : []) + [
-            JSONMember("separator", .object(separator)),
-        ]
-        // The optional fields of issue 14, only when set: a document without them exports
-        // exactly as before (docs/format.md).
-        if let n = c.minMain { members.append(JSONMember("min", .number(n))) }
-        if let n = c.maxMain { members.append(JSONMember("max", .number(n))) }
-        if let n = c.minCross { members.append(JSONMember("minCross", .number(n))) }
-        if let n = c.maxCross { members.append(JSONMember("maxCross", .number(n))) }
-        if let s = c.background { members.append(JSONMember("background", .string(s))) }
-        if let s = c.highlight { members.append(JSONMember("highlight", .string(s))) }
-        if let t = c.text { members.append(JSONMember("text", t.jsonValue)) }
-        if let a = c.aspect { members.append(JSONMember("aspect", a.jsonValue)) }
-        members.append(JSONMember("stack", stack))
+        // Every field in table order (`RowField`); the optional ones only when set, so a row
+        // without them exports exactly as before (docs/format.md). `sticky` is written only when
+        // true.
+        var members: [JSONMember] = []
+        members.reserveCapacity(RowField.allCases.count)
+        for field in RowField.allCases {
+            let key = field.spec.json
+            switch field {
+            case .type: members.append(JSONMember(key, .string(c.type)))
+            case .size: members.append(JSONMember(key, size))
+            case .content: members.append(JSONMember(key, c.content.jsonValue))
+            case .insets: members.append(JSONMember(key, c.insets?.jsonValue ?? .null))
+            case .margin: members.append(JSONMember(key, c.margin.jsonValue))
+            case .grow: members.append(JSONMember(key, .number(c.grow)))
+            case .shrink: members.append(JSONMember(key, .number(c.shrink)))
+            case .alignSelf: members.append(JSONMember(key, .string(c.alignSelf.rawValue)))
+            case .hidden: members.append(JSONMember(key, .bool(c.hidden)))
+            case .sticky: if c.sticky { members.append(JSONMember(key, .bool(true))) }
+            case .separator: members.append(JSONMember(key, .object(separator)))
+            case .stack: members.append(JSONMember(key, stack))
+            default: if let v = field.value(c) { members.append(JSONMember(key, v.jsonValue)) }
+            }
+        }
         return members
+    }
+}
+
+extension RowField.Value {
+    /// The value as JSON: a number or a string.
+    public var jsonValue: JSONValue {
+        switch self {
+        case let .number(n): return .number(n)
+        case let .text(t): return .string(t)
+        }
     }
 }
 
@@ -191,14 +200,6 @@ extension Size {
     /// `{"width":…,"height":…}`.
     public var jsonValue: JSONValue {
         .object([JSONMember("width", .number(width)), JSONMember("height", .number(height))])
-    }
-}
-
-extension TextRun {
-    /// `{"count":…,"char":…,"line":…}` (docs/format.md).
-    public var jsonValue: JSONValue {
-        .object([JSONMember("count", .number(Double(count))), JSONMember("char", .number(glyphWidth)),
-                 JSONMember("line", .number(lineHeight))])
     }
 }
 

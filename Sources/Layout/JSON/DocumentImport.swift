@@ -53,7 +53,8 @@ extension Document {
 /// Turns a parsed JSON value into a `Document`, recording each problem with its path.
 struct DocumentImporter {
     static let maxProblems = 100
-    static let rowKeys = "id, type, size, content, insets, margin, grow, shrink, alignSelf, hidden, sticky, separator, min, max, minCross, maxCross, background, highlight, text, aspect, stack"
+    /// The keys of a row object: `id` and every field's (`RowField`), in order.
+    static let rowKeys = (["id"] + RowField.allCases.map(\.spec.json)).joined(separator: ", ")
 
     private(set) var problems: [String] = []
     private var document = Document(name: "")
@@ -170,26 +171,17 @@ struct DocumentImporter {
             case "hidden": config.hidden = bool(m.value, p()) ?? false
             case "sticky": config.sticky = bool(m.value, p()) ?? false
             case "separator": config.separator = separatorOverrides(m.value, p(), base: defaults.separator)
-            // Optional fields of issue 14: absent or null is none.
-            case "min": config.minMain = m.value == .null ? nil : length(m.value, p())
-            case "max": config.maxMain = m.value == .null ? nil : length(m.value, p())
-            case "minCross": config.minCross = m.value == .null ? nil : length(m.value, p())
-            case "maxCross": config.maxCross = m.value == .null ? nil : length(m.value, p())
-            case "background", "highlight":
-                var color: String?
-                if m.value != .null, let s = string(m.value, p()) { color = check { try Validation.color(s, p()) } }
-                if m.key == "background" { config.background = color } else { config.highlight = color }
-            case "text": config.text = m.value == .null ? nil : textRun(m.value, p())
-            case "aspect":
-                if m.value != .null {
-                    let s = size(m.value, p(), base: Size(width: 1, height: 1))
-                    config.aspect = check { try Validation.aspect(s, p()) }
-                }
             case "stack":
                 if m.value != .null {
                     config.stack = stackSettings(m.value, p(), rows: &stackRows)
                 }
-            default: unknown(path + ".", m.key, DocumentImporter.rowKeys)
+            default:
+                // The optional fields (`RowField.optional`): absent or null is not set.
+                guard let field = RowField.optional(json: m.key) else {
+                    unknown(path + ".", m.key, DocumentImporter.rowKeys)
+                    break
+                }
+                field.set(m.value == .null ? nil : optionalValue(field, m.value, p()), &config)
             }
         }
         guard let id else {
@@ -213,6 +205,25 @@ struct DocumentImporter {
             return
         }
         if let stackRows { readRows(stackRows, path + ".stack.rows", parent: id, depth: depth + 1) }
+    }
+
+    /// The value of optional field `field` at `path`, checked by its rule; nil (and a problem)
+    /// when it is of the wrong JSON type or out of the rule.
+    private mutating func optionalValue(_ field: RowField, _ value: JSONValue, _ path: @autoclosure () -> String) -> RowField.Value? {
+        let raw: RowField.Value
+        switch field.kind {
+        case .format1: return nil
+        case .number:
+            guard case let .number(n) = value else {
+                fail(path(), "expected a number, got \(value.kindDescription)")
+                return nil
+            }
+            raw = .number(n)
+        case .text:
+            guard let s = string(value, path()) else { return nil }
+            raw = .text(s)
+        }
+        return check { try Validation.check(field, raw, path()) }
     }
 
     private mutating func stackSettings(_ value: JSONValue, _ path: @autoclosure () -> String, rows: inout JSONValue?) -> StackSettings? {
@@ -332,40 +343,6 @@ struct DocumentImporter {
             }
         }
         return s
-    }
-
-    /// `{"count": N, "char": W, "line": H}`; `char` and `line` default to 8 and 20.
-    private mutating func textRun(_ value: JSONValue, _ path: @autoclosure () -> String) -> TextRun? {
-        guard case let .object(members) = value else {
-            fail(path(), "expected null or an object {count, char, line}, got \(value.kindDescription)")
-            return nil
-        }
-        var run = TextRun(count: 0)
-        var count: Double?
-        for m in members {
-            func p() -> String { path() + "." + m.key }
-            guard case let .number(n) = m.value else {
-                fail(p(), "expected a number, got \(m.value.kindDescription)")
-                continue
-            }
-            switch m.key {
-            case "count":
-                guard n == n.rounded(), n >= 0, n <= Double(DocumentLimits.maxGlyphs) else {
-                    fail(p(), "must be a whole number 0…\(DocumentLimits.maxGlyphs), got \(JSONNumber.describe(n))")
-                    continue
-                }
-                count = n
-            case "char": run.glyphWidth = n
-            case "line": run.lineHeight = n
-            default: unknown(path() + ".", m.key, "count, char, line")
-            }
-        }
-        guard let count else {
-            fail(path() + ".count", "missing: a text run needs a count")
-            return nil
-        }
-        run.count = Int(count)
-        return check { try Validation.text(run, path()) }
     }
 
     private mutating func length(_ value: JSONValue, _ path: @autoclosure () -> String) -> Double? {

@@ -66,13 +66,11 @@ struct DocumentRows: Sendable {
     @inline(__always)
     func config(_ s: Int32) -> RowConfig {
         let i = Int(s)
-        let st = styles[style[i]]
-        return RowConfig(type: st.type, size: rowSize(s), content: content[i], insets: st.insets,
-                         margin: st.margin, grow: st.grow, shrink: st.shrink, alignSelf: st.alignSelf,
-                         hidden: flags[i] & Self.hidden != 0, separator: st.separator, stack: st.stack,
-                         sticky: st.sticky,
-                         minMain: st.minMain, maxMain: st.maxMain, minCross: st.minCross, maxCross: st.maxCross,
-                         background: st.background, highlight: st.highlight, text: st.text, aspect: st.aspect)
+        var c = styles[style[i]].rest
+        c.size = rowSize(s)
+        c.content = content[i]
+        c.hidden = flags[i] & Self.hidden != 0
+        return c
     }
 
     /// The next slot of document order (depth first, a stack before its rows) after `s`, or -1.

@@ -1,43 +1,20 @@
 /// The rarely varying part of a `RowConfig` (everything but size, content and hidden): most rows
-/// of a document share a handful of these, so the document keeps each distinct one once.
+/// of a document share a handful of these, so the document keeps each distinct one once. Kept as
+/// a config with those three at their defaults (they live in the row's slots), so a new row field
+/// is stored here without a line of its own.
 struct RowStyle: Hashable, Sendable {
-    var type: String
-    var insets: Edges?
-    var margin: Edges
-    var grow: Double
-    var shrink: Double
-    var alignSelf: AlignSelf
-    var separator: SeparatorOverrides
-    var stack: StackSettings?
-    var sticky: Bool
-    var minMain: Double?
-    var maxMain: Double?
-    var minCross: Double?
-    var maxCross: Double?
-    var background: String?
-    var highlight: String?
-    var text: TextRun?
-    var aspect: Size?
+    /// The config with `size`, `content` and `hidden` at their defaults.
+    private(set) var rest: RowConfig
 
     init(_ c: RowConfig) {
-        type = c.type
-        insets = c.insets
-        margin = c.margin
-        grow = c.grow
-        shrink = c.shrink
-        alignSelf = c.alignSelf
-        separator = c.separator
-        stack = c.stack
-        sticky = c.sticky
-        minMain = c.minMain
-        maxMain = c.maxMain
-        minCross = c.minCross
-        maxCross = c.maxCross
-        background = c.background
-        highlight = c.highlight
-        text = c.text
-        aspect = c.aspect
+        rest = c
+        rest.size = .fit
+        rest.content = .zero
+        rest.hidden = false
     }
+
+    /// The stack settings (non-nil: the row is a stack).
+    var stack: StackSettings? { rest.stack }
 
     static let placeholder = RowStyle(RowConfig())
 }

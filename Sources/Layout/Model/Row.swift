@@ -32,7 +32,7 @@ public struct TextRun: Hashable, Sendable, Codable {
     /// The height of one line (`line H`, ≥ 0; 20 by default).
     public var lineHeight: Double
 
-    /// The saved format's and the log's names: `count`, `char`, `line`.
+    /// The log's names: `count`, `char`, `line`.
     enum CodingKeys: String, CodingKey {
         case count, glyphWidth = "char", lineHeight = "line"
     }
@@ -50,6 +50,40 @@ public struct TextRun: Hashable, Sendable, Codable {
         guard count > 0 else { return 0 }
         let perLine = Swift.max(1, (Swift.max(0, width) / glyphWidth).rounded(.down))
         return (Double(count) / perLine).rounded(.up) * lineHeight
+    }
+
+    /// The run in the REPL's words, every member written: `12 char 8 line 20` (the value of
+    /// the `text` field in the saved format, the log, the store and the row output).
+    public var words: String {
+        "\(count) char \(JSONNumber.format(glyphWidth)) line \(JSONNumber.format(lineHeight))"
+    }
+
+    /// Reads `N [char W] [line H]` (the defaults for what is left out); nil when it is not that
+    /// shape. Values are not checked here (`Validation.text`).
+    public init?(words: String) {
+        let w = words.split(separator: " ")
+        guard let first = w.first, let n = Int(first) else { return nil }
+        self.init(count: n)
+        var i = 1
+        while i < w.count {
+            guard i + 1 < w.count, let v = Double(w[i + 1]), v.isFinite else { return nil }
+            switch w[i] {
+            case "char": glyphWidth = v
+            case "line": lineHeight = v
+            default: return nil
+            }
+            i += 2
+        }
+    }
+
+    /// An aspect ratio W:H in the REPL's words, `16 9`.
+    public static func ratioWords(_ s: Size) -> String { "\(JSONNumber.format(s.width)) \(JSONNumber.format(s.height))" }
+
+    /// Reads `W H`; nil when it is not two numbers.
+    public static func ratio(words: String) -> Size? {
+        let w = words.split(separator: " ")
+        guard w.count == 2, let a = Double(w[0]), let b = Double(w[1]), a.isFinite, b.isFinite else { return nil }
+        return Size(width: a, height: b)
     }
 }
 
@@ -137,11 +171,10 @@ public struct RowConfig: Hashable, Sendable, Codable {
     /// `max-cross`).
     public var hasSizeLimits: Bool { minMain != nil || maxMain != nil || minCross != nil || maxCross != nil }
 
-    /// True when the row sets any field that is optional in the saved format and the log
-    /// (issue 14): such a row is written with them, every other row exactly as before.
-    public var hasOptionalFields: Bool {
-        hasSizeLimits || background != nil || highlight != nil || hasHeightForWidth
-    }
+    /// True when the row sets any optional field (`RowField.optional`: those of issue 14 and
+    /// every field added since): such a row is written with them, every other row exactly as
+    /// before.
+    public var hasOptionalFields: Bool { RowField.optional.contains { $0.isSet(self) } }
 
     /// True when the row's height follows its width: text or an aspect ratio (issue 14).
     public var hasHeightForWidth: Bool { text != nil || aspect != nil }

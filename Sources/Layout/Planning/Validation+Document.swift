@@ -22,17 +22,59 @@ extension Validation {
         if let t = c.separator.thickness { _ = try length(t, p + "separator.thickness") }
         if let color = c.separator.color { _ = try self.color(color, p + "separator.color") }
         if let s = c.stack { _ = try length(s.spacing, p + "spacing") }
-        if c.hasSizeLimits {
-            if let n = c.minMain { _ = try length(n, p + "min") }
-            if let n = c.maxMain { _ = try length(n, p + "max") }
-            if let n = c.minCross { _ = try length(n, p + "min-cross") }
-            if let n = c.maxCross { _ = try length(n, p + "max-cross") }
+        for f in RowField.optional {
+            if let v = f.value(c) { _ = try check(f, v, p + f.spec.word) }
         }
-        if let color = c.background { _ = try self.color(color, p + "background") }
-        if let color = c.highlight { _ = try self.color(color, p + "highlight") }
-        if let t = c.text { _ = try text(t, p + "text") }
-        if let a = c.aspect { _ = try aspect(a, p + "aspect") }
         try checkLeafOnly(c, p)
+    }
+
+    /// The value of optional field `f` within its rule (`RowField.Rule`), normalised (a colour
+    /// upper case, `-0` as `0`).
+    /// - Parameters:
+    ///   - f: An optional field (`RowField.optional`).
+    ///   - v: Its value.
+    ///   - path: Where it came from, for the message.
+    /// - Throws: `StackDocError.Kind.badValue` at `path`.
+    public static func check(_ f: RowField, _ v: RowField.Value, _ path: String) throws -> RowField.Value {
+        switch (f.kind, v) {
+        case let (.number(rule), .number(n)):
+            switch rule {
+            case .length: return .number(try length(n, path))
+            case .color, .textRun, .aspectRatio: break
+            }
+        case let (.text(rule), .text(t)):
+            switch rule {
+            case .color: return .text(try color(t, path))
+            case .textRun:
+                guard let run = TextRun(words: t) else {
+                    throw StackDocError(.badValue(path: path, problem: "expected 'N [char W] [line H]', got \(quoted(t))"))
+                }
+                return .text(try text(run, path).words)
+            case .aspectRatio:
+                guard let ratio = TextRun.ratio(words: t) else {
+                    throw StackDocError(.badValue(path: path, problem: "expected 'W H', got \(quoted(t))"))
+                }
+                return .text(TextRun.ratioWords(try aspect(ratio, path)))
+            case .length: break
+            }
+        default: break
+        }
+        throw StackDocError(.badValue(path: path, problem: "not a value of this field"))
+    }
+
+    /// The allocation-free test of `check(_:_:_:)`.
+    @inline(__always)
+    static func isValid(_ f: RowField, _ v: RowField.Value) -> Bool {
+        switch (f.kind, v) {
+        case let (.number(rule), .number(n)): return rule == .length && isLength(n)
+        case let (.text(rule), .text(t)):
+            switch rule {
+            case .color: return isColor(t)
+            case .textRun, .aspectRatio: return (try? check(f, v, "")) != nil
+            case .length: return false
+            }
+        default: return false
+        }
     }
 
     /// The allocation-free fast path of `check(_:prefix:)`: true exactly when it would not throw.
@@ -46,12 +88,10 @@ extension Validation {
         if let t = c.separator.thickness, !isLength(t) { return false }
         if let s = c.stack, !isLength(s.spacing) { return false }
         if let color = c.separator.color, !isColor(color) { return false }
-        if c.hasSizeLimits {
-            for n in [c.minMain, c.maxMain, c.minCross, c.maxCross] { if let n, !isLength(n) { return false } }
+        if c.hasHeightForWidth && (try? checkLeafOnly(c, "")) == nil { return false }
+        for f in RowField.optional {
+            if let v = f.value(c), !isValid(f, v) { return false }
         }
-        if let color = c.background, !isColor(color) { return false }
-        if let color = c.highlight, !isColor(color) { return false }
-        if c.hasHeightForWidth && (try? check(c)) == nil { return false }
         return c.type == "view" || isValidTypeName(c.type)
     }
 

@@ -148,18 +148,9 @@ extension CommandResult {
             + optionalMembers(c) + [("stack", stack)]
     }
 
-    /// The optional fields of issue 14 that the row sets, with the saved format's names.
+    /// The optional fields (`RowField.optional`) that the row sets, with the saved format's names.
     static func optionalMembers(_ c: RowConfig) -> [(String, JSONValue)] {
-        var out: [(String, JSONValue)] = []
-        if let n = c.minMain { out.append(("min", .number(n))) }
-        if let n = c.maxMain { out.append(("max", .number(n))) }
-        if let n = c.minCross { out.append(("minCross", .number(n))) }
-        if let n = c.maxCross { out.append(("maxCross", .number(n))) }
-        if let s = c.background { out.append(("background", .string(s))) }
-        if let s = c.highlight { out.append(("highlight", .string(s))) }
-        if let t = c.text { out.append(("text", t.jsonValue)) }
-        if let a = c.aspect { out.append(("aspect", a.jsonValue)) }
-        return out
+        RowField.optional.compactMap { field in field.value(c).map { (field.spec.json, $0.jsonValue) } }
     }
 
     /// A mark: name, log entry, undo step, reachable by undo/redo, origin.

@@ -1,0 +1,194 @@
+/// The fields of `RowConfig`: the one declared table of them, in the order of the saved format's
+/// row object (SPEC §5; `id` comes first and is not a field).
+///
+/// Every format that stores or shows a config derives from this table: the saved format's keys
+/// and the importer's list of them (`DocumentImport.swift`), the export (`DocumentExport.swift`)
+/// and with it `diff`, the log format (`Store/LogFormat.swift`, `LogFormatDecoding.swift`), the
+/// store's columns (`Store/RowColumns.swift`), the snapshot image (`Store/SnapshotImage.swift`)
+/// and the REPL's `rows` and `row` output.
+///
+/// The fields of format 1 as first written (`type` … `sticky`, `separator`, `stack`) have a
+/// shape of their own in each format (nested objects, split columns, presence bits): their
+/// coding is spelled out there, and `kind` is `.format1`. Every field added since is *optional*:
+/// a number or a text that is absent (nil) by default; each format stores it only when set,
+/// generically, from the entry here — so a row without it is stored and shown exactly as before,
+/// and old files, logs, databases and images read as "not set". A new field is:
+///
+/// 1. its stored property in `RowConfig` (Row.swift; the document's compact storage keeps it
+///    without a line of its own, `RowStyle`),
+/// 2. a case below, placed before `stack` (the saved format writes the optional fields between
+///    `separator` and `stack`; the store and the image append them in table order), with its
+///    `spec` (names, kind, rule) and its arms in `number`/`setNumber` or `text`/`setText` —
+///    the one table entry — and its column in a migration (`ALTER TABLE row ADD COLUMN`,
+///    NULL = not set).
+///
+/// The grammar (`RowSpecItem`, `RowConfig.applying`) and the engine mapping (`StyleCompiler`)
+/// are the other two places; docs/guide.md, "A row field", walks through one.
+public enum RowField: Int, CaseIterable, Sendable {
+    case type, size, content, insets, margin, grow, shrink, alignSelf, hidden, sticky, separator
+    // Issue 14: size limits and colours.
+    case minMain, maxMain, minCross, maxCross, background, highlight
+    // Issue 14: text rows and aspect ratios (a text in the REPL's words: `12 char 8 line 20`, `16 9`).
+    case text, aspect
+    case stack
+
+    /// What kind of value a field holds.
+    public enum Kind: Sendable, Equatable {
+        /// A field of format 1 as first written, coded field by field in each format.
+        case format1
+        /// An optional number (`Double?`), checked by `rule`.
+        case number(Rule)
+        /// An optional text (`String?`), checked (and normalised) by `rule`.
+        case text(Rule)
+    }
+
+    /// The document rule an optional field's value obeys (`Validation.check(_:_:_:)`).
+    public enum Rule: Sendable, Equatable {
+        /// A length: finite, ≥ 0, ≤ `DocumentLimits.maxLength` (`Validation.length`).
+        case length
+        /// A colour `#RRGGBB`, stored upper case (`Validation.color`).
+        case color
+        /// A text run in the REPL's words, `N char W line H` (`Validation.text`).
+        case textRun
+        /// An aspect ratio in the REPL's words, `W H` (`Validation.aspect`).
+        case aspectRatio
+    }
+
+    /// A field's names and kind.
+    public struct Spec: Sendable {
+        /// The key in the saved format's row object, in `diff` and in the REPL's JSON output.
+        public let json: String
+        /// The key in the log format's config object (`Store/LogFormat.swift`).
+        public let log: String
+        /// The REPL word, used in messages (`row 'a' min: …`) and the REPL's text output.
+        public let word: String
+        /// The column of table `row` (optional fields; the format-1 fields have their own).
+        public let column: String
+        /// The value kind.
+        public let kind: Kind
+
+        init(_ json: String, log: String? = nil, word: String? = nil, column: String = "", _ kind: Kind = .format1) {
+            self.json = json
+            self.log = log ?? json
+            self.word = word ?? json
+            self.column = column
+            self.kind = kind
+        }
+    }
+
+    /// The field's names and kind: its entry in the table.
+    public var spec: Spec {
+        switch self {
+        case .type: return Spec("type")
+        case .size: return Spec("size")
+        case .content: return Spec("content")
+        case .insets: return Spec("insets")
+        case .margin: return Spec("margin")
+        case .grow: return Spec("grow")
+        case .shrink: return Spec("shrink")
+        case .alignSelf: return Spec("alignSelf", word: "align")
+        case .hidden: return Spec("hidden")
+        case .sticky: return Spec("sticky")
+        case .separator: return Spec("separator")
+        case .minMain: return Spec("min", log: "minMain", column: "min_main", .number(.length))
+        case .maxMain: return Spec("max", log: "maxMain", column: "max_main", .number(.length))
+        case .minCross: return Spec("minCross", word: "min-cross", column: "min_cross", .number(.length))
+        case .maxCross: return Spec("maxCross", word: "max-cross", column: "max_cross", .number(.length))
+        case .background: return Spec("background", column: "background", .text(.color))
+        case .highlight: return Spec("highlight", column: "highlight", .text(.color))
+        case .text: return Spec("text", column: "text", .text(.textRun))
+        case .aspect: return Spec("aspect", column: "aspect", .text(.aspectRatio))
+        case .stack: return Spec("stack")
+        }
+    }
+
+    /// The value of a `.number` field of `c` (nil for every other field).
+    @inline(__always)
+    public func number(_ c: RowConfig) -> Double? {
+        switch self {
+        case .minMain: return c.minMain
+        case .maxMain: return c.maxMain
+        case .minCross: return c.minCross
+        case .maxCross: return c.maxCross
+        default: return nil
+        }
+    }
+
+    /// Sets a `.number` field of `c` (nothing for every other field).
+    @inline(__always)
+    public func setNumber(_ v: Double?, _ c: inout RowConfig) {
+        switch self {
+        case .minMain: c.minMain = v
+        case .maxMain: c.maxMain = v
+        case .minCross: c.minCross = v
+        case .maxCross: c.maxCross = v
+        default: break
+        }
+    }
+
+    /// The value of a `.text` field of `c` (nil for every other field).
+    @inline(__always)
+    public func text(_ c: RowConfig) -> String? {
+        switch self {
+        case .background: return c.background
+        case .highlight: return c.highlight
+        case .text: return c.text?.words
+        case .aspect: return c.aspect.map(TextRun.ratioWords)
+        default: return nil
+        }
+    }
+
+    /// Sets a `.text` field of `c` (nothing for every other field).
+    @inline(__always)
+    public func setText(_ v: String?, _ c: inout RowConfig) {
+        switch self {
+        case .background: c.background = v
+        case .highlight: c.highlight = v
+        case .text: c.text = v.flatMap(TextRun.init(words:))
+        case .aspect: c.aspect = v.flatMap(TextRun.ratio(words:))
+        default: break
+        }
+    }
+}
+
+extension RowField {
+    /// The optional fields (every field whose kind is not `.format1`), in table order.
+    public static let optional: [RowField] = allCases.filter { $0.kind != .format1 }
+
+    /// The field's kind (`spec.kind`, without building the spec: for the bulk paths).
+    @inline(__always)
+    public var kind: Kind { RowField.kinds[rawValue] }
+    private static let kinds = allCases.map(\.spec.kind)
+
+    /// The optional field whose saved-format key is `key`, if any.
+    public static func optional(json key: String) -> RowField? { optional.first { $0.spec.json == key } }
+
+    /// The value of an optional field, whatever its kind.
+    public enum Value: Hashable, Sendable {
+        /// A `.number` field's value.
+        case number(Double)
+        /// A `.text` field's value.
+        case text(String)
+    }
+
+    /// The value of this optional field of `c`, nil when not set (and for the format-1 fields).
+    @inline(__always)
+    public func value(_ c: RowConfig) -> Value? {
+        if let n = number(c) { return .number(n) }
+        return text(c).map(Value.text)
+    }
+
+    /// True when this optional field is set in `c`.
+    @inline(__always)
+    public func isSet(_ c: RowConfig) -> Bool { number(c) != nil || text(c) != nil }
+
+    /// Sets this optional field of `c` to `v` (nil: not set); a value of the wrong kind is ignored.
+    @inline(__always)
+    public func set(_ v: Value?, _ c: inout RowConfig) {
+        switch v {
+        case nil: setNumber(nil, &c); setText(nil, &c)
+        case let .number(n)?: setNumber(n, &c)
+        case let .text(t)?: setText(t, &c)
+        }
+    }
+}
