@@ -23,6 +23,7 @@ import chromium_flex_oracle as oracle  # noqa: E402
 
 oracle.LENGTHS.update({"minWidth": "min-width", "minHeight": "min-height",
                        "maxWidth": "max-width", "maxHeight": "max-height"})
+oracle.SIMPLE.update({"aspectRatio": "aspect-ratio", "flexWrap": "flex-wrap"})
 
 JUSTIFY = {"start": "flex-start", "end": "flex-end", "center": "center",
            "spaceBetween": "space-between", "spaceAround": "space-around",
@@ -71,15 +72,28 @@ def row_node(row, defaults_insets, parent_axis, parent_align, ids):
         for child in stack.get("rows", []):
             children.append(row_node(child, defaults_insets, axis, stack.get("align", "stretch"), ids))
     else:
-        length = (content[main_key]) if size == "fit" else size["fixed"]
-        style[main_key] = length + main_sum(insets, parent_axis)
-        # The content is an intrinsic W x H box inside the content box (SPEC §2.3, issue 14).
-        children.append({"style": {"width": content["width"], "height": content["height"], "flexShrink": 0},
-                         "leafContent": True})
+        text, aspect = row.get("text"), row.get("aspect")
+        if size != "fit":
+            style[main_key] = size["fixed"] + main_sum(insets, parent_axis)
+        elif text is None and aspect is None:
+            style[main_key] = content[main_key] + main_sum(insets, parent_axis)
+        # else (issue 14): a fit text or aspect row has an auto main size.
+        if aspect is not None:
+            # CSS aspect-ratio of the border box (the page's box-sizing is border-box).
+            style["aspectRatio"] = f"{aspect['width']} / {aspect['height']}"
+        if text is not None:
+            # Text (issue 14): a wrapping flex container of N glyph boxes in the content box.
+            glyph = {"style": {"width": text.get("char", 8), "height": text.get("line", 20), "flexShrink": 0}}
+            children.append({"style": {"flexWrap": "wrap", "flexShrink": 1},
+                             "children": [glyph] * text["count"], "leafContent": True})
+        else:
+            # The content is an intrinsic W x H box inside the content box (SPEC §2.3, issue 14).
+            children.append({"style": {"width": content["width"], "height": content["height"], "flexShrink": 0},
+                             "leafContent": True})
         eff = row.get("alignSelf", "auto")
         if eff == "auto":
             eff = parent_align
-        if eff != "stretch":
+        if eff != "stretch" and text is None:
             cross_axis = "horizontal" if parent_axis == "vertical" else "vertical"
             style[cross_key] = content[cross_key] + main_sum(insets, cross_axis)
     return {"style": style, "children": children}

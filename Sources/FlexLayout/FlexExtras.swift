@@ -1,10 +1,28 @@
 /// The rarely set part of a node's style, interned per storage (most nodes share `none`):
-/// max sizes (`.infinity` = `none`) and the intrinsic box a childless node's content box holds.
+/// max sizes (`.infinity` = `none`), the intrinsic box a childless node's content box holds,
+/// its text run (`textCount` < 0 = none) and its aspect ratio (0 = none).
 struct FlexExtras: Hashable {
     var maxWidth: Double = .infinity
     var maxHeight: Double = .infinity
     var intrinsicWidth: Double = 0
     var intrinsicHeight: Double = 0
+    var textCount: Double = -1
+    var glyphWidth: Double = 0
+    var lineHeight: Double = 0
+    var aspectWidth: Double = 0
+    var aspectHeight: Double = 0
+
+    /// The node's height depends on its width (text or an aspect ratio).
+    var heightForWidth: Bool { textCount >= 0 || aspectWidth > 0 }
+    var hasText: Bool { textCount >= 0 }
+    var hasAspect: Bool { aspectWidth > 0 }
+
+    /// The text run's height at content width `width` (0 without text runs or glyphs).
+    @inline(__always) func textHeight(atWidth width: Double) -> Double {
+        guard textCount > 0 else { return 0 }
+        let perLine = Swift.max(1, (Swift.max(0, width) / glyphWidth).rounded(.down))
+        return (textCount / perLine).rounded(.up) * lineHeight
+    }
 
     static let none = FlexExtras()
 }

@@ -17,14 +17,15 @@ extension FlexLayoutPass {
                 w = contentWidth[root]
             }
         }
+        w = Swift.min(w, extras[root].maxWidth)
+        if !minWidth[root].isNaN { w = Swift.max(w, minWidth[root]) }
+        w = Swift.max(w, pad.horizontal)
+        if heightForWidth { startRoot(root, width: w) }
         var h = height[root]
         if h.isNaN { h = contentHeight[root] }
         _ = availableHeight // an auto height is the content height, as for a block box
-        w = Swift.min(w, extras[root].maxWidth)
         h = Swift.min(h, extras[root].maxHeight)
-        if !minWidth[root].isNaN { w = Swift.max(w, minWidth[root]) }
         if !minHeight[root].isNaN { h = Swift.max(h, minHeight[root]) }
-        w = Swift.max(w, pad.horizontal)
         h = Swift.max(h, pad.vertical)
         frame[root] = Rect(x: m.left, y: m.top, width: w, height: h)
     }

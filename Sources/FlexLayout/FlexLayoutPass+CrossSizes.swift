@@ -11,10 +11,14 @@ extension FlexLayoutPass {
 
     /// The used cross size (border box) of item `c` in a line of cross size `lineCross`:
     /// `align-self: stretch` with an `auto` cross size makes the outer cross size the line's,
-    /// clamped by the max and min cross sizes; otherwise the hypothetical cross size.
+    /// clamped by the max and min cross sizes; otherwise the hypothetical cross size (an `auto`
+    /// width in a column is fit-content, which differs from max-content only with text).
     @inline(__always) func usedCrossSize(_ c: Int, _ column: Bool, alignment: UInt8, lineCross: Double) -> Double {
         if alignment == FlexStylePacking.alignStretch && crossSpec(c, column).isNaN {
             return clampCross(c, column, lineCross - marginCross(c, column))
+        }
+        if heightForWidth && column && crossSpec(c, column).isNaN {
+            return fitContentWidth(c, available: lineCross - marginCross(c, column))
         }
         return hypotheticalCrossSize(c, column)
     }

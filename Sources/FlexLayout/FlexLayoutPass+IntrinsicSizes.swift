@@ -1,7 +1,9 @@
 /// Intrinsic (content) sizes, bottom-up (CSS Flexbox §9.9, as Chromium sizes single-line
-/// flex containers). Without text, wrapping, percentages or aspect ratios the min-content and
-/// max-content sizes of every box coincide, and a box's size along one axis never depends on
-/// its size along the other, so one content size per axis describes a subtree.
+/// flex containers). Without text or aspect ratios the min-content and max-content sizes of
+/// every box coincide, and a box's size along one axis never depends on its size along the
+/// other, so one content size per axis describes a subtree. With them (`heightForWidth`), the
+/// widths are still bottom-up (plus a min-content width), and the heights that depend on a
+/// width are provisional here and measured top-down (`FlexLayoutPass+HeightForWidth`).
 extension FlexLayoutPass {
     /// Backward sweep over the subtree: children are finished before their parent.
     func computeIntrinsicSizes(root: Int) {
@@ -31,6 +33,7 @@ extension FlexLayoutPass {
             visibleChildCount[i] = 0
             childHypotheticalSum[i] = 0
             childFlexFlags[i] = 0
+            if heightForWidth { startLeaf(i, x) }
             return
         }
         let column = isColumn(i)
@@ -67,5 +70,6 @@ extension FlexLayoutPass {
             contentWidth[i] = pad.horizontal + Swift.max(0, contributionSum + gaps)
             contentHeight[i] = pad.vertical + maxCross
         }
+        if heightForWidth { startContainer(i, column, gaps: gaps) }
     }
 }

@@ -11,6 +11,7 @@ extension FlexLayoutPass {
         if !basis.isNaN { return Swift.max(basis, pad) }
         let spec = mainSpec(i, column)
         if !spec.isNaN { return Swift.max(spec, pad) }
+        if heightForWidth && !aspectBase[i].isNaN { return Swift.max(aspectBase[i], pad) }
         return mainContent(i, column)
     }
 
@@ -18,13 +19,14 @@ extension FlexLayoutPass {
     /// An explicit `min-width`/`min-height` is used as is; `auto` is the automatic minimum size
     /// of flex items (§4.5, every item here has `overflow: visible`): the content-based minimum
     /// size = min(specified size suggestion, content size suggestion), where the content size
-    /// suggestion is the min-content main size (equal to max-content here: there is no text),
+    /// suggestion is the min-content main size (equal to max-content except for widths with text),
     /// both clamped by the max main size when it is definite.
     @inline(__always) func minMainSize(_ i: Int, _ column: Bool) -> Double {
         let pad = paddingMain(i, column)
         let explicit = mainMin(i, column)
         if !explicit.isNaN { return Swift.max(explicit, pad) }
-        var m = Swift.min(mainContent(i, column), mainMax(i, column))
+        let content = heightForWidth && !column ? minContentWidth[i] : mainContent(i, column)
+        var m = Swift.min(content, mainMax(i, column))
         let spec = mainSpec(i, column)
         if !spec.isNaN { m = Swift.min(m, Swift.max(spec, pad)) }
         return Swift.max(m, pad)

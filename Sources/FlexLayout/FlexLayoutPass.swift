@@ -40,6 +40,13 @@ struct FlexLayoutPass {
     let frozen: UnsafeMutablePointer<UInt8>
     let visibleChildCount: UnsafeMutablePointer<Int32>
     let childFlexFlags: UnsafeMutablePointer<UInt8>
+    let minContentWidth: UnsafeMutablePointer<Double>
+    let sizing: UnsafeMutablePointer<UInt8>
+    let measuredWidth: UnsafeMutablePointer<Double>
+    let aspectBase: UnsafeMutablePointer<Double>
+    /// The tree has text or aspect ratios: the height-for-width steps run
+    /// (`FlexLayoutPass+HeightForWidth`).
+    let heightForWidth: Bool
     let count: Int
 
     /// Values of the `state` column.
@@ -63,6 +70,9 @@ struct FlexLayoutPass {
         flexBase = c.flexBase; hypotheticalMain = c.hypotheticalMain
         childHypotheticalSum = c.childHypotheticalSum; frozen = c.frozen
         visibleChildCount = c.visibleChildCount; childFlexFlags = c.childFlexFlags
+        minContentWidth = c.minContentWidth; sizing = c.sizing
+        measuredWidth = c.measuredWidth; aspectBase = c.aspectBase
+        heightForWidth = s.usesHeightForWidth
         count = s.count
     }
 

@@ -49,6 +49,15 @@ struct FlexColumns {
     var childFlexFlags: UnsafeMutablePointer<UInt8>
     /// Per item during §9.7: 1 when frozen.
     var frozen: UnsafeMutablePointer<UInt8>
+    /// Border-box min-content width (differs from `contentWidth` only with text below).
+    var minContentWidth: UnsafeMutablePointer<Double>
+    /// Height for width (only in trees with text or aspect ratios): bit 0 — the node's height
+    /// depends on its width; bit 1 — its width is definite; bit 2 — its height is definite.
+    var sizing: UnsafeMutablePointer<UInt8>
+    /// The border-box width `contentHeight` was last measured at (NaN: not yet in this pass).
+    var measuredWidth: UnsafeMutablePointer<Double>
+    /// The flex base size an aspect ratio gives the node along its parent's main axis (NaN: none).
+    var aspectBase: UnsafeMutablePointer<Double>
 
     init(capacity cap: Int) {
         flags = .allocate(capacity: cap)
@@ -79,6 +88,10 @@ struct FlexColumns {
         visibleChildCount = .allocate(capacity: cap)
         childFlexFlags = .allocate(capacity: cap)
         frozen = .allocate(capacity: cap)
+        minContentWidth = .allocate(capacity: cap)
+        sizing = .allocate(capacity: cap)
+        measuredWidth = .allocate(capacity: cap)
+        aspectBase = .allocate(capacity: cap)
     }
 
     func deallocate() {
@@ -91,6 +104,7 @@ struct FlexColumns {
         state.deallocate(); contentWidth.deallocate(); contentHeight.deallocate()
         flexBase.deallocate(); hypotheticalMain.deallocate(); childHypotheticalSum.deallocate()
         visibleChildCount.deallocate(); childFlexFlags.deallocate(); frozen.deallocate()
+        minContentWidth.deallocate(); sizing.deallocate(); measuredWidth.deallocate(); aspectBase.deallocate()
     }
 
     /// Copies the first `n` nodes' persistent columns (style, tree, frames) from `other`.
@@ -137,6 +151,9 @@ final class FlexStorage: @unchecked Sendable {
     private var lastPadding = (Edges.zero, UInt32(0))
     /// Interned `FlexExtras` (index 0 is `FlexExtras.none`).
     private(set) var extras = InternTable<FlexExtras>(first: .none)
+    /// Some node was given text or an aspect ratio: layout passes take the height-for-width
+    /// steps (a tree without them lays out exactly as before, at no extra cost).
+    var usesHeightForWidth = false
 
     init(capacity requested: Int = 16) {
         let cap = Swift.max(requested, 1)
@@ -161,6 +178,7 @@ final class FlexStorage: @unchecked Sendable {
         c.lastPadding = lastPadding
         c.extras.deallocate()
         c.extras = extras.copy()
+        c.usesHeightForWidth = usesHeightForWidth
         return c
     }
 

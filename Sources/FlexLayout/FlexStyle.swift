@@ -27,6 +27,24 @@ public enum AlignSelfValue: Hashable, Sendable {
     case auto, flexStart, flexEnd, center, stretch
 }
 
+/// The glyph run of a text node (`FlexStyle.text`): `count` boxes of `glyphWidth` ×
+/// `lineHeight`, as many per line as fit the content width (at least one).
+public struct FlexText: Hashable, Sendable {
+    /// Number of glyph boxes (≥ 0).
+    public var count: Int
+    /// Width of one glyph box (> 0).
+    public var glyphWidth: Double
+    /// Height of one line (≥ 0).
+    public var lineHeight: Double
+
+    /// A run of `count` glyph boxes of `glyphWidth` × `lineHeight`.
+    public init(count: Int, glyphWidth: Double, lineHeight: Double) {
+        self.count = count
+        self.glyphWidth = glyphWidth
+        self.lineHeight = lineHeight
+    }
+}
+
 /// A length that is either `auto` or a number of points.
 public enum Dimension: Hashable, Sendable {
     /// Sized by the algorithm (from content, flex and stretching).
@@ -79,6 +97,14 @@ public struct FlexStyle: Hashable, Sendable {
     /// content size, so an `auto` size, the automatic minimum size and the intrinsic sizes of
     /// its ancestors follow it. Ignored for nodes with children.
     public var intrinsicSize: Size = Size(width: 0, height: 0)
+    /// Text: the content box of a node without children holds `count` glyph boxes of
+    /// `glyphWidth` × `lineHeight` that wrap at the content width (a wrapping flex container of
+    /// the boxes): max-content width one line, min-content width one glyph, and the height
+    /// follows the width. Replaces `intrinsicSize` when set. Ignored for nodes with children.
+    public var text: FlexText? = nil
+    /// `aspect-ratio: width / height` of the border box (`box-sizing: border-box`) of a node
+    /// without children; nil is `auto`. Ignored for nodes with children.
+    public var aspectRatio: Size? = nil
 
     /// A style with every property at its CSS initial value (and `display: flex`).
     public init() {}

@@ -116,9 +116,21 @@ enum FlexStylePacking {
             let v = length(d)
             return v.isNaN ? .infinity : v
         }
-        return FlexExtras(maxWidth: maxLength(style.maxWidth), maxHeight: maxLength(style.maxHeight),
-                          intrinsicWidth: nonNegative(style.intrinsicSize.width, else: 0),
-                          intrinsicHeight: nonNegative(style.intrinsicSize.height, else: 0))
+        var x = FlexExtras(maxWidth: maxLength(style.maxWidth), maxHeight: maxLength(style.maxHeight),
+                           intrinsicWidth: nonNegative(style.intrinsicSize.width, else: 0),
+                           intrinsicHeight: nonNegative(style.intrinsicSize.height, else: 0))
+        // Invalid text runs and ratios are none (CSS: an invalid declaration is ignored).
+        if let t = style.text, t.count >= 0, t.glyphWidth.isFinite, t.glyphWidth > 0,
+           t.lineHeight.isFinite, t.lineHeight >= 0 {
+            x.textCount = Double(t.count)
+            x.glyphWidth = t.glyphWidth
+            x.lineHeight = t.lineHeight
+        }
+        if let a = style.aspectRatio, a.width.isFinite, a.width > 0, a.height.isFinite, a.height > 0 {
+            x.aspectWidth = a.width
+            x.aspectHeight = a.height
+        }
+        return x
     }
 
     static func padding(_ e: Edges) -> Edges {
@@ -148,7 +160,9 @@ extension FlexStorage {
         c.paddingIndex[i] = internPadding(FlexStylePacking.padding(style.padding))
         c.rowGap[i] = FlexStylePacking.nonNegative(style.rowGap, else: 0)
         c.columnGap[i] = FlexStylePacking.nonNegative(style.columnGap, else: 0)
-        c.extrasIndex[i] = internExtras(FlexStylePacking.extras(of: style))
+        let x = FlexStylePacking.extras(of: style)
+        c.extrasIndex[i] = internExtras(x)
+        if x.heightForWidth { usesHeightForWidth = true }
     }
 
     /// The (sanitised) style of node `i`.
@@ -176,6 +190,8 @@ extension FlexStorage {
         s.maxWidth = x.maxWidth.isFinite ? .points(x.maxWidth) : .auto
         s.maxHeight = x.maxHeight.isFinite ? .points(x.maxHeight) : .auto
         s.intrinsicSize = Size(width: x.intrinsicWidth, height: x.intrinsicHeight)
+        if x.hasText { s.text = FlexText(count: Int(x.textCount), glyphWidth: x.glyphWidth, lineHeight: x.lineHeight) }
+        if x.hasAspect { s.aspectRatio = Size(width: x.aspectWidth, height: x.aspectHeight) }
         return s
     }
 }

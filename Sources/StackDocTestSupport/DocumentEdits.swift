@@ -81,6 +81,13 @@ public struct DocumentEdits {
             case 23: return .maxCross(bool() ? nil : length())
             case 24: return .background(bool() ? nil : rng.pick(["#F2F2F7", "#1c1c1e"]))
             case 25: return .highlight(bool() ? nil : "#D1D1D6")
+            case 26:
+                // Issue 14: text and aspect rows (an error on a stack row, as a user would meet it).
+                if bool() {
+                    return .text(rng.chance(4) ? nil : TextRun(count: rng.int(0..<60), glyphWidth: rng.pick([1, 5, 8, 13.5]),
+                                                              lineHeight: rng.pick([0, 10, 20.25])))
+                }
+                return .aspect(rng.chance(4) ? nil : Size(width: rng.pick([1, 2, 16]), height: rng.pick([1, 3, 9])))
             default: return .fixed(length())
             }
         }

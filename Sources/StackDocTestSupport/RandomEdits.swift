@@ -154,7 +154,7 @@ public struct RandomEdits {
     }
 
     public mutating func specItem() -> RowSpecItem {
-        switch rng.int(0..<23) {
+        switch rng.int(0..<25) {
         case 0: return .type(values.type(&rng))
         case 1: return .fixed(number())
         case 2: return .fit
@@ -177,6 +177,8 @@ public struct RandomEdits {
         case 19: return .maxCross(bool() ? nil : number())
         case 20: return .background(bool() ? nil : ["#aabbcc", "red", "#00FF00"][rng.int(0..<3)])
         case 21: return .highlight(bool() ? nil : ["#123", "#FF8800"][rng.int(0..<2)])
+        case 22: return .text(bool() ? nil : TextRun(count: rng.int(0..<50), glyphWidth: number(), lineHeight: number()))
+        case 23: return .aspect(bool() ? nil : size())
         default: return .separator(sepSpec())
         }
     }

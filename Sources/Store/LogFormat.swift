@@ -157,7 +157,13 @@ enum LogFormat {
         case let .maxCross(d): return tag("maxCross", ["_0": d.map(LogValue.double)])
         case let .background(c): return tag("background", ["_0": string(c)])
         case let .highlight(c): return tag("highlight", ["_0": string(c)])
+        case let .text(t): return tag("text", ["_0": t.map(value)])
+        case let .aspect(a): return tag("aspect", ["_0": a.map(value)])
         }
+    }
+
+    static func value(_ t: TextRun) -> LogValue {
+        object(["count": .int(t.count), "char": .double(t.glyphWidth), "line": .double(t.lineHeight)])
     }
 
     static func value(_ s: StackSettingSpec) -> LogValue {

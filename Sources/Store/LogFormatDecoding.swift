@@ -115,6 +115,10 @@ extension LogFormat {
         return config
     }
 
+    static func textRun(_ r: LogReader) throws -> TextRun {
+        TextRun(count: try r["count"].int(), glyphWidth: try r["char"].double(), lineHeight: try r["line"].double())
+    }
+
     static func stackSettings(_ r: LogReader) throws -> StackSettings {
         StackSettings(axis: try r["axis"].raw(), justify: try r["justify"].raw(), align: try r["align"].raw(), spacing: try r["spacing"].double())
     }
@@ -186,6 +190,8 @@ extension LogFormat {
         case "maxCross": return .maxCross(try f.optional("_0")?.double())
         case "background": return .background(try f.optional("_0")?.string())
         case "highlight": return .highlight(try f.optional("_0")?.string())
+        case "text": return .text(try f.optional("_0").map(textRun))
+        case "aspect": return .aspect(try f.optional("_0").map(size))
         default: throw r.unknown("row spec", name)
         }
     }

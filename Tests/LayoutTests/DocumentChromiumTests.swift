@@ -59,6 +59,9 @@ struct DocumentChromiumTests {
         let max: Double?
         let minCross: Double?
         let maxCross: Double?
+        // Issue 14 (document-chromium-height-for-width.json only).
+        let text: Text?
+        let aspect: Size?
 
         var config: RowConfig {
             RowConfig(size: size.map { .fixed($0.fixed) } ?? .fit, content: content, insets: insets,
@@ -66,8 +69,16 @@ struct DocumentChromiumTests {
                       hidden: hidden ?? false,
                       stack: stack.map { StackSettings(axis: $0.axis, justify: $0.justify, align: $0.align, spacing: $0.spacing) },
                       sticky: sticky ?? false,
-                      minMain: min, maxMain: max, minCross: minCross, maxCross: maxCross)
+                      minMain: min, maxMain: max, minCross: minCross, maxCross: maxCross,
+                      text: text.map { TextRun(count: $0.count, glyphWidth: $0.char ?? 8, lineHeight: $0.line ?? 20) },
+                      aspect: aspect)
         }
+    }
+
+    struct Text: Decodable {
+        let count: Int
+        let char: Double?
+        let line: Double?
     }
 
     static func document(_ d: Doc) throws -> Document {
@@ -87,7 +98,9 @@ struct DocumentChromiumTests {
     }
 
     /// Lays out every case of `resource` and compares; returns the number of rows compared.
-    static func check(_ resource: String, documents: Int) throws -> Int {
+    /// `known` lists documents known to disagree (open work, named in docs/layout.md): they are
+    /// reported, not failed, and the test fails when another one disagrees or a known one agrees.
+    static func check(_ resource: String, documents: Int, known: Set<String> = []) throws -> Int {
         guard let url = Bundle.module.url(forResource: resource, withExtension: "json", subdirectory: "Fixtures") else {
             throw FixtureError("Fixtures/\(resource).json is missing from the test bundle")
         }
@@ -104,12 +117,13 @@ struct DocumentChromiumTests {
                 rowsCompared += 1
                 if !close(row.frame, expected, 0.1) {
                     ok = false
+                    if known.contains(c.doc.name) { continue }
                     Issue.record("\(c.doc.name) \(row.id): \(String(describing: row.frame)) vs chromium \(String(describing: expected))")
                 }
             }
             if !ok { failedDocs.append(c.doc.name) }
         }
-        #expect(failedDocs.isEmpty, "documents that disagree with Chromium: \(failedDocs)")
+        #expect(Set(failedDocs) == known, "documents that disagree with Chromium: \(failedDocs), known: \(known.sorted())")
         print("document layout vs Chromium (\(resource)): \(cases.count - failedDocs.count)/\(cases.count) documents, \(rowsCompared) rows")
         return rowsCompared
     }
@@ -122,5 +136,22 @@ struct DocumentChromiumTests {
     /// features of issue 14 mixed in (min/max sizes along both axes).
     @Test func randomDocumentsWithTheNewFeaturesMatchChromium() throws {
         #expect(try Self.check("document-chromium-features", documents: 200) == 1312)
+    }
+
+    /// `random_documents.py 200 21 … --height-for-width`: the row features of issue 14 with
+    /// text rows (wrapping glyph runs) and aspect ratios mixed in, on leaves at every depth,
+    /// in stacks of both axes, stretched or not, with min/max sizes, grow and shrink.
+    @Test func randomDocumentsWithTextAndAspectRatiosMatchChromium() throws {
+        // Two documents disagree (open): an aspect row with min/max sizes along both axes in a
+        // horizontal stack of a horizontal document (docs/layout.md, "Height for width").
+        #expect(try Self.check("document-chromium-height-for-width", documents: 200, known: ["rand129", "rand157"]) == 1399)
+    }
+
+    /// scripts/oracle/height-for-width-cases.json through `case_documents.py`: the edge cases
+    /// of text and aspect rows (content narrower than one glyph, no glyphs, fit-content widths,
+    /// text in horizontal and nested stacks and documents, aspect with min/max sizes, in
+    /// horizontal stacks of definite and indefinite height).
+    @Test func heightForWidthCasesMatchChromium() throws {
+        #expect(try Self.check("document-chromium-height-for-width-cases", documents: 11) == 62)
     }
 }

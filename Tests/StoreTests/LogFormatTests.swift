@@ -172,7 +172,7 @@ enum CaseNames {
         "spec.type", "spec.fixed", "spec.fit", "spec.content", "spec.insets", "spec.insetsDefault", "spec.margin",
         "spec.grow", "spec.shrink", "spec.align", "spec.hidden", "spec.stack", "spec.unstack", "spec.justify", "spec.alignItems",
         "spec.spacing", "spec.separator", "spec.min", "spec.max", "spec.minCross", "spec.maxCross",
-        "spec.background", "spec.highlight",
+        "spec.background", "spec.highlight", "spec.text", "spec.aspect",
         "separator.hidden", "separator.shown", "separator.insets", "separator.thickness", "separator.color", "separator.default",
         "stack.axis", "stack.padding", "stack.spacing", "stack.justify", "stack.align",
         "defaults.insets", "defaults.separator", "defaults.autoHide",
@@ -278,6 +278,8 @@ enum CaseNames {
         case .maxCross: return ["spec.maxCross"]
         case .background: return ["spec.background"]
         case .highlight: return ["spec.highlight"]
+        case .text: return ["spec.text"]
+        case .aspect: return ["spec.aspect"]
         }
     }
 }

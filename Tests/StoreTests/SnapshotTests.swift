@@ -50,7 +50,10 @@ import Testing
         margin: Edges(top: 5, left: 6, bottom: 7, right: 8), grow: 2, shrink: 0.5, alignSelf: .center, hidden: true,
         separator: SeparatorOverrides(hidden: false, insets: Edges(top: 0, left: 9, bottom: 0, right: 9), thickness: 2, color: "#ff0000"),
         stack: StackSettings(axis: .horizontal, justify: .center, align: .end, spacing: 4), sticky: true,
-        minMain: 10, maxMain: 90, minCross: 11, maxCross: 91, background: "#00ff00", highlight: "#0000ff")
+        minMain: 10, maxMain: 90, minCross: 11, maxCross: 91, background: "#00ff00", highlight: "#0000ff",
+        text: TextRun(count: 12, glyphWidth: 7.5, lineHeight: 17), aspect: Size(width: 16, height: 9))
+    // (A document takes text and aspect only on leaves and never both on one row: the documents
+    // below put them on separate leaves.)
 
     /// Every stored column of a row is set by `everyField`: a new `RowField` fails here until the
     /// config (and so the round trips below, which then check the snapshot image keeps it) sets it.
@@ -76,11 +79,19 @@ import Testing
             viewportInsets: Edges(top: 44, left: 1, bottom: 34, right: 2), keyboard: 120)
         #expect(settings != DocumentSettings())
         var document = Document(name: "all", settings: settings)
+        var outer = Self.everyField
+        outer.text = nil
+        outer.aspect = nil
         var inner = Self.everyField
         inner.stack = nil
         inner.hidden = false
-        try document.appendRow("s", config: Self.everyField, parent: nil)
+        inner.aspect = nil
+        var ratio = inner
+        ratio.text = nil
+        ratio.aspect = Self.everyField.aspect
+        try document.appendRow("s", config: outer, parent: nil)
         try document.appendRow("a", config: inner, parent: "s")
+        try document.appendRow("r", config: ratio, parent: "s")
         try document.appendRow("b", config: RowConfig(size: .fixed(10), background: "#abcdef"), parent: nil)
         // The image alone.
         let decoded = try SnapshotImage.decode(SnapshotImage.encode(document, uid: "u", version: 1, seq: 1), name: "all").document

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Random stack documents with Chromium's frames, for Tests/LayoutTests/DocumentChromiumTests.
 
-Usage: random_documents.py COUNT SEED OUT_JSON [--features]
+Usage: random_documents.py COUNT SEED OUT_JSON [--features] [--height-for-width]
 With --features the rows also use the row features of issue 14 (min/max sizes …), mixed with
-the old ones; without it the documents are exactly those of earlier versions (same stream).
+the old ones; --height-for-width adds text and aspect rows to those; without them the
+documents are exactly those of earlier versions (same stream).
 Writes [{"doc": DOCUMENT, "contentSize": {...}, "frames": {ROW: {x,y,width,height} | null}}]
 where DOCUMENT is in the shape of scripts/oracle/document-cases.json (stackdoc/1 subset) and the
 frames come from headless Chromium via ../doc_chromium_frames.py (an independent re-implementation
@@ -28,6 +29,7 @@ def edges(r, lo, hi):
 
 
 FEATURES = False
+HEIGHT_FOR_WIDTH = False
 
 
 def limits(r, out):
@@ -35,6 +37,22 @@ def limits(r, out):
     for key, hi in (("min", 150), ("max", 150), ("minCross", 200), ("maxCross", 200)):
         if r.random() < 0.16:
             out[key] = r.randint(0, hi)
+
+
+def height_for_width(r, out):
+    """Issue 14 text and aspect rows: text on about one row in four, an aspect ratio on about
+    one in six of the others; they apply to leaf rows only (dropped when the row becomes a
+    stack) and exclude each other."""
+    x = r.random()
+    if x < 0.25:
+        text = {"count": r.choice([0, r.randint(1, 12), r.randint(1, 60)])}
+        if r.random() < 0.5:
+            text["char"] = r.choice([1, 5, 8, 13])
+        if r.random() < 0.5:
+            text["line"] = r.choice([0, 10, 16, 20, 31])
+        out["text"] = text
+    elif x < 0.41:
+        out["aspect"] = {"width": r.choice([1, 2, 3, 4, 16]), "height": r.choice([1, 2, 3, 9])}
 
 
 def row(r, depth, counter):
@@ -57,10 +75,15 @@ def row(r, depth, counter):
         out["hidden"] = True
     if FEATURES:
         limits(r, out)
+    if HEIGHT_FOR_WIDTH:
+        height_for_width(r, out)
     if depth < 3 and r.random() < 0.3:
         out["stack"] = {"axis": r.choice(["vertical", "horizontal"]), "justify": r.choice(JUSTIFY),
                         "align": r.choice(ALIGN), "spacing": r.choice([0, 0, r.randint(1, 12)]),
                         "rows": [row(r, depth + 1, counter) for _ in range(r.randint(0, 4))]}
+        if HEIGHT_FOR_WIDTH:
+            out.pop("text", None)
+            out.pop("aspect", None)
     return out
 
 
@@ -77,11 +100,14 @@ def document(r, i):
 
 
 def main():
-    global FEATURES
+    global FEATURES, HEIGHT_FOR_WIDTH
     args = sys.argv[1:]
     if "--features" in args:
         FEATURES = True
         args.remove("--features")
+    if "--height-for-width" in args:
+        FEATURES = HEIGHT_FOR_WIDTH = True
+        args.remove("--height-for-width")
     count, seed, out = int(args[0]), int(args[1]), args[2]
     r = random.Random(seed)
     docs = [document(r, i) for i in range(count)]

@@ -49,18 +49,26 @@ enum StyleCompiler {
             }
             return style
         }
-        let contentMain: Double
+        let contentMain: Double?
         switch config.size {
-        case .fit: contentMain = parentAxis == .vertical ? config.content.height : config.content.width
+        case .fit:
+            // A fit text or aspect row has an auto main size: its text or ratio decides it.
+            contentMain = config.hasHeightForWidth ? nil
+                : parentAxis == .vertical ? config.content.height : config.content.width
         case .fixed(let n): contentMain = n
         }
-        setMain(&style, parentAxis, .points(LayoutUnit.snap(contentMain) + mainInsets))
+        if let contentMain { setMain(&style, parentAxis, .points(LayoutUnit.snap(contentMain) + mainInsets)) }
+        if let t = config.text {
+            style.text = FlexText(count: t.count, glyphWidth: LayoutUnit.snap(t.glyphWidth),
+                                  lineHeight: LayoutUnit.snap(t.lineHeight))
+        }
+        style.aspectRatio = config.aspect
         // The content is an intrinsic box in the content box (issue 14): a stretched leaf makes
         // an auto-sized container at least as large as its content, and the automatic minimum
         // size follows it (a `fit` leaf never shrinks below its content).
         style.intrinsicSize = Size(width: LayoutUnit.snap(config.content.width),
                                    height: LayoutUnit.snap(config.content.height))
-        if config.alignSelf.resolved(in: parentAlign) != .stretch {
+        if config.alignSelf.resolved(in: parentAlign) != .stretch && config.text == nil {
             let crossAxis: Axis = parentAxis == .vertical ? .horizontal : .vertical
             let contentCross = parentAxis == .vertical ? config.content.width : config.content.height
             setCross(&style, parentAxis, .points(LayoutUnit.snap(contentCross) + insets.sum(along: crossAxis)))

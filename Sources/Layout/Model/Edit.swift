@@ -81,6 +81,10 @@ public enum RowSpecItem: Hashable, Sendable, Codable {
     case background(String?)
     /// `highlight #RRGGBB|none`: the row's highlight colour (nil: none).
     case highlight(String?)
+    /// `text N [char W] [line H]|none`: the leaf's glyph run (nil: none; issue 14).
+    case text(TextRun?)
+    /// `aspect W H|none`: the leaf's aspect ratio W:H (nil: none; issue 14).
+    case aspect(Size?)
 }
 
 /// A root-stack setting (SPEC §4.1 `set stack …`).

@@ -22,6 +22,71 @@ public struct StackSettings: Hashable, Sendable, Codable {
     }
 }
 
+/// The text of a text row (SPEC §2.3, issue 14): `count` glyph boxes of `glyphWidth` ×
+/// `lineHeight` that wrap at the row's content width, as many per line as fit (at least one).
+public struct TextRun: Hashable, Sendable, Codable {
+    /// Number of glyphs (0 … `DocumentLimits.maxGlyphs`).
+    public var count: Int
+    /// The width of one glyph box (`char W`, > 0; 8 by default).
+    public var glyphWidth: Double
+    /// The height of one line (`line H`, ≥ 0; 20 by default).
+    public var lineHeight: Double
+
+    /// The log's names: `count`, `char`, `line`.
+    enum CodingKeys: String, CodingKey {
+        case count, glyphWidth = "char", lineHeight = "line"
+    }
+
+    /// A run of `count` glyphs of `glyphWidth` × `lineHeight`.
+    public init(count: Int, glyphWidth: Double = 8, lineHeight: Double = 20) {
+        self.count = count
+        self.glyphWidth = glyphWidth
+        self.lineHeight = lineHeight
+    }
+
+    /// The fitted height at content width `width`:
+    /// ceil(count ÷ max(1, floor(width ÷ glyphWidth))) × lineHeight (0 without glyphs).
+    public func height(atWidth width: Double) -> Double {
+        guard count > 0 else { return 0 }
+        let perLine = Swift.max(1, (Swift.max(0, width) / glyphWidth).rounded(.down))
+        return (Double(count) / perLine).rounded(.up) * lineHeight
+    }
+
+    /// The run in the REPL's words, every member written: `12 char 8 line 20` (the value of
+    /// the `text` field in the saved format, the log, the store and the row output).
+    public var words: String {
+        "\(count) char \(JSONNumber.format(glyphWidth)) line \(JSONNumber.format(lineHeight))"
+    }
+
+    /// Reads `N [char W] [line H]` (the defaults for what is left out); nil when it is not that
+    /// shape. Values are not checked here (`Validation.text`).
+    public init?(words: String) {
+        let w = words.split(separator: " ")
+        guard let first = w.first, let n = Int(first) else { return nil }
+        self.init(count: n)
+        var i = 1
+        while i < w.count {
+            guard i + 1 < w.count, let v = Double(w[i + 1]), v.isFinite else { return nil }
+            switch w[i] {
+            case "char": glyphWidth = v
+            case "line": lineHeight = v
+            default: return nil
+            }
+            i += 2
+        }
+    }
+
+    /// An aspect ratio W:H in the REPL's words, `16 9`.
+    public static func ratioWords(_ s: Size) -> String { "\(JSONNumber.format(s.width)) \(JSONNumber.format(s.height))" }
+
+    /// Reads `W H`; nil when it is not two numbers.
+    public static func ratio(words: String) -> Size? {
+        let w = words.split(separator: " ")
+        guard w.count == 2, let a = Double(w[0]), let b = Double(w[1]), a.isFinite, b.isFinite else { return nil }
+        return Size(width: a, height: b)
+    }
+}
+
 /// Everything about a row except its id, its place and its children (SPEC §2.2).
 public struct RowConfig: Hashable, Sendable, Codable {
     /// The row's type (`view` by default), a name (SPEC §2.2).
@@ -66,6 +131,12 @@ public struct RowConfig: Hashable, Sendable, Codable {
     /// `highlight #RRGGBB`: the colour of the row while it is highlighted (touched). No effect on
     /// layout (issue 14).
     public var highlight: String?
+    /// `text N [char W] [line H]`: the leaf's content is N glyph boxes that wrap at its content
+    /// width, so its height follows its width (replaces `content` in layout; nil: none).
+    public var text: TextRun?
+    /// `aspect W H`: the leaf's border box keeps width ÷ height = W ÷ H (CSS `aspect-ratio`
+    /// with `box-sizing: border-box`; nil: none).
+    public var aspect: Size?
 
     /// A configuration; every parameter defaults to the value of a row added without ROWSPEC.
     public init(type: String = "view", size: RowSize = .fit, content: Size = .zero, insets: Edges? = nil,
@@ -73,7 +144,7 @@ public struct RowConfig: Hashable, Sendable, Codable {
                 hidden: Bool = false, separator: SeparatorOverrides = SeparatorOverrides(),
                 stack: StackSettings? = nil, sticky: Bool = false, minMain: Double? = nil, maxMain: Double? = nil,
                 minCross: Double? = nil, maxCross: Double? = nil, background: String? = nil,
-                highlight: String? = nil) {
+                highlight: String? = nil, text: TextRun? = nil, aspect: Size? = nil) {
         self.type = type
         self.size = size
         self.content = content
@@ -92,6 +163,8 @@ public struct RowConfig: Hashable, Sendable, Codable {
         self.maxCross = maxCross
         self.background = background
         self.highlight = highlight
+        self.text = text
+        self.aspect = aspect
     }
 
     /// True when the row sets any of the size limits of issue 14 (`min`, `max`, `min-cross`,
@@ -102,6 +175,9 @@ public struct RowConfig: Hashable, Sendable, Codable {
     /// every field added since): such a row is written with them, every other row exactly as
     /// before.
     public var hasOptionalFields: Bool { RowField.optional.contains { $0.isSet(self) } }
+
+    /// True when the row's height follows its width: text or an aspect ratio (issue 14).
+    public var hasHeightForWidth: Bool { text != nil || aspect != nil }
 
     /// The insets layout uses: the row's own, or the document's default.
     public func effectiveInsets(_ defaults: DocumentDefaults) -> Edges { insets ?? defaults.insets }

@@ -28,6 +28,8 @@ public enum RowField: Int, CaseIterable, Sendable {
     case type, size, content, insets, margin, grow, shrink, alignSelf, hidden, sticky, separator
     // Issue 14: size limits and colours.
     case minMain, maxMain, minCross, maxCross, background, highlight
+    // Issue 14: text rows and aspect ratios (a text in the REPL's words: `12 char 8 line 20`, `16 9`).
+    case text, aspect
     case stack
 
     /// What kind of value a field holds.
@@ -46,6 +48,10 @@ public enum RowField: Int, CaseIterable, Sendable {
         case length
         /// A colour `#RRGGBB`, stored upper case (`Validation.color`).
         case color
+        /// A text run in the REPL's words, `N char W line H` (`Validation.text`).
+        case textRun
+        /// An aspect ratio in the REPL's words, `W H` (`Validation.aspect`).
+        case aspectRatio
     }
 
     /// A field's names and kind.
@@ -90,6 +96,8 @@ public enum RowField: Int, CaseIterable, Sendable {
         case .maxCross: return Spec("maxCross", word: "max-cross", column: "max_cross", .number(.length))
         case .background: return Spec("background", column: "background", .text(.color))
         case .highlight: return Spec("highlight", column: "highlight", .text(.color))
+        case .text: return Spec("text", column: "text", .text(.textRun))
+        case .aspect: return Spec("aspect", column: "aspect", .text(.aspectRatio))
         case .stack: return Spec("stack")
         }
     }
@@ -124,6 +132,8 @@ public enum RowField: Int, CaseIterable, Sendable {
         switch self {
         case .background: return c.background
         case .highlight: return c.highlight
+        case .text: return c.text?.words
+        case .aspect: return c.aspect.map(TextRun.ratioWords)
         default: return nil
         }
     }
@@ -134,6 +144,8 @@ public enum RowField: Int, CaseIterable, Sendable {
         switch self {
         case .background: c.background = v
         case .highlight: c.highlight = v
+        case .text: c.text = v.flatMap(TextRun.init(words:))
+        case .aspect: c.aspect = v.flatMap(TextRun.ratio(words:))
         default: break
         }
     }

@@ -9,6 +9,13 @@ public enum DocumentLimits {
     public static let maxNameLength = 64
     /// Largest length, size, inset, spacing, thickness, grow or shrink factor accepted (points).
     public static let maxLength: Double = 1_000_000_000
+    /// Most glyphs of a text row (`text N`).
+    public static let maxGlyphs = 10_000_000
+    /// Largest glyph width, line height and aspect-ratio term (`char W`, `line H`, `aspect W H`).
+    public static let maxGlyphLength: Double = 10_000
+    /// Smallest glyph width and aspect-ratio term: one layout unit (1/64 pt), so that a line and
+    /// a ratio never divide by zero after snapping.
+    public static let minGlyphLength: Double = 1.0 / 64
     /// Deepest nesting of arrays and objects the JSON reader accepts.
     public static let maxJSONDepth = 512
     /// Largest saved document (`stackdoc/1` file) read, in bytes: 1 GiB. A document at the row

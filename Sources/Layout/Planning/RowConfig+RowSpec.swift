@@ -94,11 +94,16 @@ extension RowConfig {
                 config.background = try c.map { try Validation.color($0, "background") }
             case let .highlight(c):
                 config.highlight = try c.map { try Validation.color($0, "highlight") }
+            case let .text(t):
+                config.text = try t.map { try Validation.text($0, "text") }
+            case let .aspect(a):
+                config.aspect = try a.map { try Validation.aspect($0, "aspect") }
             }
         }
         if let waitingWord {
             throw StackDocError(.badValue(path: waitingWord, problem: "only a stack row has it and this row is a leaf: make it a stack in the same command ('stack vertical \(waitingWord) …')"))
         }
+        try Validation.checkLeafOnly(config, "")
         return config
     }
 }

@@ -25,6 +25,7 @@ extension Validation {
         for f in RowField.optional {
             if let v = f.value(c) { _ = try check(f, v, p + f.spec.word) }
         }
+        try checkLeafOnly(c, p)
     }
 
     /// The value of optional field `f` within its rule (`RowField.Rule`), normalised (a colour
@@ -39,11 +40,21 @@ extension Validation {
         case let (.number(rule), .number(n)):
             switch rule {
             case .length: return .number(try length(n, path))
-            case .color: break
+            case .color, .textRun, .aspectRatio: break
             }
         case let (.text(rule), .text(t)):
             switch rule {
             case .color: return .text(try color(t, path))
+            case .textRun:
+                guard let run = TextRun(words: t) else {
+                    throw StackDocError(.badValue(path: path, problem: "expected 'N [char W] [line H]', got \(quoted(t))"))
+                }
+                return .text(try text(run, path).words)
+            case .aspectRatio:
+                guard let ratio = TextRun.ratio(words: t) else {
+                    throw StackDocError(.badValue(path: path, problem: "expected 'W H', got \(quoted(t))"))
+                }
+                return .text(TextRun.ratioWords(try aspect(ratio, path)))
             case .length: break
             }
         default: break
@@ -56,7 +67,12 @@ extension Validation {
     static func isValid(_ f: RowField, _ v: RowField.Value) -> Bool {
         switch (f.kind, v) {
         case let (.number(rule), .number(n)): return rule == .length && isLength(n)
-        case let (.text(rule), .text(t)): return rule == .color && isColor(t)
+        case let (.text(rule), .text(t)):
+            switch rule {
+            case .color: return isColor(t)
+            case .textRun, .aspectRatio: return (try? check(f, v, "")) != nil
+            case .length: return false
+            }
         default: return false
         }
     }
@@ -72,6 +88,7 @@ extension Validation {
         if let t = c.separator.thickness, !isLength(t) { return false }
         if let s = c.stack, !isLength(s.spacing) { return false }
         if let color = c.separator.color, !isColor(color) { return false }
+        if c.hasHeightForWidth && (try? checkLeafOnly(c, "")) == nil { return false }
         for f in RowField.optional {
             if let v = f.value(c), !isValid(f, v) { return false }
         }

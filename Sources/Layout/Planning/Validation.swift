@@ -109,6 +109,53 @@ public enum Validation {
         Size(width: try length(s.width, path + ".width"), height: try length(s.height, path + ".height"))
     }
 
+    /// A text run (issue 14): `path.count` a whole number 0…`DocumentLimits.maxGlyphs`,
+    /// `path.char` within `minGlyphLength`…`maxGlyphLength`, `path.line` 0…`maxGlyphLength`.
+    /// - Parameters:
+    ///   - t: The run.
+    ///   - path: Where it came from (`text`, `rows[2].text`).
+    /// - Throws: `StackDocError.Kind.badValue` at the first bad member.
+    public static func text(_ t: TextRun, _ path: String) throws -> TextRun {
+        guard t.count >= 0, t.count <= DocumentLimits.maxGlyphs else {
+            throw StackDocError(.badValue(path: path + ".count", problem: "must be a whole number 0…\(DocumentLimits.maxGlyphs), got \(t.count)"))
+        }
+        return TextRun(count: t.count, glyphWidth: try glyphLength(t.glyphWidth, path + ".char", minimum: DocumentLimits.minGlyphLength),
+                       lineHeight: try glyphLength(t.lineHeight, path + ".line", minimum: 0))
+    }
+
+    /// An aspect ratio W:H (issue 14): both terms within `minGlyphLength`…`maxGlyphLength`.
+    /// - Parameters:
+    ///   - s: W as `width`, H as `height`.
+    ///   - path: Where it came from; the messages name `path.width`, `path.height`.
+    /// - Throws: `StackDocError.Kind.badValue` at the first bad term.
+    public static func aspect(_ s: Size, _ path: String) throws -> Size {
+        Size(width: try glyphLength(s.width, path + ".width", minimum: DocumentLimits.minGlyphLength),
+             height: try glyphLength(s.height, path + ".height", minimum: DocumentLimits.minGlyphLength))
+    }
+
+    private static func glyphLength(_ value: Double, _ path: String, minimum: Double) throws -> Double {
+        let v = try finite(value, path)
+        guard v >= minimum, v <= DocumentLimits.maxGlyphLength else {
+            let lo = minimum == 0 ? "0" : "1/64"
+            throw StackDocError(.badValue(path: path, problem: "must be \(lo)…\(JSONNumber.describe(DocumentLimits.maxGlyphLength)), got \(JSONNumber.describe(value))"))
+        }
+        return v
+    }
+
+    /// Text and aspect ratios apply to leaf rows: throws naming the field when `config` is a
+    /// stack that has one,
+    /// and when a row has both (a text row's height comes from its text, an aspect row's from
+    /// its ratio).
+    static func checkLeafOnly(_ config: RowConfig, _ prefix: String) throws {
+        guard config.hasHeightForWidth else { return }
+        if config.text != nil && config.aspect != nil {
+            throw StackDocError(.badValue(path: prefix + "aspect", problem: "a row has text or an aspect ratio, not both (remove one with 'text none' or 'aspect none')"))
+        }
+        guard config.stack != nil else { return }
+        let field = config.text != nil ? "text" : "aspect"
+        throw StackDocError(.badValue(path: prefix + field, problem: "applies to leaf rows only, and the row is a stack"))
+    }
+
     /// A `#RRGGBB` colour, returned with upper-case hex digits.
     /// - Parameters:
     ///   - text: The colour as written.

@@ -92,7 +92,15 @@ public enum Printer {
         case .maxCross(let n): return "max-cross " + (n.map(num) ?? "none")
         case .background(let c): return "background " + (c.map { Tokenizer.quote($0) } ?? "none")
         case .highlight(let c): return "highlight " + (c.map { Tokenizer.quote($0) } ?? "none")
+        case .text(let t): return t.map(textWords) ?? "text none"
+        case .aspect(let a): return a.map { "aspect \(num($0.width)) \(num($0.height))" } ?? "aspect none"
         }
+    }
+
+    /// `text N char W line H` (every member, so that the words mean the same whatever the
+    /// defaults are).
+    static func textWords(_ t: TextRun) -> String {
+        "text \(t.count) char \(num(t.glyphWidth)) line \(num(t.lineHeight))"
     }
 
     /// The canonical words of one SEPSPEC item (`color #FF0000`).

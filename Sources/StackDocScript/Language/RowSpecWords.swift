@@ -93,6 +93,26 @@ enum RowSpecWords {
                  summary: "the row's colour while highlighted (touched); no effect on layout") { r in
             .highlight(r.consume("none") ? nil : try r.value("a colour #RRGGBB or 'none'", after: "highlight"))
         },
+        SpecWord(keyword: "text", usage: "text N [char W] [line H] | text none",
+                 summary: "a leaf of N glyphs of W x H (default 8 x 20) wrapping at its content width: its height follows its width") { r in
+            if r.consume("none") { return .text(nil) }
+            var run = TextRun(count: try r.count("a number of glyphs (a whole number)", after: "text"))
+            while true {
+                if r.consume("char") {
+                    run.glyphWidth = try r.number("a glyph width", after: "char")
+                } else if r.consume("line") {
+                    run.lineHeight = try r.number("a line height", after: "line")
+                } else {
+                    return .text(run)
+                }
+            }
+        },
+        SpecWord(keyword: "aspect", usage: "aspect W H | aspect none",
+                 summary: "a leaf whose border box keeps width:height = W:H (CSS aspect-ratio)") { r in
+            if r.consume("none") { return .aspect(nil) }
+            let v = try r.numbers(2, names: ["the ratio's width", "the ratio's height"], after: "aspect")
+            return .aspect(Size(width: v[0], height: v[1]))
+        },
         SpecWord(keyword: "separator", usage: "separator SEPSPEC", summary: "one separator override (repeat 'separator' for more)") { r in
             .separator(try SeparatorWords.parseOne(&r, after: "separator"))
         },

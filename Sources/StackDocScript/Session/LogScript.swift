@@ -114,6 +114,8 @@ enum LogScript {
         if let n = c.maxCross { items.append(.maxCross(n)) }
         if let s = c.background { items.append(.background(s)) }
         if let s = c.highlight { items.append(.highlight(s)) }
+        if let t = c.text { items.append(.text(t)) }
+        if let a = c.aspect { items.append(.aspect(a)) }
         return items
     }
 }
