@@ -80,6 +80,10 @@ public struct StackDocError: Error, Hashable, Sendable, CustomStringConvertible 
         case cannotRead(path: String, problem: String)
         /// A file a command writes that cannot be written: `problem` says why.
         case cannotWrite(path: String, problem: String)
+        /// A line of the command language that does not parse.
+        case syntax(Syntax)
+        /// A request about the history that cannot be met (marks, references, undo --mine).
+        case history(History)
         /// A problem found in the file at `path` (a saved document being imported).
         case inFile(path: String, Kind)
         /// A command failed because another process changed or dropped the open document, and
