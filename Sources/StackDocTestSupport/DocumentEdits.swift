@@ -70,7 +70,7 @@ public struct DocumentEdits {
             case 13: return .type(rng.pick(["view", "label", "image"]))
             case 14: return .separator(rng.pick([.hidden, .shown, .thickness(3), .insets(Edges(top: 0, left: 400, bottom: 0, right: 0)),
                                                  .color("#A1B2C3"), .default]))
-            case 15 where nested: return .stack(rng.pick(Axis.allCases))
+            case 15 where nested: return rng.chance(6) ? .unstack : .stack(rng.pick(Axis.allCases))
             case 16 where nested: return .justify(rng.pick(Justify.allCases))
             case 17 where nested: return .alignItems(rng.pick(Align.allCases))
             case 18 where nested: return .spacing(length() / 10)

@@ -167,7 +167,7 @@ public struct RandomEdits {
         case 9: return .align(rng.pick(AlignSelf.allCases))
         case 10: return .alignItems(rng.pick(Align.allCases))
         case 11: return .hidden
-        case 12: return .stack(rng.pick(Axis.allCases))
+        case 12: return rng.chance(6) ? .unstack : .stack(rng.pick(Axis.allCases))
         case 13: return .justify(rng.pick(Justify.allCases))
         case 14: return .spacing(number())
         case 15: return .sticky(bool())

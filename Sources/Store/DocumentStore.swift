@@ -20,13 +20,19 @@ public struct StoreOptions: Sendable {
     public var busyTimeout: TimeInterval
     /// When snapshots of documents are written and how many are kept (docs/store.md "Snapshots").
     public var snapshots: SnapshotPolicy
+    /// Open an existing database for reading only (SQLite `SQLITE_OPEN_READONLY`): it is never
+    /// created, migrated or written, so a read-only file or directory can be opened; every write
+    /// throws `StackDocError.Kind.readOnlyDatabase`. Default: false.
+    public var readOnly: Bool
 
-    /// Options with the default `NORMAL` durability, a 5 s busy timeout and the default
-    /// snapshot policy.
-    public init(durability: Durability = .normal, busyTimeout: TimeInterval = 5, snapshots: SnapshotPolicy = SnapshotPolicy()) {
+    /// Options with the default `NORMAL` durability, a 5 s busy timeout, the default snapshot
+    /// policy, for reading and writing.
+    public init(durability: Durability = .normal, busyTimeout: TimeInterval = 5, snapshots: SnapshotPolicy = SnapshotPolicy(),
+                readOnly: Bool = false) {
         self.durability = durability
         self.busyTimeout = busyTimeout
         self.snapshots = snapshots
+        self.readOnly = readOnly
     }
 }
 
@@ -95,20 +101,27 @@ public final class DocumentStore {
         // FileChecks reads the header through a descriptor of its own: not while this process
         // has the file open (closing it would drop the other connection's locks, see
         // OpenDatabases). The inspection is an SQLite connection: safe either way.
-        if !inMemory, try (OpenDatabases.isOpen(path) ? DatabaseFile.existing : FileChecks.check(path)) == .existing {
+        if options.readOnly {
+            try Self.checkReadOnly(path)
+        } else if !inMemory, try (OpenDatabases.isOpen(path) ? DatabaseFile.existing : FileChecks.check(path)) == .existing {
             checked = try DatabaseInspection.inspect(path, busyTimeout: options.busyTimeout)
         }
         var config = Configuration()
+        config.readonly = options.readOnly
         config.busyMode = .timeout(options.busyTimeout)
         config.foreignKeysEnabled = true
         config.label = "stackdoc"
         do {
-            queue = try DatabaseQueue(path: path, configuration: config)
+            queue = try DatabaseQueue(path: options.readOnly ? Self.readOnlyName(path) : path, configuration: config)
         } catch {
             throw StoreFailure.wrap(error, path: path)
         }
         do {
             try queue.inDatabase { db in
+                if options.readOnly {
+                    try db.execute(sql: "PRAGMA cache_size = \(Self.cacheSize)")
+                    return
+                }
                 // Again on the writing connection, under the write lock: another process may
                 // have made or migrated the file between the inspection and this open.
                 try Self.createOrMigrate(db, path: path)
@@ -122,6 +135,53 @@ public final class DocumentStore {
             throw StoreFailure.wrap(error, path: path)
         }
         if !inMemory { openFile = OpenDatabases.opened(path) }
+    }
+
+    /// For `StoreOptions.readOnly`: the file must exist and be a StackDoc database of the current
+    /// schema (a read-only connection cannot migrate it). Only reads the file.
+    private static func checkReadOnly(_ path: String) throws {
+        guard path != ":memory:" else {
+            throw StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: "an in-memory database cannot be opened read-only"))
+        }
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: "no such file (a read-only database is never created)"))
+        }
+        var config = Configuration()
+        config.readonly = true
+        config.label = "stackdoc-inspection"
+        let applied: Int
+        do {
+            let queue = try DatabaseQueue(path: readOnlyName(path), configuration: config)
+            defer { try? queue.close() }
+            applied = try queue.read { db in try DatabaseInspection.checkIdentity(db, path: path) }
+        } catch {
+            throw StoreFailure.wrap(error, path: path)
+        }
+        guard applied == EmbeddedMigrations.all.count else {
+            throw StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: applied == 0
+                ? "it is empty: a read-only database is never created"
+                : "it needs an upgrade (\(EmbeddedMigrations.all.count - applied) migrations), which a read-only open cannot do: open it once for writing"))
+        }
+    }
+
+    /// The name SQLite opens for `StoreOptions.readOnly`: the path itself, or — when the WAL's
+    /// shared-memory index (`-shm`) is missing and cannot be made (a read-only directory) and
+    /// the WAL holds nothing (so the file is the whole database) — the URI `file:PATH?immutable=1`,
+    /// which SQLite reads without that index.
+    static func readOnlyName(_ path: String) -> String {
+        let file = FileChecks.resolved(path)
+        let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
+        guard access(file + "-shm", F_OK) != 0, access(directory, W_OK) != 0, FileChecks.companionSize(path, "-wal") == 0 else {
+            return path
+        }
+        var escaped = ""
+        for scalar in file.unicodeScalars {
+            switch scalar {
+            case "%", "?", "#": escaped += String(format: "%%%02X", scalar.value)
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return "file:" + escaped + "?immutable=1"
     }
 
     /// The page cache of a connection (`PRAGMA cache_size`: 32 MB, grown on demand).
@@ -363,6 +423,9 @@ public final class DocumentStore {
     /// instead of failing on a lock upgrade); errors come back as clear messages. A file found
     /// damaged is not written: the first write of a session checks the whole file first.
     func write<T>(_ body: (Database) throws -> T) throws -> T {
+        if options.readOnly {
+            throw StackDocError(.readOnlyDatabase(path: path, detail: "it was opened for reading only: queries and export work, changes are refused"))
+        }
         if let damage { throw StoreFailure.writeRefused(path, damage: damage) }
         if !checked {
             try read { db in try DatabaseInspection.checkIntegrity(db, path: path) }

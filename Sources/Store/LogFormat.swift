@@ -141,6 +141,7 @@ enum LogFormat {
         case let .align(a): return tag("align", ["_0": .string(a.rawValue)])
         case .hidden: return tag("hidden")
         case let .stack(a): return tag("stack", ["_0": .string(a.rawValue)])
+        case .unstack: return tag("unstack")
         case let .justify(j): return tag("justify", ["_0": .string(j.rawValue)])
         case let .alignItems(a): return tag("alignItems", ["_0": .string(a.rawValue)])
         case let .spacing(d): return tag("spacing", ["_0": .double(d)])

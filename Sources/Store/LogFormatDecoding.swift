@@ -174,6 +174,7 @@ extension LogFormat {
         case "align": return .align(try f["_0"].raw())
         case "hidden": return .hidden
         case "stack": return .stack(try f["_0"].raw())
+        case "unstack": return .unstack
         case "justify": return .justify(try f["_0"].raw())
         case "alignItems": return .alignItems(try f["_0"].raw())
         case "spacing": return .spacing(try f["_0"].double())

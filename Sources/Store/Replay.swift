@@ -353,6 +353,34 @@ public enum Verification {
             }
             return out
         }
-        return ["\(path): stored \(String(describing: a)), replayed \(String(describing: b))"]
+        return ["\(path): stored \(shown(a)), replayed \(shown(b))"]
+    }
+
+    /// A field's value as the command language writes it (never Swift's debug text): numbers
+    /// as `JSONNumber` writes them (`99`, not `99.0`), `fixed 99`/`fit`, edges `T L B R`, sizes
+    /// `W H`, keywords by their raw value, `none` for an absent value, text quoted.
+    static func shown(_ value: Any) -> String {
+        switch value {
+        case let d as Double: return JSONNumber.describe(d)
+        case let s as RowSize:
+            if case .fixed(let n) = s { return "fixed \(JSONNumber.describe(n))" }
+            return "fit"
+        case let e as Edges: return [e.top, e.left, e.bottom, e.right].map(JSONNumber.describe).joined(separator: " ")
+        case let s as Size: return "\(JSONNumber.describe(s.width)) \(JSONNumber.describe(s.height))"
+        case let b as Bool: return b ? "on" : "off"
+        case let s as String: return Validation.quoted(s)
+        case let r as any RawRepresentable:
+            if let raw = r.rawValue as? String { return raw }
+        default: break
+        }
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional {
+            guard let some = mirror.children.first else { return "none" }
+            return shown(some.value)
+        }
+        if mirror.displayStyle == .struct {
+            return "{" + mirror.children.map { "\($0.label ?? "?") \(shown($0.value))" }.joined(separator: ", ") + "}"
+        }
+        return String(describing: value)
     }
 }

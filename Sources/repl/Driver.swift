@@ -22,6 +22,8 @@ struct Driver {
         var noInit: Bool = false
         /// `--as NAME`: the origin the history records (nil: user:pid).
         var origin: String? = nil
+        /// `--readonly`: open the database for queries and export only.
+        var readOnly: Bool = false
     }
 
     let options: Options
@@ -74,7 +76,8 @@ struct Driver {
             if let origin = options.origin, !StoredDocument.isValidOrigin(origin) {
                 throw StackDocError("invalid origin for --as: use 1 to 64 characters of A-Z a-z 0-9 _ . - : @")
             }
-            session = try Session(store: DocumentStore(path: options.database), origin: options.origin)
+            let store = try DocumentStore(path: Session.expandingTilde(options.database), options: StoreOptions(readOnly: options.readOnly))
+            session = try Session(store: store, origin: options.origin)
         } catch {
             Output.error(Driver.message(error))
             return 1

@@ -10,7 +10,7 @@ struct StackDocCommand: ParsableCommand {
         commandName: "stackdoc",
         abstract: "Stack layout documents with undo, redo and replay.",
         usage: """
-            stackdoc [--db PATH] [--doc NAME] [--json] [--bail] [--echo] [--init PATH | --no-init] [-c CMD …] [SCRIPT …]
+            stackdoc [--db PATH] [--readonly] [--doc NAME] [--json] [--bail] [--echo] [--init PATH | --no-init] [-c CMD …] [SCRIPT …]
               stackdoc layout FILE.json [--offset N] [--json]
               stackdoc check FILE.json … [--json]
               stackdoc help [layout|check]
@@ -35,6 +35,9 @@ struct StackDocCommand: ParsableCommand {
 
     @Option(name: .long, help: "The database file ('stackdoc.sqlite' in the current directory by default; ':memory:' for none).")
     var db: String = "stackdoc.sqlite"
+
+    @Flag(name: .long, help: "Open the database read-only (it must exist; a read-only file or directory is fine): queries and export work, changes are refused.")
+    var readonly = false
 
     @Option(name: .long, help: "Open this document at the start (created, and said so, when the database has none of that name).")
     var doc: String?
@@ -66,7 +69,7 @@ struct StackDocCommand: ParsableCommand {
 
     func run() throws {
         let options = Driver.Options(database: db, document: doc, json: json, bail: bail, echo: echo,
-                                     commands: commands, scripts: scripts, initFile: initFile, noInit: noInit, origin: origin)
+                                     commands: commands, scripts: scripts, initFile: initFile, noInit: noInit, origin: origin, readOnly: readonly)
         let status = Driver(options: options).run()
         if status != 0 { throw ExitCode(status) }
     }

@@ -8,10 +8,11 @@ import StackDocTestSupport
 /// - `STACKDOC_FUZZ_COUNT=N`: total inputs of the run, split between the suites by `share`
 ///   (default 100,000: the CI run, well under a minute in a debug build).
 /// - `STACKDOC_FUZZ_SEED=S`: the seed (default 0x5EED); every failure message names it.
-/// - `STACKDOC_FUZZ_LIMIT=SECONDS`: the time limit per input (default 5 s; a debug build on a
-///   loaded 2-core machine parses a line in microseconds and runs a command in about a millisecond;
-///   the slowest executor input, the first write of a reopened session with its `quick_check`,
-///   takes 0.85 s on a quiet machine and reached 2.5 s at load 6–7, where a 2 s limit failed).
+/// - `STACKDOC_FUZZ_LIMIT=SECONDS`: the CPU-time limit per input (default 5 s; a debug build
+///   parses a line in microseconds and runs a command in about a millisecond; the slowest
+///   executor input, the first write of a reopened session with its `quick_check`, takes 0.85 s.
+///   It was a wall-clock limit until wall times of 5–6 s at load 17–20 failed it; the watchdog
+///   still ends a hang after `limit × 15` seconds of wall time).
 ///
 /// Long run: `STACKDOC_FUZZ_COUNT=1000000 STACKDOC_FUZZ_SEED=7 swift test -c release --filter FuzzTests`.
 enum Fuzz {
@@ -32,11 +33,20 @@ enum Fuzz {
         return Comment(rawValue: "\(suite): STACKDOC_FUZZ_SEED=\(seed) STACKDOC_FUZZ_COUNT=\(total) input \(input): \(shown.debugDescription)")
     }
 
-    /// Runs `body` and returns its duration in seconds.
+    /// Runs `body` and returns the CPU time this thread spent in it, in seconds. CPU time, not
+    /// wall time: on a loaded machine (parallel builds on two cores) an input's wall time grows
+    /// with the load while its CPU time measures its own work; a hang is ended by the watchdog.
     static func timed(_ body: () throws -> Void) rethrows -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = threadCPUNanoseconds()
         try body()
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return Double(threadCPUNanoseconds() - start) / 1e9
+    }
+
+    /// The calling thread's CPU time in nanoseconds (`CLOCK_THREAD_CPUTIME_ID`).
+    private static func threadCPUNanoseconds() -> UInt64 {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
     }
 
     /// The fuzz statistics line printed at the end of a suite (shows in the long run's log).

@@ -64,12 +64,26 @@ struct PlanAddTests {
         #expect(c.stack == nil)
     }
 
-    @Test func stackWordsMakeAStack() throws {
+    /// Issue 13 item 20: `justify`, `align-items` and `spacing` need a stack (the row is one, or
+    /// `stack A` in the same spec, before or after them); on a leaf they are refused and nothing
+    /// changes. `stack none` makes an empty stack a leaf and is refused while it holds rows.
+    @Test func stackWordsNeedAStackAndStackNoneUndoesOne() throws {
         var doc = Document(name: "d")
-        try perform(.add(ids: ["s"], spec: [.spacing(4)], position: nil, parent: nil), on: &doc)
-        #expect(doc.config(of: "s")?.stack == StackSettings(spacing: 4))
+        for (spec, word) in [([RowSpecItem.spacing(4)], "spacing"), ([.alignItems(.end)], "align-items"), ([.justify(.center), .fixed(3)], "justify"),
+                             ([.stack(.vertical), .unstack, .spacing(1)], "spacing")] {
+            let message = errorMessage { _ = try doc.plan(.add(ids: ["s"], spec: spec, position: nil, parent: nil)) }
+            #expect(message == "\(word): only a stack row has it and this row is a leaf: make it a stack in the same command ('stack vertical \(word) …')")
+        }
         try perform(.add(ids: ["h"], spec: [.justify(.center), .alignItems(.end), .stack(.horizontal)], position: nil, parent: nil), on: &doc)
         #expect(doc.config(of: "h")?.stack == StackSettings(axis: .horizontal, justify: .center, align: .end))
+        try perform(.set(id: "h", spec: [.spacing(4)]), on: &doc)
+        #expect(doc.config(of: "h")?.stack?.spacing == 4)
+        try perform(.add(ids: ["x", "y"], spec: [], position: nil, parent: "h"), on: &doc)
+        #expect(errorMessage { _ = try doc.plan(.set(id: "h", spec: [.unstack])) } == "row 'h' still holds 2 rows: move or remove them before 'stack none'")
+        try perform(.remove(ids: ["x", "y"]), on: &doc)
+        try perform(.set(id: "h", spec: [.unstack]), on: &doc)  // perform checks that undo restores the stack
+        #expect(doc.config(of: "h")?.stack == nil)
+        #expect(try doc.plan(.set(id: "h", spec: [.unstack])).isEmpty, "a leaf stays a leaf")
     }
 }
 

@@ -65,7 +65,7 @@ import StackDocTestSupport
         #expect(out.contains("step 1: add header fixed 10"), "\(out)")
         #expect(out.contains("step 2: hide header"), "\(out)")
         #expect(out.contains("step 3: show header"), "\(out)")
-        #expect(out.contains("opened feed: 1 rows"), "\(out)")
+        #expect(out.contains("opened feed: 1 row,"), "\(out)")
         #expect(out.contains("'saved-document.json'"), "the path was completed: \(out)")
         #expect(out.hasSuffix("EXIT 0\n"), "\(out)")
     }

@@ -4,6 +4,7 @@ import Layout
 import Store
 @testable import repl
 @testable import StackDocScript
+import StackDocTestSupport
 
 /// Issue 10 item 8: group labels are stored whole or refused, and no text output writes a
 /// control, bidi or other format character raw (terminal escape injection).
@@ -74,6 +75,27 @@ import Store
         let out = try Self.run(["new d", "begin header rows", "add a fixed 10", "commit", "history"])
         #expect(out.contains("step 1: header rows (1 operation)"))
         #expect(out.contains { $0.hasPrefix("   1  applied  ") && $0.hasSuffix("  header rows") }, "\(out)")
+    }
+
+    /// Issue 13 item 19: quotes and `#` inside a quoted label are the label's, in the history,
+    /// in `log export`, and after replaying that log.
+    @Test func quotesAndHashInALabelRoundTripThroughTheLogExport() throws {
+        let dir = try Scratch.directory("label")
+        defer { Scratch.remove(dir) }
+        let label = #"say "hi" # not a comment"#
+        let out = try Self.run(["new d", #"begin "say \"hi\" # not a comment""#, "add a fixed 10", "commit", "log export \(dir)/d.sd"])
+        #expect(out.contains(#"step 1: say "hi" # not a comment (1 operation)"#), "\(out)")
+        let log = try String(contentsOfFile: dir + "/d.sd", encoding: .utf8)
+        #expect(log.contains(#"begin "say \"hi\" # not a comment""# + "\n"), "\(log)")
+        let session = Session(store: try DocumentStore(path: ":memory:"))
+        var replay = BatchRunner(session: session, json: true, bail: true, showFile: false, sink: Sink(out: { _ in }, err: { _ in }))
+        _ = replay.run(text: log, file: nil)
+        #expect(!replay.failed)
+        guard case let .history(steps, _, _)? = try? session.run(.history) else {
+            Issue.record("no history")
+            return
+        }
+        #expect(steps.first?.label == label, "\(steps)")
     }
 
     @Test func messagesEscapeEveryCharacterThatIsNeverWrittenRaw() {

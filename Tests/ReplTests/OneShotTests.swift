@@ -88,6 +88,25 @@ struct OneShotTests {
         #expect(OneShot.layout(path: bad, offset: nil, json: false).status == 1)
     }
 
+    @Test func checkTakesSeveralFilesAndJSON() throws {
+        let good = try temporaryFile(oneShotSample)
+        let bad = try temporaryFile(#"{"format":"stackdoc/1","name":"d","rows":[{"id":"a","grow":-1}]}"#)
+        let missing = "/nonexistent-dir/doc.json"
+        let text = OneShot.check(paths: [good, bad, missing, good], json: false)
+        #expect(text.status == 1)
+        #expect(text.stdout == String(repeating: "\(good): ok (stackdoc/1 document 'd', 5 rows)\n", count: 2))
+        #expect(text.stderr == "\(bad): rows[0].grow: must be ≥ 0, got -1\nerror: cannot read '\(missing)': No such file or directory\n")
+        let json = OneShot.check(paths: [good, bad, missing], json: true)
+        #expect(json.status == 1 && json.stderr.isEmpty)
+        #expect(json.stdout == """
+        {"file":\(JSONWriter.compact(.string(good))),"ok":true,"document":"d","rows":5}
+        {"file":\(JSONWriter.compact(.string(bad))),"ok":false,"problems":["rows[0].grow: must be ≥ 0, got -1"]}
+        {"file":"\(missing)","ok":false,"problems":["cannot read '\(missing)': No such file or directory"]}
+
+        """)
+        #expect(OneShot.check(paths: [good, good], json: true).status == 0)
+    }
+
     @Test func unreadableFilesGiveOneLineNamingTheFile() throws {
         let missing = "/nonexistent-dir/doc.json"
         #expect(OneShot.check(path: missing) == OneShot.Result(status: 1, stdout: "", stderr: "error: cannot read '\(missing)': No such file or directory\n"))
@@ -141,6 +160,10 @@ struct OneShotProcessTests {
         let bad = try temporaryFile(#"{"format":"stackdoc/1","name":"d","rows":[{"id":"a","margin":{"top":-1}}]}"#)
         let failed = try run(["check", bad])
         #expect(failed.status == 1 && failed.stderr == "\(bad): rows[0].margin.top: must be ≥ 0, got -1\n")
+        let both = try run(["check", path, bad, "--json"])
+        #expect(both.status == 1 && both.stdout == OneShot.check(paths: [path, bad], json: true).stdout)
+        let none = try run(["check"])
+        #expect(none.status != 0 && none.stderr.contains("Missing expected argument"), "\(none.stderr)")
         let missing = try run(["layout", "/nonexistent/x.json"])
         #expect(missing.status == 1 && missing.stderr == "error: cannot read '/nonexistent/x.json': No such file or directory\n")
     }

@@ -135,6 +135,16 @@ import StackDocTestSupport
         let tilde = try stackdoc(["--db", ":memory:", "-c", "read ~/home.sd", "-c", "export ~/saved.json"], in: "/", environment: ["HOME": dir])
         #expect(tilde.status == 0, "\(tilde.stderr)")
         #expect(FileManager.default.fileExists(atPath: dir + "/saved.json"))
+        // … and in --db, also where the shell does not expand it (--db=~/…), and in every path
+        // a command writes or reads: output, once, import, log export.
+        let db = try stackdoc(["--db=~/home.sqlite", "-c", "new d", "-c", "output ~/o.txt", "-c", "docs", "-c", "output",
+                               "-c", "once ~/once.txt", "-c", "docs", "-c", "import ~/saved.json as e", "-c", "log export ~/log.sd"],
+                              in: "/", environment: ["HOME": dir])
+        #expect(db.status == 0, "\(db.stderr)")
+        for file in ["home.sqlite", "o.txt", "once.txt", "log.sd"] {
+            #expect(FileManager.default.fileExists(atPath: dir + "/" + file), "\(file)")
+        }
+        #expect(db.stdout.contains("imported e"), "\(db.stdout)")
     }
 
     @Test func missingScriptRunsNothingAndCreatesNoDatabase() throws {

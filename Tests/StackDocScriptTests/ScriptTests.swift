@@ -81,7 +81,7 @@ import Testing
         let added = try #require(try session.run(line: "add header fixed 60"))
         #expect(added.text == "step 1: add header fixed 60\n  frames: header\n    header: - -> 0,0 390x84\n  header: (new) -> entire")
         let scrolled = try #require(try session.run(line: "scroll 100"))
-        #expect(scrolled.text == "view: scroll 100")  // nothing to scroll: the content fits
+        #expect(scrolled.text == "no change: scroll 100")  // nothing to scroll: the content fits
         var json: [UInt8] = []
         try #require(try session.run(line: "hit 10 10")).appendJSON(to: &json)
         #expect(String(decoding: json, as: UTF8.self) == #""header""#)

@@ -133,7 +133,7 @@ enum CaseNames {
         "change.insertRow", "change.removeRow", "change.updateRow", "change.moveRow", "change.updateSettings",
         "position.top", "position.bottom", "position.index", "position.after", "position.before",
         "spec.type", "spec.fixed", "spec.fit", "spec.content", "spec.insets", "spec.insetsDefault", "spec.margin",
-        "spec.grow", "spec.shrink", "spec.align", "spec.hidden", "spec.stack", "spec.justify", "spec.alignItems",
+        "spec.grow", "spec.shrink", "spec.align", "spec.hidden", "spec.stack", "spec.unstack", "spec.justify", "spec.alignItems",
         "spec.spacing", "spec.separator", "spec.min", "spec.max", "spec.minCross", "spec.maxCross",
         "spec.background", "spec.highlight",
         "separator.hidden", "separator.shown", "separator.insets", "separator.thickness", "separator.color", "separator.default",
@@ -229,6 +229,7 @@ enum CaseNames {
         case .align: return ["spec.align"]
         case .hidden: return ["spec.hidden"]
         case .stack: return ["spec.stack"]
+        case .unstack: return ["spec.unstack"]
         case .justify: return ["spec.justify"]
         case .alignItems: return ["spec.alignItems"]
         case .spacing: return ["spec.spacing"]

@@ -54,12 +54,16 @@ public enum RowSpecItem: Hashable, Sendable, Codable {
     case hidden
     /// `stack vertical|horizontal`: makes the row a nested stack (or changes its axis).
     case stack(Axis)
-    /// `justify J`: a stack row's main-axis distribution (makes the row a stack if it is not).
+    /// `stack none`: makes a stack row a leaf again; refused while it has rows
+    /// (`StackDocError.Kind.stackNotEmpty`).
+    case unstack
+    /// `justify J`: a stack row's main-axis distribution. The row must be a stack, or the same
+    /// ROWSPEC makes it one (`stack A`); on a leaf it is refused.
     case justify(Justify)
     /// `align-items A`: a stack row's cross alignment of its rows (the spec is silent on how to
-    /// set it; see docs/decisions.md).
+    /// set it; see docs/decisions.md). Like `justify`, only for a stack.
     case alignItems(Align)
-    /// `spacing N`: a stack row's gap (makes the row a stack if it is not).
+    /// `spacing N`: a stack row's gap. Like `justify`, only for a stack.
     case spacing(Double)
     /// `separator SEPSPEC`: one override of the row's separator.
     case separator(SeparatorSpec)
@@ -96,7 +100,7 @@ extension RowSpecItem {
         // the planner, the printer and the log format send every item not in their own
         // switches through `optionalField`.
         case .type, .fixed, .fit, .content, .insets, .insetsDefault, .margin, .grow, .shrink, .align, .hidden,
-             .stack, .justify, .alignItems, .spacing, .separator, .sticky:
+             .stack, .unstack, .justify, .alignItems, .spacing, .separator, .sticky:
             return nil
         }
     }

@@ -21,6 +21,8 @@ extension StackDocError {
             return "row \(q(id)) already exists"
         case .notAStack(let id):
             return "row \(q(id)) is not a stack"
+        case let .stackNotEmpty(id, rows):
+            return "row \(q(id)) still holds \(rows == 1 ? "1 row" : "\(rows) rows"): move or remove them before 'stack none'"
         case let .notInStack(id, stack):
             return "row \(q(id)) is not in " + (stack.map { "stack \(q($0))" } ?? "the root stack")
         case .moveIntoItself(let id):

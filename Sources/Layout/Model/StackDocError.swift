@@ -22,6 +22,8 @@ public struct StackDocError: Error, Hashable, Sendable, CustomStringConvertible 
         case rowExists(RowID)
         /// A row named as a stack (`in ROW`) is not one.
         case notAStack(RowID)
+        /// `stack none` on a stack that still has rows (how many).
+        case stackNotEmpty(RowID, rows: Int)
         /// The anchor of `after ROW` / `before ROW` is not in the stack the row goes into.
         case notInStack(RowID, stack: RowID?)
         /// A move of a row into itself or into one of its own rows.

@@ -19,6 +19,9 @@ extension Document {
     func planSet(id: RowID, spec: [RowSpecItem]) throws -> [Change] {
         let old = try requireRow(id)
         let new = try old.applying(spec)
+        if old.stack != nil, new.stack == nil, childCount(of: id) > 0 {
+            throw StackDocError(.stackNotEmpty(id, rows: childCount(of: id)))
+        }
         return new == old ? [] : [.updateRow(id: id, old: old, new: new)]
     }
 

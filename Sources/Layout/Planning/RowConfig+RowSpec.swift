@@ -1,13 +1,29 @@
 // Applying ROWSPEC and SEPSPEC word groups (SPEC §4.1) onto configs, validating every value.
 
 extension RowConfig {
-    /// This config with `spec` applied left to right (a later item wins). `stack`, `justify`,
-    /// `align-items` and `spacing` make the row a stack when it is not one. Throws naming the bad
-    /// value.
+    /// This config with `spec` applied left to right (a later item wins). `stack A` makes the
+    /// row a stack (or changes its axis), `stack none` a leaf. `justify`, `align-items` and
+    /// `spacing` need a stack: the row is one, or `stack A` in the same spec (before or after
+    /// them) makes it one; on a leaf they are refused rather than silently making it a stack.
+    /// Throws naming the bad value.
     /// - Parameter spec: ROWSPEC items, applied left to right.
     /// - Throws: `StackDocError` (`badValue`, `invalidName`) naming the bad value; nothing is applied.
     public func applying(_ spec: [RowSpecItem]) throws -> RowConfig {
         var config = self
+        // Stack settings given while the row is a leaf, for a `stack A` later in the spec, and
+        // the word of the first of them (refused when no `stack A` follows).
+        var waiting: StackSettings?
+        var waitingWord: String?
+        func setStack(_ word: String, _ change: (inout StackSettings) -> Void) {
+            if config.stack != nil {
+                change(&config.stack!)
+            } else {
+                var settings = waiting ?? StackSettings()
+                change(&settings)
+                waiting = settings
+                waitingWord = waitingWord ?? word
+            }
+        }
         for item in spec {
             switch item {
             case let .type(t):
@@ -36,18 +52,18 @@ extension RowConfig {
             case let .sticky(on):
                 config.sticky = on
             case let .stack(axis):
-                config.stack = config.stack ?? StackSettings()
+                config.stack = config.stack ?? waiting ?? StackSettings()
                 config.stack?.axis = axis
+                (waiting, waitingWord) = (nil, nil)
+            case .unstack:
+                config.stack = nil
             case let .justify(j):
-                config.stack = config.stack ?? StackSettings()
-                config.stack?.justify = j
+                setStack("justify") { $0.justify = j }
             case let .alignItems(a):
-                config.stack = config.stack ?? StackSettings()
-                config.stack?.align = a
+                setStack("align-items") { $0.align = a }
             case let .spacing(n):
                 let spacing = try Validation.length(n, "spacing")
-                config.stack = config.stack ?? StackSettings()
-                config.stack?.spacing = spacing
+                setStack("spacing") { $0.spacing = spacing }
             case let .separator(s):
                 config.separator = try config.separator.applying(s)
             default:
@@ -56,6 +72,9 @@ extension RowConfig {
                     field.set(try value.map { try Validation.check(field, $0, field.spec.word) }, &config)
                 }
             }
+        }
+        if let waitingWord {
+            throw StackDocError(.badValue(path: waitingWord, problem: "only a stack row has it and this row is a leaf: make it a stack in the same command ('stack vertical \(waitingWord) …')"))
         }
         return config
     }

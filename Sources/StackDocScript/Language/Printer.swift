@@ -82,6 +82,7 @@ public enum Printer {
         case .sticky(let on): return on ? "sticky" : "sticky off"
         case .hidden: return "hidden"
         case .stack(let a): return "stack \(a.rawValue)"
+        case .unstack: return "stack none"
         case .justify(let j): return "justify \(j.rawValue)"
         case .spacing(let n): return "spacing \(num(n))"
         case .separator(let s): return "separator " + text(s)

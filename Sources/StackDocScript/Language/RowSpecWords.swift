@@ -43,7 +43,7 @@ enum RowSpecWords {
             .align(try r.choice(AlignSelf.self, after: "align"))
         },
         SpecWord(keyword: "align-items", usage: "align-items start|center|end|stretch",
-                 summary: "a stack row's cross alignment of its rows (makes the row a stack)") { r in
+                 summary: "a stack row's cross alignment of its rows (a leaf needs 'stack A' too)") { r in
             .alignItems(try r.choice(Align.self, after: "align-items"))
         },
         SpecWord(keyword: "hidden", usage: "hidden", summary: "the row stays in the document and takes no space") { _ in
@@ -55,14 +55,20 @@ enum RowSpecWords {
             _ = r.consume("on")
             return .sticky(true)
         },
-        SpecWord(keyword: "stack", usage: "stack vertical|horizontal", summary: "makes the row a nested stack with this axis") { r in
-            .stack(try r.choice(Axis.self, after: "stack"))
+        SpecWord(keyword: "stack", usage: "stack vertical|horizontal|none",
+                 summary: "makes the row a nested stack with this axis; 'none' makes an empty stack a leaf again") { r in
+            if r.consume("none") { return .unstack }
+            do {
+                return .stack(try r.choice(Axis.self, after: "stack"))
+            } catch {
+                throw r.expected("vertical|horizontal|none", after: "stack")
+            }
         },
         SpecWord(keyword: "justify", usage: "justify start|end|center|spaceBetween|spaceAround|spaceEvenly",
-                 summary: "a stack row's main-axis distribution (makes the row a stack)") { r in
+                 summary: "a stack row's main-axis distribution (a leaf needs 'stack A' too)") { r in
             .justify(try r.choice(Justify.self, after: "justify"))
         },
-        SpecWord(keyword: "spacing", usage: "spacing N", summary: "a stack row's gap between rows (makes the row a stack)") { r in
+        SpecWord(keyword: "spacing", usage: "spacing N", summary: "a stack row's gap between rows (a leaf needs 'stack A' too)") { r in
             .spacing(try r.number(after: "spacing"))
         },
         SpecWord(keyword: "min", usage: "min N|none",

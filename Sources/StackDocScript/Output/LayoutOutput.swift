@@ -195,7 +195,7 @@ public enum LayoutOutput {
                 let shown = d.moved(f)
                 frame += " \(d.stuck ? "stuck" : "moved") at \(Format.number(shown.x)),\(Format.number(shown.y))"
             }
-            table.add([String(r.index), String(repeating: "  ", count: depth) + r.id, r.type, frame, visibilityText(r)])
+            table.add([String(r.index), String(repeating: "  ", count: depth) + Printer.id(r.id), Printer.id(r.type), frame, visibilityText(r)])
         }
         return table.rendered
             + "\ncontent \(Format.size(layout.contentSize))  viewport \(Format.size(layout.viewport))"

@@ -9,7 +9,7 @@ extension CommandResult {
     public var text: String {
         switch self {
         case .opened(let d):
-            return "\(d.verb.rawValue) \(Printer.id(d.name)): \(d.rows) rows, \(d.axis.rawValue), viewport \(Format.size(d.viewport)), content \(Format.size(d.contentSize))"
+            return "\(d.verb.rawValue) \(Printer.id(d.name)): \(Format.count(d.rows, "row")), \(d.axis.rawValue), viewport \(Format.size(d.viewport)), content \(Format.size(d.contentSize))"
         case .closed(let name):
             return "closed \(Printer.id(name))"
         case .documents(let list):
@@ -24,7 +24,7 @@ extension CommandResult {
         case .wrote(let path):
             return "wrote \(Printer.label(path))"
         case let .wroteLog(path, commands):
-            return "wrote \(commands) commands to \(Printer.label(path))"
+            return "wrote \(Format.count(commands, "command")) to \(Printer.label(path))"
         case let .edited(operation, outcome, report):
             let headline: String
             switch outcome {
@@ -83,7 +83,7 @@ extension CommandResult {
         case .committed(let step):
             guard let step else { return "committed: no change, no undo step" }
             let count = step.edits.count
-            return "step \(step.number): \(Printer.label(step.shownLabel)) (\(count) operation\(count == 1 ? "" : "s"))"
+            return "step \(step.number): \(Printer.label(step.shownLabel)) (\(Format.count(count, "operation")))"
         case .rolledBack(let report):
             return (["rolled back"] + report.textLines).joined(separator: "\n")
         case .verified:
@@ -160,12 +160,12 @@ extension CommandResult {
         ]
         lines += RowConfigText.optionalFields(c)
         if let s = c.stack {
-            lines.append(("stack", "\(s.axis.rawValue), justify \(s.justify.rawValue), align-items \(s.align.rawValue), spacing \(Format.number(s.spacing)), \(d.childCount) rows"))
+            lines.append(("stack", "\(s.axis.rawValue), justify \(s.justify.rawValue), align-items \(s.align.rawValue), spacing \(Format.number(s.spacing)), \(Format.count(d.childCount, "row"))"))
         }
         lines += [("frame", Format.rect(r?.frame)), ("content frame", Format.rect(r?.content)),
                   ("separator frame", Format.rect(r?.separator)),
                   ] + (d.displacement.flatMap { m in r?.frame.map { [("shown frame", Format.rect(m.moved($0)) + (m.stuck ? " (stuck)" : " (moved)"))] } } ?? []) + [
-                  ("visibility", r.map { "\($0.visibility.rawValue) \(Format.percent($0.percent))%" } ?? "-")]
+                  ("visibility", r.map(LayoutOutput.visibilityText) ?? "-")]
         return fields(lines)
     }
 
@@ -183,7 +183,7 @@ extension CommandResult {
             ("content", Format.size(s.contentSize)),
             ("steps", "\(st.steps) (\(st.cursor) applied, \(st.steps - st.cursor) undone)"),
             ("cursor", "\(st.cursor)"),
-            ("log", "\(st.logEntries) entries"),
+            ("log", Format.count(st.logEntries, "entry", plural: "entries")),
             ("group", st.groupOpen ? "open" + (st.groupLabel.map { " " + Printer.id($0) } ?? "") : "none"),
         ])
     }

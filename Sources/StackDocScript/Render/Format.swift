@@ -29,6 +29,12 @@ enum Format {
         }
     }
 
+    /// `1 row`, `2 rows`, `0 rows`: a count and its noun, singular for exactly one (`plural`
+    /// when it is not the noun with an `s`: `entry`/`entries`).
+    static func count(_ n: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(n) " + (n == 1 ? noun : plural ?? noun + "s")
+    }
+
     /// The one percent rule: two decimals at most, rounded to the nearest, except that a
     /// percentage strictly between 0 and 100 never reads as 0 or 100 (`99.995` is `99.99`,
     /// `0.001` is `0.01`): a partial row never looks entire or offscreen.

@@ -277,7 +277,7 @@ public final class Session {
         let (_, report) = try measure { try doc.perform(edit, changes: planned) }
         let outcome: EditOutcome
         if edit.isViewState {
-            outcome = .view
+            outcome = planned.isEmpty ? .noChange : .view
         } else if let group = doc.openGroup {
             outcome = .pending(group: group.label)
         } else if doc.cursor > cursorBefore {

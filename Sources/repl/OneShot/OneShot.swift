@@ -3,7 +3,7 @@ import Layout
 import StackDocScript
 
 /// The one-shot commands without a database (SPEC §4): `stackdoc layout FILE.json` and
-/// `stackdoc check FILE.json`. Each returns what to print and the exit status, so tests run
+/// `stackdoc check FILE.json…`. Each returns what to print and the exit status, so tests run
 /// them in-process.
 enum OneShot {
     /// What a one-shot command prints and its exit status.
@@ -33,7 +33,7 @@ enum OneShot {
     static func layout(path: String, offset: Double?, json: Bool) -> Result {
         let document: Document
         switch load(path) {
-        case let .failure(result): return result
+        case let .failure(result, _): return result
         case let .success(doc): document = doc
         }
         var doc = document
@@ -52,13 +52,32 @@ enum OneShot {
     /// `stackdoc check FILE`: `FILE: ok (…)` and status 0 for a good document; every problem
     /// as `FILE: MESSAGE` on standard error and status 1 for a bad one.
     static func check(path: String) -> Result {
-        switch load(path) {
-        case let .failure(result):
-            return result
-        case let .success(doc):
-            let rows = doc.rowCount == 1 ? "1 row" : "\(doc.rowCount) rows"
-            return Result(status: 0, stdout: "\(path): ok (\(Document.formatName) document '\(doc.name)', \(rows))\n", stderr: "")
+        check(paths: [path], json: false)
+    }
+
+    /// `stackdoc check FILE… [--json]`: every file is checked, in order, whatever the others
+    /// give; the status is 1 when any is bad or unreadable. In text, each good file's
+    /// `FILE: ok (…)` on standard output and each problem as `FILE: MESSAGE` (or `error: cannot
+    /// read …`) on standard error; with `json`, one object per file on standard output:
+    /// `{"file":F,"ok":true,"document":NAME,"rows":N}` or `{"file":F,"ok":false,"problems":[…]}`.
+    static func check(paths: [String], json: Bool) -> Result {
+        var out = "", err = "", status: Int32 = 0
+        for path in paths {
+            let members: [JSONMember]
+            switch load(path) {
+            case let .failure(result, problems):
+                status = 1
+                err += json ? "" : result.stderr
+                members = [JSONMember("ok", .bool(false)), JSONMember("problems", .array(problems.map { .string($0) }))]
+            case let .success(doc):
+                let rows = doc.rowCount == 1 ? "1 row" : "\(doc.rowCount) rows"
+                out += json ? "" : "\(path): ok (\(Document.formatName) document '\(doc.name)', \(rows))\n"
+                members = [JSONMember("ok", .bool(true)), JSONMember("document", .string(doc.name)),
+                           JSONMember("rows", .number(Double(doc.rowCount)))]
+            }
+            if json { out += JSONWriter.compact(.object([JSONMember("file", .string(path))] + members)) + "\n" }
         }
+        return Result(status: status, stdout: out, stderr: err)
     }
 
     /// Reads and imports a saved document; on failure, the result to return (status 1).
@@ -67,18 +86,19 @@ enum OneShot {
         do {
             bytes = try FileIO.readBytes(path)
         } catch {
-            return .failure(Result(status: 1, stdout: "", stderr: "error: \(error)\n"))
+            return .failure(Result(status: 1, stdout: "", stderr: "error: \(error)\n"), problems: ["\(error)"])
         }
         let imported = Document.importJSON(bytes)
         guard let document = imported.document else {
             let lines = imported.problems.map { "\(path): \($0)\n" }.joined()
-            return .failure(Result(status: 1, stdout: "", stderr: lines))
+            return .failure(Result(status: 1, stdout: "", stderr: lines), problems: imported.problems)
         }
         return .success(document)
     }
 
     enum LoadResult {
         case success(Document)
-        case failure(Result)
+        /// What to print, and the problems without the file's name (for `check --json`).
+        case failure(Result, problems: [String])
     }
 }

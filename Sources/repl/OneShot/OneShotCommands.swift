@@ -23,18 +23,21 @@ struct LayoutFileCommand: ParsableCommand {
     }
 }
 
-/// `stackdoc check FILE.json` (SPEC §4).
+/// `stackdoc check FILE.json… [--json]` (SPEC §4).
 struct CheckFileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate a saved document (stackdoc/1 JSON); exit 1 with every problem when it is bad."
+        abstract: "Validate saved documents (stackdoc/1 JSON); exit 1 with every problem when any is bad."
     )
 
-    @Argument(help: "The saved document (stackdoc/1 JSON).")
-    var file: String
+    @Argument(help: "The saved documents (stackdoc/1 JSON); every one is checked.")
+    var files: [String]
+
+    @Flag(name: .long, help: "Print one JSON object per file: {\"file\",\"ok\",\"document\",\"rows\"} or {\"file\",\"ok\":false,\"problems\"}.")
+    var json = false
 
     func run() throws {
-        try OneShotCommandOutput.emit(OneShot.check(path: file))
+        try OneShotCommandOutput.emit(OneShot.check(paths: files, json: json))
     }
 }
 
