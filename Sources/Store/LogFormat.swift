@@ -151,14 +151,12 @@ enum LogFormat {
         case let .spacing(d): return tag("spacing", ["_0": .double(d)])
         case let .separator(s): return tag("separator", ["_0": value(s)])
         case let .sticky(on): return tag("sticky", ["_0": .bool(on)])
-        case let .min(d): return tag("min", ["_0": d.map(LogValue.double)])
-        case let .max(d): return tag("max", ["_0": d.map(LogValue.double)])
-        case let .minCross(d): return tag("minCross", ["_0": d.map(LogValue.double)])
-        case let .maxCross(d): return tag("maxCross", ["_0": d.map(LogValue.double)])
-        case let .background(c): return tag("background", ["_0": string(c)])
-        case let .highlight(c): return tag("highlight", ["_0": string(c)])
         case let .text(t): return tag("text", ["_0": t.map(value)])
         case let .aspect(a): return tag("aspect", ["_0": a.map(value)])
+        default:
+            // The optional fields (`RowField.optional`): the saved format's key, the value or `{}`.
+            guard let (field, v) = item.optionalField else { return tag("") }
+            return tag(field.spec.json, ["_0": v.map(value)])
         }
     }
 

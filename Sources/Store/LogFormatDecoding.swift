@@ -184,15 +184,19 @@ extension LogFormat {
         case "spacing": return .spacing(try f["_0"].double())
         case "separator": return .separator(try separatorSpec(f["_0"]))
         case "sticky": return .sticky(try f["_0"].bool())
-        case "min": return .min(try f.optional("_0")?.double())
-        case "max": return .max(try f.optional("_0")?.double())
-        case "minCross": return .minCross(try f.optional("_0")?.double())
-        case "maxCross": return .maxCross(try f.optional("_0")?.double())
-        case "background": return .background(try f.optional("_0")?.string())
-        case "highlight": return .highlight(try f.optional("_0")?.string())
         case "text": return .text(try f.optional("_0").map(textRun))
         case "aspect": return .aspect(try f.optional("_0").map(size))
-        default: throw r.unknown("row spec", name)
+        default:
+            // The optional fields (`RowField.optional`), by the saved format's key.
+            guard let field = RowField.optional(json: name) else { throw r.unknown("row spec", name) }
+            let value: RowField.Value?
+            switch (field.kind, try f.optional("_0")) {
+            case (_, nil), (.format1, _): value = nil
+            case let (.number, v?): value = .number(try v.double())
+            case let (.text, v?): value = .text(try v.string())
+            }
+            guard let item = RowSpecItem(field, value) else { throw r.unknown("row spec", name) }
+            return item
         }
     }
 

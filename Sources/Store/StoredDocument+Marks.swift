@@ -11,15 +11,15 @@ extension StoredDocument {
     @discardableResult
     public func mark(_ name: String) throws -> HistoryMark {
         guard HistoryRef.isValidMarkName(name) else {
-            throw StackDocError("invalid mark name \(Validation.quoted(name)): use 1 to 64 characters of A-Z a-z 0-9 _ . - starting with a letter or _ (not 'now')")
+            throw StackDocError(.history(.invalidMarkName(name)))
         }
         if let open = openGroup {
-            throw StackDocError("cannot mark while a group is open (begin\(open.label.map { " " + Validation.quoted($0) } ?? "")): commit or rollback first")
+            throw StackDocError(.history(.markInOpenGroup(label: open.label)))
         }
         return try transaction { db, _ in
             if let seq = try Int.fetchOne(db.cachedStatement(sql: "SELECT seq FROM log WHERE document = ? AND kind = 'mark' AND label = ?"),
                                           arguments: [id, name]) {
-                throw StackDocError("mark \(Validation.quoted(name)) already exists (log entry \(seq))")
+                throw StackDocError(.history(.markExists(name, seq: seq)))
             }
             let step = try stepFirstEntry(cursor, db)
             let seq = lastSeq + 1
@@ -72,12 +72,12 @@ extension StoredDocument {
             guard let row = try GRDB.Row.fetchOne(db.cachedStatement(sql: """
                 SELECT seq, label, payload, time, origin FROM log WHERE document = ? AND kind = 'mark' AND label = ?
                 """), arguments: [id, name]) else {
-                throw StackDocError("no mark \(Validation.quoted(name)) in \(Validation.quoted(self.name))")
+                throw StackDocError(.history(.noSuchMark(name, document: self.name)))
             }
             return try markValue(row, db)
         }
         guard mark.reachable else {
-            throw StackDocError("mark \(Validation.quoted(name)) cannot be reached by undo or redo: the steps it stood on were discarded by a later operation (use restore \(name))")
+            throw StackDocError(.history(.markUnreachable(name)))
         }
         return mark
     }

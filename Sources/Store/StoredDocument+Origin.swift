@@ -12,7 +12,7 @@ extension StoredDocument {
     /// - Throws: `StackDocError` (a step of another origin blocks it, or nothing of this origin is left to undo), or a store error when the database cannot be read or written.
     @discardableResult
     public func undo(mine count: Int) throws -> HistoryMove {
-        guard count >= 1 else { throw StackDocError("undo count must be at least 1, not \(count)") }
+        guard count >= 1 else { throw StackDocError(.stepCountBelowOne(.undo, count: count)) }
         let steps = try store.read { db in
             try checkCurrent(db)
             return try GRDB.Row.fetchAll(db.cachedStatement(sql: """
@@ -26,10 +26,9 @@ extension StoredDocument {
                 mine += 1
                 if mine == count { return try undo(cursor - step.n + 1) }
             } else if mine < count, steps.contains(where: { $0.n < step.n && $0.origin == origin }) {
-                let who = step.origin.map { "'\($0)'" } ?? "an unknown origin"
-                throw StackDocError("cannot undo \(count == 1 ? "your last step" : "your last \(count) steps") (\(origin)): step \(step.n) by \(who) came after \(mine == 0 ? "it" : "them") and would be undone too")
+                throw StackDocError(.history(.undoMineBlocked(count: count, origin: origin, step: step.n, by: step.origin, mine: mine)))
             }
         }
-        throw StackDocError(mine == 0 ? "nothing to undo for \(origin): no applied step is yours" : "cannot undo \(count) of your steps (\(origin)): only \(mine) applied")
+        throw StackDocError(.history(.notEnoughMine(count: count, origin: origin, mine: mine)))
     }
 }

@@ -12,7 +12,7 @@ extension StoredDocument {
     /// - Throws: `StackDocError` inside a group, on a stale or dropped handle, or a database error.
     @discardableResult
     public func writeSnapshot() throws -> SnapshotInfo {
-        if openGroup != nil { throw StackDocError("cannot write a snapshot while a group is open: commit or rollback first") }
+        if openGroup != nil { throw StackDocError(.history(.snapshotInOpenGroup)) }
         return try store.write { db in
             try checkCurrent(db)
             let info = try Snapshots.write(db, documentID: id, uid: uid, version: version, seq: lastSeq, document: document,
@@ -54,7 +54,7 @@ extension StoredDocument {
     public func document(afterEntry seq: Int) throws -> Document {
         try store.read { db in
             try checkCurrent(db)
-            guard seq >= 1, seq <= lastSeq else { throw StackDocError("no log entry \(seq) in '\(name)' (entries 1…\(lastSeq))") }
+            guard seq >= 1, seq <= lastSeq else { throw StackDocError(.history(.noLogEntry(seq, document: name, last: lastSeq))) }
             if seq < historyBase { throw StackDocError(.compactedEntry(document: name, entry: seq, base: historyBase)) }
             return try state(at: seq, db)
         }

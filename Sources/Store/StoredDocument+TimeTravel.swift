@@ -21,19 +21,21 @@ extension StoredDocument {
         switch ref {
         case .entry(let n):
             guard n >= 1, n <= lastSeq else {
-                throw StackDocError("no log entry \(n): the history of \(Validation.quoted(name)) has entries 1...\(lastSeq)")
+                throw StackDocError(.history(.noLogEntry(n, document: name, last: lastSeq)))
             }
             seq = n
         case .mark(let mark):
             guard let found = try Int.fetchOne(db.cachedStatement(sql: "SELECT seq FROM log WHERE document = ? AND kind = 'mark' AND label = ?"),
                                                arguments: [id, mark]) else {
-                throw StackDocError("no mark \(Validation.quoted(mark)) in \(Validation.quoted(name))"
-                                    + (historyBase > 0 ? " (marks before log entry \(historyBase + 1) were dropped by history compact)" : ""))
+                if historyBase > 0 {
+                    throw StackDocError("no mark \(Validation.quoted(mark)) in \(Validation.quoted(name)) (marks before log entry \(historyBase + 1) were dropped by history compact)")
+                }
+                throw StackDocError(.history(.noSuchMark(mark, document: name)))
             }
             seq = found
         case .now(let back):
             guard back >= 0, back < lastSeq else {
-                throw StackDocError("now~\(back) is before the first log entry: the history of \(Validation.quoted(name)) has \(lastSeq) entries")
+                throw StackDocError(.history(.beforeFirstEntry(back: back, document: name, entries: lastSeq)))
             }
             seq = lastSeq - back
         }

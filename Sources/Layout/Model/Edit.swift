@@ -87,6 +87,48 @@ public enum RowSpecItem: Hashable, Sendable, Codable {
     case aspect(Size?)
 }
 
+extension RowSpecItem {
+    /// For the item of an optional field (`RowField.optional`): the field and the value it sets
+    /// (nil: `none`, not set); nil for every other item. With `init?(_:_:)`, the one place that
+    /// pairs the items with their fields: the planner, the printer, log scripts and the log
+    /// format handle every optional field's item through them.
+    public var optionalField: (field: RowField, value: RowField.Value?)? {
+        switch self {
+        case let .min(n): return (.minMain, n.map(RowField.Value.number))
+        case let .max(n): return (.maxMain, n.map(RowField.Value.number))
+        case let .minCross(n): return (.minCross, n.map(RowField.Value.number))
+        case let .maxCross(n): return (.maxCross, n.map(RowField.Value.number))
+        case let .background(c): return (.background, c.map(RowField.Value.text))
+        case let .highlight(c): return (.highlight, c.map(RowField.Value.text))
+        // Every other item, listed so that a new item must say here whether it is a field's:
+        // the planner, the printer and the log format send every item not in their own
+        // switches through `optionalField`.
+        case .type, .fixed, .fit, .content, .insets, .insetsDefault, .margin, .grow, .shrink, .align, .hidden,
+             .stack, .unstack, .justify, .alignItems, .spacing, .separator, .sticky:
+            return nil
+        // Optional fields whose items carry structured values (a glyph run, a ratio), while the
+        // table holds them as text in the REPL's words: the planner, printer, log scripts and
+        // log format handle these two items in their own switches.
+        case .text, .aspect:
+            return nil
+        }
+    }
+
+    /// The item that sets optional field `field` to `value` (nil: `none`); nil for a field that
+    /// is not optional.
+    public init?(_ field: RowField, _ value: RowField.Value?) {
+        switch field {
+        case .minMain: self = .min(value?.number)
+        case .maxMain: self = .max(value?.number)
+        case .minCross: self = .minCross(value?.number)
+        case .maxCross: self = .maxCross(value?.number)
+        case .background: self = .background(value?.text)
+        case .highlight: self = .highlight(value?.text)
+        default: return nil
+        }
+    }
+}
+
 /// A root-stack setting (SPEC §4.1 `set stack …`).
 public enum StackSettingSpec: Hashable, Sendable, Codable {
     /// `set stack axis`: the root stack's axis.

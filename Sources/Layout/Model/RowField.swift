@@ -169,6 +169,18 @@ extension RowField {
         case number(Double)
         /// A `.text` field's value.
         case text(String)
+
+        /// The number of a `.number` value (nil for a text).
+        public var number: Double? {
+            if case let .number(n) = self { return n }
+            return nil
+        }
+
+        /// The text of a `.text` value (nil for a number).
+        public var text: String? {
+            if case let .text(t) = self { return t }
+            return nil
+        }
     }
 
     /// The value of this optional field of `c`, nil when not set (and for the format-1 fields).

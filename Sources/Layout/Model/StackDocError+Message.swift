@@ -88,6 +88,10 @@ extension StackDocError {
             return "cannot read \(Validation.quotedPath(path)): \(problem)"
         case let .cannotWrite(path, problem):
             return "cannot write \(Validation.quotedPath(path)): \(problem)"
+        case let .syntax(s):
+            return text(s)
+        case let .history(h):
+            return text(h)
         case let .inFile(path, inner):
             return "\(Validation.quotedPath(path)): \(text(inner))"
         case let .recovered(inner, recovery):
@@ -107,6 +111,71 @@ extension StackDocError {
                 return cause + "; closed it"
                     + (namesake.map { " (a new document \(q($0)) exists: \(q("open " + $0)) to edit it)" } ?? "")
             }
+        }
+    }
+
+    static func text(_ s: Syntax) -> String {
+        let q = Validation.quoted
+        // A user's text inside a quoted message part: escaped like every quoted value.
+        func inner(_ t: String) -> Substring { q(t).dropFirst().dropLast() }
+        switch s {
+        case let .expected(what, after, got):
+            return "expected \(what)\(after.isEmpty ? "" : " after \(q(after))"), got \(got.map(q) ?? "end of line")"
+        case let .unexpected(word, after, usage):
+            return "unexpected \(q(word)) after \(q(after)) (usage: \(usage))"
+        case let .unterminatedQuote(quote):
+            return "unterminated quote: a word starting with \(quote) has no closing \(quote)"
+        case let .badEscape(e):
+            return "bad escape '\\\(inner(e))' in a quoted word (use \\\\, \\\", \\n, \\t, \\r or \\u{HEX})"
+        case .unicodeEscapeWithoutBrace:
+            return "bad escape: expected '{' after '\\u'"
+        case let .unclosedUnicodeEscape(hex):
+            return "bad escape: '\\u{\(inner(hex))' has no closing '}'"
+        case let .notAUnicodeScalar(hex):
+            return "bad escape: '\\u{\(inner(hex))}' is not a unicode scalar"
+        case let .lineTooLong(bytes, limit):
+            return "line too long: \(bytes) bytes (the limit is \(limit))"
+        case let .quotedCommandWord(word):
+            return "unknown command \(q("\"" + word + "\"")): a command word is not quoted"
+        case let .unknownCommand(word, suggestion):
+            return "unknown command \(q(word)) (\(suggestion.map { "did you mean \(q($0))? " } ?? "")type 'help' for the list)"
+        case let .secondPosition(command, at):
+            return "\(q(command)) takes one position, got a second one at \(q(at))"
+        case let .secondParent(command):
+            return "\(q(command)) takes one 'in ROW', got a second one"
+        case let .noHelp(word, suggestion, commands):
+            return "no help for \(q(word))\(suggestion.map { " (did you mean \(q($0))?)" } ?? ""): the commands are \(commands.joined(separator: " ")), and the topics rowspec, sepspec"
+        case let .noHelpForm(word, command, forms):
+            return "no help for \(q(word)): the forms of \(command) are \(forms.map { "'\($0)'" }.joined(separator: ", "))"
+        }
+    }
+
+    static func text(_ h: History) -> String {
+        let q = Validation.quoted
+        switch h {
+        case let .invalidMarkName(name):
+            return "invalid mark name \(q(name)): use 1 to 64 characters of A-Z a-z 0-9 _ . - starting with a letter or _ (not 'now')"
+        case let .markInOpenGroup(label):
+            return "cannot mark while a group is open (begin\(label.map { " " + q($0) } ?? "")): commit or rollback first"
+        case let .markExists(name, seq):
+            return "mark \(q(name)) already exists (log entry \(seq))"
+        case let .noSuchMark(name, document):
+            return "no mark \(q(name)) in \(q(document))"
+        case let .markUnreachable(name):
+            // The advice is a command line: a valid mark name needs no quotes.
+            return "mark \(q(name)) cannot be reached by undo or redo: the steps it stood on were discarded by a later operation (use restore \(Validation.bare(name)))"
+        case let .noLogEntry(n, document, last):
+            return "no log entry \(n): the history of \(q(document)) has entries 1...\(last)"
+        case let .beforeFirstEntry(back, document, entries):
+            return "now~\(back) is before the first log entry: the history of \(q(document)) has \(entries) entries"
+        case .snapshotInOpenGroup:
+            return "cannot write a snapshot while a group is open: commit or rollback first"
+        case let .undoMineBlocked(count, origin, step, by, mine):
+            let steps = count == 1 ? "your last step" : "your last \(count) steps"
+            return "cannot undo \(steps) (\(Validation.bare(origin))): step \(step) by \(by.map(q) ?? "an unknown origin") came after \(mine == 0 ? "it" : "them") and would be undone too"
+        case let .notEnoughMine(count, origin, mine):
+            return mine == 0 ? "nothing to undo for \(Validation.bare(origin)): no applied step is yours"
+                             : "cannot undo \(count) of your steps (\(Validation.bare(origin))): only \(mine) applied"
         }
     }
 

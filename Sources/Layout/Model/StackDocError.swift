@@ -88,6 +88,10 @@ public struct StackDocError: Error, Hashable, Sendable, CustomStringConvertible 
         case cannotRead(path: String, problem: String)
         /// A file a command writes that cannot be written: `problem` says why.
         case cannotWrite(path: String, problem: String)
+        /// A line of the command language that does not parse.
+        case syntax(Syntax)
+        /// A request about the history that cannot be met (marks, references, undo --mine).
+        case history(History)
         /// A problem found in the file at `path` (a saved document being imported).
         case inFile(path: String, Kind)
         /// The command was cancelled (Ctrl-C, `Cancellation`) before it finished; nothing changed.

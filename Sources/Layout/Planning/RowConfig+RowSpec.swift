@@ -82,22 +82,15 @@ extension RowConfig {
                 setStack("spacing") { $0.spacing = spacing }
             case let .separator(s):
                 config.separator = try config.separator.applying(s)
-            case let .min(n):
-                config.minMain = try n.map { try Validation.length($0, "min") }
-            case let .max(n):
-                config.maxMain = try n.map { try Validation.length($0, "max") }
-            case let .minCross(n):
-                config.minCross = try n.map { try Validation.length($0, "min-cross") }
-            case let .maxCross(n):
-                config.maxCross = try n.map { try Validation.length($0, "max-cross") }
-            case let .background(c):
-                config.background = try c.map { try Validation.color($0, "background") }
-            case let .highlight(c):
-                config.highlight = try c.map { try Validation.color($0, "highlight") }
             case let .text(t):
                 config.text = try t.map { try Validation.text($0, "text") }
             case let .aspect(a):
                 config.aspect = try a.map { try Validation.aspect($0, "aspect") }
+            default:
+                // The optional fields (`RowField.optional`): checked by the field's rule.
+                if let (field, value) = item.optionalField {
+                    field.set(try value.map { try Validation.check(field, $0, field.spec.word) }, &config)
+                }
             }
         }
         if let waitingWord {

@@ -186,6 +186,18 @@ public enum Validation {
         quoted(text, limit: 40)
     }
 
+    /// A user value shown without quotes where the message reads better so (an origin, a mark
+    /// name in a suggested command): as given when it is 1 to 64 characters of `A-Z a-z 0-9 _ .
+    /// - : @` (what names and origins are made of), else `quoted` — so the one escaping rule
+    /// still applies to anything else.
+    public static func bare(_ text: String) -> String {
+        let plain = (1...64).contains(text.utf8.count) && text.utf8.allSatisfy { b in
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+                || b == UInt8(ascii: "_") || b == UInt8(ascii: ".") || b == UInt8(ascii: "-") || b == UInt8(ascii: ":") || b == UInt8(ascii: "@")
+        }
+        return plain ? text : quoted(text)
+    }
+
     /// A file path in single quotes for a message: escaped like `quoted`, never cut (a path
     /// must name its file).
     public static func quotedPath(_ path: String) -> String {

@@ -178,10 +178,10 @@ enum CommandTable {
                 if RowSpecWords.startsSpec(t) {
                     specs += try RowSpecWords.parseMany(&r)
                 } else if isPositionStart(t) {
-                    if position != nil { throw StackDocError("'add' takes one position, got a second one at \(t.shown)") }
+                    if position != nil { throw StackDocError(.syntax(.secondPosition(command: "add", at: t.text))) }
                     position = try parsePosition(&r)
                 } else if t.isKeyword("in") {
-                    if parent != nil { throw StackDocError("'add' takes one 'in ROW', got a second one") }
+                    if parent != nil { throw StackDocError(.syntax(.secondParent(command: "add"))) }
                     _ = r.next()
                     parent = try r.value("a stack row id", after: "in")
                 } else {

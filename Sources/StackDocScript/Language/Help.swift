@@ -44,9 +44,8 @@ enum Help {
         }
         let words = word.split(separator: " ").map(String.init)
         guard let first = words.first, let spec = CommandTable.find(first) else {
-            let names = CommandTable.all.map(\.name).joined(separator: " ")
-            let hint = words.first.flatMap(CommandTable.suggestion).map { " (did you mean '\($0)'?)" } ?? ""
-            throw StackDocError("no help for \(Validation.quoted(word))\(hint): the commands are \(names), and the topics rowspec, sepspec")
+            throw StackDocError(.syntax(.noHelp(word, suggestion: words.first.flatMap(CommandTable.suggestion),
+                                                commands: CommandTable.all.map(\.name))))
         }
         var usages = spec.usage
         var examples = spec.examples
@@ -59,7 +58,7 @@ enum Help {
             }
             usages = spec.usage.filter { secondWord($0) == form }
             guard !usages.isEmpty else {
-                throw StackDocError("no help for \(Validation.quoted(word)): the forms of \(spec.name) are \(spec.usage.map { "'\($0)'" }.joined(separator: ", "))")
+                throw StackDocError(.syntax(.noHelpForm(word, command: spec.name, forms: spec.usage)))
             }
             let matching = spec.examples.filter { secondWord($0) == form }
             if !matching.isEmpty { examples = matching }

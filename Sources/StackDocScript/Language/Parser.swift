@@ -13,16 +13,15 @@ public enum Parser {
     ///   escape, or a line longer than `maxLineLength`.
     public static func parse(_ line: String) throws -> Command? {
         guard line.utf8.count <= maxLineLength else {
-            throw StackDocError("line too long: \(line.utf8.count) bytes (the limit is \(maxLineLength))")
+            throw StackDocError(.syntax(.lineTooLong(bytes: line.utf8.count, limit: maxLineLength)))
         }
         let tokens = try Tokenizer.tokenize(line)
         guard let first = tokens.first else { return nil }
         guard !first.quoted, let spec = CommandTable.find(first.text) else {
             if first.quoted, CommandTable.find(first.text) != nil {
-                throw StackDocError("unknown command '\"\(first.text)\"': a command word is not quoted")
+                throw StackDocError(.syntax(.quotedCommandWord(first.text)))
             }
-            let hint = CommandTable.suggestion(for: first.text).map { "did you mean '\($0)'? " } ?? ""
-            throw StackDocError("unknown command \(first.shown) (\(hint)type 'help' for the list)")
+            throw StackDocError(.syntax(.unknownCommand(first.text, suggestion: CommandTable.suggestion(for: first.text))))
         }
         var reader = WordReader(tokens)
         _ = reader.next()

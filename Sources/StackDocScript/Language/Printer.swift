@@ -86,14 +86,16 @@ public enum Printer {
         case .justify(let j): return "justify \(j.rawValue)"
         case .spacing(let n): return "spacing \(num(n))"
         case .separator(let s): return "separator " + text(s)
-        case .min(let n): return "min " + (n.map(num) ?? "none")
-        case .max(let n): return "max " + (n.map(num) ?? "none")
-        case .minCross(let n): return "min-cross " + (n.map(num) ?? "none")
-        case .maxCross(let n): return "max-cross " + (n.map(num) ?? "none")
-        case .background(let c): return "background " + (c.map { Tokenizer.quote($0) } ?? "none")
-        case .highlight(let c): return "highlight " + (c.map { Tokenizer.quote($0) } ?? "none")
         case .text(let t): return t.map(textWords) ?? "text none"
         case .aspect(let a): return a.map { "aspect \(num($0.width)) \(num($0.height))" } ?? "aspect none"
+        default:
+            // The optional fields (`RowField.optional`): the word, then the value or `none`.
+            guard let (field, value) = item.optionalField else { return "" }
+            switch value {
+            case let .number(n)?: return field.spec.word + " " + num(n)
+            case let .text(t)?: return field.spec.word + " " + Tokenizer.quote(t)
+            case nil: return field.spec.word + " none"
+            }
         }
     }
 

@@ -89,7 +89,7 @@ enum Tokenizer {
             if c == "'" { return }
             text.append(c)
         }
-        throw StackDocError("unterminated quote: a word starting with ' has no closing '")
+        throw StackDocError(.syntax(.unterminatedQuote("'")))
     }
 
     private static func readDoubleQuoted(_ chars: inout ArraySlice<Unicode.Scalar>,
@@ -110,22 +110,17 @@ enum Tokenizer {
                 case "u":
                     text.append(try readUnicodeEscape(&chars))
                 default:
-                    throw StackDocError("bad escape '\\\(inMessage(String(e)))' in a quoted word (use \\\\, \\\", \\n, \\t, \\r or \\u{HEX})")
+                    throw StackDocError(.syntax(.badEscape(String(e))))
                 }
             default:
                 text.append(c)
             }
         }
-        throw StackDocError("unterminated quote: a word starting with \" has no closing \"")
+        throw StackDocError(.syntax(.unterminatedQuote("\"")))
     }
 
-    /// Text of the line shown inside a message: escaped like every quoted value
-    /// (`Validation.quoted`, without its quotes), so a control character in a bad escape never
-    /// reaches the terminal raw (found by the libFuzzer `command` target).
-    private static func inMessage(_ text: String) -> Substring { Validation.quoted(text).dropFirst().dropLast() }
-
     private static func readUnicodeEscape(_ chars: inout ArraySlice<Unicode.Scalar>) throws -> Unicode.Scalar {
-        guard chars.first == "{" else { throw StackDocError("bad escape: expected '{' after '\\u'") }
+        guard chars.first == "{" else { throw StackDocError(.syntax(.unicodeEscapeWithoutBrace)) }
         chars.removeFirst()
         var hex = ""
         while let c = chars.first, c != "}" {
@@ -133,10 +128,10 @@ enum Tokenizer {
             hex.unicodeScalars.append(c)
             if hex.count > 8 { break }
         }
-        guard chars.first == "}" else { throw StackDocError("bad escape: '\\u{\(inMessage(hex))' has no closing '}'") }
+        guard chars.first == "}" else { throw StackDocError(.syntax(.unclosedUnicodeEscape(hex: hex))) }
         chars.removeFirst()
         guard (1...6).contains(hex.count), let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) else {
-            throw StackDocError("bad escape: '\\u{\(inMessage(hex))}' is not a unicode scalar")
+            throw StackDocError(.syntax(.notAUnicodeScalar(hex: hex)))
         }
         return scalar
     }

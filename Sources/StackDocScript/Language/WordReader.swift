@@ -25,10 +25,7 @@ struct WordReader {
 
     /// An error `expected WHAT after 'PREV', got 'WORD'` (or `got end of line`) for the next word.
     func expected(_ what: String, after: String? = nil) -> StackDocError {
-        let after = after ?? previous
-        let got = peek().map(\.shown) ?? "end of line"
-        let place = after.isEmpty ? "" : " after \(Validation.quoted(after))"
-        return StackDocError("expected \(what)\(place), got \(got)")
+        StackDocError(.syntax(.expected(what, after: after ?? previous, got: peek()?.text)))
     }
 
     /// True (and the word is consumed) when the next word is the unquoted keyword `word`.
@@ -122,7 +119,7 @@ struct WordReader {
     /// Throws when words are left over.
     func finish(usage: String) throws {
         guard let t = peek() else { return }
-        throw StackDocError("unexpected \(t.shown) after \(Validation.quoted(previous)) (usage: \(usage))")
+        throw StackDocError(.syntax(.unexpected(t.text, after: previous, usage: usage)))
     }
 
     static func fold(_ s: String) -> String {

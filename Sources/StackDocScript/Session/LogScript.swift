@@ -108,12 +108,9 @@ enum LogScript {
         if let i = c.separator.insets { items.append(.separator(.insets(i))) }
         if let t = c.separator.thickness { items.append(.separator(.thickness(t))) }
         if let col = c.separator.color { items.append(.separator(.color(col))) }
-        if let n = c.minMain { items.append(.min(n)) }
-        if let n = c.maxMain { items.append(.max(n)) }
-        if let n = c.minCross { items.append(.minCross(n)) }
-        if let n = c.maxCross { items.append(.maxCross(n)) }
-        if let s = c.background { items.append(.background(s)) }
-        if let s = c.highlight { items.append(.highlight(s)) }
+        for field in RowField.optional {
+            if let value = field.value(c), let item = RowSpecItem(field, value) { items.append(item) }
+        }
         if let t = c.text { items.append(.text(t)) }
         if let a = c.aspect { items.append(.aspect(a)) }
         return items
