@@ -19,7 +19,8 @@ public struct Cancellation: Sendable {
     /// True once cancellation is requested.
     public var isRequested: Bool { requested() }
 
-    /// Throws `StackDocError(.cancelled)` once cancellation is requested.
+    /// Throws once cancellation is requested.
+    /// - Throws: `StackDocError` of kind `.cancelled` when cancellation was requested.
     public func check() throws {
         if requested() { throw StackDocError(.cancelled) }
     }

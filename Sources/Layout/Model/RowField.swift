@@ -25,11 +25,45 @@
 /// The grammar (`RowSpecItem`, `RowConfig.applying`) and the engine mapping (`StyleCompiler`)
 /// are the other two places; docs/guide.md, "A row field", walks through one.
 public enum RowField: Int, CaseIterable, Sendable {
-    case type, size, content, insets, margin, grow, shrink, alignSelf, hidden, sticky, separator
-    // Issue 14: size limits and colours.
-    case minMain, maxMain, minCross, maxCross, background, highlight
-    // Issue 14: text rows and aspect ratios (a text in the REPL's words: `12 char 8 line 20`, `16 9`).
-    case text, aspect
+    /// `type`: the row's type name.
+    case type
+    /// `size`: `fixed N` or `fit`.
+    case size
+    /// `content`: the leaf's intrinsic content size.
+    case content
+    /// `insets`: the row's insets (nil: the live default).
+    case insets
+    /// `margin`: the row's margin.
+    case margin
+    /// `grow`: the flex grow factor.
+    case grow
+    /// `shrink`: the flex shrink factor.
+    case shrink
+    /// `align`: the row's cross alignment in its parent.
+    case alignSelf
+    /// `hidden`: the row takes no space.
+    case hidden
+    /// `sticky`: the row sticks to the viewport's leading edge (SPEC §2.7).
+    case sticky
+    /// `separator`: the row's separator overrides.
+    case separator
+    /// `min`: the minimum length along the parent's main axis (issue 14).
+    case minMain
+    /// `max`: the maximum length along the parent's main axis.
+    case maxMain
+    /// `min-cross`: the minimum length along the parent's cross axis.
+    case minCross
+    /// `max-cross`: the maximum length along the parent's cross axis.
+    case maxCross
+    /// `background`: the row's background colour.
+    case background
+    /// `highlight`: the row's highlight colour.
+    case highlight
+    /// `text`: the leaf's glyph run, in the REPL's words (`12 char 8 line 20`; issue 14).
+    case text
+    /// `aspect`: the row's aspect ratio, in the REPL's words (`16 9`; issue 14).
+    case aspect
+    /// `stack`: the row's stack settings (nil: a leaf).
     case stack
 
     /// What kind of value a field holds.
