@@ -147,6 +147,20 @@ def chromium_frames(docs, chromium="chromium"):
     return result
 
 
+def write_fixtures(docs, out):
+    """Computes every document's frames in Chromium and writes them as a fixture file (a JSON
+    list of {doc, contentSize, frames}); prints the counts."""
+    result = []
+    for doc, (content, rows) in zip(docs, chromium_frames(docs)):
+        result.append({"doc": doc, "contentSize": {"width": content[0], "height": content[1]},
+                       "frames": {rid: (None if f is None else dict(zip(("x", "y", "width", "height"), f)))
+                                  for rid, f in rows}})
+    with open(out, "w") as f:
+        json.dump(result, f, separators=(",", ":"))
+        f.write("\n")
+    print(f"{len(docs)} documents, {sum(len(x['frames']) for x in result)} rows -> {out}")
+
+
 def main():
     args = sys.argv[1:]
     chromium = "chromium"

@@ -19,9 +19,7 @@ struct FlexExtras: Hashable {
 
     /// The text run's height at content width `width` (0 without text runs or glyphs).
     @inline(__always) func textHeight(atWidth width: Double) -> Double {
-        guard textCount > 0 else { return 0 }
-        let perLine = Swift.max(1, (Swift.max(0, width) / glyphWidth).rounded(.down))
-        return (textCount / perLine).rounded(.up) * lineHeight
+        FlexText.height(count: textCount, glyphWidth: glyphWidth, lineHeight: lineHeight, atWidth: width)
     }
 
     static let none = FlexExtras()

@@ -43,6 +43,21 @@ public struct FlexText: Hashable, Sendable {
         self.glyphWidth = glyphWidth
         self.lineHeight = lineHeight
     }
+
+    /// The fitted height of `count` glyph boxes at content width `width`, the one rule of text
+    /// rows (issue 14): ceil(count ÷ max(1, floor(width ÷ glyphWidth))) × lineHeight, 0 without
+    /// glyphs; a width narrower than one glyph still holds one a line.
+    /// - Parameters:
+    ///   - count: Number of glyph boxes.
+    ///   - glyphWidth: Width of one glyph box (> 0).
+    ///   - lineHeight: Height of one line.
+    ///   - width: The content width.
+    @inline(__always)
+    public static func height(count: Double, glyphWidth: Double, lineHeight: Double, atWidth width: Double) -> Double {
+        guard count > 0 else { return 0 }
+        let perLine = Swift.max(1, (Swift.max(0, width) / glyphWidth).rounded(.down))
+        return (count / perLine).rounded(.up) * lineHeight
+    }
 }
 
 /// A length that is either `auto` or a number of points.

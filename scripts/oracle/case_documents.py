@@ -13,7 +13,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 sys.path.insert(0, HERE)
-from doc_chromium_frames import chromium_frames  # noqa: E402
+from doc_chromium_frames import write_fixtures  # noqa: E402
 
 ZERO = {"top": 0, "left": 0, "bottom": 0, "right": 0}
 
@@ -48,15 +48,7 @@ def complete(doc):
 def main():
     cases, out = sys.argv[1], sys.argv[2]
     docs = [complete(d) for d in json.load(open(cases))]
-    result = []
-    for doc, (content, rows) in zip(docs, chromium_frames(docs)):
-        result.append({"doc": doc, "contentSize": {"width": content[0], "height": content[1]},
-                       "frames": {rid: (None if f is None else dict(zip(("x", "y", "width", "height"), f)))
-                                  for rid, f in rows}})
-    with open(out, "w") as f:
-        json.dump(result, f, separators=(",", ":"))
-        f.write("\n")
-    print(f"{len(docs)} documents, {sum(len(x['frames']) for x in result)} rows -> {out}")
+    write_fixtures(docs, out)
 
 
 if __name__ == "__main__":

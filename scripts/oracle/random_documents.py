@@ -17,7 +17,7 @@ import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from doc_chromium_frames import chromium_frames  # noqa: E402
+from doc_chromium_frames import write_fixtures  # noqa: E402
 
 JUSTIFY = ["start", "end", "center", "spaceBetween", "spaceAround", "spaceEvenly"]
 ALIGN = ["start", "center", "end", "stretch"]
@@ -111,15 +111,7 @@ def main():
     count, seed, out = int(args[0]), int(args[1]), args[2]
     r = random.Random(seed)
     docs = [document(r, i) for i in range(count)]
-    result = []
-    for doc, (content, rows) in zip(docs, chromium_frames(docs)):
-        result.append({"doc": doc, "contentSize": {"width": content[0], "height": content[1]},
-                       "frames": {rid: (None if f is None else dict(zip(("x", "y", "width", "height"), f)))
-                                  for rid, f in rows}})
-    with open(out, "w") as f:
-        json.dump(result, f, separators=(",", ":"))
-        f.write("\n")
-    print(f"{count} documents, {sum(len(x['frames']) for x in result)} rows -> {out}")
+    write_fixtures(docs, out)
 
 
 if __name__ == "__main__":

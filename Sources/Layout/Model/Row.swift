@@ -47,9 +47,7 @@ public struct TextRun: Hashable, Sendable, Codable {
     /// The fitted height at content width `width`:
     /// ceil(count ÷ max(1, floor(width ÷ glyphWidth))) × lineHeight (0 without glyphs).
     public func height(atWidth width: Double) -> Double {
-        guard count > 0 else { return 0 }
-        let perLine = Swift.max(1, (Swift.max(0, width) / glyphWidth).rounded(.down))
-        return (Double(count) / perLine).rounded(.up) * lineHeight
+        FlexText.height(count: Double(count), glyphWidth: glyphWidth, lineHeight: lineHeight, atWidth: width)
     }
 
     /// The run in the REPL's words, every member written: `12 char 8 line 20` (the value of
