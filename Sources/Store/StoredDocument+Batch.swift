@@ -31,7 +31,7 @@ extension StoredDocument {
     ///   does not plan (nothing changes), the document is stale or dropped, or the database cannot
     ///   be written (nothing changes).
     public func perform(groupBatch edits: [Edit], plan: (Edit, Document, LiveLayout) throws -> [Change]) throws -> GroupBatch {
-        guard let group = openGroup else { throw StackDocError(.noGroupOpen(.commit)) }
+        guard openGroup != nil else { throw StackDocError(.noGroupOpen(.commit)) }
         if edits.contains(where: \.isViewState) { throw StackDocError("a batch of a group's operations cannot hold view changes") }
         _ = liveLayout()
         return try transaction { db, journal in
@@ -47,12 +47,7 @@ extension StoredDocument {
                     break
                 }
                 setLayoutReport(nil)
-                for change in changes { try apply(change, db: db, journal: &journal) }
-                let logged = changes + (try clampOffset(db: db, journal: &journal))
-                let seq = lastSeq + 1
-                try LogWriter.append(db, document: id, seq: seq, kind: .op, payload: try LogFormat.encode(edit),
-                                     forward: logged, inverse: nil, group: group.seq, label: nil, origin: origin)
-                setLastSeq(seq)
+                let (_, logged) = try write(edit, changes: changes, db: db, journal: &journal)
                 syncLayout(&journal)
                 guard let report = lastLayoutReport else { throw StoreFailure.internal("the live layout did not follow operation \(index + 1) of a batch") }
                 batch.performed.append((logged, report))

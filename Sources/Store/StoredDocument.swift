@@ -253,18 +253,25 @@ public final class StoredDocument {
     public func perform(_ edit: Edit, changes: [Change]) throws -> [Change] {
         for change in changes { try Validation.check(change) }
         return try transaction { db, journal in
-            for change in changes { try apply(change, db: db, journal: &journal) }
-            let logged = changes + (try clampOffset(db: db, journal: &journal))
-            let seq = lastSeq + 1
-            let kind: LogEntry.Kind = edit.isViewState ? .view : .op
-            try LogWriter.append(db, document: id, seq: seq, kind: kind, payload: try LogFormat.encode(edit),
-                                 forward: logged, inverse: nil, group: openGroup?.seq, label: nil, origin: origin)
-            lastSeq = seq
-            if kind == .op, openGroup == nil, !logged.isEmpty {
+            let (seq, logged) = try write(edit, changes: changes, db: db, journal: &journal)
+            if !edit.isViewState, openGroup == nil, !logged.isEmpty {
                 try addStep(db, first: seq, last: seq, label: nil)
             }
             return logged
         }
+    }
+
+    /// Inside a write transaction: applies one operation's checked `changes`, clamps the offset
+    /// and logs it as the next entry (`view` or `op`, in the open group if any). Returns its seq
+    /// and the changes as logged (with the clamp). `perform` and the group batch share it.
+    func write(_ edit: Edit, changes: [Change], db: Database, journal: inout Journal) throws -> (seq: Int, logged: [Change]) {
+        for change in changes { try apply(change, db: db, journal: &journal) }
+        let logged = changes + (try clampOffset(db: db, journal: &journal))
+        let seq = lastSeq + 1
+        try LogWriter.append(db, document: id, seq: seq, kind: edit.isViewState ? .view : .op, payload: try LogFormat.encode(edit),
+                             forward: logged, inverse: nil, group: openGroup?.seq, label: nil, origin: origin)
+        lastSeq = seq
+        return (seq, logged)
     }
 
     /// Reverts the last `count` undo steps. Fails (changing nothing) when fewer are applied or a
