@@ -50,7 +50,9 @@ extension FlexLayoutPass {
                     // The min-content contribution, as Chromium sizes a single-line row: the
                     // larger of the min-content and the specified width, clamped by the min and
                     // max widths — not by the flex base size (unlike the max-content one).
-                    let w = width[c].isNaN ? minContentWidth[c] : Swift.max(width[c], padding[c].horizontal)
+                    // An aspect ratio's transferred width (`aspectBase`) counts as a specified width.
+                    let specified = width[c].isNaN ? aspectBase[c] : width[c]
+                    let w = specified.isNaN ? minContentWidth[c] : Swift.max(specified, padding[c].horizontal)
                     minSum += clampMain(c, false, w) + margin[c].horizontal
                 }
             }
@@ -195,10 +197,15 @@ extension FlexLayoutPass {
         aspectBase[i] = .nan
         if x.hasAspect {
             if !h.isNaN {
+                // A definite height (already within its min and max) gives the preferred width:
+                // the max-content width and the flex base are the transferred size; the content
+                // counts only through the automatic minimum (the min-content width, at least the
+                // transferred size), not clamped again by the height's limits.
                 let t = LayoutUnit.snap(h * x.aspectWidth / x.aspectHeight)
-                maxContent = Swift.max(maxContent, t)
-                minContent = Swift.max(minContent, t)
                 aspectBase[i] = t
+                contentWidth[i] = Swift.max(pad, t)
+                minContentWidth[i] = Swift.max(pad, Swift.max(minContent, t))
+                return
             }
             // Within the height's min and max converted through the ratio.
             let lo = LayoutUnit.snap(Swift.max(minHeight[i].isNaN ? 0 : minHeight[i], padding[i].vertical)
