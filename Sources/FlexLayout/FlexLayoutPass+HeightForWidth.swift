@@ -166,8 +166,9 @@ extension FlexLayoutPass {
         var h = pad.vertical + (x.hasText ? x.textHeight(atWidth: w - pad.horizontal) : x.intrinsicHeight)
         if x.hasAspect {
             let t = LayoutUnit.snap(w * x.aspectHeight / x.aspectWidth)
-            // Along a column's main axis the automatic minimum keeps the content (at least the
-            // transferred height); across a row only the ratio counts. Either way within the
+            // The automatic minimum keeps the content (at least the transferred height), along
+            // a column's main axis and across a row alike (a stretched item of a row whose
+            // height is indefinite is as tall as its content, as in Chromium); within the
             // width's min and max (the min at least the padding: border-box) converted through
             // the ratio (CSS Flexbox §4.5, css-sizing-4 §5).
             let p = Int(parent[i])
@@ -177,7 +178,7 @@ extension FlexLayoutPass {
             let maxW = x.maxWidth
             let hi = maxW.isFinite ? LayoutUnit.snap(Swift.max(maxW, pad.horizontal) * x.aspectHeight / x.aspectWidth)
                 : Double.infinity
-            h = Swift.max(pad.vertical, Swift.max(Swift.min(inColumn ? Swift.max(h, t) : t, hi), lo))
+            h = Swift.max(pad.vertical, Swift.max(Swift.min(Swift.max(h, t), hi), lo))
             if inColumn { aspectBase[i] = t }
         }
         contentHeight[i] = h
