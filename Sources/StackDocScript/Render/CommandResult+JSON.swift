@@ -7,6 +7,7 @@ extension CommandResult {
     /// The result as compact JSON in pieces, as it is made (`appendJSON`'s bytes): a whole
     /// layout (also under `--csv`) a block of rows at a time, anything else in one piece.
     /// - Parameter piece: Receives each piece, in order.
+    /// - Throws: What `piece` throws (the pieces after it are not made).
     public func writeJSON(_ piece: ([UInt8]) throws -> Void) rethrows {
         switch self {
         case .wholeLayout(let listing), .csv(.wholeLayout(let listing)):

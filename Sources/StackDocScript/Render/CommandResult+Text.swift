@@ -9,6 +9,7 @@ extension CommandResult {
     /// `text` (nothing for an empty one). A whole layout (also as CSV) comes a block of rows at a
     /// time; any other result is one piece.
     /// - Parameter piece: Receives each piece, in order.
+    /// - Throws: What `piece` throws (the pieces after it are not made).
     public func writeText(_ piece: (String) throws -> Void) rethrows {
         switch self {
         case .wholeLayout(let listing):

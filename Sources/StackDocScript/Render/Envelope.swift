@@ -20,6 +20,7 @@ public enum Envelope {
     ///   - result: What it produced.
     ///   - ms: With `timer on`, the command's wall time in milliseconds.
     ///   - piece: Receives each piece, in order.
+    /// - Throws: What `piece` throws (the pieces after it are not made).
     public static func write(command: String, result: CommandResult, ms: Double? = nil,
                              to piece: ([UInt8]) throws -> Void) rethrows {
         var out: [UInt8] = []

@@ -11,6 +11,7 @@ extension LayoutListing {
     /// are as wide as the widest cell so far: a block never narrows them, a later block may
     /// widen them.
     /// - Parameter piece: Receives each piece, in order.
+    /// - Throws: What `piece` throws (the pieces after it are not made).
     public func writeTable(_ piece: (String) throws -> Void) rethrows {
         var widths: [Int] = []
         var depths = LayoutOutput.NestingDepths()
@@ -28,6 +29,7 @@ extension LayoutListing {
     /// The SPEC §4.2 result (`LayoutOutput.jsonBytes`) in pieces of bytes: the header, each
     /// block's rows, the closing.
     /// - Parameter piece: Receives each piece, in order.
+    /// - Throws: What `piece` throws (the pieces after it are not made).
     public func writeJSON(_ piece: ([UInt8]) throws -> Void) rethrows {
         var out: [UInt8] = []
         LayoutOutput.appendJSONHeader(header, to: &out)
@@ -44,6 +46,7 @@ extension LayoutListing {
 
     /// `layout --csv` in pieces of whole lines: the header line, then each block's lines.
     /// - Parameter piece: Receives each piece, in order.
+    /// - Throws: What `piece` throws (the pieces after it are not made).
     public func writeCSV(_ piece: (String) throws -> Void) rethrows {
         try piece(CommandResult.layoutCSVHeader.map(CommandResult.csvField).joined(separator: ","))
         try forEachBlock { rows in

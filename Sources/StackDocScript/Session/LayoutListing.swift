@@ -43,6 +43,8 @@ public struct LayoutListing {
 
     /// Calls `body` with consecutive blocks of at most `blockSize` rows, in document order
     /// (nothing for a layout without rows).
+    /// - Parameter body: Receives each block, in order.
+    /// - Throws: What `body` throws (the blocks after it are not read).
     public func forEachBlock(_ body: ([RowLayout]) throws -> Void) rethrows {
         var lower = 0
         while lower < rowCount {
