@@ -118,9 +118,7 @@ public enum FileIO {
         // The pieces are written on a second thread while the next ones are made.
         let writer = ChunkFileWriter(handle)
         do {
-            try produce { bytes in
-                if !bytes.isEmpty { writer.write(bytes) }
-            }
+            try produce { writer.write($0) }
         } catch {
             _ = writer.finish()
             fclose(handle)
