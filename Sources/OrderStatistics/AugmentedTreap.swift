@@ -47,6 +47,23 @@ public struct AugmentedTreap<Elements: TreapElements>: Sendable {
         root = build(0..<Int32(truncatingIfNeeded: n))
     }
 
+    /// As `init(building:root:)`, given every element's summary in node order
+    /// (`summaries[x] == elements.summary(of: x)`): the tree keeps that array as its totals'
+    /// storage and sums each node's children onto its own summary, so no element summary is
+    /// computed here (a client computes them in one tight pass of its own). O(n).
+    @inlinable
+    public init(building elements: Elements, summaries: [Summary], root: inout Int32) {
+        let n = elements.count
+        precondition(n < Int(Int32.max), "AugmentedTreap: too many nodes")
+        precondition(summaries.count == n, "AugmentedTreap(building:summaries:): one summary per element")
+        self.elements = elements
+        left = Array(repeating: -1, count: n)
+        right = Array(repeating: -1, count: n)
+        up = Array(repeating: -1, count: n)
+        total = summaries
+        root = build(0..<Int32(truncatingIfNeeded: n), totalsHoldElements: true)
+    }
+
     /// Number of nodes ever made (in trees, detached, or free); node numbers are `0..<nodeCount`.
     @inlinable public var nodeCount: Int { left.count }
 
@@ -411,6 +428,20 @@ extension AugmentedTreap {
     /// One tree of the detached nodes `nodes`, in that order; returns its root. O(n).
     @inlinable
     public mutating func build<S: Sequence>(_ nodes: S) -> Int32 where S.Element == Int32 {
+        build(nodes, totalsHoldElements: false)
+    }
+
+    /// `build`; with `totalsHoldElements`, each node's total holds its element's summary on
+    /// entry (`init(building:summaries:root:)`) and its children's totals are added to it.
+    @inlinable @inline(__always)
+    mutating func build<S: Sequence>(_ nodes: S, totalsHoldElements: Bool) -> Int32 where S.Element == Int32 {
+        @inline(__always) func pull(_ t: Int32) {
+            if totalsHoldElements {
+                total[Int(t)] = summary(of: left[Int(t)]) + total[Int(t)] + summary(of: right[Int(t)])
+            } else {
+                self.pull(t)
+            }
+        }
         // Cartesian tree over the sequence with a stack of the right spine; children's totals
         // are final when a node leaves the spine, so totals are pulled as nodes are popped.
         var spine: [Int32] = []

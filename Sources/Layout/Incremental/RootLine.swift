@@ -60,11 +60,16 @@ struct RootLine: Sendable {
         @inline(__always)
         func summary(of x: Int32) -> Summary {
             let i = Int(x)
+            return Self.summary(of: i, in: entries, contribution: contribution[i], touched: touched[i])
+        }
+
+        /// The summary of entry `i` of `entries` alone.
+        @inline(__always)
+        static func summary(of i: Int, in entries: LiveEntries, contribution: Double, touched isTouched: Bool) -> Summary {
             let shown = entries.shown(i)
             let (elo, ehi) = entries.extent(i)
             let framed = shown && elo <= ehi
-            let isTouched = touched[i]
-            return Summary(sum: contribution[i], lo: framed ? elo : .infinity, hi: framed ? ehi : -.infinity,
+            return Summary(sum: contribution, lo: framed ? elo : .infinity, hi: framed ? ehi : -.infinity,
                            rows: entries.rowCount(i), untouchedFramed: isTouched ? 0 : entries.framedCount(i),
                            entries: 1, shown: shown ? 1 : 0, touched: isTouched ? 1 : 0)
         }
@@ -102,7 +107,15 @@ struct RootLine: Sendable {
     init(entries list: LiveEntries, contributions: [Double]) {
         let elements = Elements(entries: list, contribution: contributions,
                                 touched: Array(repeating: false, count: list.count))
-        tree = AugmentedTreap(building: elements, root: &root)
+        // Every entry's summary in one pass (untouched, all of them), then the tree over them.
+        let n = list.count
+        let summaries = [Summary](unsafeUninitializedCapacity: n) { out, initialized in
+            for i in 0..<n {
+                out.initializeElement(at: i, to: Elements.summary(of: i, in: list, contribution: contributions[i], touched: false))
+            }
+            initialized = n
+        }
+        tree = AugmentedTreap(building: elements, summaries: summaries, root: &root)
     }
 
     // MARK: The entries
