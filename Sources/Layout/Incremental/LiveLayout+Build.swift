@@ -124,6 +124,9 @@ extension LiveLayout {
                 contributions.append(0)
             }
         }
+        // Node i is root row i; when that is slot i of a document of root rows only, the
+        // document's id table (slot → id) is this layout's (node → id) as it stands.
+        let nodesAreSlots = store.count == rootCount && rootSlots.indices.allSatisfy { rootSlots[$0] == Int32(truncatingIfNeeded: $0) }
         rootSlots = []
         resultOf = []
         growing = grow
@@ -140,9 +143,13 @@ extension LiveLayout {
         if proven && !sticky {
             full = nil
             let ids = line.entries.ids
-            // Root ids are distinct (they are the document's), so the bulk build finds no duplicate.
-            _ = rootTable.build(count: line.entries.count, hashOf: { DocumentIndexTable.hash(ids[Int($0)]) },
-                                isEqual: { ids[Int($0)] == ids[Int($1)] })
+            if nodesAreSlots && store.ids.count == rootCount {
+                rootTable = store.table
+            } else {
+                // Root ids are distinct (they are the document's), so the bulk build finds no duplicate.
+                _ = rootTable.build(count: line.entries.count, hashOf: { DocumentIndexTable.hash(ids[Int($0)]) },
+                                    isEqual: { ids[Int($0)] == ids[Int($1)] })
+            }
             for node in 0..<Int32(line.entries.count) { indexNested(node) }
         } else {
             full = doc.layout()

@@ -27,7 +27,8 @@ struct DocumentRows: Sendable {
     private(set) var styles = DocumentStylePool()
     /// The treap root of the document root's rows.
     private(set) var rootRoot: Int32 = -1
-    private var table = DocumentIndexTable()
+    /// id → slot. `LiveLayout` takes it as its root rows' table when its nodes are the slots.
+    private(set) var table = DocumentIndexTable()
 
     /// Number of live rows.
     var count: Int { table.count }
