@@ -15,18 +15,37 @@ struct RootLine: Sendable {
     /// overflowing nested rows make it differ from `sum`; `lo > hi` when there is none), rows at
     /// every depth, and — for the change report — touched entries and framed rows of untouched
     /// entries.
+    ///
+    /// Counts are 32-bit (a document's rows are numbered by `Int32` slots): 48 bytes per node.
     struct Summary: TreapSummary {
         var sum: Double
         var lo: Double
         var hi: Double
-        var rows: Int
-        var untouchedFramed: Int
+        private var rowCount: Int32
+        private var untouchedFramedCount: Int32
         var entries: Int32
         var shown: Int32
         var touched: Int32
 
+        init(sum: Double, lo: Double, hi: Double, rows: Int, untouchedFramed: Int, entries: Int32, shown: Int32,
+             touched: Int32) {
+            self.sum = sum
+            self.lo = lo
+            self.hi = hi
+            rowCount = Int32(truncatingIfNeeded: rows)
+            untouchedFramedCount = Int32(truncatingIfNeeded: untouchedFramed)
+            self.entries = entries
+            self.shown = shown
+            self.touched = touched
+        }
+
         static let zero = Summary(sum: 0, lo: .infinity, hi: -.infinity, rows: 0, untouchedFramed: 0,
                                   entries: 0, shown: 0, touched: 0)
+
+        /// Rows at every depth.
+        var rows: Int { Int(rowCount) }
+        /// Framed rows of untouched entries.
+        var untouchedFramed: Int { Int(untouchedFramedCount) }
 
         var count: Int { Int(entries) }
 
@@ -36,7 +55,7 @@ struct RootLine: Sendable {
         @inline(__always)
         static func + (a: Summary, b: Summary) -> Summary {
             Summary(sum: a.sum + b.sum, lo: min(a.lo, a.sum + b.lo), hi: max(a.hi, a.sum + b.hi),
-                    rows: a.rows + b.rows, untouchedFramed: a.untouchedFramed + b.untouchedFramed,
+                    rows: a.rows &+ b.rows, untouchedFramed: a.untouchedFramed &+ b.untouchedFramed,
                     entries: a.entries &+ b.entries, shown: a.shown &+ b.shown, touched: a.touched &+ b.touched)
         }
 
