@@ -47,6 +47,25 @@ public struct AugmentedTreap<Elements: TreapElements>: Sendable {
         root = build(0..<Int32(truncatingIfNeeded: n))
     }
 
+    /// As `init(building:root:)`, given every element's summary in node order
+    /// (`summaries[x] == elements.summary(of: x)`): the tree keeps that array as its totals'
+    /// storage and sums each node's children onto its own summary, so no element summary is
+    /// computed here (a client computes them in one tight pass of its own). O(n).
+    @inlinable
+    public init(building elements: Elements, summaries: [Summary], root: inout Int32) {
+        let n = elements.count
+        precondition(n < Int(Int32.max), "AugmentedTreap: too many nodes")
+        precondition(summaries.count == n, "AugmentedTreap(building:summaries:): one summary per element")
+        self.elements = elements
+        left = Array(repeating: -1, count: n)
+        right = Array(repeating: -1, count: n)
+        up = Array(repeating: -1, count: n)
+        total = summaries
+        root = Self.cartesian(0..<Int32(truncatingIfNeeded: n), left: &left, right: &right, up: &up, total: &total) { x, total in
+            total[Int(x)]
+        }
+    }
+
     /// Number of nodes ever made (in trees, detached, or free); node numbers are `0..<nodeCount`.
     @inlinable public var nodeCount: Int { left.count }
 
@@ -411,31 +430,55 @@ extension AugmentedTreap {
     /// One tree of the detached nodes `nodes`, in that order; returns its root. O(n).
     @inlinable
     public mutating func build<S: Sequence>(_ nodes: S) -> Int32 where S.Element == Int32 {
-        // Cartesian tree over the sequence with a stack of the right spine; children's totals
-        // are final when a node leaves the spine, so totals are pulled as nodes are popped.
-        var spine: [Int32] = []
-        for x in nodes {
-            var last: Int32 = -1
-            while let top = spine.last, Self.priority(top) < Self.priority(x) {
-                spine.removeLast()
-                if last >= 0 { up[Int(last)] = top }
-                right[Int(top)] = last
-                pull(top)
-                last = top
+        let elements = self.elements
+        return Self.cartesian(nodes, left: &left, right: &right, up: &up, total: &total) { x, _ in elements.summary(of: x) }
+    }
+
+    /// The tree of the detached nodes `nodes` in that order over the columns (its root): a
+    /// Cartesian tree built with a stack of the right spine; children's totals are final when a
+    /// node leaves the spine, so its total is computed then, as `pull` does, from `own(x,
+    /// total)`, the element's summary. No access to the whole value inside the loop (no copies).
+    @inlinable @inline(__always)
+    static func cartesian<S: Sequence>(_ nodes: S, left: inout [Int32], right: inout [Int32], up: inout [Int32],
+                                       total: inout [Summary],
+                                       own: (Int32, UnsafeMutableBufferPointer<Summary>) -> Summary) -> Int32
+        where S.Element == Int32 {
+        left.withUnsafeMutableBufferPointer { left in
+            right.withUnsafeMutableBufferPointer { right in
+                up.withUnsafeMutableBufferPointer { up in
+                    total.withUnsafeMutableBufferPointer { total in
+                        @inline(__always) func pull(_ t: Int32) {
+                            let i = Int(t), l = Int(left[i]), r = Int(right[i])
+                            // (left + own) + right, `zero` for a missing child, bit for bit as `pull`.
+                            total[i] = (l >= 0 ? total[l] : .zero) + own(t, total) + (r >= 0 ? total[r] : .zero)
+                        }
+                        var spine: [Int32] = []
+                        for x in nodes {
+                            var last: Int32 = -1
+                            while let top = spine.last, priority(top) < priority(x) {
+                                spine.removeLast()
+                                if last >= 0 { up[Int(last)] = top }
+                                right[Int(top)] = last
+                                pull(top)
+                                last = top
+                            }
+                            left[Int(x)] = last
+                            if last >= 0 { up[Int(last)] = x }
+                            spine.append(x)
+                        }
+                        var last: Int32 = -1
+                        while let top = spine.popLast() {
+                            right[Int(top)] = last
+                            if last >= 0 { up[Int(last)] = top }
+                            pull(top)
+                            last = top
+                        }
+                        if last >= 0 { up[Int(last)] = -1 }
+                        return last
+                    }
+                }
             }
-            left[Int(x)] = last
-            if last >= 0 { up[Int(last)] = x }
-            spine.append(x)
         }
-        var last: Int32 = -1
-        while let top = spine.popLast() {
-            right[Int(top)] = last
-            if last >= 0 { up[Int(last)] = top }
-            pull(top)
-            last = top
-        }
-        if last >= 0 { up[Int(last)] = -1 }
-        return last
     }
 
     /// Recomputes the total of `t` from its children and its element.

@@ -17,6 +17,35 @@ import Testing
         return report
     }
 
+    /// The build lays out one leaf root row per distinct (style, size, content, hidden) and
+    /// reuses its frame for the others: leaves sharing a size but not a style, content, hidden
+    /// flag, margin or min/max, mixed with stacks (empty and not), in slices of every size.
+    @Test func leavesSharingALayoutBuildAsTheFullLayout() throws {
+        var doc = Document(name: "d", settings: DocumentSettings(viewport: Size(width: 390, height: 300), spacing: 3))
+        let configs: [RowConfig] = [
+            RowConfig(size: .fixed(20)), RowConfig(size: .fixed(30)), RowConfig(size: .fixed(20), hidden: true),
+            RowConfig(size: .fixed(20), margin: Edges(top: 2, left: 5, bottom: 1, right: 0)),
+            RowConfig(type: "label", size: .fit, content: Size(width: 50, height: 17)),
+            RowConfig(size: .fit, content: Size(width: 50, height: 18)),
+            RowConfig(size: .fixed(20), alignSelf: .center, maxMain: 15, maxCross: 100),
+            RowConfig(size: .fixed(40), stack: StackSettings(axis: .horizontal)),
+        ]
+        for i in 0..<300 {
+            try doc.appendRow("r\(i)", config: configs[(i * 7 + i / 13) % configs.count], parent: nil)
+            if i % 41 == 0 {
+                try doc.appendRow("s\(i)", config: RowConfig(stack: StackSettings(axis: .vertical)), parent: nil)
+                try doc.appendRow("c\(i)", config: configs[i % 4], parent: "s\(i)")
+            }
+        }
+        let expected = doc.layout()
+        for chunk in [1, 2, 5, 64, LiveLayout.defaultChunk] {
+            let live = LiveLayout(doc, chunk: chunk)
+            #expect(live.isIncremental)
+            #expect(live.layout() == expected, "built in slices of \(chunk)")
+            #expect(live.line.invariantViolation() == nil)
+        }
+    }
+
     @Test func rootLineInvariantCheckerFindsBrokenRules() throws {
         var doc = try document(rows: 50, height: 40)
         var live = LiveLayout(doc)

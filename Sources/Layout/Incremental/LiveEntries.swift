@@ -37,7 +37,18 @@ struct LiveEntries: Sendable {
     private(set) var subtrees: [LocalRows] = []
     private var freeSubtrees: [Int32] = []
     private(set) var styles: [LeafStyle] = []
+    /// The main-axis facts of each style (`styles[n]`'s), in plain values: what the line's
+    /// summaries read per entry, without copying a whole `LeafStyle` (strings and all).
+    private(set) var geometry: [LeafGeometry] = []
     private var styleNumber: [LeafStyle: Int32] = [:]
+
+    /// A leaf style's hidden flag, grow and main-axis margins.
+    struct LeafGeometry {
+        var hidden: Bool
+        var grow: Double
+        var marginStart: Double
+        var marginEnd: Double
+    }
 
     init(axis: Axis) { self.axis = axis }
 
@@ -56,6 +67,8 @@ struct LiveEntries: Sendable {
         if let n = styleNumber[style] { return n }
         let n = Int32(truncatingIfNeeded: styles.count)
         styles.append(style)
+        geometry.append(LeafGeometry(hidden: style.hidden, grow: style.grow, marginStart: style.marginStart,
+                                     marginEnd: style.marginEnd))
         styleNumber[style] = n
         return n
     }
@@ -80,11 +93,11 @@ struct LiveEntries: Sendable {
     @inline(__always) func subtree(_ i: Int) -> LocalRows { subtrees[Int(-1 - kind[i])] }
 
     @inline(__always) func shown(_ i: Int) -> Bool {
-        kind[i] >= 0 ? !styles[Int(kind[i])].hidden : subtree(i).shown
+        kind[i] >= 0 ? !geometry[Int(kind[i])].hidden : subtree(i).shown
     }
 
     @inline(__always) func grow(_ i: Int) -> Double {
-        kind[i] >= 0 ? styles[Int(kind[i])].grow : subtree(i).grow
+        kind[i] >= 0 ? geometry[Int(kind[i])].grow : subtree(i).grow
     }
 
     /// Rows at every depth (the root row included).
@@ -92,7 +105,7 @@ struct LiveEntries: Sendable {
 
     /// Rows with a frame.
     @inline(__always) func framedCount(_ i: Int) -> Int {
-        kind[i] >= 0 ? (styles[Int(kind[i])].hidden ? 0 : 1) : subtree(i).framedCount
+        kind[i] >= 0 ? (geometry[Int(kind[i])].hidden ? 0 : 1) : subtree(i).framedCount
     }
 
     /// Main-axis extent of the entry's framed rows relative to its margin-box start (lo > hi when none).
@@ -101,14 +114,14 @@ struct LiveEntries: Sendable {
             let e = subtree(i)
             return (e.extentLo, e.extentHi)
         }
-        let s = styles[Int(kind[i])]
+        let s = geometry[Int(kind[i])]
         return s.hidden ? (1, 0) : (s.marginStart, s.marginStart + mainLength[i])
     }
 
     /// Margin-start + border-box main length + margin-end of the root row (0 when hidden).
     func outerLength(_ i: Int) -> Double {
         guard kind[i] >= 0 else { return subtree(i).outerLength }
-        let s = styles[Int(kind[i])]
+        let s = geometry[Int(kind[i])]
         return s.hidden ? 0 : s.marginStart + mainLength[i] + s.marginEnd
     }
 
@@ -154,7 +167,7 @@ struct LiveEntries: Sendable {
             guard let f = subtree(i).rows[k].frame else { return nil }
             return axis == .vertical ? (f.minY, f.maxY) : (f.minX, f.maxX)
         }
-        let s = styles[Int(kind[i])]
+        let s = geometry[Int(kind[i])]
         return s.hidden ? nil : (s.marginStart, s.marginStart + mainLength[i])
     }
 

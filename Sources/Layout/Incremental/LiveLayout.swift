@@ -114,101 +114,6 @@ public struct LiveLayout: Sendable {
 
     // MARK: Building
 
-    /// Lays the whole document out and rebuilds the index (or keeps the full layout when the
-    /// incremental regime does not hold). The root's rows are laid out by the engine a slice at a
-    /// time (`chunk` root rows with their subtrees, no main-axis free space: in the regime a
-    /// root row's layout does not depend on its siblings, as for `LocalRows.compute`), and
-    /// their entries are filled straight from the engine's frames: no `DocumentLayout` and never
-    /// the whole engine tree at once. Outside the regime, one full layout.
-    mutating func rebuild(_ doc: Document) {
-        document = doc.name
-        settings = doc.settings
-        let s = settings
-        let alone = LocalRows.alone(s)
-        let store = doc.rows
-        let rootCount = doc.childCount(of: nil)
-        var entries = LiveEntries(axis: s.axis)
-        entries.reserveCapacity(rootCount)
-        var contributions: [Double] = []
-        contributions.reserveCapacity(rootCount)
-        var grow = 0
-        // The leaf style last used for each document style (rows sharing one mostly share it).
-        var leafOfStyle = [Int32](repeating: -1, count: store.styles.records.count)
-        var lower = 0
-        var sticky = false
-        repeat {
-            let upper = min(rootCount, lower + chunk)
-            let c = doc.laidOut(settings: alone, roots: lower..<upper)
-            if c.hasSticky { sticky = true }
-            if lower == 0 {
-                let rootFrame = c.tree.frame(of: c.rootNode)
-                crossSize = vertical ? rootFrame.width : rootFrame.height
-            }
-            let n = c.count
-            var k = 0
-            while k < n {
-                var end = k + 1
-                while end < n, c.parentSlot[end] >= 0 { end += 1 }
-                let slot = c.slots[k]
-                if end == k + 1 {
-                    let hidden = c.flags[k] & CompiledDocument.ownHidden != 0
-                    let frame: Rect? = hidden ? nil : c.tree.frame(of: c.firstRowNode + k)
-                    let cross = frame.map { vertical ? ($0.x, $0.width) : ($0.y, $0.height) } ?? (0, 0)
-                    let docStyle = Int(store.style[Int(slot)])
-                    var number = leafOfStyle[docStyle]
-                    if number < 0 || entries.styles[Int(number)].hidden != hidden
-                        || entries.styles[Int(number)].crossStart != cross.0 || entries.styles[Int(number)].crossLength != cross.1 {
-                        number = entries.intern(LiveEntries.leafStyle(store.config(slot), frame: frame, axis: s.axis,
-                                                                      defaults: s.defaults))
-                        leafOfStyle[docStyle] = number
-                    }
-                    entries.appendLeaf(c.ids[k], style: number, mainLength: frame.map { vertical ? $0.height : $0.width } ?? 0)
-                } else {
-                    let config = store.config(slot)
-                    let rows = LayoutAssembly.rows(of: c, range: k..<end, viewport: Rect(x: 0, y: 0, width: 0, height: 0),
-                                                   autoHideLast: s.defaults.autoHideLastSeparator)
-                    var shift = 0.0
-                    if let f = rows[0].frame {
-                        shift = vertical ? f.y - config.layoutMargin.top : f.x - config.layoutMargin.left
-                    }
-                    entries.append(LocalRows(id: c.ids[k], config: config, rows: rows[...], shift: shift, axis: s.axis,
-                                             defaults: s.defaults), config: nil, defaults: s.defaults)
-                }
-                let i = entries.count - 1
-                if entries.shown(i) {
-                    if entries.grow(i) > 0 { grow += 1 }
-                    contributions.append(entries.outerLength(i) + gap)
-                } else {
-                    contributions.append(0)
-                }
-                k = end
-            }
-            lower = upper
-        } while lower < rootCount
-        growing = grow
-        line = RootLine(entries: entries, contributions: contributions)
-        rootTable = DocumentIndexTable()
-        nestedLocation = [:]
-        // A full layout may have grown rows when the root had free space: with grow, only
-        // content strictly longer than the viewport proves the rows kept their own lengths.
-        let inner = innerLength
-        let proven = (settings.justify == .start && growing == 0)
-            || (inner >= 0 && (growing == 0 ? inner >= viewportMain - paddingMain : inner > viewportMain - paddingMain))
-        // Sticky rows (SPEC §2.7) are shown where the offset puts them: kept by the full layout,
-        // which scrolls them without a relayout (`atOffset`).
-        if proven && !sticky {
-            full = nil
-            let ids = line.entries.ids
-            // Root ids are distinct (they are the document's), so the bulk build finds no duplicate.
-            _ = rootTable.build(count: line.entries.count, hashOf: { DocumentIndexTable.hash(ids[Int($0)]) },
-                                isEqual: { ids[Int($0)] == ids[Int($1)] })
-            for node in 0..<Int32(line.entries.count) { indexNested(node) }
-        } else {
-            full = doc.layout()
-            line = RootLine()
-        }
-    }
-
     /// Records the location of every row of the entry at `node` (replacing the root row's old
     /// node, if any).
     mutating func index(_ node: Int32) {
@@ -220,7 +125,7 @@ public struct LiveLayout: Sendable {
     }
 
     /// Records the location of the rows below the root row of the entry at `node`.
-    private mutating func indexNested(_ node: Int32) {
+    mutating func indexNested(_ node: Int32) {
         for (k, r) in line.entries.nestedRows(Int(node)).enumerated() {
             nestedLocation[r.id] = Location(node: node, k: Int32(k + 1))
         }

@@ -15,18 +15,37 @@ struct RootLine: Sendable {
     /// overflowing nested rows make it differ from `sum`; `lo > hi` when there is none), rows at
     /// every depth, and — for the change report — touched entries and framed rows of untouched
     /// entries.
+    ///
+    /// Counts are 32-bit (a document's rows are numbered by `Int32` slots): 48 bytes per node.
     struct Summary: TreapSummary {
         var sum: Double
         var lo: Double
         var hi: Double
-        var rows: Int
-        var untouchedFramed: Int
+        private var rowCount: Int32
+        private var untouchedFramedCount: Int32
         var entries: Int32
         var shown: Int32
         var touched: Int32
 
+        init(sum: Double, lo: Double, hi: Double, rows: Int, untouchedFramed: Int, entries: Int32, shown: Int32,
+             touched: Int32) {
+            self.sum = sum
+            self.lo = lo
+            self.hi = hi
+            rowCount = Int32(truncatingIfNeeded: rows)
+            untouchedFramedCount = Int32(truncatingIfNeeded: untouchedFramed)
+            self.entries = entries
+            self.shown = shown
+            self.touched = touched
+        }
+
         static let zero = Summary(sum: 0, lo: .infinity, hi: -.infinity, rows: 0, untouchedFramed: 0,
                                   entries: 0, shown: 0, touched: 0)
+
+        /// Rows at every depth.
+        var rows: Int { Int(rowCount) }
+        /// Framed rows of untouched entries.
+        var untouchedFramed: Int { Int(untouchedFramedCount) }
 
         var count: Int { Int(entries) }
 
@@ -36,7 +55,7 @@ struct RootLine: Sendable {
         @inline(__always)
         static func + (a: Summary, b: Summary) -> Summary {
             Summary(sum: a.sum + b.sum, lo: min(a.lo, a.sum + b.lo), hi: max(a.hi, a.sum + b.hi),
-                    rows: a.rows + b.rows, untouchedFramed: a.untouchedFramed + b.untouchedFramed,
+                    rows: a.rows &+ b.rows, untouchedFramed: a.untouchedFramed &+ b.untouchedFramed,
                     entries: a.entries &+ b.entries, shown: a.shown &+ b.shown, touched: a.touched &+ b.touched)
         }
 
@@ -60,11 +79,16 @@ struct RootLine: Sendable {
         @inline(__always)
         func summary(of x: Int32) -> Summary {
             let i = Int(x)
+            return Self.summary(of: i, in: entries, contribution: contribution[i], touched: touched[i])
+        }
+
+        /// The summary of entry `i` of `entries` alone.
+        @inline(__always)
+        static func summary(of i: Int, in entries: LiveEntries, contribution: Double, touched isTouched: Bool) -> Summary {
             let shown = entries.shown(i)
             let (elo, ehi) = entries.extent(i)
             let framed = shown && elo <= ehi
-            let isTouched = touched[i]
-            return Summary(sum: contribution[i], lo: framed ? elo : .infinity, hi: framed ? ehi : -.infinity,
+            return Summary(sum: contribution, lo: framed ? elo : .infinity, hi: framed ? ehi : -.infinity,
                            rows: entries.rowCount(i), untouchedFramed: isTouched ? 0 : entries.framedCount(i),
                            entries: 1, shown: shown ? 1 : 0, touched: isTouched ? 1 : 0)
         }
@@ -102,7 +126,15 @@ struct RootLine: Sendable {
     init(entries list: LiveEntries, contributions: [Double]) {
         let elements = Elements(entries: list, contribution: contributions,
                                 touched: Array(repeating: false, count: list.count))
-        tree = AugmentedTreap(building: elements, root: &root)
+        // Every entry's summary in one pass (untouched, all of them), then the tree over them.
+        let n = list.count
+        let summaries = [Summary](unsafeUninitializedCapacity: n) { out, initialized in
+            for i in 0..<n {
+                out.initializeElement(at: i, to: Elements.summary(of: i, in: list, contribution: contributions[i], touched: false))
+            }
+            initialized = n
+        }
+        tree = AugmentedTreap(building: elements, summaries: summaries, root: &root)
     }
 
     // MARK: The entries

@@ -1,0 +1,211 @@
+// Building a LiveLayout from a document: `rebuild(_:)`.
+
+extension LiveLayout {
+    /// What decides a leaf root row's layout on its own (no nested rows): its document style
+    /// record, hidden and fit flags, size and content. Under the `alone` settings two leaf root
+    /// rows with the same key have the same frame (but for its main-axis position), so one of
+    /// them is laid out by the engine for all.
+    struct LeafKey: Hashable {
+        var style: Int32
+        var flags: UInt8
+        var size: UInt64
+        var contentWidth: UInt64
+        var contentHeight: UInt64
+    }
+
+    /// The layout of a leaf: its interned `LeafStyle` number and border-box main length.
+    struct LeafResult {
+        var style: Int32 = -1
+        var mainLength = 0.0
+    }
+
+    /// Root rows between two that need the engine, at most, laid out with them rather than
+    /// starting another slice (a slice has a fixed cost).
+    static let sliceGap = 32
+
+    /// Lays the whole document out and rebuilds the index (or keeps the full layout when the
+    /// incremental regime does not hold). In the regime a root row's layout does not depend on
+    /// its siblings (no main-axis free space, as for `LocalRows.compute`), so:
+    ///
+    /// 1. the root's rows are walked once: a root row with nested rows needs the engine; a leaf
+    ///    gets the number of its `LeafKey`, and only the first leaf of each key needs the engine;
+    /// 2. the root rows that need it are laid out by the engine in slices (`chunk` root rows at
+    ///    most, with their subtrees, under the `alone` settings; nearby ones share a slice);
+    /// 3. the entries are appended in order, leaves from their key's result.
+    ///
+    /// A flat document of a million rows with a few hundred distinct sizes so lays out a few
+    /// hundred rows instead of a million. No `DocumentLayout` and never the whole engine tree at
+    /// once. Outside the regime, one full layout.
+    mutating func rebuild(_ doc: Document) {
+        document = doc.name
+        settings = doc.settings
+        let s = settings
+        let alone = LocalRows.alone(s)
+        let store = doc.rows
+        let rootCount = doc.childCount(of: nil)
+
+        // 1. Root slots, leaf keys, and the root rows the engine must lay out.
+        var rootSlots: [Int32] = []
+        rootSlots.reserveCapacity(rootCount)
+        var resultOf: [Int32] = []          // per root row: its leaf result, -1 with nested rows
+        resultOf.reserveCapacity(rootCount)
+        var results: [LeafResult] = []
+        var resultOfKey: [LeafKey: Int32] = [:]
+        var needed: [Int] = []              // root indexes, ascending
+        var slot = store.order.first(store.rootRoot)
+        while slot >= 0 {
+            let i = rootSlots.count
+            rootSlots.append(slot)
+            if store.childRoot[Int(slot)] >= 0 {
+                resultOf.append(-1)
+                needed.append(i)
+            } else {
+                let content = store.content[Int(slot)]
+                let key = LeafKey(style: store.style[Int(slot)], flags: store.flags[Int(slot)],
+                                  size: store.sizeValue[Int(slot)].bitPattern,
+                                  contentWidth: content.width.bitPattern, contentHeight: content.height.bitPattern)
+                if let known = resultOfKey[key] {
+                    resultOf.append(known)
+                } else {
+                    let n = Int32(truncatingIfNeeded: results.count)
+                    results.append(LeafResult())
+                    resultOfKey[key] = n
+                    resultOf.append(n)
+                    needed.append(i)
+                }
+            }
+            slot = store.order.successor(slot)
+        }
+        resultOfKey = [:]
+
+        // 2. The engine, slice by slice.
+        var entries = LiveEntries(axis: s.axis)
+        var subtreeOf: [Int: LocalRows] = [:]
+        var sticky = false
+        var laidOutOnce = false
+        var leafOfStyle = [Int32](repeating: -1, count: store.styles.records.count)
+        var n = 0
+        while n < needed.count {
+            let lower = needed[n]
+            var upper = lower + 1
+            n += 1
+            while n < needed.count, needed[n] - upper <= Self.sliceGap, needed[n] + 1 - lower <= chunk {
+                upper = needed[n] + 1
+                n += 1
+            }
+            layOutSlice(doc, alone, lower..<upper, resultOf: resultOf, results: &results, subtreeOf: &subtreeOf,
+                        entries: &entries, leafOfStyle: &leafOfStyle, sticky: &sticky)
+            laidOutOnce = true
+        }
+        if !laidOutOnce {
+            let rootFrame = doc.laidOut(settings: alone, roots: 0..<0)
+            crossSize = vertical ? rootFrame.tree.frame(of: rootFrame.rootNode).width : rootFrame.tree.frame(of: rootFrame.rootNode).height
+        }
+
+        // 3. The entries in order.
+        entries.reserveCapacity(rootCount)
+        var contributions: [Double] = []
+        contributions.reserveCapacity(rootCount)
+        var grow = 0
+        let gap = self.gap
+        for i in 0..<rootCount {
+            let r = resultOf[i]
+            if r >= 0 {
+                let leaf = results[Int(r)]
+                entries.appendLeaf(store.ids[Int(rootSlots[i])], style: leaf.style, mainLength: leaf.mainLength)
+            } else {
+                entries.append(subtreeOf.removeValue(forKey: i)!, config: nil, defaults: s.defaults)
+            }
+            let e = entries.count - 1
+            if entries.shown(e) {
+                if entries.grow(e) > 0 { grow += 1 }
+                contributions.append(entries.outerLength(e) + gap)
+            } else {
+                contributions.append(0)
+            }
+        }
+        // Node i is root row i; when that is slot i of a document of root rows only, the
+        // document's id table (slot → id) is this layout's (node → id) as it stands.
+        let nodesAreSlots = store.count == rootCount && rootSlots.indices.allSatisfy { rootSlots[$0] == Int32(truncatingIfNeeded: $0) }
+        rootSlots = []
+        resultOf = []
+        growing = grow
+        line = RootLine(entries: entries, contributions: contributions)
+        rootTable = DocumentIndexTable()
+        nestedLocation = [:]
+        // A full layout may have grown rows when the root had free space: with grow, only
+        // content strictly longer than the viewport proves the rows kept their own lengths.
+        let inner = innerLength
+        let proven = (settings.justify == .start && growing == 0)
+            || (inner >= 0 && (growing == 0 ? inner >= viewportMain - paddingMain : inner > viewportMain - paddingMain))
+        // Sticky rows (SPEC §2.7) are shown where the offset puts them: kept by the full layout,
+        // which scrolls them without a relayout (`atOffset`).
+        if proven && !sticky {
+            full = nil
+            let ids = line.entries.ids
+            if nodesAreSlots && store.ids.count == rootCount {
+                rootTable = store.table
+            } else {
+                // Root ids are distinct (they are the document's), so the bulk build finds no duplicate.
+                _ = rootTable.build(count: line.entries.count, hashOf: { DocumentIndexTable.hash(ids[Int($0)]) },
+                                    isEqual: { ids[Int($0)] == ids[Int($1)] })
+            }
+            for node in 0..<Int32(line.entries.count) { indexNested(node) }
+        } else {
+            full = doc.layout()
+            line = RootLine()
+        }
+    }
+
+    /// Lays root rows `roots` out with the engine under `alone` settings: fills the result of
+    /// each leaf's key not known yet (interning its `LeafStyle`) and keeps the `LocalRows` of
+    /// every root row with nested rows, by root index.
+    private mutating func layOutSlice(_ doc: Document, _ alone: DocumentSettings, _ roots: Range<Int>,
+                                      resultOf: [Int32], results: inout [LeafResult], subtreeOf: inout [Int: LocalRows],
+                                      entries: inout LiveEntries, leafOfStyle: inout [Int32], sticky: inout Bool) {
+        let s = settings
+        let store = doc.rows
+        let c = doc.laidOut(settings: alone, roots: roots)
+        if c.hasSticky { sticky = true }
+        let rootFrame = c.tree.frame(of: c.rootNode)
+        crossSize = vertical ? rootFrame.width : rootFrame.height
+        let n = c.count
+        var k = 0
+        var i = roots.lowerBound
+        while k < n {
+            var end = k + 1
+            while end < n, c.parentSlot[end] >= 0 { end += 1 }
+            let slot = c.slots[k]
+            let r = resultOf[i]
+            if r >= 0 {
+                if results[Int(r)].style < 0 {
+                    let hidden = c.flags[k] & CompiledDocument.ownHidden != 0
+                    let frame: Rect? = hidden ? nil : c.tree.frame(of: c.firstRowNode + k)
+                    let cross = frame.map { vertical ? ($0.x, $0.width) : ($0.y, $0.height) } ?? (0, 0)
+                    // The leaf style last interned for this document style (rows sharing one mostly share it).
+                    let docStyle = Int(store.style[Int(slot)])
+                    var number = leafOfStyle[docStyle]
+                    if number < 0 || entries.styles[Int(number)].hidden != hidden
+                        || entries.styles[Int(number)].crossStart != cross.0 || entries.styles[Int(number)].crossLength != cross.1 {
+                        number = entries.intern(LiveEntries.leafStyle(store.config(slot), frame: frame, axis: s.axis,
+                                                                      defaults: s.defaults))
+                        leafOfStyle[docStyle] = number
+                    }
+                    results[Int(r)] = LeafResult(style: number, mainLength: frame.map { vertical ? $0.height : $0.width } ?? 0)
+                }
+            } else {
+                let config = store.config(slot)
+                let rows = LayoutAssembly.rows(of: c, range: k..<end, viewport: Rect(x: 0, y: 0, width: 0, height: 0),
+                                               autoHideLast: s.defaults.autoHideLastSeparator)
+                var shift = 0.0
+                if let f = rows[0].frame {
+                    shift = vertical ? f.y - config.layoutMargin.top : f.x - config.layoutMargin.left
+                }
+                subtreeOf[i] = LocalRows(id: c.ids[k], config: config, rows: rows[...], shift: shift, axis: s.axis,
+                                         defaults: s.defaults)
+            }
+            k = end
+            i += 1
+        }
+    }
+}
