@@ -34,9 +34,10 @@ extension DocumentStore {
         -> (document: Document, rowsHandedOver: Bool)) throws -> StoredDocument {
         let queue = ImportRowQueue()
         let uid = Self.newUID()
-        // While this thread writes the rows, a second one reads them, then checks the document,
-        // encodes its image (the import entry's rows and first snapshot) and lays it out (the
-        // handle's live layout): none of it touches SQL, and on two cores it costs no wall time.
+        // While this thread writes the rows, a second one reads them, then checks the document
+        // and encodes its image (the import entry's rows and first snapshot); a third lays it
+        // out (the handle's live layout) while this one writes the image and commits. None of
+        // it touches SQL.
         let derived = BackgroundTask { () -> Result<PreparedImport, any Error> in
             Result {
                 let (document, handedOver) = try { defer { queue.finish() }; return try read(queue.put) }()
@@ -44,13 +45,16 @@ extension DocumentStore {
             }
         }
         /// The reading's or the document's problem first (as when the file was read before
-        /// the store was asked), then `error`.
+        /// the store was asked), then `error`; a cancellation (`stop`) stops the reading and
+        /// is the error.
         func failing(_ error: Error, stop: Bool) -> Error {
             queue.close(stop: stop)
-            if case .failure(let problem) = derived.value { return problem }
+            if !stop, case .failure(let problem) = derived.value { return problem }
             return error
         }
         let cancellation = self.cancellation
+        // The handle's live layout, built while the images are written and committed.
+        var layout: BackgroundTask<LiveLayout>?
         let written: (id: Int64, prepared: PreparedImport)
         do {
             written = try write { db in
@@ -80,6 +84,7 @@ extension DocumentStore {
                 if try Bool.fetchOne(db, sql: "SELECT 1 FROM document WHERE name = ?", arguments: [document.name]) ?? false {
                     throw StackDocError(.documentExists(name: document.name))
                 }
+                layout = BackgroundTask { prepared.live ?? LiveLayout(prepared.document) }
                 try db.execute(sql: "UPDATE document SET name = ? WHERE id = ?", arguments: [document.name, id])
                 try RowWriter.writeSettings(document.settings, db: db, id: id)
                 try LogWriter.append(db, document: id, seq: 1, kind: .importDocument, payload: try LogFormat.encode(document.settings),
@@ -104,17 +109,18 @@ extension DocumentStore {
         }
         let document = written.prepared.document
         return try StoredDocument(store: self, id: written.id, uid: uid, name: document.name, preloaded: document,
-                                  live: written.prepared.live)
+                                  live: layout?.value)
     }
 }
 
 /// What an import derives from its document off the writing thread: the document checked (name,
-/// settings, row count, rows) with its offset clamped, its image and its live layout.
+/// settings, row count, rows) with its offset clamped, and its image. (Its live layout is built
+/// while the image is written; `live` is the one the clamp needed, if any.)
 struct PreparedImport: Sendable {
     var document: Document
     var rowsHandedOver: Bool
     var image: [UInt8]
-    var live: LiveLayout
+    var live: LiveLayout?
 
     /// - Throws: the first rule `document` breaks, with the one validator's message.
     init(_ document: Document, uid: String, rowsHandedOver: Bool) throws {
@@ -125,10 +131,14 @@ struct PreparedImport: Sendable {
         }
         try DocumentStore.checkRows(document)
         var document = document
-        var layout = LiveLayout(document)
-        if document.settings.offset > 0, let clamp = document.offsetClamp(maxOffset: layout.maxOffset) {
-            try document.apply(clamp)
-            layout.apply([clamp], to: document)
+        var layout: LiveLayout?
+        if document.settings.offset > 0 {
+            var clamped = LiveLayout(document)
+            if let clamp = document.offsetClamp(maxOffset: clamped.maxOffset) {
+                try document.apply(clamp)
+                clamped.apply([clamp], to: document)
+            }
+            layout = clamped
         }
         self.document = document
         self.rowsHandedOver = rowsHandedOver

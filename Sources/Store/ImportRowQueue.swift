@@ -20,7 +20,7 @@ final class ImportRowQueue: @unchecked Sendable {
         case stopped
     }
 
-    init(capacity: Int = 8) {
+    init(capacity: Int = 4) {
         self.capacity = capacity
     }
 

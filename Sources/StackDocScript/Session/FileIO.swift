@@ -146,3 +146,22 @@ public enum FileIO {
         }
     }
 }
+
+/// A file's bytes handed once to another thread (`take`), so that they are freed as soon as
+/// that thread is done with them, not when the one that read them returns.
+final class FileBytes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bytes: [UInt8]?
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// The bytes, the first time; empty after.
+    func take() -> [UInt8] {
+        lock.withLock {
+            defer { bytes = nil }
+            return bytes ?? []
+        }
+    }
+}

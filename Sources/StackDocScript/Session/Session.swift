@@ -95,11 +95,12 @@ public final class Session {
             return .dropped(name: name)
         case let .importDocument(path, name):
             let t0 = Timing.now()
-            let bytes = try FileIO.readText(resolve(path), shown: path)
+            let file = FileBytes(try FileIO.readText(resolve(path), shown: path))
             let t1 = Timing.now()
-            // The rows are stored while the file is parsed (`importDocument(reading:)`).
+            // The rows are stored while the file is parsed (`importDocument(reading:)`); its
+            // bytes are freed once parsed, before the image is made.
             let stored = try store.importDocument { rows in
-                try DocumentFormat.decode(bytes, path: path, name: name, rows: rows)
+                try DocumentFormat.decode(file.take(), path: path, name: name, rows: rows)
             }
             let t2 = Timing.now()
             let result = opened(stored, verb: .imported)
