@@ -331,73 +331,6 @@ public final class DocumentStore {
         return try StoredDocument(store: self, id: id, uid: uid, name: name)
     }
 
-    /// Stores a whole document (`import PATH [as NAME]`) under `document.name`; logged as an
-    /// `import` entry that keeps the imported rows, so replay rebuilds it. A saved offset past
-    /// the end of the content is stored clamped (SPEC §2.6: the offset is always clamped), so
-    /// `export` and `log export` write the offset the layout shows.
-    /// - Parameter document: The document to store (its name must be free).
-    /// - Returns: The stored document, open.
-    /// - Throws: `StackDocError` when the document breaks a rule (the one validator's messages),
-    ///   its name is in use, or the database cannot be written; nothing is stored.
-    @discardableResult
-    public func importDocument(_ document: Document) throws -> StoredDocument {
-        try Validation.checkDocumentName(document.name)
-        try Validation.check(document.settings)
-        guard document.rowCount <= DocumentLimits.maxRows else {
-            throw StackDocError("import: a document holds at most \(DocumentLimits.maxRows) rows, this one has \(document.rowCount)")
-        }
-        var document = document
-        var clamped: LiveLayout?
-        if document.settings.offset > 0 {
-            try Self.checkRows(document)
-            var layout = LiveLayout(document)
-            if let clamp = document.offsetClamp(maxOffset: layout.maxOffset) {
-                try document.apply(clamp)
-                layout.apply([clamp], to: document)
-            }
-            clamped = layout
-        }
-        if try contains(document.name) { throw StackDocError(.documentExists(name: document.name)) }
-        // While this thread writes the rows, a second one checks them (when not done above),
-        // encodes the document's image (the import entry's rows and first snapshot) and lays it
-        // out (the handle's live layout): none of it touches SQL, and on two cores it costs no
-        // wall time. A row that breaks a rule rolls the transaction back with its message.
-        let uid = Self.newUID()
-        let (imported, clampedLive) = (document, clamped)
-        let derived = BackgroundTask { () -> Result<(image: [UInt8], live: LiveLayout), any Error> in
-            Result {
-                if clampedLive == nil { try Self.checkRows(imported) }
-                return (SnapshotImage.encode(imported, uid: uid, version: 1, seq: 1), clampedLive ?? LiveLayout(imported))
-            }
-        }
-        let (id, live) = try write { db in
-            // A page cache that holds the new rows and their index while they are written (the
-            // 32 MB one spilled pages to the WAL mid-transaction: ≈ 15 % of a 1M-row import).
-            try db.execute(sql: "PRAGMA cache_size = -262144")
-            defer { try? db.execute(sql: "PRAGMA cache_size = \(Self.cacheSize)") }
-            let id = try self.insertDocument(db, name: document.name, settings: document.settings, uid: uid)
-            try LogWriter.append(db, document: id, seq: 1, kind: .importDocument, payload: try LogFormat.encode(document.settings),
-                                 forward: nil, inverse: nil, group: nil, label: nil)
-            do {
-                try RowWriter.bulkInsert(db, document: id, rows: document, cancellation: self.cancellation)
-            } catch {
-                // A value SQL refused (a NaN binds as NULL) is a row the check names.
-                _ = try derived.value.get()
-                throw error
-            }
-            // One image of the imported document: the import entry's rows (what replay and
-            // `log export` start from) and, the same bytes, the first snapshot.
-            let (image, live) = try derived.value.get()
-            try ImportImages.write(db, documentID: id, seq: 1, image: image)
-            if options.snapshots.keep > 0 {
-                try Snapshots.write(db, documentID: id, uid: uid, version: 1, seq: 1, document: document, image: image,
-                                    keep: options.snapshots.keep)
-            }
-            return (id, live)
-        }
-        return try StoredDocument(store: self, id: id, uid: uid, name: document.name, preloaded: document, live: live)
-    }
-
     /// Opens a stored document: loads its rows and settings into memory.
     /// - Parameter name: The document's name.
     /// - Throws: `StackDocError` (`noSuchDocument`, or `corruptFile` when its stored rows break a
@@ -427,12 +360,12 @@ public final class DocumentStore {
 
     /// Inserts the document's row with a new identity (`uid`, never reused); returns its id and uid.
     /// A new document identity: 32 hex digits, as 0003 gives.
-    private static func newUID() -> String {
+    static func newUID() -> String {
         UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
     }
 
     /// Throws the first row of `document` that breaks a rule, with the one validator's message.
-    private static func checkRows(_ document: Document) throws {
+    static func checkRows(_ document: Document) throws {
         var invalid: Error?
         document.forEachRow { id, _, _, config in
             // The allocation-free check first; the message is built only for a bad row.
@@ -446,7 +379,7 @@ public final class DocumentStore {
     }
 
     /// Inserts the document's row with the identity `uid`; returns its id.
-    private func insertDocument(_ db: Database, name: String, settings: DocumentSettings, uid: String) throws -> Int64 {
+    func insertDocument(_ db: Database, name: String, settings: DocumentSettings, uid: String) throws -> Int64 {
         if try Bool.fetchOne(db, sql: "SELECT 1 FROM document WHERE name = ?", arguments: [name]) ?? false {
             throw StackDocError(.documentExists(name: name))
         }

@@ -44,9 +44,14 @@ enum OrderKey {
         var key = Array(first.utf8)
         for _ in 0..<count {
             keys.append(String(decoding: key, as: UTF8.self))
-            key = (try? increment(key)) ?? key + [digits[base / 2]]
+            key = next(after: key)
         }
         return keys
+    }
+
+    /// The key after `key` in `sequence`: key i + 1 of a stack filled in one go.
+    static func next(after key: [UInt8]) -> [UInt8] {
+        (try? increment(key)) ?? key + [digits[base / 2]]
     }
 
     /// `count` increasing keys `prefix` + up to `height` digits, evenly spaced, each ending in a

@@ -106,65 +106,13 @@ enum RowWriter {
     /// insert in starting and ending the statement.
     static let bulkBatch = 32
 
-    /// Inserts every row of `rows` as the document's current rows (`import_seq` 0), with evenly
-    /// spaced order keys per stack: `bulkBatch` rows per statement, raw C API, text bound by
-    /// pointer and length. (The import entry's own copy is one image: `ImportImages`.)
-    /// `cancellation` is asked after each batch.
+    /// Inserts every row of `rows` as the document's current rows (`import_seq` 0), with
+    /// evenly spaced order keys per stack (`BulkRowInserter`). (The import entry's own copy is
+    /// one image: `ImportImages`.) `cancellation` is asked after each batch.
     static func bulkInsert(_ db: Database, document docID: Int64, rows: Document, cancellation: Cancellation = .never) throws {
-        let columns = ["document", "parent", "order_key", "id"] + ColumnCoding.configColumns
-        let tuple = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
-        func statement(_ n: Int) throws -> Statement {
-            try db.makeStatement(sql: "INSERT INTO row (\(columns.joined(separator: ", "))) VALUES "
-                                 + Array(repeating: tuple, count: n).joined(separator: ", "))
-        }
-        let full = try statement(bulkBatch)
-        var failure: Error?
-        var pending = 0
-        var stmt = full.sqliteStatement
-        func step(_ s: SQLiteStatement) {
-            let rc = sqlite3_step(s)
-            if rc != SQLITE_DONE, failure == nil {
-                failure = DatabaseError(resultCode: ResultCode(rawValue: rc),
-                                        message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: sqlite3_sql(s).map { String(cString: $0) })
-            }
-            sqlite3_reset(s)
-        }
-        // The rows of the batch not yet stepped, for a last, shorter statement.
-        var tail: [(RowID, RowID?, String, RowConfig)] = []
-        tail.reserveCapacity(bulkBatch)
-        func bind(_ s: SQLiteStatement, _ slot: Int, _ id: RowID, _ parent: RowID?, _ key: String, _ config: RowConfig) {
-            var i = Int32(slot * columns.count + 1)
-            var parentText = parent ?? "", keyText = key, idText = id
-            sqlite3_bind_int64(s, i, docID); i += 1
-            ColumnValue.bindText(&parentText, to: s, at: i); i += 1
-            ColumnValue.bindText(&keyText, to: s, at: i); i += 1
-            ColumnValue.bindText(&idText, to: s, at: i); i += 1
-            ColumnCoding.bind(config, to: s, at: i)
-        }
-        var keysByParent: [RowID?: [String]] = [:]
-        rows.forEachRow { id, parent, index, config in
-            guard failure == nil else { return }
-            if index == 0 { keysByParent[parent] = OrderKey.sequence(rows.childCount(of: parent)) }
-            guard let key = keysByParent[parent]?[index] else { return }
-            if index + 1 == rows.childCount(of: parent) { keysByParent[parent] = nil }
-            bind(stmt, pending, id, parent, key, config)
-            tail.append((id, parent, key, config))
-            pending += 1
-            if pending == bulkBatch {
-                step(stmt)
-                if failure == nil, cancellation.isRequested { failure = StackDocError(.cancelled) }
-                pending = 0
-                tail.removeAll(keepingCapacity: true)
-            }
-        }
-        sqlite3_clear_bindings(stmt)
-        if failure == nil, !tail.isEmpty {
-            let last = try statement(tail.count)
-            stmt = last.sqliteStatement
-            for (slot, row) in tail.enumerated() { bind(stmt, slot, row.0, row.1, row.2, row.3) }
-            step(stmt)
-        }
-        if let failure { throw failure }
+        var inserter = try BulkRowInserter(db, document: docID, cancellation: cancellation)
+        try rows.forEachRow { id, parent, _, config in try inserter.add(id, parent: parent, config: config) }
+        try inserter.finish()
     }
 }
 

@@ -19,13 +19,26 @@ extension Document {
     ///   - name: A name to use instead of the file's.
     /// - Throws: `StackDocError` with the first problem and how many more there are.
     public init(jsonBytes bytes: [UInt8], name: String? = nil) throws {
-        let result = Document.importJSON(bytes, name: name)
+        self = try Document.read(jsonBytes: bytes, name: name, rows: { _ in true }).document
+    }
+
+    /// Reads a `stackdoc/1` document from UTF-8 bytes as `init(jsonBytes:name:)` does, handing
+    /// its rows to `rows` while it reads (`importJSON(_:name:rows:)`, which says when the rows
+    /// handed over are the document's).
+    /// - Parameters:
+    ///   - bytes: The saved document as UTF-8.
+    ///   - name: A name to use instead of the file's.
+    ///   - rows: Takes each batch of rows once checked; false stops the reading.
+    /// - Throws: `StackDocError` with the first problem and how many more there are.
+    public static func read(jsonBytes bytes: [UInt8], name: String? = nil, rows: ([ImportedRow]) -> Bool) throws
+        -> (document: Document, rowsHandedOver: Bool) {
+        let result = Document.importJSON(bytes, name: name, rows: rows)
         guard let document = result.document else {
             let first = result.problems.first ?? "invalid document"
             let more = result.problems.count - 1
             throw StackDocError(more > 0 ? "\(first) (and \(more) more problem\(more == 1 ? "" : "s"))" : first)
         }
-        self = document
+        return (document, result.rowsHandedOver)
     }
 
     /// Reads a `stackdoc/1` document, collecting every problem (at most
@@ -35,7 +48,68 @@ extension Document {
     ///   - bytes: The saved document as UTF-8.
     ///   - name: A name to use instead of the file's.
     public static func importJSON(_ bytes: [UInt8], name: String? = nil) -> (document: Document?, problems: [String]) {
-        if let problem = DocumentLimits.jsonSizeProblem(bytes.count) { return (nil, [problem]) }
+        let result = importJSON(bytes, name: name, rows: { _ in true })
+        return (result.document, result.problems)
+    }
+
+    /// Reads a `stackdoc/1` document as `importJSON(_:name:)` does, and hands its rows to `rows`
+    /// while it reads, in batches, each row once it is checked and appended (document order: a
+    /// stack row before its rows): the top-level rows are read one at a time as the parser
+    /// finishes each, so the file never stands as one JSON tree, and a caller can store rows
+    /// while the rest is read. The rows handed over are the document's only when the import
+    /// succeeds and `rowsHandedOver` is true; it is false when the file's `defaults` came after
+    /// its rows (the rows were read again with them: take the rows from the document).
+    /// - Parameters:
+    ///   - bytes: The saved document as UTF-8.
+    ///   - name: A name to use instead of the file's.
+    ///   - rows: Takes a batch of rows (id, parent, config); returning false stops the reading
+    ///     (the result is then a problem `stopped`, and the caller knows why).
+    public static func importJSON(_ bytes: [UInt8], name: String? = nil, rows: (_ batch: [ImportedRow]) -> Bool)
+        -> (document: Document?, problems: [String], rowsHandedOver: Bool) {
+        if let problem = DocumentLimits.jsonSizeProblem(bytes.count) { return (nil, [problem], true) }
+        struct Stop: Error {}
+        var rowReader: DocumentImporter?
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(bytes) { element, before in
+                if rowReader == nil { rowReader = DocumentImporter(rowsAfter: before, capacity: bytes.count) }
+                rowReader!.readTopRow(element)
+                if rowReader!.pending.count >= DocumentImporter.batch {
+                    guard rows(rowReader!.pending) else { throw Stop() }
+                    rowReader!.pending.removeAll(keepingCapacity: true)
+                }
+            }.value
+        } catch is Stop {
+            return (nil, ["stopped"], true)
+        } catch let error as StackDocError {
+            return (nil, [error.message], true)
+        } catch {
+            return (nil, ["\(error)"], true)
+        }
+        var importer = DocumentImporter()
+        var document = importer.read(root, name: name)
+        guard var rowReader else {
+            return importer.problems.isEmpty ? (document, [], true) : (nil, importer.problems, true)
+        }
+        if rowReader.document.settings.defaults != document.settings.defaults {
+            // `defaults` came after the rows, which were read with the standard ones.
+            let again = treeImport(bytes, name: name)
+            return (again.document, again.problems, false)
+        }
+        // The problems in the order of the one-tree reading: the document's, then its rows'.
+        let problems = Array((importer.problems + rowReader.problems).prefix(DocumentImporter.maxProblems))
+        guard problems.isEmpty else { return (nil, problems, true) }
+        if !rowReader.pending.isEmpty {
+            guard rows(rowReader.pending) else { return (nil, ["stopped"], true) }
+        }
+        rowReader.document.name = document.name
+        rowReader.document.settings = document.settings
+        document = rowReader.document
+        return (document, [], true)
+    }
+
+    /// The reading of the whole file as one JSON tree (a file whose `defaults` follow its rows).
+    static func treeImport(_ bytes: [UInt8], name: String?) -> (document: Document?, problems: [String]) {
         let value: JSONValue
         do {
             value = try JSONParser.parse(bytes)
@@ -50,15 +124,62 @@ extension Document {
     }
 }
 
+/// A row as the importer hands it over while it reads (`Document.importJSON(_:name:rows:)`):
+/// its id, its stack (nil: the root) and its config, checked.
+public struct ImportedRow: Sendable {
+    /// The row's id.
+    public var id: RowID
+    /// Its stack row (nil: the root).
+    public var parent: RowID?
+    /// Its configuration.
+    public var config: RowConfig
+
+    /// Row `id` in stack `parent` (nil: the root) with `config`.
+    public init(id: RowID, parent: RowID?, config: RowConfig) {
+        self.id = id
+        self.parent = parent
+        self.config = config
+    }
+}
+
 /// Turns a parsed JSON value into a `Document`, recording each problem with its path.
 struct DocumentImporter {
     static let maxProblems = 100
     /// The keys of a row object: `id` and every field's (`RowField`), in order.
     static let rowKeys = (["id"] + RowField.allCases.map(\.spec.json)).joined(separator: ", ")
 
+    /// Rows handed over per batch by `importJSON(_:name:rows:)`.
+    static let batch = 4096
+
     private(set) var problems: [String] = []
-    private var document = Document(name: "")
+    fileprivate(set) var document = Document(name: "")
     private var tooManyRows = false
+    /// Rows appended and not yet handed over (only a row reader keeps them).
+    fileprivate var pending: [ImportedRow] = []
+    private var keepsRows = false
+    private var topRows = 0
+
+    init() {}
+
+    /// A reader of the top-level rows one at a time (`readTopRow`), with the defaults of the
+    /// document members read before them (`membersBefore`); `capacity` is the file's size.
+    fileprivate init(rowsAfter membersBefore: [JSONMember], capacity bytes: Int) {
+        if let d = membersBefore.first(where: { $0.key == "defaults" }) {
+            var scratch = DocumentImporter()
+            document.settings.defaults = scratch.readDefaults(d.value, "defaults")
+        }
+        keepsRows = true
+        pending.reserveCapacity(DocumentImporter.batch)
+        // Room for as many rows as the smallest row the file could hold (`{"id":"a"}`, 11 bytes).
+        document.reserveCapacity(rows: min(bytes / 11, DocumentLimits.maxRows), rootRows: 0)
+    }
+
+    /// Reads the next element of the top-level `rows` array, as `readRows` reads each one.
+    fileprivate mutating func readTopRow(_ element: JSONValue) {
+        defer { topRows += 1 }
+        if problems.count >= DocumentImporter.maxProblems || tooManyRows { return }
+        readRow(element, "rows[\(topRows)]", parent: nil, depth: 1)
+    }
 
     mutating func read(_ root: JSONValue, name override: String?) -> Document {
         guard case let .object(members) = root else {
@@ -197,6 +318,7 @@ struct DocumentImporter {
         // (one lookup: the append refuses an id the document has).
         do {
             try document.appendRow(id, config: config, parent: parent)
+            if keepsRows, problems.isEmpty { pending.append(ImportedRow(id: id, parent: parent, config: config)) }
         } catch {
             if document.contains(id) {
                 fail(path + ".id", "duplicate id \(Validation.quoted(id))")
@@ -263,7 +385,7 @@ struct DocumentImporter {
 
     // MARK: Defaults and separators
 
-    private mutating func readDefaults(_ value: JSONValue, _ path: @autoclosure () -> String) -> DocumentDefaults {
+    fileprivate mutating func readDefaults(_ value: JSONValue, _ path: @autoclosure () -> String) -> DocumentDefaults {
         var defaults = DocumentDefaults()
         guard case let .object(members) = value else {
             fail(path(), "expected an object, got \(value.kindDescription)")

@@ -24,9 +24,36 @@ public struct JSONParser {
         return try parser.parseDocument()
     }
 
+    /// Parses one JSON text, handing each element of the top-level object's `"rows"` array to
+    /// `row` as soon as it is read instead of keeping it: the returned value has `"rows": []`
+    /// there (with the number of elements handed over), so a saved document's rows never
+    /// stand as one tree. `row` also gets the members of the top-level object read before
+    /// `"rows"`.
+    /// - Parameters:
+    ///   - bytes: The JSON text as UTF-8.
+    ///   - row: Called with each element of the top-level `"rows"` array, in order.
+    /// - Throws: `StackDocError` naming the line, column and what was expected; what `row` throws.
+    public static func parse(_ bytes: [UInt8], rows row: (_ element: JSONValue, _ membersBefore: [JSONMember]) throws -> Void)
+        throws -> (value: JSONValue, rows: Int) {
+        var parser = JSONParser(bytes: bytes)
+        var count = 0
+        let value = try withoutActuallyEscaping(row) { row in
+            parser.rowHook = { element, before in
+                count += 1
+                try row(element, before)
+            }
+            defer { parser.rowHook = nil }  // `row` must not outlive this call
+            return try parser.parseDocument()
+        }
+        return (value, count)
+    }
+
     private init(bytes: [UInt8]) {
         self.bytes = bytes
     }
+
+    /// Set by `parse(_:rows:)`: takes the elements of the top-level `"rows"` array.
+    private var rowHook: ((JSONValue, [JSONMember]) throws -> Void)?
 
     /// An open object while its members are read: the members so far, the key of the member
     /// being read, and (from 16 members on) the set of keys for duplicate checks.
@@ -44,6 +71,9 @@ public struct JSONParser {
         var arrays: [[JSONValue]] = []
         var objects: [OpenObject] = []
         var value: JSONValue
+        // True while the open array at depth 2 is the top-level object's `"rows"` and its
+        // elements go to `rowHook`.
+        var handingRows = false
         parsing: while true {
             // Read one value, or open a container and go on with its first element.
             skipWhitespace()
@@ -72,6 +102,7 @@ public struct JSONParser {
                     value = .array([])
                 } else {
                     arrays.append([])
+                    if rowHook != nil, isObject.count == 1, isObject[0], objects[0].key == "rows" { handingRows = true }
                     isObject.append(false)
                     continue parsing
                 }
@@ -100,12 +131,17 @@ public struct JSONParser {
                 }
                 skipWhitespace()
                 if !inObject {
-                    arrays[arrays.count - 1].append(value)
+                    if handingRows, isObject.count == 2, let rowHook {
+                        try rowHook(value, objects[0].members)
+                    } else {
+                        arrays[arrays.count - 1].append(value)
+                    }
                     if peek(UInt8(ascii: ",")) {
                         pos += 1
                         continue parsing
                     } else if peek(UInt8(ascii: "]")) {
                         pos += 1
+                        if isObject.count == 2 { handingRows = false }
                         value = .array(arrays.removeLast())
                         isObject.removeLast()
                     } else {

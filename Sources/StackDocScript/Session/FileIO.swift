@@ -18,11 +18,18 @@ public enum FileIO {
     /// - Throws: `StackDocError.Kind.cannotRead` naming the file: missing, unreadable, a device or
     ///   directory, over the limit, or not UTF-8.
     public static func read(_ path: String, shown: String? = nil, limit: Int = DocumentLimits.maxJSONBytes) throws -> String {
+        String(decoding: try readText(path, shown: shown, limit: limit), as: UTF8.self)
+    }
+
+    /// The bytes of the text file at `path`, checked to be UTF-8 (what `read` gives, without a
+    /// copy into a `String`).
+    /// - Throws: as `read`.
+    public static func readText(_ path: String, shown: String? = nil, limit: Int = DocumentLimits.maxJSONBytes) throws -> [UInt8] {
         let data = try readBytes(path, shown: shown, limit: limit)
-        guard let text = String(validating: data, as: UTF8.self) else {
+        guard String(validating: data, as: UTF8.self) != nil else {
             throw StackDocError(.cannotRead(path: shown ?? path, problem: "not UTF-8 text"))
         }
-        return text
+        return data
     }
 
     /// The bytes of the file at `path`; more than `limit` bytes is refused (a regular file before
@@ -136,6 +143,25 @@ public enum FileIO {
             let message = String(cString: strerror(errno))
             unlink(temporary)
             throw StackDocError(.cannotWrite(path: name, problem: message))
+        }
+    }
+}
+
+/// A file's bytes handed once to another thread (`take`), so that they are freed as soon as
+/// that thread is done with them, not when the one that read them returns.
+final class FileBytes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bytes: [UInt8]?
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// The bytes, the first time; empty after.
+    func take() -> [UInt8] {
+        lock.withLock {
+            defer { bytes = nil }
+            return bytes ?? []
         }
     }
 }

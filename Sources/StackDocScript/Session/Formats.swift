@@ -11,6 +11,16 @@ enum DocumentFormat {
         }
     }
 
+    /// `decode`, handing the rows to `rows` while it reads (`Document.read(jsonBytes:name:rows:)`).
+    static func decode(_ bytes: [UInt8], path: String, name: String? = nil, rows: ([ImportedRow]) -> Bool) throws
+        -> (document: Document, rowsHandedOver: Bool) {
+        do {
+            return try Document.read(jsonBytes: bytes, name: name, rows: rows)
+        } catch let error as StackDocError {
+            throw StackDocError(.inFile(path: path, error.kind))
+        }
+    }
+
     /// Pretty `stackdoc/1` text without the final newline.
     static func encode(_ document: Document) -> String {
         var text = document.exportJSON(pretty: true)

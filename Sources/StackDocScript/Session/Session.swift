@@ -96,14 +96,16 @@ public final class Session {
             return .dropped(name: name)
         case let .importDocument(path, name):
             let t0 = Timing.now()
-            let document = try DocumentFormat.decode(try FileIO.read(resolve(path), shown: path),
-                                                     path: path, name: name)
-            try store.cancellation.check()
+            let file = FileBytes(try FileIO.readText(resolve(path), shown: path))
             let t1 = Timing.now()
-            let stored = try store.importDocument(document)
+            // The rows are stored while the file is parsed (`importDocument(reading:)`); its
+            // bytes are freed once parsed, before the image is made.
+            let stored = try store.importDocument { rows in
+                try DocumentFormat.decode(file.take(), path: path, name: name, rows: rows)
+            }
             let t2 = Timing.now()
             let result = opened(stored, verb: .imported)
-            Timing.report(["read and parse": t1 - t0, "store": t2 - t1, "layout": Timing.now() - t2])
+            Timing.report(["read": t1 - t0, "parse and store": t2 - t1, "layout": Timing.now() - t2])
             return result
         case .export(let path):
             let document = try viewedDocument()

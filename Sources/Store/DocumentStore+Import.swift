@@ -1,0 +1,148 @@
+import Foundation
+import GRDB
+import Layout
+
+extension DocumentStore {
+    /// Stores a whole document (`import PATH [as NAME]`) under `document.name`; logged as an
+    /// `import` entry that keeps the imported rows, so replay rebuilds it. A saved offset past
+    /// the end of the content is stored clamped (SPEC §2.6: the offset is always clamped), so
+    /// `export` and `log export` write the offset the layout shows.
+    /// - Parameter document: The document to store (its name must be free).
+    /// - Returns: The stored document, open.
+    /// - Throws: `StackDocError` when the document breaks a rule (the one validator's messages),
+    ///   its name is in use, or the database cannot be written; nothing is stored.
+    @discardableResult
+    public func importDocument(_ document: Document) throws -> StoredDocument {
+        try importDocument(reading: { _ in (document, false) })
+    }
+
+    /// Stores the document `read` reads (`import PATH [as NAME]`, `Document.importJSON(_:name:rows:)`)
+    /// while it reads it: `read` runs on its own thread and hands its rows over in batches as it
+    /// checks them, and this thread writes them meanwhile, in the import's one transaction. Then
+    /// the document's name, settings and rows are checked as `importDocument(_:)` checks them;
+    /// any problem (the reading's first, then the document's, then a name in use) rolls the
+    /// whole transaction back: nothing is stored.
+    /// - Parameter read: Reads the document, giving its rows to `rows` in document order (a
+    ///   stack row before its rows) as it goes; returns the document, and whether the rows it
+    ///   gave are its rows (false: none or others were given, and the document's rows are
+    ///   written instead). When `rows` returns false, the writing failed: stop reading.
+    /// - Returns: The stored document, open.
+    /// - Throws: What `read` throws; `StackDocError` when the document breaks a rule, its name
+    ///   is in use, or the database cannot be written; `cancelled` when `cancellation` asks.
+    @discardableResult
+    public func importDocument(reading read: @escaping @Sendable (_ rows: @escaping @Sendable ([ImportedRow]) -> Bool) throws
+        -> (document: Document, rowsHandedOver: Bool)) throws -> StoredDocument {
+        let queue = ImportRowQueue()
+        let uid = Self.newUID()
+        // While this thread writes the rows, a second one reads them, then checks the document
+        // and encodes its image (the import entry's rows and first snapshot); a third lays it
+        // out (the handle's live layout) while this one writes the image and commits. None of
+        // it touches SQL.
+        let derived = BackgroundTask { () -> Result<PreparedImport, any Error> in
+            Result {
+                let (document, handedOver) = try { defer { queue.finish() }; return try read(queue.put) }()
+                return try PreparedImport(document, uid: uid, rowsHandedOver: handedOver)
+            }
+        }
+        /// The reading's or the document's problem first (as when the file was read before
+        /// the store was asked), then `error`; a cancellation (`stop`) stops the reading and
+        /// is the error.
+        func failing(_ error: Error, stop: Bool) -> Error {
+            queue.close(stop: stop)
+            if !stop, case .failure(let problem) = derived.value { return problem }
+            return error
+        }
+        let cancellation = self.cancellation
+        // The handle's live layout, built while the images are written and committed.
+        var layout: BackgroundTask<LiveLayout>?
+        let written: (id: Int64, prepared: PreparedImport)
+        do {
+            written = try write { db in
+                // A page cache that holds the new rows and their index while they are written (the
+                // 32 MB one spilled pages to the WAL mid-transaction: ≈ 15 % of a 1M-row import).
+                try db.execute(sql: "PRAGMA cache_size = -262144")
+                defer { try? db.execute(sql: "PRAGMA cache_size = \(Self.cacheSize)") }
+                // The document's row first (its rows refer to it), under a name no document can
+                // have; its name and settings are set once the whole file is read.
+                let id = try self.insertDocument(db, name: "~import " + uid, settings: DocumentSettings(), uid: uid)
+                var inserter = try BulkRowInserter(db, document: id, cancellation: cancellation)
+                do {
+                    while let batch = queue.take() {
+                        for row in batch { try inserter.add(row.id, parent: row.parent, config: row.config) }
+                    }
+                    try inserter.finish()
+                    try cancellation.check()
+                } catch {
+                    throw failing(error, stop: (error as? StackDocError)?.kind == .cancelled)
+                }
+                let prepared = try derived.value.get()
+                if !prepared.rowsHandedOver {
+                    if inserter.count > 0 { try db.execute(sql: "DELETE FROM row WHERE document = ?", arguments: [id]) }
+                    try RowWriter.bulkInsert(db, document: id, rows: prepared.document, cancellation: cancellation)
+                }
+                let document = prepared.document
+                if try Bool.fetchOne(db, sql: "SELECT 1 FROM document WHERE name = ?", arguments: [document.name]) ?? false {
+                    throw StackDocError(.documentExists(name: document.name))
+                }
+                layout = BackgroundTask { prepared.live ?? LiveLayout(prepared.document) }
+                try db.execute(sql: "UPDATE document SET name = ? WHERE id = ?", arguments: [document.name, id])
+                try RowWriter.writeSettings(document.settings, db: db, id: id)
+                try LogWriter.append(db, document: id, seq: 1, kind: .importDocument, payload: try LogFormat.encode(document.settings),
+                                     forward: nil, inverse: nil, group: nil, label: nil)
+                // One image of the imported document: the import entry's rows (what replay and
+                // `log export` start from) and, the same bytes, the first snapshot.
+                try ImportImages.write(db, documentID: id, seq: 1, image: prepared.image)
+                if options.snapshots.keep > 0 {
+                    try Snapshots.write(db, documentID: id, uid: uid, version: 1, seq: 1, document: document, image: prepared.image,
+                                        keep: options.snapshots.keep)
+                }
+                return (id, prepared)
+            }
+        } catch {
+            // The transaction could not start (a read-only or damaged file, a lock held too
+            // long): the reading's problem still comes first, then a name in use.
+            let error = failing(error, stop: (error as? StackDocError)?.kind == .cancelled)
+            if case .success(let prepared) = derived.value, (try? contains(prepared.document.name)) == true {
+                throw StackDocError(.documentExists(name: prepared.document.name))
+            }
+            throw error
+        }
+        let document = written.prepared.document
+        return try StoredDocument(store: self, id: written.id, uid: uid, name: document.name, preloaded: document,
+                                  live: layout?.value)
+    }
+}
+
+/// What an import derives from its document off the writing thread: the document checked (name,
+/// settings, row count, rows) with its offset clamped, and its image. (Its live layout is built
+/// while the image is written; `live` is the one the clamp needed, if any.)
+struct PreparedImport: Sendable {
+    var document: Document
+    var rowsHandedOver: Bool
+    var image: [UInt8]
+    var live: LiveLayout?
+
+    /// - Throws: the first rule `document` breaks, with the one validator's message.
+    init(_ document: Document, uid: String, rowsHandedOver: Bool) throws {
+        try Validation.checkDocumentName(document.name)
+        try Validation.check(document.settings)
+        guard document.rowCount <= DocumentLimits.maxRows else {
+            throw StackDocError("import: a document holds at most \(DocumentLimits.maxRows) rows, this one has \(document.rowCount)")
+        }
+        try DocumentStore.checkRows(document)
+        var document = document
+        var layout: LiveLayout?
+        if document.settings.offset > 0 {
+            var clamped = LiveLayout(document)
+            if let clamp = document.offsetClamp(maxOffset: clamped.maxOffset) {
+                try document.apply(clamp)
+                clamped.apply([clamp], to: document)
+            }
+            layout = clamped
+        }
+        self.document = document
+        self.rowsHandedOver = rowsHandedOver
+        self.image = SnapshotImage.encode(document, uid: uid, version: 1, seq: 1)
+        self.live = layout
+    }
+}
