@@ -5,7 +5,8 @@ import Store
 extension Session {
     func layout(_ selection: LayoutSelection) throws -> CommandResult {
         guard selection.visibleOnly || selection.range != nil else {
-            return .layout(try currentLayout(), rows: nil)
+            // Every row, read from the live layout a block at a time by the renderer.
+            return .wholeLayout(LayoutListing(try liveLayout()))
         }
         // Only the rows asked for, from the live layout: O(log n + k) on any document.
         let live = try liveLayout()
