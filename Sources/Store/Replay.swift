@@ -263,7 +263,7 @@ extension StoredDocument {
             } catch let error as StackDocError where error.kind == .cancelled {
                 throw error
             } catch { return ["replay failed: \(error)"] }
-            snapshots.finish(lastSeq: lastSeq)
+            try snapshots.finish(lastSeq: lastSeq)
             problems += replayer.problems
             guard let row = try GRDB.Row.fetchOne(db, sql: "SELECT * FROM document WHERE id = ?", arguments: [id]) else {
                 return ["document '\(name)' no longer exists"]
@@ -275,7 +275,7 @@ extension StoredDocument {
                 throw error
             } catch { return ["stored rows cannot be loaded: \(error)"] }
             try store.cancellation.check()
-            problems += Verification.compare(stored: stored, replayed: replayer.document)
+            problems += try Verification.compare(stored: stored, replayed: replayer.document, cancellation: store.cancellation)
             try store.cancellation.check()
             // History.
             let storedSteps = try GRDB.Row.fetchAll(db, sql: "SELECT n, first_seq, last_seq, label FROM step WHERE document = ? ORDER BY n", arguments: [id])
@@ -351,12 +351,18 @@ public enum Verification {
     /// - Parameters:
     ///   - stored: The document as stored.
     ///   - replayed: The document rebuilt from the log.
-    public static func compare(stored: Document, replayed: Document) -> [String] {
+    ///   - cancellation: Checked every `Cancellation.interval` rows (a 1M-row comparison takes
+    ///     a while).
+    /// - Throws: `StackDocError` of kind `.cancelled` when `cancellation` is requested.
+    public static func compare(stored: Document, replayed: Document, cancellation: Cancellation = .never) throws -> [String] {
         var problems: [String] = []
         problems += fieldDiff("settings", stored.settings, replayed.settings)
         var stacks: [RowID?] = [nil]
         func place(_ parent: RowID?) -> String { parent.map { "'\($0)'" } ?? "the root" }
-        replayed.forEachRow { id, parent, _, config in
+        var seen = 0
+        try replayed.forEachRow { id, parent, _, config in
+            seen += 1
+            if seen % Cancellation.interval == 0 { try cancellation.check() }
             if config.stack != nil { stacks.append(id) }
             guard let storedConfig = stored.config(of: id), let storedParent = stored.parent(of: id) else {
                 problems.append("row '\(id)': in the log's document but not stored")

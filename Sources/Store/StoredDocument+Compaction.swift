@@ -119,7 +119,7 @@ extension StoredDocument {
         if replayer.group?.seq != openGroup?.seq {
             throw refuse("it is inside a group")
         }
-        let problems = Verification.compare(stored: document, replayed: replayer.document)
+        let problems = try Verification.compare(stored: document, replayed: replayer.document, cancellation: store.cancellation)
         if !problems.isEmpty { throw refuse("the later history replayed from it does not give the document (\(problems[0]))") }
         return (P, state, replayer.steps.map { ($0.first, $0.last, $0.label) }, replayer.cursor, marks)
     }

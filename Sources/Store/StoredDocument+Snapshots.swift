@@ -80,6 +80,8 @@ extension StoredDocument {
     final class SnapshotCheck {
         private var pending: [SnapshotInfo]
         private(set) var problems: [String] = []
+        /// A check stopped by the store's cancellation (`finish` throws it).
+        private var cancelled = false
         private let document: StoredDocument
 
         init(_ db: Database, document: StoredDocument) throws {
@@ -91,9 +93,14 @@ extension StoredDocument {
             while let next = pending.first, next.seq <= seq {
                 pending.removeFirst()
                 let at = "snapshot of version \(next.version) (after log entry \(next.seq))"
+                guard !cancelled else { return }
                 do {
+                    try document.store.cancellation.check()
                     let (_, image) = try Snapshots.read(db, documentID: document.id, uid: document.uid, name: document.name, version: next.version)
-                    problems += Verification.compare(stored: image, replayed: replayer.document).map { "\(at): \($0)" }
+                    problems += try Verification.compare(stored: image, replayed: replayer.document,
+                                                         cancellation: document.store.cancellation).map { "\(at): \($0)" }
+                } catch let error as StackDocError where error.kind == .cancelled {
+                    cancelled = true
                 } catch {
                     problems.append("\(at) is damaged: \(error)")
                 }
@@ -101,7 +108,9 @@ extension StoredDocument {
         }
 
         /// Snapshots of entries the log does not have.
-        func finish(lastSeq: Int) {
+        /// - Throws: `StackDocError` of kind `.cancelled` when a check was cancelled.
+        func finish(lastSeq: Int) throws {
+            if cancelled { throw StackDocError(.cancelled) }
             for info in pending {
                 problems.append("snapshot of version \(info.version) includes log entry \(info.seq), past the log's last entry \(lastSeq)")
             }

@@ -29,8 +29,8 @@ import Testing
             let seq = i + 1
             let stepped = try doc.document(afterEntry: seq)
             let travelled = try doc.document(at: .entry(seq))
-            #expect(Verification.compare(stored: stepped, replayed: replayed) == [], "\(context): entry \(seq), document(afterEntry:)")
-            #expect(Verification.compare(stored: travelled, replayed: replayed) == [], "\(context): entry \(seq), document(at:)")
+            #expect(try Verification.compare(stored: stepped, replayed: replayed) == [], "\(context): entry \(seq), document(afterEntry:)")
+            #expect(try Verification.compare(stored: travelled, replayed: replayed) == [], "\(context): entry \(seq), document(at:)")
             #expect(stepped.settings == replayed.settings && travelled.settings == replayed.settings, "\(context): entry \(seq) settings")
         }
     }
@@ -61,7 +61,7 @@ import Testing
         #expect(doc.document.rowCount == 300)
         #expect(try doc.verify(replan: true) == [])
         let reopened = try DocumentStore(path: path).open("d")
-        #expect(Verification.compare(stored: reopened.document, replayed: doc.document) == [])
+        #expect(try Verification.compare(stored: reopened.document, replayed: doc.document) == [])
         #expect(reopened.document.settings == doc.document.settings)
         try Self.expectEveryPastStateAgrees(reopened, "clear/undo/redo")
     }
@@ -166,7 +166,7 @@ import Testing
             #expect(try doc.verify(replan: true) == [], "\(name) after new moves")
             #expect(try doc.history().prefix(history.count - 1).map(\.number) == history.prefix(history.count - 1).map(\.number))
             let reopened = try DocumentStore(path: path).open(name)
-            #expect(Verification.compare(stored: reopened.document, replayed: doc.document) == [])
+            #expect(try Verification.compare(stored: reopened.document, replayed: doc.document) == [])
             try Self.expectEveryPastStateAgrees(reopened, "\(name) after new moves")
         }
     }
