@@ -203,12 +203,12 @@ struct BatchRunner {
 
     /// Prints a command's result in the active mode (only that mode's output is rendered).
     private func print(_ result: CommandResult, command: Command, seconds: Double = 0) {
+        // Written as rendered: a whole layout's pieces come a block of rows at a time.
         if json {
             let ms = timer ? seconds * 1000 : nil
-            out(Envelope.success(command: Printer.text(command), result: result, ms: ms))
+            outLine { part in Envelope.write(command: Printer.text(command), result: result, ms: ms) { part(String(decoding: $0, as: UTF8.self)) } }
         } else {
-            let text = result.text
-            if !text.isEmpty { out(text) }
+            result.writeText { out($0) }
             if timer { out(Timing.line(seconds: seconds, phases: session.lastTimings)) }
         }
     }
@@ -234,6 +234,23 @@ struct BatchRunner {
     /// One line of standard output, or of the file `output`/`once` named.
     func out(_ text: String) {
         if let file = onceFile ?? redirection { file.write(text) } else { sink.out(text) }
+    }
+
+    /// One line of output made in parts: `produce` hands each part to the function it gets;
+    /// the parts go out as they come where the destination takes parts of a line (a file,
+    /// standard output), else they are joined into one `out`.
+    func outLine(_ produce: ((String) -> Void) -> Void) {
+        if let file = onceFile ?? redirection {
+            produce { file.write(part: $0) }
+            file.write(part: "\n")
+        } else if let part = sink.part {
+            produce(part)
+            part("\n")
+        } else {
+            var line = ""
+            produce { line += $0 }
+            sink.out(line)
+        }
     }
 
     // MARK: The shell's commands
@@ -308,6 +325,12 @@ final class OutputFile {
         fflush(handle)
     }
 
+    /// Part of a line, written through.
+    func write(part: String) {
+        fputs(part, handle)
+        fflush(handle)
+    }
+
     deinit { fclose(handle) }
 }
 
@@ -326,6 +349,8 @@ struct Sink {
     var out: (String) -> Void
     /// One error message, printed as `error: MESSAGE`.
     var err: (String) -> Void
+    /// Part of a line of standard output (nil: a line made in parts is joined, then `out`).
+    var part: ((String) -> Void)? = nil
 
-    static var standard: Sink { Sink(out: { Output.print($0) }, err: { Output.error($0) }) }
+    static var standard: Sink { Sink(out: { Output.print($0) }, err: { Output.error($0) }, part: { Output.print(part: $0) }) }
 }

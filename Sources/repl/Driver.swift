@@ -155,6 +155,12 @@ enum Output {
         fflush(nil)  // all output streams (`stdout` itself is not concurrency-safe to name)
     }
 
+    /// Part of a line of standard output (no line break added), written through.
+    static func print(part: String) {
+        Swift.print(part, terminator: "")
+        fflush(nil)
+    }
+
     static func error(_ text: String) {
         standardError("error: " + text)
     }

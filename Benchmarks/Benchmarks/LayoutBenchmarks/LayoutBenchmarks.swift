@@ -54,4 +54,6 @@ let benchmarks: @Sendable () -> Void = {
     documentStorageBenchmarks()
     deepNestingBenchmarks()
     nestedLiveBenchmarks()
+    hitBenchmarks()
+    deepScalingBenchmarks()
 }

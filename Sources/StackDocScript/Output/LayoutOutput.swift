@@ -20,6 +20,14 @@ public enum LayoutOutput {
         let list = rows ?? layout.rows
         var out: [UInt8] = []
         out.reserveCapacity(200 + list.count * 320)
+        appendJSONHeader(layout, to: &out)
+        appendJSONRows(list, of: layout, first: true, to: &out)
+        out.append(contentsOf: Bytes.closeRowsAndResult)
+        return out
+    }
+
+    /// The result's text up to and with the rows' opening bracket (`{"document":…,"rows":[`).
+    static func appendJSONHeader(_ layout: DocumentLayout, to out: inout [UInt8]) {
         out.append(contentsOf: Bytes.openDocument)
         JSONWriter.appendString(layout.document, to: &out)
         out.append(contentsOf: Bytes.axis)
@@ -35,8 +43,16 @@ public enum LayoutOutput {
         out.append(contentsOf: Bytes.contentSize)
         appendSize(layout.contentSize, to: &out)
         out.append(contentsOf: Bytes.openRows)
+    }
+
+    /// The end of the result after its last row (`]}`).
+    static let jsonClosing = Bytes.closeRowsAndResult
+
+    /// Rows of the result's `rows` array, comma-separated (a comma before the first unless
+    /// `first`); `layout` gives the rows sticky positioning moves.
+    static func appendJSONRows(_ list: [RowLayout], of layout: DocumentLayout, first: Bool, to out: inout [UInt8]) {
         for (i, r) in list.enumerated() {
-            if i > 0 { out.append(UInt8(ascii: ",")) }
+            if i > 0 || !first { out.append(UInt8(ascii: ",")) }
             out.append(contentsOf: Bytes.openRowID)
             JSONWriter.appendString(r.id, to: &out)
             out.append(contentsOf: Bytes.parent)
@@ -60,8 +76,6 @@ public enum LayoutOutput {
             }
             out.append(UInt8(ascii: "}"))
         }
-        out.append(contentsOf: Bytes.closeRowsAndResult)
-        return out
     }
 
     /// The fixed pieces of the layout JSON as bytes (appending an array is a plain copy).
@@ -187,38 +201,60 @@ public enum LayoutOutput {
     ///   - rows: The rows to list (nil: all of `layout.rows`).
     public static func table(_ layout: DocumentLayout, rows: [RowLayout]? = nil) -> String {
         let depths = nestingDepths(layout)
-        var table = TextTable(["#", "id", "type", "frame", "visibility"], rightAligned: [0])
+        var table = TextTable(tableHeaders, rightAligned: [0])
         for r in rows ?? layout.rows {
             let depth = (rows == nil ? depths[table.rows.count] : layout.position(of: r.id).map { depths[$0] }) ?? 0
-            var frame = Format.rect(r.frame)
-            if !layout.displaced.isEmpty, let d = layout.displaced[r.id], let f = r.frame {
-                let shown = d.moved(f)
-                frame += " \(d.stuck ? "stuck" : "moved") at \(Format.number(shown.x)),\(Format.number(shown.y))"
-            }
-            table.add([String(r.index), String(repeating: "  ", count: depth) + Printer.id(r.id), Printer.id(r.type), frame, visibilityText(r)])
+            table.add(tableCells(r, depth: depth, layout))
         }
-        return table.rendered
-            + "\ncontent \(Format.size(layout.contentSize))  viewport \(Format.size(layout.viewport))"
+        return table.rendered + "\n" + tableFooter(layout)
+    }
+
+    /// The text table's column titles.
+    static let tableHeaders = ["#", "id", "type", "frame", "visibility"]
+
+    /// One row's cells of the text table, its id indented by `depth`; `layout` gives the rows
+    /// sticky positioning moves.
+    static func tableCells(_ r: RowLayout, depth: Int, _ layout: DocumentLayout) -> [String] {
+        var frame = Format.rect(r.frame)
+        if !layout.displaced.isEmpty, let d = layout.displaced[r.id], let f = r.frame {
+            let shown = d.moved(f)
+            frame += " \(d.stuck ? "stuck" : "moved") at \(Format.number(shown.x)),\(Format.number(shown.y))"
+        }
+        return [String(r.index), String(repeating: "  ", count: depth) + Printer.id(r.id), Printer.id(r.type), frame, visibilityText(r)]
+    }
+
+    /// The text table's last line: content size, viewport, obscured insets, offset.
+    static func tableFooter(_ layout: DocumentLayout) -> String {
+        "content \(Format.size(layout.contentSize))  viewport \(Format.size(layout.viewport))"
             + (layout.obscured == .zero ? "" : "  obscured \(Format.edges(layout.obscured))")
             + "  offset \(Format.number(layout.offset))"
     }
 
     /// The nesting depth of every row of `layout.rows` (0 for a root row), from document order
-    /// alone: a stack of the open ancestors, no lookups by id.
+    /// alone (`NestingDepths`).
     static func nestingDepths(_ layout: DocumentLayout) -> [Int] {
         var depths: [Int] = []
         depths.reserveCapacity(layout.rows.count)
-        var ancestors: [RowID] = []
-        for r in layout.rows {
+        var tracker = NestingDepths()
+        for r in layout.rows { depths.append(tracker.depth(of: r)) }
+        return depths
+    }
+
+    /// Nesting depths of rows read in document order (0 for a root row): a stack of the open
+    /// ancestors, no lookups by id; rows may come a block at a time.
+    struct NestingDepths {
+        private var ancestors: [RowID] = []
+
+        /// The depth of `r`, the row after the previous one asked about in document order.
+        mutating func depth(of r: RowLayout) -> Int {
             if let parent = r.parent {
                 while let last = ancestors.last, last != parent { ancestors.removeLast() }
             } else {
                 ancestors.removeAll(keepingCapacity: true)
             }
-            depths.append(ancestors.count)
-            ancestors.append(r.id)
+            defer { ancestors.append(r.id) }
+            return ancestors.count
         }
-        return depths
     }
 
     /// `entire 100%`, `partial 37.5%` (`Format.percent`), `offscreen 0%`, `hidden`.

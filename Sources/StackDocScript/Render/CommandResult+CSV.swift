@@ -9,11 +9,11 @@ extension CommandResult {
     var csv: String {
         switch self {
         case let .layout(layout, rows):
-            return Self.csvLines(["index", "id", "parent", "type", "x", "y", "width", "height", "visibility", "percent"],
-                                 (rows ?? layout.rows).map { r in
-                                     ["\(r.index)", r.id, r.parent ?? "", r.type] + Self.rectFields(r.frame)
-                                         + [r.visibility.rawValue, Format.percent(r.percent)]
-                                 })
+            return Self.csvLines(Self.layoutCSVHeader, (rows ?? layout.rows).map(Self.layoutCSVFields))
+        case .wholeLayout(let listing):
+            var pieces: [String] = []
+            listing.writeCSV { pieces.append($0) }
+            return pieces.joined(separator: "\n")
         case .visible(let rows):
             return Self.csvLines(["id", "type", "visibility", "percent", "x", "y", "width", "height"],
                                  rows.map { r in [r.id, r.type, r.visibility.rawValue, Format.percent(r.percent)] + Self.rectFields(r.frame) })
@@ -28,6 +28,14 @@ extension CommandResult {
         default:
             return ""
         }
+    }
+
+    /// The columns of `layout --csv`.
+    static let layoutCSVHeader = ["index", "id", "parent", "type", "x", "y", "width", "height", "visibility", "percent"]
+
+    /// One row's fields of `layout --csv`.
+    static func layoutCSVFields(_ r: RowLayout) -> [String] {
+        ["\(r.index)", r.id, r.parent ?? "", r.type] + rectFields(r.frame) + [r.visibility.rawValue, Format.percent(r.percent)]
     }
 
     static func rectFields(_ r: Rect?) -> [String] {

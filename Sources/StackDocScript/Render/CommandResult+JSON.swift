@@ -4,6 +4,21 @@ import Store
 /// The JSON renderer: the `result` of a command's `--json` envelope (docs/repl.md, "Output"),
 /// in StackDoc's one JSON value type (`JSONValue`, written by `JSONWriter`).
 extension CommandResult {
+    /// The result as compact JSON in pieces, as it is made (`appendJSON`'s bytes): a whole
+    /// layout (also under `--csv`) a block of rows at a time, anything else in one piece.
+    /// - Parameter piece: Receives each piece, in order.
+    /// - Throws: What `piece` throws (the pieces after it are not made).
+    public func writeJSON(_ piece: ([UInt8]) throws -> Void) rethrows {
+        switch self {
+        case .wholeLayout(let listing), .csv(.wholeLayout(let listing)):
+            try listing.writeJSON(piece)
+        default:
+            var out: [UInt8] = []
+            appendJSON(to: &out)
+            try piece(out)
+        }
+    }
+
     /// Appends the result as compact JSON. `layout` and `export` stream their (possibly
     /// million-row) results straight into bytes; everything else is a `JSONValue`.
     /// - Parameter out: The buffer the compact JSON is appended to.
@@ -13,6 +28,8 @@ extension CommandResult {
             table.appendJSON(to: &out)  // --json keeps the query's own result
         case let .layout(layout, rows):
             out.append(contentsOf: LayoutOutput.jsonBytes(layout, rows: rows))
+        case .wholeLayout(let listing):
+            listing.writeJSON { out.append(contentsOf: $0) }
         case .document(let document):
             var bytes = document.exportJSONBytes(pretty: false)
             if bytes.last == 0x0A { bytes.removeLast() }
@@ -48,6 +65,10 @@ extension CommandResult {
             return object([("operation", .string(operation)), ("step", step)] + report.jsonMembers)
         case let .layout(layout, rows):
             return LayoutOutput.jsonValue(layout, rows: rows)
+        case .wholeLayout(let listing):
+            var rows: [RowLayout] = []
+            listing.forEachBlock { rows += $0 }
+            return LayoutOutput.jsonValue(listing.header, rows: rows)
         case .visible(let rows):
             return .array(rows.map {
                 object([("id", .string($0.id)), ("visibility", .string($0.visibility.rawValue)), ("percent", .number($0.percent))])

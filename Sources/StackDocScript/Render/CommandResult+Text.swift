@@ -5,6 +5,23 @@ import Store
 /// value goes through `Printer.id` or `Printer.label` (one escaping rule), every number, size,
 /// rect and percentage through `Format`.
 extension CommandResult {
+    /// The text output in pieces of whole lines, as it is made: joined by line breaks they are
+    /// `text` (nothing for an empty one). A whole layout (also as CSV) comes a block of rows at a
+    /// time; any other result is one piece.
+    /// - Parameter piece: Receives each piece, in order.
+    /// - Throws: What `piece` throws (the pieces after it are not made).
+    public func writeText(_ piece: (String) throws -> Void) rethrows {
+        switch self {
+        case .wholeLayout(let listing):
+            try listing.writeTable(piece)
+        case .csv(.wholeLayout(let listing)):
+            try listing.writeCSV(piece)
+        default:
+            let text = text
+            if !text.isEmpty { try piece(text) }
+        }
+    }
+
     /// The text output; empty prints nothing.
     public var text: String {
         switch self {
@@ -36,6 +53,10 @@ extension CommandResult {
             return ([headline] + report.textLines).joined(separator: "\n")
         case let .layout(layout, rows):
             return LayoutOutput.table(layout, rows: rows)
+        case .wholeLayout(let listing):
+            var pieces: [String] = []
+            listing.writeTable { pieces.append($0) }
+            return pieces.joined(separator: "\n")
         case .visible(let rows):
             return Self.visibleTable(rows)
         case .rows(let entries):

@@ -10,7 +10,8 @@ import Layout
 /// colour. Rows moved by sticky positioning are drawn where they are shown. The viewport is
 /// outlined in red (`id="viewport"`), its obscured insets greyed (`class="obscured"`) and the
 /// keyboard shaded (`class="keyboard"`). Beside the content, a legend (`id="legend"`) names the
-/// colours and lists the hidden rows (`id="hidden"`: rows with no frame, the first 100).
+/// colours and lists the hidden rows (`id="hidden"`: rows with no frame, the first 100). Text,
+/// aspect and sticky rows carry marks of their kind (`SVGPicture+RowKinds`).
 ///
 /// With `viewportOnly`, the picture is just what the viewport shows, at screen scale: the SVG is
 /// the viewport's size and its `viewBox` the viewport's rectangle in content coordinates; only
@@ -31,14 +32,45 @@ enum SVGPicture {
     static let maxHiddenListed = 100
 
     static func render(_ layout: DocumentLayout, document: Document, viewportOnly: Bool = false) -> String {
+        var out = ""
+        write(LayoutListing(layout), document: document, viewportOnly: viewportOnly) { out += $0 }
+        return out
+    }
+
+    /// The picture in pieces, as it is made: the rows a block at a time (`LayoutListing`), so a
+    /// million-row picture is written without holding its rows or its text (issue 11, item 4).
+    /// The whole picture reads the rows twice: once for the hidden rows the legend lists (its
+    /// height is in the header), once to draw.
+    static func write(_ listing: LayoutListing, document: Document, viewportOnly: Bool = false,
+                      _ piece: (String) throws -> Void) rethrows {
+        let layout = listing.header
         let n = Format.number
         let w = max(layout.contentSize.width, layout.axis == .vertical ? layout.viewport.width : layout.offset + layout.viewport.width)
         let h = max(layout.contentSize.height, layout.axis == .vertical ? layout.offset + layout.viewport.height : layout.viewport.height)
         let vx = layout.axis == .vertical ? 0 : layout.offset
         let vy = layout.axis == .vertical ? layout.offset : 0
         let viewport = Rect(x: vx, y: vy, width: layout.viewport.width, height: layout.viewport.height)
-        let hidden = viewportOnly ? [] : layout.rows.filter { $0.frame == nil }.map(\.id)
-        let legendLines = 9 + (hidden.isEmpty ? 0 : 1 + min(hidden.count, maxHiddenListed) + (hidden.count > maxHiddenListed ? 1 : 0))
+        // The hidden rows the legend lists (the first `maxHiddenListed`) and how many there are.
+        // and the row kinds the legend names.
+        var hidden: [RowID] = []
+        var hiddenCount = 0
+        var kinds: Kinds = []
+        if !viewportOnly {
+            listing.forEachBlock { rows in
+                for r in rows {
+                    guard r.frame != nil else {
+                        if hidden.count < maxHiddenListed { hidden.append(r.id) }
+                        hiddenCount += 1
+                        continue
+                    }
+                    if let config = document.config(of: r.id), let kind = RowKind(config, content: r.content, stuck: false) {
+                        kinds.formUnion(Kinds(kind))
+                    }
+                }
+            }
+        }
+        let swatches = kindSwatches(kinds)
+        let legendLines = 9 + swatches.count + (hiddenCount == 0 ? 0 : 1 + min(hiddenCount, maxHiddenListed) + (hiddenCount > maxHiddenListed ? 1 : 0))
         var out: String
         if viewportOnly {
             out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(viewport.width))\" height=\"\(n(viewport.height))\" viewBox=\"\(n(vx)) \(n(vy)) \(n(viewport.width)) \(n(viewport.height))\" font-family=\"monospace\" font-size=\"10\">\n"
@@ -49,37 +81,47 @@ enum SVGPicture {
         out += "<title>\(escape(layout.document))</title>\n"
         out += "<rect x=\"0\" y=\"0\" width=\"\(n(layout.contentSize.width))\" height=\"\(n(layout.contentSize.height))\" fill=\"#FFFFFF\" stroke=\"#999999\" stroke-width=\"0.5\"/>\n"
         let defaults = document.settings.defaults
-        for row in layout.rows {
-            guard var f = row.frame else { continue }
-            if viewportOnly && row.visibility == .offscreen { continue }
-            let d = layout.displaced[row.id]
-            if let d { f = d.moved(f) }
-            let config = document.config(of: row.id)
-            let isStack = config?.stack != nil
-            if let config, config.background != nil || config.highlight != nil {
-                out += colours(f, background: config.background, highlight: config.highlight)
+        try listing.forEachBlock { rows in
+            for row in rows {
+                guard var f = row.frame else { continue }
+                if viewportOnly && row.visibility == .offscreen { continue }
+                let d = layout.displaced[row.id]
+                if let d { f = d.moved(f) }
+                let config = document.config(of: row.id)
+                let isStack = config?.stack != nil
+                if let config, config.background != nil || config.highlight != nil {
+                    out += colours(f, background: config.background, highlight: config.highlight)
+                }
+                if var c = row.content, !isStack {
+                    if let d { c = d.moved(c) }
+                    out += "<rect x=\"\(n(c.x))\" y=\"\(n(c.y))\" width=\"\(n(c.width))\" height=\"\(n(c.height))\" fill=\"#3366CC\" fill-opacity=\"\(tint)\"/>\n"
+                }
+                let stroke = colour(row.visibility)
+                let fill = isStack ? "fill=\"none\"" : "fill=\"\(stroke)\" fill-opacity=\"\(tint)\""
+                out += "<rect data-row=\"\(escape(row.id))\" class=\"row \(row.visibility.rawValue)\" x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" \(fill) stroke=\"\(stroke)\" stroke-width=\"1\"\(isStack ? " stroke-dasharray=\"4 2\"" : "")/>\n"
+                let kind = config.flatMap { RowKind($0, content: row.content, stuck: d != nil) }
+                if let kind {
+                    let parentAxis = row.parent.flatMap { document.config(of: $0)?.stack?.axis } ?? document.settings.axis
+                    out += marks(kind, frame: f, content: row.content.map { d?.moved($0) ?? $0 }, verticalParent: parentAxis == .vertical)
+                }
+                if var s = row.separator {
+                    if let d { s = d.moved(s) }
+                    let color = config.map { $0.separator.resolved(over: defaults.separator).color } ?? defaults.separator.color
+                    let safeColor = Tokenizer.isColorLiteral(color) ? color : "#C6C6C8"
+                    out += "<rect x=\"\(n(s.x))\" y=\"\(n(s.y))\" width=\"\(n(s.width))\" height=\"\(n(s.height))\" fill=\"\(safeColor)\"/>\n"
+                }
+                var label = row.visibility == .partial ? "\(row.id) \(Format.percent(row.percent))%" : row.id
+                if let kind { label += " " + kind.tag }
+                out += "<text x=\"\(n(f.x + 2))\" y=\"\(n(f.y + 10))\" fill=\"\(row.visibility == .entire ? "#000000" : stroke)\">\(escape(label))</text>\n"
             }
-            if var c = row.content, !isStack {
-                if let d { c = d.moved(c) }
-                out += "<rect x=\"\(n(c.x))\" y=\"\(n(c.y))\" width=\"\(n(c.width))\" height=\"\(n(c.height))\" fill=\"#3366CC\" fill-opacity=\"\(tint)\"/>\n"
-            }
-            let stroke = colour(row.visibility)
-            let fill = isStack ? "fill=\"none\"" : "fill=\"\(stroke)\" fill-opacity=\"\(tint)\""
-            out += "<rect data-row=\"\(escape(row.id))\" class=\"row \(row.visibility.rawValue)\" x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" \(fill) stroke=\"\(stroke)\" stroke-width=\"1\"\(isStack ? " stroke-dasharray=\"4 2\"" : "")/>\n"
-            if var s = row.separator {
-                if let d { s = d.moved(s) }
-                let color = config.map { $0.separator.resolved(over: defaults.separator).color } ?? defaults.separator.color
-                let safeColor = Tokenizer.isColorLiteral(color) ? color : "#C6C6C8"
-                out += "<rect x=\"\(n(s.x))\" y=\"\(n(s.y))\" width=\"\(n(s.width))\" height=\"\(n(s.height))\" fill=\"\(safeColor)\"/>\n"
-            }
-            let label = row.visibility == .partial ? "\(row.id) \(Format.percent(row.percent))%" : row.id
-            out += "<text x=\"\(n(f.x + 2))\" y=\"\(n(f.y + 10))\" fill=\"\(row.visibility == .entire ? "#000000" : stroke)\">\(escape(label))</text>\n"
+            try piece(out)
+            out = ""
         }
         out += obscuredEdges(layout, viewport: viewport, settings: document.settings)
         out += "<rect id=\"viewport\" x=\"\(n(vx))\" y=\"\(n(vy))\" width=\"\(n(viewport.width))\" height=\"\(n(viewport.height))\" fill=\"none\" stroke=\"\(viewportColour)\" stroke-width=\"2\"/>\n"
-        if !viewportOnly { out += legend(at: w + 20, hidden: hidden) }
+        if !viewportOnly { out += legend(at: w + 20, hidden: hidden, count: hiddenCount, kinds: swatches) }
         out += "</svg>\n"
-        return out
+        try piece(out)
     }
 
     /// The viewport outside the unobscured rectangle: the insets greyed (`class="obscured"`),
@@ -107,8 +149,10 @@ enum SVGPicture {
         return out
     }
 
-    /// The legend beside the content at `x`: one swatch per colour, then the hidden rows.
-    static func legend(at x: Double, hidden: [RowID]) -> String {
+    /// The legend beside the content at `x`: one swatch per colour (and per row kind in
+    /// `kinds`), then the hidden rows. `hidden` are the first hidden rows (at most
+    /// `maxHiddenListed`), `count` how many there are.
+    static func legend(at x: Double, hidden: [RowID], count: Int, kinds: [(swatch: String, name: String)] = []) -> String {
         let n = Format.number
         var out = "<g id=\"legend\">\n<text x=\"\(n(x))\" y=\"14\" font-weight=\"bold\">legend</text>\n"
         var y = 28.0
@@ -125,15 +169,16 @@ enum SVGPicture {
         entry("fill=\"#000000\" fill-opacity=\"0.2\"", "obscured (insets)")
         entry("fill=\"#1A237E\" fill-opacity=\"0.35\"", "keyboard")
         entry("fill=\"none\" stroke=\"\(viewportColour)\" stroke-width=\"2\"", "viewport")
-        if !hidden.isEmpty {
-            out += "<g id=\"hidden\">\n<text x=\"\(n(x))\" y=\"\(n(y))\">hidden (\(hidden.count)):</text>\n"
+        for k in kinds { entry(k.swatch, k.name) }
+        if count > 0 {
+            out += "<g id=\"hidden\">\n<text x=\"\(n(x))\" y=\"\(n(y))\">hidden (\(count)):</text>\n"
             y += 14
             for id in hidden.prefix(maxHiddenListed) {
                 out += "<text x=\"\(n(x + 8))\" y=\"\(n(y))\">\(escape(id))</text>\n"
                 y += 14
             }
-            if hidden.count > maxHiddenListed {
-                out += "<text x=\"\(n(x + 8))\" y=\"\(n(y))\">… and \(hidden.count - maxHiddenListed) more</text>\n"
+            if count > maxHiddenListed {
+                out += "<text x=\"\(n(x + 8))\" y=\"\(n(y))\">… and \(count - maxHiddenListed) more</text>\n"
             }
             out += "</g>\n"
         }

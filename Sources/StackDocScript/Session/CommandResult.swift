@@ -22,6 +22,9 @@ public enum CommandResult {
     case edited(operation: String, outcome: EditOutcome, report: ChangeReport)
     /// `layout`: the rows asked for (nil: every row of `layout`).
     case layout(DocumentLayout, rows: [RowLayout]?)
+    /// `layout` with no range or `--visible`: every row, for the renderers to read and write a
+    /// block at a time.
+    case wholeLayout(LayoutListing)
     /// `visible`: the rows the viewport shows, in document order.
     case visible([RowLayout])
     /// `rows`: every row in document order with its configuration.

@@ -142,9 +142,16 @@ public final class Session {
         case .draw(let scale):
             return .drawing(lines: try drawing(scale))
         case let .exportSVG(path, viewport):
-            let doc = try open()
-            try FileIO.write(SVGPicture.render(try currentLayout(), document: doc.document, viewportOnly: viewport),
-                             to: resolve(path), shown: path, sparing: store)
+            // Written as it is made, the rows read from the live layout a block at a time.
+            let listing = LayoutListing(try liveLayout())
+            let document = try viewedDocument()
+            let cancellation = store.cancellation
+            try FileIO.write(to: resolve(path), shown: path, sparing: store) { sink in
+                try SVGPicture.write(listing, document: document, viewportOnly: viewport) { text in
+                    try cancellation.check()
+                    try sink(Array(text.utf8))
+                }
+            }
             return .wrote(path: path)
         case .undo(let n):
             let doc = try open()
