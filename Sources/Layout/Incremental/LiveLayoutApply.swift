@@ -20,11 +20,13 @@ extension LiveLayout {
     }
 
     /// Whether `changes` need a full relayout: when the root's free space is distributed
-    /// (justify, or grow with content shorter than the viewport), for another document, or for a
+    /// (justify, or grow with content shorter than the viewport), for another document, for a
     /// settings change that affects every row (anything but the offset and the viewport's
-    /// main-axis length).
+    /// main-axis length), or for at least as many changes as the layout has rows before or after
+    /// them (`isWholesale`: a `clear` and its undo; one relayout, O(n), is then cheaper than n
+    /// changes applied one entry at a time).
     func needsFullRelayout(_ changes: [Change], _ document: Document) -> Bool {
-        if full != nil || document.name != self.document { return true }
+        if full != nil || document.name != self.document || isWholesale(changes, document) { return true }
         for change in changes {
             switch change {
             case let .insertRow(_, c, _, _), let .removeRow(_, c, _, _):
@@ -43,6 +45,11 @@ extension LiveLayout {
             if a != b { return true }
         }
         return false
+    }
+
+    /// At least 1,024 changes, and at least as many as the rows before or after them.
+    func isWholesale(_ changes: [Change], _ document: Document) -> Bool {
+        changes.count >= 1024 && changes.count >= max(rowCount, document.rowCount)
     }
 
     /// A settings change of the offset or the obscured edges alone: nothing moves in flow.
