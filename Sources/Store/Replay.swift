@@ -259,11 +259,11 @@ extension StoredDocument {
             let replayer: Replayer
             let snapshots = try SnapshotCheck(db, document: self)
             do {
-                replayer = try replay(db, replan: replan) { seq, replayer in snapshots.replayed(through: seq, replayer, db) }
+                replayer = try replay(db, replan: replan) { seq, replayer in try snapshots.replayed(through: seq, replayer, db) }
             } catch let error as StackDocError where error.kind == .cancelled {
                 throw error
             } catch { return ["replay failed: \(error)"] }
-            try snapshots.finish(lastSeq: lastSeq)
+            snapshots.finish(lastSeq: lastSeq)
             problems += replayer.problems
             guard let row = try GRDB.Row.fetchOne(db, sql: "SELECT * FROM document WHERE id = ?", arguments: [id]) else {
                 return ["document '\(name)' no longer exists"]
@@ -303,7 +303,7 @@ extension StoredDocument {
     /// after each entry (its seq). With `replan`, a `restore` entry is planned again against the
     /// replayed document at its target, which is kept when the replay passes it.
     func replay(_ db: Database, replan: Bool = false, through last: Int = Int.max,
-                after: (Int, Replayer) -> Void = { _, _ in }) throws -> Replayer {
+                after: (Int, Replayer) throws -> Void = { _, _ in }) throws -> Replayer {
         var replayer = historyBase > 0 ? Replayer(base: try baseSnapshot(db), replan: replan) : Replayer(name: name, replan: replan)
         final class Targets { var wanted = Set<Int>(); var states: [Int: Document] = [:] }
         let targets = Targets()
@@ -323,7 +323,7 @@ extension StoredDocument {
         }
         if historyBase > 0 {
             targets.states[historyBase] = replayer.document
-            after(historyBase, replayer)
+            try after(historyBase, replayer)
         }
         // The logged inverses are not read: replay computes undo from the forward changes (and
         // decoding them was a quarter of verify's time).
@@ -338,7 +338,7 @@ extension StoredDocument {
                 return try importedRows(db, seq: seq, settings: settings)
             }
             if targets.wanted.contains(entry.seq) { targets.states[entry.seq] = replayer.document }
-            after(entry.seq, replayer)
+            try after(entry.seq, replayer)
         }
         return replayer
     }

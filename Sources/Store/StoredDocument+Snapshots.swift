@@ -80,8 +80,6 @@ extension StoredDocument {
     final class SnapshotCheck {
         private var pending: [SnapshotInfo]
         private(set) var problems: [String] = []
-        /// A check stopped by the store's cancellation (`finish` throws it).
-        private var cancelled = false
         private let document: StoredDocument
 
         init(_ db: Database, document: StoredDocument) throws {
@@ -89,18 +87,20 @@ extension StoredDocument {
             pending = try Snapshots.list(db, documentID: document.id).sorted { ($0.seq, $0.version) < ($1.seq, $1.version) }
         }
 
-        func replayed(through seq: Int, _ replayer: Replayer, _ db: Database) {
+        /// Checks every pending snapshot of an entry up to `seq` against the replay at `seq`.
+        /// - Throws: `StackDocError` of kind `.cancelled` when the store's cancellation is
+        ///   requested (a damaged snapshot is a problem, not an error).
+        func replayed(through seq: Int, _ replayer: Replayer, _ db: Database) throws {
             while let next = pending.first, next.seq <= seq {
                 pending.removeFirst()
                 let at = "snapshot of version \(next.version) (after log entry \(next.seq))"
-                guard !cancelled else { return }
                 do {
                     try document.store.cancellation.check()
                     let (_, image) = try Snapshots.read(db, documentID: document.id, uid: document.uid, name: document.name, version: next.version)
                     problems += try Verification.compare(stored: image, replayed: replayer.document,
                                                          cancellation: document.store.cancellation).map { "\(at): \($0)" }
                 } catch let error as StackDocError where error.kind == .cancelled {
-                    cancelled = true
+                    throw error
                 } catch {
                     problems.append("\(at) is damaged: \(error)")
                 }
@@ -108,9 +108,7 @@ extension StoredDocument {
         }
 
         /// Snapshots of entries the log does not have.
-        /// - Throws: `StackDocError` of kind `.cancelled` when a check was cancelled.
-        func finish(lastSeq: Int) throws {
-            if cancelled { throw StackDocError(.cancelled) }
+        func finish(lastSeq: Int) {
             for info in pending {
                 problems.append("snapshot of version \(info.version) includes log entry \(info.seq), past the log's last entry \(lastSeq)")
             }
