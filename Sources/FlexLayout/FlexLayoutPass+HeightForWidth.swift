@@ -50,7 +50,9 @@ extension FlexLayoutPass {
                     // The min-content contribution, as Chromium sizes a single-line row: the
                     // larger of the min-content and the specified width, clamped by the min and
                     // max widths — not by the flex base size (unlike the max-content one).
-                    let w = width[c].isNaN ? minContentWidth[c] : Swift.max(width[c], padding[c].horizontal)
+                    // An aspect ratio's transferred width (`aspectBase`) counts as a specified width.
+                    let specified = width[c].isNaN ? aspectBase[c] : width[c]
+                    let w = specified.isNaN ? minContentWidth[c] : Swift.max(specified, padding[c].horizontal)
                     minSum += clampMain(c, false, w) + margin[c].horizontal
                 }
             }
@@ -164,8 +166,9 @@ extension FlexLayoutPass {
         var h = pad.vertical + (x.hasText ? x.textHeight(atWidth: w - pad.horizontal) : x.intrinsicHeight)
         if x.hasAspect {
             let t = LayoutUnit.snap(w * x.aspectHeight / x.aspectWidth)
-            // Along a column's main axis the automatic minimum keeps the content (at least the
-            // transferred height); across a row only the ratio counts. Either way within the
+            // The automatic minimum keeps the content (at least the transferred height), along
+            // a column's main axis and across a row alike (a stretched item of a row whose
+            // height is indefinite is as tall as its content, as in Chromium); within the
             // width's min and max (the min at least the padding: border-box) converted through
             // the ratio (CSS Flexbox §4.5, css-sizing-4 §5).
             let p = Int(parent[i])
@@ -175,7 +178,7 @@ extension FlexLayoutPass {
             let maxW = x.maxWidth
             let hi = maxW.isFinite ? LayoutUnit.snap(Swift.max(maxW, pad.horizontal) * x.aspectHeight / x.aspectWidth)
                 : Double.infinity
-            h = Swift.max(pad.vertical, Swift.max(Swift.min(inColumn ? Swift.max(h, t) : t, hi), lo))
+            h = Swift.max(pad.vertical, Swift.max(Swift.min(Swift.max(h, t), hi), lo))
             if inColumn { aspectBase[i] = t }
         }
         contentHeight[i] = h
@@ -195,10 +198,15 @@ extension FlexLayoutPass {
         aspectBase[i] = .nan
         if x.hasAspect {
             if !h.isNaN {
+                // A definite height (already within its min and max) gives the preferred width:
+                // the max-content width and the flex base are the transferred size; the content
+                // counts only through the automatic minimum (the min-content width, at least the
+                // transferred size), not clamped again by the height's limits.
                 let t = LayoutUnit.snap(h * x.aspectWidth / x.aspectHeight)
-                maxContent = Swift.max(maxContent, t)
-                minContent = Swift.max(minContent, t)
                 aspectBase[i] = t
+                contentWidth[i] = Swift.max(pad, t)
+                minContentWidth[i] = Swift.max(pad, Swift.max(minContent, t))
+                return
             }
             // Within the height's min and max converted through the ratio.
             let lo = LayoutUnit.snap(Swift.max(minHeight[i].isNaN ? 0 : minHeight[i], padding[i].vertical)

@@ -54,9 +54,28 @@ public struct FlexText: Hashable, Sendable {
     ///   - width: The content width.
     @inline(__always)
     public static func height(count: Double, glyphWidth: Double, lineHeight: Double, atWidth width: Double) -> Double {
+        lines(count: count, glyphWidth: glyphWidth, atWidth: width) * lineHeight
+    }
+
+    /// The glyphs a line holds at content width `width`: max(1, floor(width ÷ glyphWidth)).
+    /// - Parameters:
+    ///   - glyphWidth: Width of one glyph box (> 0).
+    ///   - width: The content width.
+    @inline(__always)
+    public static func perLine(glyphWidth: Double, atWidth width: Double) -> Double {
+        Swift.max(1, (Swift.max(0, width) / glyphWidth).rounded(.down))
+    }
+
+    /// The number of lines `count` glyph boxes wrap into at content width `width` (0 without
+    /// glyphs): ceil(count ÷ `perLine`).
+    /// - Parameters:
+    ///   - count: Number of glyph boxes.
+    ///   - glyphWidth: Width of one glyph box (> 0).
+    ///   - width: The content width.
+    @inline(__always)
+    public static func lines(count: Double, glyphWidth: Double, atWidth width: Double) -> Double {
         guard count > 0 else { return 0 }
-        let perLine = Swift.max(1, (Swift.max(0, width) / glyphWidth).rounded(.down))
-        return (count / perLine).rounded(.up) * lineHeight
+        return (count / perLine(glyphWidth: glyphWidth, atWidth: width)).rounded(.up)
     }
 }
 

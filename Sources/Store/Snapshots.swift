@@ -28,7 +28,10 @@ public struct SnapshotInfo: Hashable, Sendable {
 /// for a large document, so that they never cost more than `bytesPerEntry` bytes per log entry —
 /// and every one is kept (up to `keep`), so that any point of the history lies within half a
 /// spacing of a snapshot: time travel, `diff` and `restore` replay at most that many entries
-/// (forward from the snapshot before the point or backward from the one after it).
+/// (forward from the snapshot before the point or backward from the one after it). A write
+/// also snapshots when the changes (rows touched) since the newest snapshot reach
+/// `changeSpacing(rows:)`, so that a few big entries (a `clear` of 100k rows and its undo) are
+/// not replayed by every open.
 public struct SnapshotPolicy: Sendable, Equatable {
     /// K: a snapshot is written by the first write (outside a `begin … commit` group) after
     /// which the log holds at least `spacing(imageBytes:)` ≥ `interval` entries past the newest
@@ -44,6 +47,12 @@ public struct SnapshotPolicy: Sendable, Equatable {
     /// one is written (0: none is written). Default: all of them (the base of a compacted
     /// history is never deleted).
     public var keep: Int
+    /// The change bound: a write (outside a group) after which the changes applied since the
+    /// newest snapshot number at least `changeSpacing(rows:)` = `max(changes, rows / 4)` for a
+    /// document of `rows` rows also writes one, so opening never applies more than that many
+    /// changes after the image, and the image a write adds costs at most 4 rows of image per
+    /// change it made.
+    public var changes: Int
 
     /// Every 1,000 log entries (more for documents whose image passes 2 MB: 2 KiB of image per
     /// log entry at most), all kept.
@@ -51,10 +60,12 @@ public struct SnapshotPolicy: Sendable, Equatable {
     ///   - interval: K, the fewest log entries between two snapshots.
     ///   - keep: How many snapshots are kept, newest first.
     ///   - bytesPerEntry: The most image bytes per log entry the snapshots may take.
-    public init(interval: Int = 1000, keep: Int = .max, bytesPerEntry: Int = 2048) {
+    ///   - changes: The fewest changes (rows touched) that make a snapshot by themselves.
+    public init(interval: Int = 1000, keep: Int = .max, bytesPerEntry: Int = 2048, changes: Int = 10_000) {
         self.interval = max(1, interval)
         self.keep = max(0, keep)
         self.bytesPerEntry = max(1, bytesPerEntry)
+        self.changes = max(1, changes)
     }
 
     /// The log entries between two snapshots of a document whose newest image has
@@ -63,8 +74,21 @@ public struct SnapshotPolicy: Sendable, Equatable {
         max(interval, imageBytes / bytesPerEntry)
     }
 
+    /// The changes since the newest snapshot after which a write of a document of `rows` rows
+    /// writes a new one: `max(changes, rows / 4)`.
+    public func changeSpacing(rows: Int) -> Int {
+        max(changes, rows / 4)
+    }
+
+    /// True when a write that leaves the log `entries` entries and `changes` changes past the
+    /// newest snapshot (of `imageBytes` bytes), on a document of `rows` rows, writes a snapshot
+    /// (never when `keep` is 0).
+    public func isDue(entries: Int, changes: Int, imageBytes: Int, rows: Int) -> Bool {
+        keep > 0 && (entries >= spacing(imageBytes: imageBytes) || changes >= changeSpacing(rows: rows))
+    }
+
     /// No snapshot is ever written (the rows are read at every open).
-    public static let off = SnapshotPolicy(interval: Int.max, keep: 0)
+    public static let off = SnapshotPolicy(interval: Int.max, keep: 0, changes: Int.max)
 }
 
 /// Where an open handle's rows came from (`StoredDocument.loadSource`).
@@ -153,12 +177,15 @@ enum Snapshots {
     /// Applies to `document` the changes of the log entries after `seq` up to `last` (what each
     /// `op`, `view`, `undo`, `redo` and `restore` entry applied, as logged;
     /// `HistoryMoveLog.applied`; a `mark` changes nothing). Returns how many entries were
-    /// read. An entry that starts a document (`new`, `import`) cannot follow a snapshot.
-    static func applyTail(_ db: Database, documentID: Int64, to document: inout Document, after seq: Int, through last: Int) throws -> Int {
+    /// read and how many changes applied. An entry that starts a document (`new`, `import`)
+    /// cannot follow a snapshot.
+    @discardableResult
+    static func applyTail(_ db: Database, documentID: Int64, to document: inout Document, after seq: Int,
+                          through last: Int) throws -> (entries: Int, changes: Int) {
         let rows = try GRDB.Row.fetchCursor(db, sql: """
             SELECT seq, kind, payload, forward, format FROM log WHERE document = ? AND seq > ? AND seq <= ? ORDER BY seq
             """, arguments: [documentID, seq, last])
-        var count = 0
+        var count = 0, changeCount = 0
         var expected = seq + 1
         let decoded = HistoryMoveLog.Decoded()
         while let row = try rows.next() {
@@ -169,7 +196,9 @@ enum Snapshots {
             let kind: String = try row.decode(forColumn: "kind")
             switch LogEntry.Kind(rawValue: kind) {
             case .op?, .view?, .undo?, .redo?, .restore?:
-                try document.apply(try HistoryMoveLog.applied(db, documentID: documentID, row: row, decoded: decoded))
+                let changes = try HistoryMoveLog.applied(db, documentID: documentID, row: row, decoded: decoded)
+                try document.apply(changes)
+                changeCount += changes.count
             case .begin?, .commit?, .mark?:
                 break
             default:
@@ -177,6 +206,6 @@ enum Snapshots {
             }
         }
         guard expected == last + 1 else { throw SnapshotImage.Damage(description: "log entry \(expected) is missing") }
-        return count
+        return (count, changeCount)
     }
 }

@@ -17,7 +17,7 @@ extension StoredDocument {
             try checkCurrent(db)
             let info = try Snapshots.write(db, documentID: id, uid: uid, version: version, seq: lastSeq, document: document,
                                            keep: max(store.options.snapshots.keep, 1))
-            if lastSeq >= snapshotSeq { (snapshotSeq, snapshotBytes) = (lastSeq, info.bytes) }
+            if lastSeq >= snapshotSeq { (snapshotSeq, snapshotBytes, snapshotChanges) = (lastSeq, info.bytes, 0) }
             return info
         }
     }

@@ -87,7 +87,7 @@ extension StoredDocument {
                 if info.seq > seq { return try takingBack(image, from: info.seq, to: seq, db) }
                 var d = image
                 do {
-                    _ = try Snapshots.applyTail(db, documentID: id, to: &d, after: info.seq, through: seq)
+                    try Snapshots.applyTail(db, documentID: id, to: &d, after: info.seq, through: seq)
                 } catch {
                     throw store.noteDamage(StoreFailure.corrupt(store.path, "document \(Validation.quoted(name)): its log cannot be read up to entry \(seq): \(error)"))
                 }

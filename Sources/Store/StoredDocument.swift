@@ -54,6 +54,12 @@ public final class StoredDocument {
     /// The size of the newest snapshot's image (0: none): it sets the spacing of the next one
     /// (`SnapshotPolicy.spacing(imageBytes:)`).
     var snapshotBytes: Int = 0
+    /// The changes applied since the newest snapshot, as far as this handle knows (the tail it
+    /// opened with plus its own writes); a write that takes them to
+    /// `SnapshotPolicy.changeSpacing(rows:)` writes a new one.
+    var snapshotChanges: Int = 0
+    /// The changes the last load applied after its snapshot (0: loaded from the rows).
+    private var tailChanges = 0
     /// The last log entry dropped by `compactHistory(before:)` (0: the whole history is kept).
     /// The document right after it is the snapshot of that entry; the log starts after it.
     public internal(set) var historyBase: Int = 0
@@ -124,6 +130,7 @@ public final class StoredDocument {
                                                arguments: [id])
             snapshotSeq = try newest?.decode(forColumn: "seq") ?? 0
             snapshotBytes = try newest?.decode(forColumn: "bytes") ?? 0
+            if rows { snapshotChanges = tailChanges }
         }
         if rows {
             live = nil
@@ -137,6 +144,7 @@ public final class StoredDocument {
     /// document (`SnapshotTests`); the snapshot path reads one blob instead of every row.
     private func loadRows(_ db: Database, settings: DocumentSettings, version: Int, lastSeq: Int) throws -> Document {
         var reason: String?
+        tailChanges = 0
         do {
             let (found, skipped) = try Snapshots.newest(db, documentID: id, uid: uid, name: name, atOrBeforeVersion: version, seq: lastSeq)
             reason = skipped.first
@@ -144,7 +152,8 @@ public final class StoredDocument {
                 var document = image
                 let tail = try Snapshots.applyTail(db, documentID: id, to: &document, after: info.seq, through: lastSeq)
                 if document.settings == settings {
-                    loadSource = .snapshot(version: info.version, seq: info.seq, tail: tail)
+                    loadSource = .snapshot(version: info.version, seq: info.seq, tail: tail.entries)
+                    tailChanges = tail.changes
                     return document
                 }
                 reason = "snapshot of version \(info.version): its settings after the log do not match the stored ones"
@@ -488,7 +497,7 @@ public final class StoredDocument {
     }
 
     func transaction<T>(_ body: (Database, inout Journal) throws -> T) throws -> T {
-        let saved = (version, cursor, stepCount, openGroup, lastSeq, snapshotSeq, snapshotBytes, historyBase)
+        let saved = (version, cursor, stepCount, openGroup, lastSeq, snapshotSeq, snapshotBytes, snapshotChanges, historyBase)
         var journal = Journal()
         lastLayoutReport = nil
         do {
@@ -502,10 +511,11 @@ public final class StoredDocument {
                 try db.cachedStatement(sql: "UPDATE document SET version = ?, cursor = ?, open_group = ?, modified = ? WHERE id = ?")
                     .execute(arguments: [version, cursor, openGroup?.seq, Date.now.timeIntervalSince1970, id])
                 let policy = store.options.snapshots
-                if openGroup == nil, policy.keep > 0, lastSeq - snapshotSeq >= policy.spacing(imageBytes: snapshotBytes) {
+                snapshotChanges += journal.applied.count
+                if openGroup == nil, policy.isDue(entries: lastSeq - snapshotSeq, changes: snapshotChanges, imageBytes: snapshotBytes,
+                                                  rows: document.rowCount) {
                     let info = try Snapshots.write(db, documentID: id, uid: uid, version: version, seq: lastSeq, document: document, keep: policy.keep)
-                    snapshotSeq = lastSeq
-                    snapshotBytes = info.bytes
+                    (snapshotSeq, snapshotBytes, snapshotChanges) = (lastSeq, info.bytes, 0)
                 }
                 return result
             }
@@ -517,7 +527,7 @@ public final class StoredDocument {
             if journal.synced > 0 { live = nil }
             if !journal.applied.isEmpty { wholeLayoutCache = nil }
             lastLayoutReport = nil
-            (version, cursor, stepCount, openGroup, lastSeq, snapshotSeq, snapshotBytes, historyBase) = saved
+            (version, cursor, stepCount, openGroup, lastSeq, snapshotSeq, snapshotBytes, snapshotChanges, historyBase) = saved
             throw error
         }
     }

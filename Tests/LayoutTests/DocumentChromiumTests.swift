@@ -98,9 +98,7 @@ struct DocumentChromiumTests {
     }
 
     /// Lays out every case of `resource` and compares; returns the number of rows compared.
-    /// `known` lists documents known to disagree (open work, named in docs/layout.md): they are
-    /// reported, not failed, and the test fails when another one disagrees or a known one agrees.
-    static func check(_ resource: String, documents: Int, known: Set<String> = []) throws -> Int {
+    static func check(_ resource: String, documents: Int) throws -> Int {
         guard let url = Bundle.module.url(forResource: resource, withExtension: "json", subdirectory: "Fixtures") else {
             throw FixtureError("Fixtures/\(resource).json is missing from the test bundle")
         }
@@ -117,13 +115,12 @@ struct DocumentChromiumTests {
                 rowsCompared += 1
                 if !close(row.frame, expected, 0.1) {
                     ok = false
-                    if known.contains(c.doc.name) { continue }
                     Issue.record("\(c.doc.name) \(row.id): \(String(describing: row.frame)) vs chromium \(String(describing: expected))")
                 }
             }
             if !ok { failedDocs.append(c.doc.name) }
         }
-        #expect(Set(failedDocs) == known, "documents that disagree with Chromium: \(failedDocs), known: \(known.sorted())")
+        #expect(failedDocs.isEmpty, "documents that disagree with Chromium: \(failedDocs)")
         print("document layout vs Chromium (\(resource)): \(cases.count - failedDocs.count)/\(cases.count) documents, \(rowsCompared) rows")
         return rowsCompared
     }
@@ -142,16 +139,17 @@ struct DocumentChromiumTests {
     /// text rows (wrapping glyph runs) and aspect ratios mixed in, on leaves at every depth,
     /// in stacks of both axes, stretched or not, with min/max sizes, grow and shrink.
     @Test func randomDocumentsWithTextAndAspectRatiosMatchChromium() throws {
-        // Two documents disagree (open): an aspect row with min/max sizes along both axes in a
-        // horizontal stack of a horizontal document (docs/layout.md, "Height for width").
-        #expect(try Self.check("document-chromium-height-for-width", documents: 200, known: ["rand129", "rand157"]) == 1399)
+        #expect(try Self.check("document-chromium-height-for-width", documents: 200) == 1399)
     }
 
     /// scripts/oracle/height-for-width-cases.json through `case_documents.py`: the edge cases
     /// of text and aspect rows (content narrower than one glyph, no glyphs, fit-content widths,
     /// text in horizontal and nested stacks and documents, aspect with min/max sizes, in
-    /// horizontal stacks of definite and indefinite height).
+    /// horizontal stacks of definite and indefinite height; `aspectDefiniteHeightInARow`: a
+    /// definite height's transferred width is the preferred width — flex base and min-/max-content
+    /// contribution — and the content counts only through the automatic minimum; a stretched
+    /// aspect row of a row of indefinite height is at least as tall as its content).
     @Test func heightForWidthCasesMatchChromium() throws {
-        #expect(try Self.check("document-chromium-height-for-width-cases", documents: 11) == 62)
+        #expect(try Self.check("document-chromium-height-for-width-cases", documents: 12) == 79)
     }
 }

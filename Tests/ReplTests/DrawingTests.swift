@@ -3,6 +3,7 @@ import Layout
 @testable import repl
 @testable import StackDocScript
 import StackDocTestSupport
+import Store
 
 @Suite struct DrawingTests {
     func row(_ id: String, _ y: Double, _ h: Double, x: Double = 0, w: Double = 200, _ v: Visibility = .entire, parent: String? = nil) -> RowLayout {
@@ -148,5 +149,43 @@ import StackDocTestSupport
         let lines = try Drawing.lines(layout)
         #expect(lines.count == 3)
         #expect(lines[1] == "far")   // cut on every side: no border at all
+    }
+    /// Issue 14: a text row shows its wrapped lines as `~` (the last one ragged) and its line
+    /// count, an aspect row its ratio, a sticky row `[sticky]` (`[stuck]` while it is moved);
+    /// a tag that does not fit its box uncut is left out (the id alone).
+    @Test func rowKindsAreShown() throws {
+        let dir = try Scratch.directory("draw")
+        defer { Scratch.remove(dir) }
+        let session = Session(store: try DocumentStore(path: ":memory:"), directory: dir)
+        // 130 glyphs of 8 × 20 at 300 points: 37 a line, 4 lines (37, 37, 37, 19), 80 + 40 tall.
+        for line in ["new d viewport 300 260", "defaults insets 0 0 0 0", "add caption text 130 insets 20 0 20 0",
+                     "add photo aspect 3 1", "add hdr fixed 20 sticky"] {
+            _ = try session.run(try #require(try Parser.parse(line)))
+        }
+        let lines = try session.drawing()
+        #expect(lines == [
+            "viewport 300x260 at offset 0; 1 column = 10 pt, 1 line = 20 pt",
+            "+----------------------------+",
+            "|caption [4 lines]~~~~~~~~~~~|",
+            "|~~~~~~~~~~~~~~~~~~~~~~~~~~~~|",
+            "|~~~~~~~~~~~~~~~~~~~~~~~~~~~~|",
+            "|~~~~~~~~~~~~~~              |",
+            "+----------------------------+",
+            "+----------------------------+",
+            "|photo [3:1]                 |",
+            "|                            |",
+            "|                            |",
+            "+----------------------------+",
+            "+hdr [sticky]----------------+",
+            "",
+        ], Comment(rawValue: "\n" + lines.joined(separator: "\n")))
+        // Narrow boxes: the ids alone.
+        #expect(try session.drawing(.width(10)).dropFirst().prefix(3) == ["+caption-+", "+--------+", "+photo---+"])
+        // A sticky header stuck at the top of its scrolled section.
+        for line in ["new s viewport 200 100", "defaults insets 0 0 0 0", "add sec stack vertical", "add h fixed 20 sticky in sec",
+                     "add a b c fixed 50 in sec", "scroll 60"] {
+            _ = try session.run(try #require(try Parser.parse(line)))
+        }
+        #expect(try session.drawing().dropFirst().first == "+sec-h [stuck]-----+")
     }
 }

@@ -176,4 +176,34 @@ import StackDocTestSupport
         #expect(svg.contains(##"<rect x="0" y="88" width="300" height="44" fill="#000000"/>"##))
         #expect(XMLParser(data: Data(svg.utf8)).parse())
     }
+    /// Issue 14: a text row's wrapped lines are bars as wide as their glyphs, an aspect row has
+    /// its diagonal, a sticky row its leading edge (left in a horizontal stack); labels carry the
+    /// kind's tag and the legend names the kinds present — and only those.
+    @Test func rowKindsAreMarked() throws {
+        let dir = try Scratch.directory("svg")
+        defer { Scratch.remove(dir) }
+        let session = Session(store: try DocumentStore(path: ":memory:"), directory: dir)
+        for line in ["new d viewport 300 400", "defaults insets 0 0 0 0", "export svg plain.svg", "add caption text 130",
+                     "add photo aspect 3 1", "add bar stack horizontal", "add badge fixed 20 content 0 30 sticky in bar",
+                     "export svg p.svg"] {
+            _ = try session.run(try #require(try Parser.parse(line)))
+        }
+        let svg = try Elements.parse(try String(contentsOfFile: dir + "/p.svg", encoding: .utf8))
+        // 37 glyphs of 8 a line at 300 points: 296, 296, 296, then 19 × 8 = 152.
+        #expect(svg.rects { $0["class"] == "text-line" } == [5.0, 25, 45, 65].enumerated().map {
+            Rect(x: 0, y: $0.element, width: $0.offset == 3 ? 152 : 296, height: 10)
+        })
+        let diagonal = try #require(svg.all.first { $0.name == "line" && $0.attributes["class"] == "aspect" })
+        #expect([diagonal.attributes["x1"], diagonal.attributes["y1"], diagonal.attributes["x2"], diagonal.attributes["y2"]]
+                    == ["0", "180", "300", "80"])
+        #expect(svg.rects { $0["class"] == "sticky" } == [Rect(x: 0, y: 180, width: 3, height: 30)])
+        for label in ["caption [4 lines]", "photo [3:1]", "badge [sticky]"] {
+            #expect(svg.texts.contains(label), "\(label): \(svg.texts)")
+        }
+        for name in ["text line (its glyphs)", "aspect ratio (diagonal)", "sticky row (leading edge)"] {
+            #expect(svg.textsInGroup["legend"]?.contains(name) == true, "legend: \(name)")
+        }
+        let plain = try Elements.parse(try String(contentsOfFile: dir + "/plain.svg", encoding: .utf8))
+        #expect(plain.textsInGroup["legend"]?.contains("text line (its glyphs)") == false)
+    }
 }

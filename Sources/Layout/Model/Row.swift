@@ -50,6 +50,14 @@ public struct TextRun: Hashable, Sendable, Codable {
         FlexText.height(count: Double(count), glyphWidth: glyphWidth, lineHeight: lineHeight, atWidth: width)
     }
 
+    /// The lines the run wraps into at content width `width` (0 without glyphs) and the glyphs
+    /// a full line holds (`draw` and SVG show the wrapped lines).
+    public func lines(atWidth width: Double) -> (lines: Int, perLine: Int) {
+        let perLine = FlexText.perLine(glyphWidth: glyphWidth, atWidth: width)
+        let lines = FlexText.lines(count: Double(count), glyphWidth: glyphWidth, atWidth: width)
+        return (Int(lines), Int(min(perLine, Double(DocumentLimits.maxGlyphs))))
+    }
+
     /// The run in the REPL's words, every member written: `12 char 8 line 20` (the value of
     /// the `text` field in the saved format, the log, the store and the row output).
     public var words: String {

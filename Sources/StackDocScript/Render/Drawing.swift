@@ -22,6 +22,12 @@ import Layout
 /// that would touch one written before (a stack's and its first row's share a line when the
 /// stack has no inset) moves right along that line, else to the next line of its box, with a
 /// blank between them; with no room anywhere in its box it is cut short, or left out.
+///
+/// Row kinds (issue 14, `RowKind`): the id of a text, aspect or sticky row is followed by a tag,
+/// `caption [3 lines]`, `photo [16:9]`, `h1 [sticky]` (`[stuck]` while sticky positioning moves
+/// it), when the id and the tag fit in its box uncut (else the id alone, as above). Inside a text
+/// row's box, each picture line whose middle falls on a wrapped line of its text shows that
+/// line's glyphs as `~` from the content's left edge (the ragged last line shorter).
 enum Drawing {
     /// The most columns and lines a picture has (the default's lines, and any `--width` or `--scale`).
     static let maxCells = 200
@@ -64,7 +70,9 @@ enum Drawing {
 
     /// The picture's lines, the first one a caption. `stacks`: the stack rows that have rows
     /// (by default the rows that are some row's parent in `layout`).
-    static func lines(_ layout: DocumentLayout, stacks: Set<RowID>? = nil, scale asked: DrawScale = .fit) throws -> [String] {
+    /// `kinds`: the rows that are text, aspect or sticky rows (none by default).
+    static func lines(_ layout: DocumentLayout, stacks: Set<RowID>? = nil, kinds: [RowID: RowKind] = [:],
+                      scale asked: DrawScale = .fit) throws -> [String] {
         let scale = try scale(asked, for: layout.viewport)
         let width = max(1, min(maxCells, cell(layout.viewport.width / scale.x)))
         let height = max(1, min(maxCells, cell(layout.viewport.height / scale.y)))
@@ -115,13 +123,22 @@ enum Drawing {
                     owner[l][c] = boxes.count
                 }
             }
+            if let kind = kinds[row.id], kind.lines > 0, var content = row.content {
+                if let d = layout.displaced[row.id] { content = d.moved(content) }
+                let first = c0 + (cutLeft ? 0 : 1), last = c1 - (cutRight ? 0 : 1)
+                let top = l0 + (cutTop ? 0 : 1), bottom = l1 - (cutBottom ? 0 : 1)
+                if first <= last && top <= bottom {
+                    textLines(kind, content: content, in: &grid, columns: first...last, lines: top...bottom,
+                              origin: (originX, originY), scale: scale)
+                }
+            }
             boxes.append(Box(id: row.id, c0: c0, c1: c1, l0: l0, l1: l1, cutLeft: cutLeft, cutRight: cutRight, cutTop: cutTop,
                              stack: stacks.contains(row.id)))
         }
         // The ids, after every box (no box covers one), in the same order.
         var labelled = [[Bool]](repeating: [Bool](repeating: false, count: width), count: height)
         for (index, box) in boxes.enumerated() where box.stack || owner[box.l0...box.l1].contains(where: { $0[box.c0...box.c1].contains(index) }) {
-            let text = box.id.map { $0.isWhitespace || $0.asciiValue.map({ $0 < 0x20 }) == true ? "?" : $0 }
+            var text = box.id.map { $0.isWhitespace || $0.asciiValue.map({ $0 < 0x20 }) == true ? "?" : $0 }
             let start = box.c0 + (box.cutLeft ? 0 : 1)
             let end = box.c1 - (box.cutRight ? 0 : 1)
             guard start <= end else { continue }
@@ -129,8 +146,18 @@ enum Drawing {
             // at the top, or a stack row (whose rows cover its inside).
             let roomInside = box.l1 - box.l0 >= 2 && !box.stack
             let preferred = box.cutTop || !roomInside ? box.l0 : box.l0 + 1
-            guard let (line, column, count) = labelPlace(length: text.count, preferred: preferred, lines: box.l0...box.l1,
-                                                         columns: start...end, taken: labelled) else { continue }
+            var place = labelPlace(length: text.count, preferred: preferred, lines: box.l0...box.l1,
+                                   columns: start...end, taken: labelled)
+            if let kind = kinds[box.id] {
+                // The id and its kind's tag when they fit uncut; else the id alone.
+                let tagged = text + Array(" " + kind.tag)
+                if let p = labelPlace(length: tagged.count, preferred: preferred, lines: box.l0...box.l1,
+                                      columns: start...end, taken: labelled), p.count == tagged.count {
+                    place = p
+                    text = tagged
+                }
+            }
+            guard let (line, column, count) = place else { continue }
             for i in 0..<count {
                 grid[line][column + i] = text[i]
                 labelled[line][column + i] = true
@@ -149,6 +176,25 @@ enum Drawing {
         let obscured = layout.obscured == .zero ? "" : "; obscured \(Format.edges(layout.obscured)) (:)"
         let caption = "viewport \(Format.size(layout.viewport))\(obscured) at offset \(Format.number(layout.offset)); 1 column = \(Format.twoDecimals(scale.x)) pt, 1 line = \(Format.twoDecimals(scale.y)) pt"
         return [caption] + grid.map { String($0).trimmingTrailingSpaces() }
+    }
+
+    /// A text row's wrapped lines as `~` inside its box (`columns` × `lines`, in cells): on each
+    /// picture line whose middle point falls on text line k, from the content's left edge for
+    /// the glyphs of line k. Cells taken by nothing but the box's blank inside are written.
+    static func textLines(_ kind: RowKind, content: Rect, in grid: inout [[Character]], columns: ClosedRange<Int>,
+                          lines: ClosedRange<Int>, origin: (x: Double, y: Double), scale: Scale) {
+        guard let text = kind.text, text.lineHeight > 0 else { return }
+        for l in lines {
+            let middle = origin.y + (Double(l) + 0.5) * scale.y
+            let k = ((middle - content.minY) / text.lineHeight).rounded(.down)
+            guard k >= 0, k < Double(kind.lines), middle < content.maxY else { continue }
+            let glyphs = Double(kind.glyphs(onLine: Int(k)))
+            let from = max(columns.lowerBound, cell((content.minX - origin.x) / scale.x))
+            let to = min(columns.upperBound, cell((content.minX + glyphs * text.glyphWidth - origin.x) / scale.x) - 1,
+                         cell((content.maxX - origin.x) / scale.x) - 1)
+            guard from <= to else { continue }
+            for c in from...to where grid[l][c] == " " { grid[l][c] = "~" }
+        }
     }
 
     /// Where an id of `length` characters goes in its box: the first place, on the `preferred`

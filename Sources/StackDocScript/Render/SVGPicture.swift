@@ -10,7 +10,8 @@ import Layout
 /// colour. Rows moved by sticky positioning are drawn where they are shown. The viewport is
 /// outlined in red (`id="viewport"`), its obscured insets greyed (`class="obscured"`) and the
 /// keyboard shaded (`class="keyboard"`). Beside the content, a legend (`id="legend"`) names the
-/// colours and lists the hidden rows (`id="hidden"`: rows with no frame, the first 100).
+/// colours and lists the hidden rows (`id="hidden"`: rows with no frame, the first 100). Text,
+/// aspect and sticky rows carry marks of their kind (`SVGPicture+RowKinds`).
 ///
 /// With `viewportOnly`, the picture is just what the viewport shows, at screen scale: the SVG is
 /// the viewport's size and its `viewBox` the viewport's rectangle in content coordinates; only
@@ -50,17 +51,26 @@ enum SVGPicture {
         let vy = layout.axis == .vertical ? layout.offset : 0
         let viewport = Rect(x: vx, y: vy, width: layout.viewport.width, height: layout.viewport.height)
         // The hidden rows the legend lists (the first `maxHiddenListed`) and how many there are.
+        // and the row kinds the legend names.
         var hidden: [RowID] = []
         var hiddenCount = 0
+        var kinds: Kinds = []
         if !viewportOnly {
             listing.forEachBlock { rows in
-                for r in rows where r.frame == nil {
-                    if hidden.count < maxHiddenListed { hidden.append(r.id) }
-                    hiddenCount += 1
+                for r in rows {
+                    guard r.frame != nil else {
+                        if hidden.count < maxHiddenListed { hidden.append(r.id) }
+                        hiddenCount += 1
+                        continue
+                    }
+                    if let config = document.config(of: r.id), let kind = RowKind(config, content: r.content, stuck: false) {
+                        kinds.formUnion(Kinds(kind))
+                    }
                 }
             }
         }
-        let legendLines = 9 + (hiddenCount == 0 ? 0 : 1 + min(hiddenCount, maxHiddenListed) + (hiddenCount > maxHiddenListed ? 1 : 0))
+        let swatches = kindSwatches(kinds)
+        let legendLines = 9 + swatches.count + (hiddenCount == 0 ? 0 : 1 + min(hiddenCount, maxHiddenListed) + (hiddenCount > maxHiddenListed ? 1 : 0))
         var out: String
         if viewportOnly {
             out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(viewport.width))\" height=\"\(n(viewport.height))\" viewBox=\"\(n(vx)) \(n(vy)) \(n(viewport.width)) \(n(viewport.height))\" font-family=\"monospace\" font-size=\"10\">\n"
@@ -89,13 +99,19 @@ enum SVGPicture {
                 let stroke = colour(row.visibility)
                 let fill = isStack ? "fill=\"none\"" : "fill=\"\(stroke)\" fill-opacity=\"\(tint)\""
                 out += "<rect data-row=\"\(escape(row.id))\" class=\"row \(row.visibility.rawValue)\" x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" \(fill) stroke=\"\(stroke)\" stroke-width=\"1\"\(isStack ? " stroke-dasharray=\"4 2\"" : "")/>\n"
+                let kind = config.flatMap { RowKind($0, content: row.content, stuck: d != nil) }
+                if let kind {
+                    let parentAxis = row.parent.flatMap { document.config(of: $0)?.stack?.axis } ?? document.settings.axis
+                    out += marks(kind, frame: f, content: row.content.map { d?.moved($0) ?? $0 }, verticalParent: parentAxis == .vertical)
+                }
                 if var s = row.separator {
                     if let d { s = d.moved(s) }
                     let color = config.map { $0.separator.resolved(over: defaults.separator).color } ?? defaults.separator.color
                     let safeColor = Tokenizer.isColorLiteral(color) ? color : "#C6C6C8"
                     out += "<rect x=\"\(n(s.x))\" y=\"\(n(s.y))\" width=\"\(n(s.width))\" height=\"\(n(s.height))\" fill=\"\(safeColor)\"/>\n"
                 }
-                let label = row.visibility == .partial ? "\(row.id) \(Format.percent(row.percent))%" : row.id
+                var label = row.visibility == .partial ? "\(row.id) \(Format.percent(row.percent))%" : row.id
+                if let kind { label += " " + kind.tag }
                 out += "<text x=\"\(n(f.x + 2))\" y=\"\(n(f.y + 10))\" fill=\"\(row.visibility == .entire ? "#000000" : stroke)\">\(escape(label))</text>\n"
             }
             try piece(out)
@@ -103,7 +119,7 @@ enum SVGPicture {
         }
         out += obscuredEdges(layout, viewport: viewport, settings: document.settings)
         out += "<rect id=\"viewport\" x=\"\(n(vx))\" y=\"\(n(vy))\" width=\"\(n(viewport.width))\" height=\"\(n(viewport.height))\" fill=\"none\" stroke=\"\(viewportColour)\" stroke-width=\"2\"/>\n"
-        if !viewportOnly { out += legend(at: w + 20, hidden: hidden, count: hiddenCount) }
+        if !viewportOnly { out += legend(at: w + 20, hidden: hidden, count: hiddenCount, kinds: swatches) }
         out += "</svg>\n"
         try piece(out)
     }
@@ -133,9 +149,10 @@ enum SVGPicture {
         return out
     }
 
-    /// The legend beside the content at `x`: one swatch per colour, then the hidden rows.
-    /// `hidden` are the first hidden rows (at most `maxHiddenListed`), `count` how many there are.
-    static func legend(at x: Double, hidden: [RowID], count: Int) -> String {
+    /// The legend beside the content at `x`: one swatch per colour (and per row kind in
+    /// `kinds`), then the hidden rows. `hidden` are the first hidden rows (at most
+    /// `maxHiddenListed`), `count` how many there are.
+    static func legend(at x: Double, hidden: [RowID], count: Int, kinds: [(swatch: String, name: String)] = []) -> String {
         let n = Format.number
         var out = "<g id=\"legend\">\n<text x=\"\(n(x))\" y=\"14\" font-weight=\"bold\">legend</text>\n"
         var y = 28.0
@@ -152,6 +169,7 @@ enum SVGPicture {
         entry("fill=\"#000000\" fill-opacity=\"0.2\"", "obscured (insets)")
         entry("fill=\"#1A237E\" fill-opacity=\"0.35\"", "keyboard")
         entry("fill=\"none\" stroke=\"\(viewportColour)\" stroke-width=\"2\"", "viewport")
+        for k in kinds { entry(k.swatch, k.name) }
         if count > 0 {
             out += "<g id=\"hidden\">\n<text x=\"\(n(x))\" y=\"\(n(y))\">hidden (\(count)):</text>\n"
             y += 14

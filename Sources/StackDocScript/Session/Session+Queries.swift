@@ -42,8 +42,9 @@ extension Session {
         return layout
     }
 
-    /// What `draw` needs: the rows meeting the viewport, and which of them are stack rows
-    /// that have rows (the drawing keeps their ids in the top border).
+    /// What `draw` needs: the rows meeting the viewport, which of them are stack rows that have
+    /// rows (the drawing keeps their ids in the top border) and which are text, aspect or sticky
+    /// rows (`RowKind`).
     func drawing(_ scale: DrawScale = .fit) throws -> [String] {
         let live = try liveLayout()
         let document = try viewedDocument()
@@ -57,10 +58,16 @@ extension Session {
             rows = rows.filter { !ids.contains($0.id) } + moved
         }
         let stacks = Set(rows.lazy.map(\.id).filter { document.child(at: 0, of: $0) != nil })
+        var kinds: [RowID: RowKind] = [:]
+        for r in rows {
+            if let c = document.config(of: r.id), let kind = RowKind(c, content: r.content, stuck: live.displacement(of: r.id) != nil) {
+                kinds[r.id] = kind
+            }
+        }
         var layout = DocumentLayout(document: live.document, axis: live.settings.axis, viewport: live.settings.viewport,
                                     offset: o, contentSize: live.contentSize, rows: rows, obscured: live.settings.obscured)
         for r in moved { if let d = live.displacement(of: r.id) { layout.displaced[r.id] = d } }
-        return try Drawing.lines(layout, stacks: stacks, scale: scale)
+        return try Drawing.lines(layout, stacks: stacks, kinds: kinds, scale: scale)
     }
 
     /// Every row in document order with its nesting depth (`rows`).
