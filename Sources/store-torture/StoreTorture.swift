@@ -16,10 +16,11 @@
 //                                     then open DIR/rI.sqlite (a new database, opened by both
 //                                     at the same moment) and list its documents; prints
 //                                     "fail I: ERROR" per failed round and "failures N" at the end
-//   store-torture travel DIR ROWS STEPS
+//   store-torture travel DIR ROWS STEPS [quick]
 //                                     time travel, diff, verify and compaction on a ROWS-row
 //                                     document with STEPS operations of history (release build;
-//                                     Benchmarks/RESULTS.md "History at any depth")
+//                                     Benchmarks/RESULTS.md "History at any depth"); quick: only
+//                                     `document(at:)` and `export --at` at 27 points
 import Foundation
 import Layout
 import Store
@@ -134,12 +135,13 @@ enum StoreTorture {
             case "verify" where args.count == 4 || (args.count == 5 && args[4] == "replan"):
                 try VerifyBench.run(dir: args[1], rows: Int(args[2]) ?? 1000, steps: Int(args[3]) ?? 100_000,
                                     replanOnly: args.count == 5)
-            case "travel" where args.count == 4:
-                try TravelBench.run(dir: args[1], rows: Int(args[2]) ?? 1_000_000, steps: Int(args[3]) ?? 100_000)
+            case "travel" where args.count == 4 || (args.count == 5 && args[4] == "quick"):
+                try TravelBench.run(dir: args[1], rows: Int(args[2]) ?? 1_000_000, steps: Int(args[3]) ?? 100_000,
+                                    quick: args.count == 5)
             case "bench" where args.count == 3:
                 try Bench.run(dir: args[1], rows: Int(args[2]) ?? 100_000)
             default:
-                fail("usage: store-torture crash DB DOC SEED | race DB DOC PREFIX N | verify DIR ROWS STEPS [replan] | travel DIR ROWS STEPS | bench DIR ROWS")
+                fail("usage: store-torture crash DB DOC SEED | race DB DOC PREFIX N | verify DIR ROWS STEPS [replan] | travel DIR ROWS STEPS [quick] | bench DIR ROWS")
             }
         } catch {
             fail("\(error)")

@@ -10,6 +10,7 @@ import Store
 /// of 10 changed rows (the last 10 entries, and 10 entries far back), `verify`, the snapshots'
 /// and the log's sizes, and `history compact` keeping the last 1,000 entries (on a copy).
 /// The database is built once in DIR. Lines are written unbuffered (progress shows in a log).
+/// `quick`: only the time travel and export figures.
 enum TravelBench {
     static func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
 
@@ -64,7 +65,7 @@ enum TravelBench {
         StoreTorture.say("history of \(steps) operations: \(String(format: "%.1f", Bench.now() - t)) s")
     }
 
-    static func run(dir: String, rows: Int, steps: Int) throws {
+    static func run(dir: String, rows: Int, steps: Int, quick: Bool = false) throws {
         let path = dir + "/travel-\(rows)-\(steps).sqlite"
         if !FileManager.default.fileExists(atPath: path) { try build(path: path, rows: rows, steps: steps) }
         let (doc, open, openCPU) = try timed { try DocumentStore(path: path).open("t") }
@@ -80,17 +81,30 @@ enum TravelBench {
         StoreTorture.say("log: \(logBytes / 1_000_000) MB, \(logBytes / max(1, last)) B per entry (payload + forward + inverse)")
         var rng = SplitMix64(seed: 77)
         var travel: [Double] = [], travelCPU: [Double] = [], export: [Double] = [], exportCPU: [Double] = []
-        for i in 0..<11 {
-            let s = 1 + Int(rng.next() % UInt64(last))
+        var written: [Double] = [], writtenCPU: [Double] = []
+        let file = dir + "/travel-export.json"
+        // 16 points spread over the whole history (every depth), then 11 random ones.
+        let points = (0..<16).map { 1 + $0 * (last - 1) / 15 } + (0..<11).map { _ in 1 + Int(rng.next() % UInt64(last)) }
+        for s in points {
             let (d, t, c) = try timed { try doc.document(at: .entry(s)) }
             travel.append(t); travelCPU.append(c)
-            if i < 3 {
-                let (_, e, ec) = timed { d.exportJSON().utf8.count }
-                export.append(t + e); exportCPU.append(c + ec)
+            // What `export FILE --at REF` does once it has the state: the pretty text in pieces.
+            let (bytes, e, ec) = try timed { () throws -> Int in
+                guard let handle = fopen(file, "wb") else { throw StackDocError("cannot write \(file)") }
+                defer { fclose(handle) }
+                var n = 0
+                d.exportJSONChunks(pretty: true) { n += fwrite($0, 1, $0.count, handle) }
+                return n
             }
+            written.append(e); writtenCPU.append(ec)
+            export.append(t + e); exportCPU.append(c + ec)
+            StoreTorture.say("  entry \(s) (now~\(last - s)): state \(ms(t)) (CPU \(ms(c))), export of \(bytes / 1_000_000) MB \(ms(e)) (CPU \(ms(ec)))")
         }
-        stats("document(at:) at random entries", travel, cpu: travelCPU)
-        stats("export --at (state + JSON text of every row)", export, cpu: exportCPU)
+        try? FileManager.default.removeItem(atPath: file)
+        stats("document(at:) at 16 spread + 11 random entries", travel, cpu: travelCPU)
+        stats("export of the past document (pretty JSON to a file)", written, cpu: writtenCPU)
+        stats("export --at (state + pretty JSON of every row to a file)", export, cpu: exportCPU)
+        if quick { return }
         _ = doc.liveLayout()
         var diffs: [Double] = [], diffsCPU: [Double] = [], farDiffs: [Double] = [], farCPU: [Double] = []
         for _ in 0..<5 {

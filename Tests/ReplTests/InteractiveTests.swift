@@ -27,9 +27,9 @@ import StackDocTestSupport
     def read_until(marker, timeout=options.get("timeout", 10)):
         global out
         end = time.time() + timeout
+        # Output already waiting is read before the marker is looked for: the echo of the
+        # keys sent last must not leave an earlier prompt at the end of `out`.
         while time.time() < end:
-            if marker and out.endswith(marker.encode()):
-                return True
             r, _, _ = select.select([fd], [], [], 0.05)
             if r:
                 try:
@@ -39,6 +39,9 @@ import StackDocTestSupport
                 if not data:
                     return False
                 out += data
+                continue
+            if marker and out.endswith(marker.encode()):
+                return True
         return marker == ""
     for step in steps:
         wait, keys = step[0], step[1]

@@ -32,7 +32,7 @@ extension Document {
     public func exportJSONChunks(pretty: Bool = true, chunkBytes: Int = 1 << 20, _ body: ([UInt8]) throws -> Void) rethrows {
         var out: [UInt8] = []
         out.reserveCapacity(min(chunkBytes, 1024 + rowCount * (pretty ? 350 : 230)) + 4096)
-        func flush(_ force: Bool) throws {
+        func flush(_ out: inout [UInt8], _ force: Bool) throws {
             if out.count >= chunkBytes || (force && !out.isEmpty) {
                 try body(out)
                 out.removeAll(keepingCapacity: true)
@@ -55,23 +55,14 @@ extension Document {
         out.append(UInt8(ascii: ":"))
         if pretty { out.append(0x20) }
         out.append(UInt8(ascii: "["))
-        // The root's rows with their configs in one walk (no id lookups).
-        let rows = RowWriter(pretty: pretty)
-        try forEachChild(of: nil) { i, id, config in
-            if i > 0 { out.append(UInt8(ascii: ",")) }
-            if pretty { rows.raw("\n    ", &out) }
-            if config.stack == nil, config.separator.insets == nil, !config.hasOptionalFields {
-                rows.append(id, config, to: &out)  // the common row, without a tree
-            } else {
-                JSONWriter.append(rowJSON(id), to: &out, pretty: pretty, indent: 2)
-            }
-            try flush(false)
-        }
+        // Every row straight into bytes, each style's fixed text made once (RowExportWriter).
+        var rowWriter = RowExportWriter(rows, pretty: pretty)
+        try rowWriter.writeRows(root: rows.rootRoot, level: 2, into: &out) { try flush(&$0, false) }
         if pretty, childCount(of: nil) > 0 { out.append(contentsOf: [0x0A, 0x20, 0x20]) }
         out.append(UInt8(ascii: "]"))
         if pretty { out.append(0x0A) }
         out.append(contentsOf: [UInt8(ascii: "}"), 0x0A])
-        try flush(true)
+        try flush(&out, true)
     }
 
     /// The document as a JSON value in the `stackdoc/1` shape.
@@ -142,14 +133,7 @@ extension RowConfig {
         case let .fixed(n): size = .object([JSONMember("fixed", .number(n))])
         }
         let stack: JSONValue = c.stack.map { st in
-            var members = [
-                JSONMember("axis", .string(st.axis.rawValue)),
-                JSONMember("justify", .string(st.justify.rawValue)),
-                JSONMember("align", .string(st.align.rawValue)),
-                JSONMember("spacing", .number(st.spacing)),
-            ]
-            if let stackRows { members.append(JSONMember("rows", .array(stackRows))) }
-            return .object(members)
+            .object(st.jsonMembers + (stackRows.map { [JSONMember("rows", .array($0))] } ?? []))
         } ?? .null
         // Every field in table order (`RowField`); the optional ones only when set, so a row
         // without them exports exactly as before (docs/format.md). `sticky` is written only when
@@ -175,6 +159,15 @@ extension RowConfig {
             }
         }
         return members
+    }
+}
+
+extension StackSettings {
+    /// The stack's members of the saved format's `stack` object without `rows` (`axis` …
+    /// `spacing`), in order.
+    public var jsonMembers: [JSONMember] {
+        [JSONMember("axis", .string(axis.rawValue)), JSONMember("justify", .string(justify.rawValue)),
+         JSONMember("align", .string(align.rawValue)), JSONMember("spacing", .number(spacing))]
     }
 }
 
@@ -208,82 +201,5 @@ extension Rect {
     public var jsonValue: JSONValue {
         .object([JSONMember("x", .number(x)), JSONMember("y", .number(y)),
                  JSONMember("width", .number(width)), JSONMember("height", .number(height))])
-    }
-}
-
-/// Writes a root row that is not a stack and has no separator insets override straight into
-/// bytes: the text `JSONWriter` gives for `rowJSON` at nesting level 2 (every member on its own
-/// line when pretty; the small objects inline), without building the value. Keys and
-/// punctuation are static byte strings (no array or string is made per row).
-private struct RowWriter {
-    let pretty: Bool
-
-    func append(_ id: RowID, _ c: RowConfig, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "{"))
-        raw(pretty ? "\n      \"id\": " : "\"id\":", &out)
-        JSONWriter.appendString(id, to: &out)
-        raw(pretty ? ",\n      \"type\": " : ",\"type\":", &out)
-        JSONWriter.appendString(c.type, to: &out)
-        raw(pretty ? ",\n      \"size\": " : ",\"size\":", &out)
-        switch c.size {
-        case .fit: raw("\"fit\"", &out)
-        case let .fixed(n):
-            raw(pretty ? "{\"fixed\": " : "{\"fixed\":", &out)
-            JSONWriter.appendNumber(n, to: &out)
-            out.append(UInt8(ascii: "}"))
-        }
-        raw(pretty ? ",\n      \"content\": " : ",\"content\":", &out)
-        raw(pretty ? "{\"width\": " : "{\"width\":", &out)
-        JSONWriter.appendNumber(c.content.width, to: &out)
-        raw(pretty ? ", \"height\": " : ",\"height\":", &out)
-        JSONWriter.appendNumber(c.content.height, to: &out)
-        out.append(UInt8(ascii: "}"))
-        raw(pretty ? ",\n      \"insets\": " : ",\"insets\":", &out)
-        if let e = c.insets { edges(e, &out) } else { raw("null", &out) }
-        raw(pretty ? ",\n      \"margin\": " : ",\"margin\":", &out)
-        edges(c.margin, &out)
-        raw(pretty ? ",\n      \"grow\": " : ",\"grow\":", &out)
-        JSONWriter.appendNumber(c.grow, to: &out)
-        raw(pretty ? ",\n      \"shrink\": " : ",\"shrink\":", &out)
-        JSONWriter.appendNumber(c.shrink, to: &out)
-        raw(pretty ? ",\n      \"alignSelf\": " : ",\"alignSelf\":", &out)
-        JSONWriter.appendString(c.alignSelf.rawValue, to: &out)
-        raw(pretty ? ",\n      \"hidden\": " : ",\"hidden\":", &out)
-        raw(c.hidden ? "true" : "false", &out)
-        if c.sticky { raw(pretty ? ",\n      \"sticky\": true" : ",\"sticky\":true", &out) }
-        raw(pretty ? ",\n      \"separator\": " : ",\"separator\":", &out)
-        separator(c.separator, &out)
-        raw(pretty ? ",\n      \"stack\": null\n    }" : ",\"stack\":null}", &out)
-    }
-
-    /// The bytes of a static string.
-    @inline(__always)
-    func raw(_ text: StaticString, _ out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
-    private func edges(_ e: Edges, _ out: inout [UInt8]) {
-        raw(pretty ? "{\"top\": " : "{\"top\":", &out)
-        JSONWriter.appendNumber(e.top, to: &out)
-        raw(pretty ? ", \"left\": " : ",\"left\":", &out)
-        JSONWriter.appendNumber(e.left, to: &out)
-        raw(pretty ? ", \"bottom\": " : ",\"bottom\":", &out)
-        JSONWriter.appendNumber(e.bottom, to: &out)
-        raw(pretty ? ", \"right\": " : ",\"right\":", &out)
-        JSONWriter.appendNumber(e.right, to: &out)
-        out.append(UInt8(ascii: "}"))
-    }
-
-    /// Separator overrides without `insets`: scalars only, so always on one line.
-    private func separator(_ o: SeparatorOverrides, _ out: inout [UInt8]) {
-        guard !o.isEmpty else {
-            raw("{}", &out)
-            return
-        }
-        var members: [JSONMember] = []
-        if let hidden = o.hidden { members.append(JSONMember("hidden", .bool(hidden))) }
-        if let thickness = o.thickness { members.append(JSONMember("thickness", .number(thickness))) }
-        if let color = o.color { members.append(JSONMember("color", .string(color))) }
-        JSONWriter.append(.object(members), to: &out, pretty: pretty, indent: 3)
     }
 }

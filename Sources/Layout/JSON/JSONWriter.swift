@@ -100,6 +100,18 @@ public enum JSONWriter {
 
     private static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // The common string (an id, a key) needs no escape: its bytes in one copy.
+        let plain = s.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            for b in bytes where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if plain != true { writeEscaped(s, into: &out) }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// The bytes of `s` with `"`, `\` and control characters escaped.
+    private static func writeEscaped(_ s: String, into out: inout [UInt8]) {
         for b in s.utf8 {
             switch b {
             case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
@@ -115,7 +127,6 @@ public enum JSONWriter {
             default: out.append(b)
             }
         }
-        out.append(UInt8(ascii: "\""))
     }
 }
 

@@ -115,17 +115,17 @@ public enum FileIO {
         guard let handle = fopen(temporary, "wb") else {
             throw StackDocError(.cannotWrite(path: name, problem: String(cString: strerror(errno))))
         }
-        var failed: Int32?
+        // The pieces are written on a second thread while the next ones are made.
+        let writer = ChunkFileWriter(handle)
         do {
-            try produce { bytes in
-                guard failed == nil, !bytes.isEmpty else { return }
-                if fwrite(bytes, 1, bytes.count, handle) != bytes.count { failed = errno }
-            }
+            try produce { writer.write($0) }
         } catch {
+            _ = writer.finish()
             fclose(handle)
             unlink(temporary)
             throw error
         }
+        let failed = writer.finish()
         let closed = fclose(handle)
         guard failed == nil, closed == 0 else {
             let message = String(cString: strerror(failed ?? errno))

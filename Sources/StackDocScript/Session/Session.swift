@@ -19,8 +19,9 @@ public final class Session {
     /// Who this session writes as (`--as NAME`); nil: the store's default, user:pid.
     public let origin: String?
 
-    /// While a query runs `--at REF`: the document as it was then and its layout.
-    var past: (document: Document, live: LiveLayout)?
+    /// While a query runs `--at REF`: the document as it was then and its layout (made on
+    /// first use: `export --at` needs none).
+    var past: PastDocument?
 
     /// A session on `store` with no document open; relative paths of commands are resolved against
     /// `directory` (nil: the current directory); its changes are recorded as made by `origin`.
@@ -229,7 +230,7 @@ public final class Session {
     ///
     /// - Throws: `StackDocError` (`noDocumentOpen`) when no document is open.
     public func currentLayout() throws -> DocumentLayout {
-        if let past { return past.live.layout() }
+        if let past { return past.live().layout() }
         return try open().wholeLayout()
     }
 
@@ -239,7 +240,7 @@ public final class Session {
     ///
     /// - Throws: `StackDocError` (`noDocumentOpen`) when no document is open.
     public func liveLayout() throws -> LiveLayout {
-        if let past { return past.live }
+        if let past { return past.live() }
         return try open().liveLayout()
     }
 
@@ -252,7 +253,7 @@ public final class Session {
     /// Runs a query on the document as it was at `ref` (read-only: nothing is written).
     func travelling<T>(to ref: HistoryRef, _ body: () throws -> T) throws -> T {
         let document = try open().document(at: ref)
-        past = (document, LiveLayout(document))
+        past = PastDocument(document: document)
         defer { past = nil }
         return try body()
     }
@@ -306,5 +307,22 @@ public final class Session {
     func historyMove(_ verb: HistoryVerb, steps: () throws -> HistoryMove) throws -> CommandResult {
         let (move, report) = try measure(steps)
         return .historyMove(verb, steps: move.steps, report: report)
+    }
+}
+
+/// The document a query runs on during `--at REF`, with its live layout made when a query first
+/// asks for it (O(rows); `export --at` and `rows --at` of a million rows never pay it).
+final class PastDocument {
+    let document: Document
+    private var layout: LiveLayout?
+
+    init(document: Document) { self.document = document }
+
+    /// The past document's live layout.
+    func live() -> LiveLayout {
+        if let layout { return layout }
+        let made = LiveLayout(document)
+        layout = made
+        return made
     }
 }

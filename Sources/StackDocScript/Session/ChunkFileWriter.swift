@@ -1,0 +1,83 @@
+import Foundation
+
+/// Writes the pieces of a file on a thread of its own while the caller makes the next ones (a
+/// million-row export spends about 40 % of its time in `write`): at most `depth` pieces wait,
+/// in order. Small pieces (an SVG's rows) are gathered into pieces of at least `minimum` bytes
+/// first, so the thread is woken once per piece, not once per row. The first failed write is
+/// kept (its errno); the pieces after it are dropped. `write` and `finish` are called from one
+/// thread.
+final class ChunkFileWriter: @unchecked Sendable {
+    private let handle: UnsafeMutablePointer<FILE>
+    private let depth: Int
+    private let minimum: Int
+    /// Small pieces gathered until they reach `minimum` bytes (the caller's thread only).
+    private var staged: [UInt8] = []
+    private let condition = NSCondition()
+    private var pending: [[UInt8]] = []
+    private var closing = false
+    private var stopped = false
+    private var failure: Int32?
+
+    /// Starts the writing thread on `handle` (still the caller's to close, after `finish`).
+    init(_ handle: UnsafeMutablePointer<FILE>, depth: Int = 2, minimum: Int = 1 << 18) {
+        self.handle = handle
+        self.depth = max(1, depth)
+        self.minimum = max(1, minimum)
+        let thread = Thread { [self] in run() }
+        thread.start()
+    }
+
+    /// Queues `bytes`, gathered with the small pieces before it until they reach `minimum` bytes
+    /// (waits while `depth` pieces are waiting).
+    func write(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        if staged.isEmpty, bytes.count >= minimum { return enqueue(bytes) }
+        staged.append(contentsOf: bytes)
+        if staged.count >= minimum {
+            enqueue(staged)
+            staged = []
+        }
+    }
+
+    private func enqueue(_ bytes: [UInt8]) {
+        condition.lock()
+        defer { condition.unlock() }
+        while pending.count >= depth { condition.wait() }
+        pending.append(bytes)
+        condition.broadcast()
+    }
+
+    /// Waits until every queued piece is written (or dropped after a failure) and the thread has
+    /// ended; the errno of the first failed write, nil when all were written.
+    func finish() -> Int32? {
+        if !staged.isEmpty {
+            enqueue(staged)
+            staged = []
+        }
+        condition.lock()
+        defer { condition.unlock() }
+        closing = true
+        condition.broadcast()
+        while !stopped { condition.wait() }
+        return failure
+    }
+
+    private func run() {
+        condition.lock()
+        while true {
+            while pending.isEmpty && !closing { condition.wait() }
+            guard !pending.isEmpty else { break }
+            let bytes = pending.removeFirst()
+            let skip = failure != nil
+            condition.unlock()
+            var failed: Int32?
+            if !skip, fwrite(bytes, 1, bytes.count, handle) != bytes.count { failed = errno }
+            condition.lock()
+            if let failed, failure == nil { failure = failed }
+            condition.broadcast()
+        }
+        stopped = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}
