@@ -12,14 +12,20 @@ enum StoreWorkload {
     static func databasePath(rows: Int) throws -> String {
         let path = FileManager.default.temporaryDirectory.appending(path: "stackdoc-store-bench-\(rows).sqlite").path
         if let store = try? DocumentStore(path: path), (try? store.contains("bench")) == true { return path }
+        try importFlat(rows: rows, name: "bench", at: path)
+        return path
+    }
+
+    /// A new database at `path` (any old one removed) holding the imported flat document `name`
+    /// of `rows` rows `fixed 20…69`.
+    static func importFlat(rows: Int, name: String, at path: String) throws {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        var document = Document(name: "bench")
+        var document = Document(name: name)
         document.reserveCapacity(rows: rows, rootRows: rows)
         for i in 0..<rows {
             try document.appendRow("r\(i)", config: RowConfig(size: .fixed(Double(20 + i % 50))), parent: nil)
         }
         try DocumentStore(path: path).importDocument(document)
-        return path
     }
 
     /// An edit that changes one row of a `rows`-row document.

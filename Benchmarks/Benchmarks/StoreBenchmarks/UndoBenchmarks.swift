@@ -13,13 +13,7 @@ enum UndoWorkload {
     /// A fresh database holding the imported `rows`-row document "undo".
     static func freshDatabase(_ tag: String) throws -> String {
         let path = FileManager.default.temporaryDirectory.appending(path: "stackdoc-undo-bench-\(tag).sqlite").path
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        var document = Document(name: "undo")
-        document.reserveCapacity(rows: rows, rootRows: rows)
-        for i in 0..<rows {
-            try document.appendRow("r\(i)", config: RowConfig(size: .fixed(Double(20 + i % 50))), parent: nil)
-        }
-        try DocumentStore(path: path).importDocument(document)
+        try StoreWorkload.importFlat(rows: rows, name: "undo", at: path)
         return path
     }
 }
