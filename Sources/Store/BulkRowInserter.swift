@@ -7,7 +7,8 @@ import Layout
 /// order) as a document's current rows (`import_seq` 0): `RowWriter.bulkBatch` rows per INSERT
 /// statement, raw C API, each stack's order keys `OrderKey.sequence` handed out as its rows come
 /// (so the rows can arrive while a file is still being read). The import's bulk path
-/// (`RowWriter.bulkInsert`, `DocumentStore.importDocument(reading:)`).
+/// (`RowWriter.bulkInsert`, `DocumentStore.importDocument(reading:)`). A large insert builds the
+/// id index once at the end instead of row by row (`DeferredIDIndex`).
 struct BulkRowInserter {
     private static let columns = ["document", "parent", "order_key", "id"] + ColumnCoding.configColumns
     private let db: Database
@@ -21,6 +22,7 @@ struct BulkRowInserter {
     private var nextKey: [RowID?: [UInt8]] = [:]
     /// Rows inserted (or bound) so far.
     private(set) var count = 0
+    private var idIndex = DeferredIDIndex()
 
     /// An inserter of rows of document `docID`; `cancellation` is asked after each batch.
     init(_ db: Database, document docID: Int64, cancellation: Cancellation = .never) throws {
@@ -52,18 +54,21 @@ struct BulkRowInserter {
             pending = 0
             tail.removeAll(keepingCapacity: true)
             try cancellation.check()
+            try idIndex.rowsInserted(count, db)
         }
     }
 
-    /// Writes the rows of the last, partial batch.
+    /// Writes the rows of the last, partial batch (and the id index, if it was dropped).
     mutating func finish() throws {
         sqlite3_clear_bindings(full.sqliteStatement)
-        guard !tail.isEmpty else { return }
-        let last = try Self.statement(db, rows: tail.count)
-        for (slot, row) in tail.enumerated() { bind(last.sqliteStatement, slot, row.id, row.parent, row.key, row.config) }
-        try step(last.sqliteStatement)
-        pending = 0
-        tail.removeAll()
+        if !tail.isEmpty {
+            let last = try Self.statement(db, rows: tail.count)
+            for (slot, row) in tail.enumerated() { bind(last.sqliteStatement, slot, row.id, row.parent, row.key, row.config) }
+            try step(last.sqliteStatement)
+            pending = 0
+            tail.removeAll()
+        }
+        try idIndex.restore(db)
     }
 
     private func bind(_ s: SQLiteStatement, _ slot: Int, _ id: RowID, _ parent: RowID?, _ key: [UInt8], _ config: RowConfig) {
