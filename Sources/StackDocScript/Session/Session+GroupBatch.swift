@@ -6,9 +6,9 @@ import Store
 /// imported document is made of (one `add` per row). Each gives the result it gives alone.
 extension Session {
     /// True when `command` may join a group batch: an `add` while the open document has an open
-    /// group.
+    /// group (and no `import begin` block, which takes every edit, is open).
     public func joinsGroupBatch(_ command: Command) -> Bool {
-        guard case .edit(.add) = command, current?.openGroup != nil else { return false }
+        guard case .edit(.add) = command, importing == nil, current?.openGroup != nil else { return false }
         return true
     }
 
