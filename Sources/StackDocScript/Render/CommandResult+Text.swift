@@ -58,6 +58,12 @@ extension CommandResult {
             return "wrote \(Printer.label(path))"
         case let .wroteLog(path, commands):
             return "wrote \(Format.count(commands, "command")) to \(Printer.label(path))"
+        case .importBegun(let name):
+            return "import of \(Printer.id(name)) begun: edits build it until 'import commit'"
+        case let .importPending(name, operation, _):
+            return "pending in import \(Printer.id(name)): \(operation)"
+        case let .importRolledBack(name, rows):
+            return "import of \(Printer.id(name)) rolled back: \(Format.count(rows, "row")) dropped, nothing stored"
         case let .edited(operation, outcome, report):
             let headline: String
             switch outcome {
