@@ -190,6 +190,22 @@ extension FlexLayoutPass {
         return clampMain(c, false, w)
     }
 
+    /// Row container `i` once its line's cross size is known (its frame is final): a stretched
+    /// item of `auto` height gets a definite height for its own items (§9.4 step 11: its contents
+    /// are laid out again with the used cross size as its definite cross size), even when the
+    /// container's height is not definite.
+    func stretchedHeightsAreDefinite(of i: Int) {
+        let containerFlags = flags[i]
+        var c = Int(firstChild[i])
+        while c >= 0 {
+            if state[c] == Self.laidOut && sizing[c] & Self.dependsOnWidth != 0 && height[c].isNaN
+                && resolvedAlignment(c, containerFlags: containerFlags) == FlexStylePacking.alignStretch {
+                sizing[c] |= Self.definiteHeight
+            }
+            c = Int(nextSibling[c])
+        }
+    }
+
     /// Row container `i` after flexing: every dependent item's height at its used width.
     func measureItems(of i: Int, inflexible: Bool) {
         var c = Int(firstChild[i])
@@ -285,10 +301,13 @@ extension FlexLayoutPass {
                 // the max-content width and the flex base are the transferred size; the content
                 // counts only through the automatic minimum (the min-content width, at least the
                 // transferred size), not clamped again by the height's limits.
+                // With `min-width: auto` the width is at least that automatic minimum (the
+                // content's min-content width, css-sizing-4 §5): also its max-content width, so a
+                // column's intrinsic width and a fit-content width keep the content.
                 let t = LayoutUnit.snap(h * x.aspectWidth / x.aspectHeight)
                 aspectBase[i] = t
-                contentWidth[i] = Swift.max(pad, t)
                 minContentWidth[i] = Swift.max(pad, Swift.max(minContent, t))
+                contentWidth[i] = minWidth[i].isNaN ? minContentWidth[i] : Swift.max(pad, t)
                 return
             }
             // Within the height's min and max converted through the ratio.

@@ -37,6 +37,7 @@ extension FlexLayoutPass {
                 widthsAfterFlexing(of: i, inflexible: inflexible)
             } else {
                 measureItems(of: i, inflexible: inflexible)
+                stretchedHeightsAreDefinite(of: i)
             }
         }
 

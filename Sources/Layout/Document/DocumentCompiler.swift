@@ -76,16 +76,23 @@ extension Document {
             var axis: Axis
             var align: Align
             var hidden: Bool         // the stack row or an ancestor is hidden
+
+            /// The parent's part of a shared style's key (axis and align).
+            var key: Int { (axis == .horizontal ? 4 : 0) + align.code }
         }
         let store = rows
         let first = lower == 0 ? store.order.first(store.rootRoot)
             : lower < rootCount ? store.order.node(at: lower, in: store.rootRoot) : -1
         var levels = [Level(cursor: first, index: Int32(lower), slot: -1, node: c.rootNode,
                             axis: s.axis, align: s.align, hidden: false)]
-        var hiddenStyle = FlexStyle()
-        hiddenStyle.display = false
-        // Rows sharing a style record share its decoration (insets and separator style).
-        var decorOfStyle = [Int32](repeating: -1, count: store.styles.records.count)
+        // Rows sharing a style record share its facts (type, decoration: insets and separator
+        // style) and, per parent axis and align, the shared part of their engine style: each is
+        // computed once per record (or record and parent), not per row.
+        let recordCount = store.styles.records.count
+        var factsOfRecord = [Int32](repeating: -1, count: recordCount)
+        var facts: [RecordFacts] = []
+        var sharedOfKey = [Int32](repeating: -1, count: recordCount * 8)
+        var shared: [StyleCompiler.Shared] = []
 
         while let level = levels.last {
             let top = levels.count - 1
@@ -96,48 +103,56 @@ extension Document {
             }
             levels[top].cursor = store.order.successor(slot)
             levels[top].index = level.index + 1
-            let config = store.config(slot)
+            let record = Int(store.style[Int(slot)])
+            var fi = Int(factsOfRecord[record])
+            if fi < 0 {
+                fi = facts.count
+                factsOfRecord[record] = Int32(truncatingIfNeeded: fi)
+                facts.append(RecordFacts(store.styles[Int32(truncatingIfNeeded: record)].rest, defaults: s.defaults, into: &c))
+            }
+            let hidden = store.flags[Int(slot)] & DocumentRows.hidden != 0
             let k = Int32(truncatingIfNeeded: c.ids.count)
 
-            let hiddenInTree = level.hidden || config.hidden
+            let hiddenInTree = level.hidden || hidden
             var f: UInt8 = 0
-            if config.hidden { f |= CompiledDocument.ownHidden }
+            if hidden { f |= CompiledDocument.ownHidden }
             if hiddenInTree { f |= CompiledDocument.hiddenInTree }
             if level.axis == .horizontal { f |= CompiledDocument.parentHorizontal }
+            let decor = facts[fi].decor
 
-            var decor: Int32 = 0
-            if config.insets != nil || !config.separator.isEmpty {
-                let styleSlot = Int(store.style[Int(slot)])
-                decor = decorOfStyle[styleSlot]
-                if decor < 0 {
-                    decor = Int32(truncatingIfNeeded: c.decors.count)
-                    decorOfStyle[styleSlot] = decor
-                    c.decors.append(.init(insets: LayoutUnit.snap(config.effectiveInsets(s.defaults)),
-                                          separator: config.separator.resolved(over: s.defaults.separator)))
+            let node: FlexNodeID
+            if hiddenInTree {
+                node = c.tree.addNode(StyleCompiler.hidden, parent: level.node)
+            } else {
+                let key = record * 8 + level.key
+                var si = Int(sharedOfKey[key])
+                if si < 0 {
+                    si = shared.count
+                    sharedOfKey[key] = Int32(truncatingIfNeeded: si)
+                    shared.append(StyleCompiler.shared(store.styles[Int32(truncatingIfNeeded: record)].rest,
+                                                       insets: c.decors[Int(decor)].insets,
+                                                       parentAxis: level.axis, parentAlign: level.align))
                 }
+                node = c.tree.addNode(StyleCompiler.row(shared[si], size: store.rowSize(slot), content: store.content[Int(slot)]),
+                                      parent: level.node)
             }
-            let style = level.hidden
-                ? hiddenStyle
-                : StyleCompiler.row(config, insets: c.decors[Int(decor)].insets,
-                                    parentAxis: level.axis, parentAlign: level.align)
-            let node = c.tree.addNode(style, parent: level.node)
             assert(node == c.firstRowNode + Int(k), "FlexTree must number nodes in order")
 
             c.ids.append(store.ids[Int(slot)])
             c.slots.append(slot)
             c.lastShown.append(-1)
-            c.types.append(config.type)
+            c.types.append(facts[fi].type)
             c.indexInParent.append(level.index)
             c.parentSlot.append(level.slot)
             c.flags.append(f)
             c.decorSlot.append(decor)
-            if !config.hidden { c.lastShown[Int(level.slot + 1)] = k }
-            if config.sticky {
+            if !hidden { c.lastShown[Int(level.slot + 1)] = k }
+            if facts[fi].sticky {
                 c.hasSticky = true
                 if !hiddenInTree { c.sticky.append(k) }
             }
 
-            if let stack = config.stack {
+            if let stack = facts[fi].stack {
                 let first = store.order.first(store.childRoot[Int(slot)])
                 if first >= 0 {
                     levels.append(Level(cursor: first, index: 0, slot: k, node: node, axis: stack.axis,
@@ -146,5 +161,40 @@ extension Document {
             }
         }
         return c
+    }
+}
+
+/// What the compile walk needs of a style record, read once per record.
+private struct RecordFacts {
+    var type: String
+    var sticky: Bool
+    var stack: StackSettings?
+    /// Index into `CompiledDocument.decors` (0: the document default).
+    var decor: Int32
+
+    /// The facts of the record whose config is `config`; a record with its own insets or
+    /// separator adds its decoration to `c.decors`.
+    init(_ config: RowConfig, defaults: DocumentDefaults, into c: inout CompiledDocument) {
+        type = config.type
+        sticky = config.sticky
+        stack = config.stack
+        decor = 0
+        if config.insets != nil || !config.separator.isEmpty {
+            decor = Int32(truncatingIfNeeded: c.decors.count)
+            c.decors.append(.init(insets: LayoutUnit.snap(config.effectiveInsets(defaults)),
+                                  separator: config.separator.resolved(over: defaults.separator)))
+        }
+    }
+}
+
+private extension Align {
+    /// 0…3, for the compile walk's style keys.
+    var code: Int {
+        switch self {
+        case .start: 0
+        case .center: 1
+        case .end: 2
+        case .stretch: 3
+        }
     }
 }

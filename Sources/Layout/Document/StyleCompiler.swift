@@ -26,52 +26,90 @@ enum StyleCompiler {
     /// A leaf's `content W H` is an intrinsic W×H box in its content box.
     /// Every length is snapped to layout units (`LayoutUnit`).
     static func row(_ config: RowConfig, insets: Edges, parentAxis: Axis, parentAlign: Align) -> FlexStyle {
+        if config.hidden { return hidden }
+        return row(shared(config, insets: insets, parentAxis: parentAxis, parentAlign: parentAlign),
+                   size: config.size, content: config.content)
+    }
+
+    /// The style of a hidden row (`display: none`).
+    static let hidden: FlexStyle = {
         var style = FlexStyle()
-        if config.hidden {
-            style.display = false
-            return style
-        }
+        style.display = false
+        return style
+    }()
+
+    /// The part of a shown row's style that its size and content do not change: rows that share
+    /// a style record (`RowStyle`) and a parent axis and align share it (the compile walk
+    /// computes it once per such pair).
+    struct Shared {
+        var style: FlexStyle
+        var isStack: Bool
+        /// A `fit` leaf with text or an aspect ratio: its main size is `auto`.
+        var autoMain: Bool
+        /// A leaf's cross size is its content's (not stretched, no text).
+        var contentCross: Bool
+        var parentAxis: Axis
+        var mainInsets: Double
+        var crossInsets: Double
+    }
+
+    /// The shared part of `row(_:insets:parentAxis:parentAlign:)` (`config`'s size, content and
+    /// hidden flag are not read).
+    static func shared(_ config: RowConfig, insets: Edges, parentAxis: Axis, parentAlign: Align) -> Shared {
+        var style = FlexStyle()
         style.padding = insets
         style.margin = config.layoutMargin
         style.flexGrow = config.grow
         style.flexShrink = config.shrink
         style.alignSelf = config.alignSelf.flex
-        let mainInsets = insets.sum(along: parentAxis)
         if config.hasSizeLimits { limits(config, parentAxis, &style) }
+        let crossAxis: Axis = parentAxis == .vertical ? .horizontal : .vertical
+        var shared = Shared(style: style, isStack: config.stack != nil, autoMain: config.hasHeightForWidth,
+                            contentCross: config.alignSelf.resolved(in: parentAlign) != .stretch && config.text == nil,
+                            parentAxis: parentAxis, mainInsets: insets.sum(along: parentAxis),
+                            crossInsets: insets.sum(along: crossAxis))
         if let stack = config.stack {
-            style.direction = stack.axis.flexDirection
-            style.justifyContent = stack.justify.flex
-            style.alignItems = stack.align.flex
-            style.rowGap = LayoutUnit.snap(stack.spacing)
-            style.columnGap = LayoutUnit.snap(stack.spacing)
-            if case .fixed(let n) = config.size {
-                setMain(&style, parentAxis, .points(LayoutUnit.snap(n) + mainInsets))
+            shared.style.direction = stack.axis.flexDirection
+            shared.style.justifyContent = stack.justify.flex
+            shared.style.alignItems = stack.align.flex
+            shared.style.rowGap = LayoutUnit.snap(stack.spacing)
+            shared.style.columnGap = LayoutUnit.snap(stack.spacing)
+            return shared
+        }
+        if let t = config.text {
+            shared.style.text = FlexText(count: t.count, glyphWidth: LayoutUnit.snap(t.glyphWidth),
+                                         lineHeight: LayoutUnit.snap(t.lineHeight))
+        }
+        shared.style.aspectRatio = config.aspect
+        return shared
+    }
+
+    /// A shown row's style: `shared` with the row's `size` and `content`.
+    @inline(__always)
+    static func row(_ shared: Shared, size: RowSize, content: Size) -> FlexStyle {
+        var style = shared.style
+        let parentAxis = shared.parentAxis
+        if shared.isStack {
+            if case .fixed(let n) = size {
+                setMain(&style, parentAxis, .points(LayoutUnit.snap(n) + shared.mainInsets))
             }
             return style
         }
         let contentMain: Double?
-        switch config.size {
+        switch size {
         case .fit:
             // A fit text or aspect row has an auto main size: its text or ratio decides it.
-            contentMain = config.hasHeightForWidth ? nil
-                : parentAxis == .vertical ? config.content.height : config.content.width
+            contentMain = shared.autoMain ? nil : parentAxis == .vertical ? content.height : content.width
         case .fixed(let n): contentMain = n
         }
-        if let contentMain { setMain(&style, parentAxis, .points(LayoutUnit.snap(contentMain) + mainInsets)) }
-        if let t = config.text {
-            style.text = FlexText(count: t.count, glyphWidth: LayoutUnit.snap(t.glyphWidth),
-                                  lineHeight: LayoutUnit.snap(t.lineHeight))
-        }
-        style.aspectRatio = config.aspect
+        if let contentMain { setMain(&style, parentAxis, .points(LayoutUnit.snap(contentMain) + shared.mainInsets)) }
         // The content is an intrinsic box in the content box (issue 14): a stretched leaf makes
         // an auto-sized container at least as large as its content, and the automatic minimum
         // size follows it (a `fit` leaf never shrinks below its content).
-        style.intrinsicSize = Size(width: LayoutUnit.snap(config.content.width),
-                                   height: LayoutUnit.snap(config.content.height))
-        if config.alignSelf.resolved(in: parentAlign) != .stretch && config.text == nil {
-            let crossAxis: Axis = parentAxis == .vertical ? .horizontal : .vertical
-            let contentCross = parentAxis == .vertical ? config.content.width : config.content.height
-            setCross(&style, parentAxis, .points(LayoutUnit.snap(contentCross) + insets.sum(along: crossAxis)))
+        style.intrinsicSize = Size(width: LayoutUnit.snap(content.width), height: LayoutUnit.snap(content.height))
+        if shared.contentCross {
+            let contentCross = parentAxis == .vertical ? content.width : content.height
+            setCross(&style, parentAxis, .points(LayoutUnit.snap(contentCross) + shared.crossInsets))
         }
         return style
     }
