@@ -191,6 +191,15 @@ enum Snapshots {
     /// the future), with the reasons the newer ones were skipped.
     static func newest(_ db: Database, documentID: Int64, uid: String, name: String, atOrBeforeVersion version: Int,
                        seq: Int) throws -> (found: (SnapshotInfo, Document)?, skipped: [String]) {
+        let (found, skipped) = try newest(db, documentID: documentID, uid: uid, name: name, atOrBeforeVersion: version, seq: seq,
+                                          alongside: nil as ((SnapshotInfo) -> Void)?)
+        return (found.map { ($0.0, $0.1) }, skipped)
+    }
+
+    /// `newest`, with `alongside` (when given) run for the snapshot being read while its image
+    /// is decoded (`read(alongside:)`: the log entries after it, read meanwhile).
+    static func newest<T>(_ db: Database, documentID: Int64, uid: String, name: String, atOrBeforeVersion version: Int,
+                          seq: Int, alongside: ((SnapshotInfo) -> T)?) throws -> (found: (SnapshotInfo, Document, T?)?, skipped: [String]) {
         var skipped: [String] = []
         for info in try list(db, documentID: documentID) where info.version <= version {
             guard info.seq <= seq else {
@@ -198,26 +207,16 @@ enum Snapshots {
                 continue
             }
             do {
-                return (try read(db, documentID: documentID, uid: uid, name: name, version: info.version), skipped)
+                if let alongside {
+                    return (try read(db, documentID: documentID, uid: uid, name: name, version: info.version, alongside: { alongside(info) }), skipped)
+                }
+                let (info, document) = try read(db, documentID: documentID, uid: uid, name: name, version: info.version)
+                return ((info, document, nil), skipped)
             } catch let damage as SnapshotImage.Damage {
                 skipped.append("snapshot of version \(info.version): \(damage)")
             }
         }
         return (nil, skipped)
-    }
-
-    /// Applies to `document` the changes of the log entries after `seq` up to `last`
-    /// (`tailChanges`). Returns how many entries were read and how many changes applied.
-    @discardableResult
-    static func applyTail(_ db: Database, documentID: Int64, to document: inout Document, after seq: Int,
-                          through last: Int) throws -> (entries: Int, changes: Int) {
-        let tail = try tailChanges(db, documentID: documentID, after: seq, through: last)
-        var count = 0
-        for changes in tail.changes {
-            try document.apply(changes)
-            count += changes.count
-        }
-        return (tail.entries, count)
     }
 
     /// The changes of the log entries after `seq` up to `last`, oldest first (what each `op`,
