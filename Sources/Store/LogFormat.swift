@@ -25,7 +25,8 @@ enum LogFormat {
     // MARK: Encoding
 
     static func encode(_ edit: Edit) throws -> String { try value(edit).text() }
-    static func encode(_ changes: [Change]) throws -> String { try LogValue.array(changes.map(value)).text() }
+    /// The changes of `forward`: written straight to bytes (`ChangeWriter`), as `value(_: Change)` spells them.
+    static func encode(_ changes: [Change]) throws -> String { try ChangeWriter.text(changes) }
     static func encode(_ settings: DocumentSettings) throws -> String { try value(settings).text() }
 
     /// An object of the non-nil fields.

@@ -27,8 +27,11 @@ extension LogFormat {
     }
 
     /// The `[Change]` of an entry's `forward` or `inverse` column.
+    /// Read directly when the text is in the writers' form (`ChangeReader`), else (and for
+    /// every error) by the generic reader.
     static func decodeChanges(_ text: String?, format: Int, column: String) throws -> [Change] {
-        try decode(text, format: format, column: column, changes)
+        if let text, format <= version, format >= 1, let changes = ChangeReader.decode(text, column: column) { return changes }
+        return try decode(text, format: format, column: column, changes)
     }
 
     /// The `DocumentSettings` of a `new`/`import` entry's payload.

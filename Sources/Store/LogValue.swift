@@ -91,8 +91,13 @@ indirect enum LogValue: Hashable, Encodable {
 
     /// A JSON string as `JSONEncoder` writes it: `"` and `\` escaped, `\b \f \n \r \t` for
     /// those controls, `\u00XX` (lower-case hex) for the other controls, everything else as is.
-    private static func writeString(_ s: String, to out: inout [UInt8]) {
+    static func writeString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out.append(contentsOf: s.utf8)  // nothing to escape (ids, types, colours): one copy
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in s.utf8 {
             switch byte {
             case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
