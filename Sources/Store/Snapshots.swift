@@ -136,10 +136,34 @@ enum Snapshots {
     }
 
     /// Reads and checks the snapshot of `version`: its image decodes (checksum, format, values)
-    /// and says what its row says (uid, version, seq, rows), and the uid is the document's.
+    /// and says what its row says (uid, version, seq, rows), and the uid is the document's. The
+    /// image is decoded where SQLite holds it.
     static func read(_ db: Database, documentID: Int64, uid: String, name: String, version: Int) throws -> (SnapshotInfo, Document) {
-        // Stepped through the C API so that the image is decoded where SQLite holds it (no copy
-        // of its megabytes into a `Data` and an array first).
+        try withImage(db, documentID: documentID, uid: uid, version: version) { image, _ in
+            try SnapshotImage.decode(bytes: image, name: name)
+        }
+    }
+
+    /// `read`, with `alongside` run on this thread (it may use the database: the log entries
+    /// to apply to the image) while the image, copied out of SQLite, is decoded on a second one.
+    static func read<T>(_ db: Database, documentID: Int64, uid: String, name: String, version: Int,
+                        alongside: () -> T) throws -> (SnapshotInfo, Document, T) {
+        var extra: T?
+        let (info, document) = try withImage(db, documentID: documentID, uid: uid, version: version) { image, statement in
+            let copy = [UInt8](image)
+            sqlite3_reset(statement)
+            let decoding = BackgroundTask { Result { try SnapshotImage.decode(copy, name: name) } }
+            extra = alongside()
+            return try decoding.value.get()
+        }
+        return (info, document, extra!)
+    }
+
+    /// The snapshot of `version` decoded by `decode` (given the image where SQLite holds it,
+    /// valid until the statement is reset), checked against its row.
+    private static func withImage(_ db: Database, documentID: Int64, uid: String, version: Int,
+                                  decode: (UnsafeRawBufferPointer, SQLiteStatement) throws -> (header: SnapshotImage.Header, document: Document)) throws -> (SnapshotInfo, Document) {
+        // Stepped through the C API so that the image is not copied into a `Data` and an array.
         let statement = try db.cachedStatement(sql: "SELECT uid, seq, rows, image FROM snapshot WHERE document = ? AND version = ?")
         try statement.setArguments([documentID, version])
         let s = statement.sqliteStatement
@@ -152,7 +176,7 @@ enum Snapshots {
         let rowUID = ColumnCoding.string(s, 0) ?? "", seq = Int(sqlite3_column_int64(s, 1)), rows = Int(sqlite3_column_int64(s, 2))
         let bytes = Int(sqlite3_column_bytes(s, 3))
         guard sqlite3_column_type(s, 3) == SQLITE_BLOB, let blob = sqlite3_column_blob(s, 3) else { throw SnapshotImage.Damage(description: "no image") }
-        let (header, document) = try SnapshotImage.decode(bytes: UnsafeRawBufferPointer(start: blob, count: bytes), name: name)
+        let (header, document) = try decode(UnsafeRawBufferPointer(start: blob, count: bytes), s)
         guard rowUID == uid, header.uid == uid else {
             throw SnapshotImage.Damage(description: "it is of another document (uid \(header.uid))")
         }
@@ -167,6 +191,15 @@ enum Snapshots {
     /// the future), with the reasons the newer ones were skipped.
     static func newest(_ db: Database, documentID: Int64, uid: String, name: String, atOrBeforeVersion version: Int,
                        seq: Int) throws -> (found: (SnapshotInfo, Document)?, skipped: [String]) {
+        let (found, skipped) = try newest(db, documentID: documentID, uid: uid, name: name, atOrBeforeVersion: version, seq: seq,
+                                          alongside: nil as ((SnapshotInfo) -> Void)?)
+        return (found.map { ($0.0, $0.1) }, skipped)
+    }
+
+    /// `newest`, with `alongside` (when given) run for the snapshot being read while its image
+    /// is decoded (`read(alongside:)`: the log entries after it, read meanwhile).
+    static func newest<T>(_ db: Database, documentID: Int64, uid: String, name: String, atOrBeforeVersion version: Int,
+                          seq: Int, alongside: ((SnapshotInfo) -> T)?) throws -> (found: (SnapshotInfo, Document, T?)?, skipped: [String]) {
         var skipped: [String] = []
         for info in try list(db, documentID: documentID) where info.version <= version {
             guard info.seq <= seq else {
@@ -174,7 +207,11 @@ enum Snapshots {
                 continue
             }
             do {
-                return (try read(db, documentID: documentID, uid: uid, name: name, version: info.version), skipped)
+                if let alongside {
+                    return (try read(db, documentID: documentID, uid: uid, name: name, version: info.version, alongside: { alongside(info) }), skipped)
+                }
+                let (info, document) = try read(db, documentID: documentID, uid: uid, name: name, version: info.version)
+                return ((info, document, nil), skipped)
             } catch let damage as SnapshotImage.Damage {
                 skipped.append("snapshot of version \(info.version): \(damage)")
             }
@@ -182,18 +219,16 @@ enum Snapshots {
         return (nil, skipped)
     }
 
-    /// Applies to `document` the changes of the log entries after `seq` up to `last` (what each
-    /// `op`, `view`, `undo`, `redo` and `restore` entry applied, as logged;
-    /// `HistoryMoveLog.applied`; a `mark` changes nothing). Returns how many entries were
-    /// read and how many changes applied. An entry that starts a document (`new`, `import`)
-    /// cannot follow a snapshot.
-    @discardableResult
-    static func applyTail(_ db: Database, documentID: Int64, to document: inout Document, after seq: Int,
-                          through last: Int) throws -> (entries: Int, changes: Int) {
+    /// The changes of the log entries after `seq` up to `last`, oldest first (what each `op`,
+    /// `view`, `undo`, `redo` and `restore` entry applied, as logged; `HistoryMoveLog.applied`;
+    /// a `mark` changes nothing), and how many entries were read. Every entry must be there,
+    /// and none may start a document (`new`, `import`: it cannot follow a snapshot).
+    static func tailChanges(_ db: Database, documentID: Int64, after seq: Int, through last: Int) throws -> (entries: Int, changes: [[Change]]) {
         let rows = try GRDB.Row.fetchCursor(db, sql: """
             SELECT seq, kind, payload, forward, format FROM log WHERE document = ? AND seq > ? AND seq <= ? ORDER BY seq
             """, arguments: [documentID, seq, last])
-        var count = 0, changeCount = 0
+        var count = 0
+        var result: [[Change]] = []
         var expected = seq + 1
         let decoded = HistoryMoveLog.Decoded()
         while let row = try rows.next() {
@@ -204,9 +239,7 @@ enum Snapshots {
             let kind: String = try row.decode(forColumn: "kind")
             switch LogEntry.Kind(rawValue: kind) {
             case .op?, .view?, .undo?, .redo?, .restore?:
-                let changes = try HistoryMoveLog.applied(db, documentID: documentID, row: row, decoded: decoded)
-                try document.apply(changes)
-                changeCount += changes.count
+                result.append(try HistoryMoveLog.applied(db, documentID: documentID, row: row, decoded: decoded))
             case .begin?, .commit?, .mark?:
                 break
             default:
@@ -214,6 +247,6 @@ enum Snapshots {
             }
         }
         guard expected == last + 1 else { throw SnapshotImage.Damage(description: "log entry \(expected) is missing") }
-        return (count, changeCount)
+        return (count, result)
     }
 }

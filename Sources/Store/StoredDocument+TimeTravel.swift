@@ -82,12 +82,18 @@ extension StoredDocument {
             switch start {
             case .current:
                 return try takingBack(document, from: lastSeq, to: seq, db)
+            case .snapshot(let info) where info.seq > seq:
+                // The entries back to `seq` are read while the image is decoded (`Snapshots.read`).
+                guard let (_, image, changes) = try? Snapshots.read(db, documentID: id, uid: uid, name: name, version: info.version,
+                                                                    alongside: { Result { try self.loggedChanges(after: seq, through: info.seq, db) } }) else { continue }
+                return try takingBack(image, changes.get())
             case .snapshot(let info):
-                guard let (_, image) = try? Snapshots.read(db, documentID: id, uid: uid, name: name, version: info.version) else { continue }
-                if info.seq > seq { return try takingBack(image, from: info.seq, to: seq, db) }
+                // The entries up to `seq` are read while the image is decoded (`Snapshots.read`).
+                guard let (_, image, tail) = try? Snapshots.read(db, documentID: id, uid: uid, name: name, version: info.version,
+                                                                 alongside: { [id] in Result { try Snapshots.tailChanges(db, documentID: id, after: info.seq, through: seq) } }) else { continue }
                 var d = image
                 do {
-                    try Snapshots.applyTail(db, documentID: id, to: &d, after: info.seq, through: seq)
+                    for changes in try tail.get().changes { try d.apply(changes) }
                 } catch {
                     throw store.noteDamage(StoreFailure.corrupt(store.path, "document \(Validation.quoted(name)): its log cannot be read up to entry \(seq): \(error)"))
                 }
@@ -100,8 +106,13 @@ extension StoredDocument {
     /// `document`, the state right after entry `from`, with the logged changes of the entries
     /// `(to, from]` taken back, newest first: the state right after entry `to`.
     private func takingBack(_ document: Document, from: Int, to: Int, _ db: Database) throws -> Document {
+        try takingBack(document, try loggedChanges(after: to, through: from, db))
+    }
+
+    /// `document` with `entries` (`loggedChanges`) taken back, newest first.
+    private func takingBack(_ document: Document, _ entries: [(seq: Int, changes: [Change])]) throws -> Document {
         var d = document
-        for (entry, changes) in try loggedChanges(after: to, through: from, db).reversed() {
+        for (entry, changes) in entries.reversed() {
             do { try d.apply(changes.inverse) } catch {
                 throw store.noteDamage(StoreFailure.damagedLogEntry(store.path, document: name, seq: entry, error))
             }

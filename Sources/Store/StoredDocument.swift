@@ -146,14 +146,21 @@ public final class StoredDocument {
         var reason: String?
         tailChanges = 0
         do {
-            let (found, skipped) = try Snapshots.newest(db, documentID: id, uid: uid, name: name, atOrBeforeVersion: version, seq: lastSeq)
+            // The log entries after the snapshot are read while its image is decoded.
+            let (found, skipped) = try Snapshots.newest(db, documentID: id, uid: uid, name: name, atOrBeforeVersion: version, seq: lastSeq,
+                                                        alongside: { [id] info in Result { try Snapshots.tailChanges(db, documentID: id, after: info.seq, through: lastSeq) } })
             reason = skipped.first
-            if let (info, image) = found {
+            if let (info, image, read) = found, let read {
                 var document = image
-                let tail = try Snapshots.applyTail(db, documentID: id, to: &document, after: info.seq, through: lastSeq)
+                let tail = try read.get()
+                var changes = 0
+                for entry in tail.changes {
+                    try document.apply(entry)
+                    changes += entry.count
+                }
                 if document.settings == settings {
                     loadSource = .snapshot(version: info.version, seq: info.seq, tail: tail.entries)
-                    tailChanges = tail.changes
+                    tailChanges = changes
                     return document
                 }
                 reason = "snapshot of version \(info.version): its settings after the log do not match the stored ones"
