@@ -13,10 +13,18 @@
 /// transfers to the width instead. The automatic minimum size along the ratio-dependent axis
 /// is the larger of the transferred size and the content.
 ///
+/// Width for height, the other way round: an aspect leaf whose height is definite gets its
+/// widths from that height, and so does a row container through its stretched items
+/// (`widthsAtHeight`). Bottom-up that is the height the styles make definite (`styledHeight`);
+/// top-down, a row container's definite inner height (`prepareItems`) and a column item's
+/// definite post-flexing height (`widthsAfterFlexing`) replace it.
+///
 /// Only trees that use text or aspect ratios take these steps (`heightForWidth`); `sizing`
-/// bit 0 marks the nodes whose height depends on their width, bit 2 a definite height.
+/// bit 0 marks the nodes whose height depends on their width, bit 1 the nodes whose widths
+/// depend on a definite height, bit 2 a definite height.
 extension FlexLayoutPass {
     static let dependsOnWidth: UInt8 = 1
+    static let widthFromHeight: UInt8 = 2
     static let definiteHeight: UInt8 = 4
 
     // MARK: Bottom-up
@@ -30,15 +38,17 @@ extension FlexLayoutPass {
             sizing[i] = 0
             return
         }
-        sizing[i] = Self.dependsOnWidth | (height[i].isNaN ? 0 : Self.definiteHeight)
+        sizing[i] = Self.dependsOnWidth | (x.hasAspect ? Self.widthFromHeight : 0)
+            | (height[i].isNaN ? 0 : Self.definiteHeight)
         leafWidths(i, definiteHeight: styledHeight(i))
         measureLeaf(i, width: clampWidth(i, width[i].isNaN ? contentWidth[i] : width[i]))
     }
 
     /// A container's min-content width and whether its height depends on its width.
     func startContainer(_ i: Int, _ column: Bool, gaps: Double) {
-        var dependent = false
+        var dependent = false, widthsFollowHeight = false
         var minSum = 0.0, minMax = 0.0
+        let containerFlags = flags[i]
         var c = Int(firstChild[i])
         while c >= 0 {
             if state[c] == Self.laidOut {
@@ -47,19 +57,15 @@ extension FlexLayoutPass {
                     let w = width[c].isNaN ? minContentWidth[c] : width[c]
                     minMax = Swift.max(minMax, clampWidth(c, w) + margin[c].horizontal)
                 } else {
-                    // The min-content contribution, as Chromium sizes a single-line row: the
-                    // larger of the min-content and the specified width, clamped by the min and
-                    // max widths — not by the flex base size (unlike the max-content one).
-                    // An aspect ratio's transferred width (`aspectBase`) counts as a specified width.
-                    let specified = width[c].isNaN ? aspectBase[c] : width[c]
-                    let w = specified.isNaN ? minContentWidth[c] : Swift.max(specified, padding[c].horizontal)
-                    minSum += clampMain(c, false, w) + margin[c].horizontal
+                    minSum += minContentContribution(c) + margin[c].horizontal
+                    if followsRowHeight(c, containerFlags: containerFlags) { widthsFollowHeight = true }
                 }
             }
             c = Int(nextSibling[c])
         }
         minContentWidth[i] = padding[i].horizontal + (column ? minMax : Swift.max(0, minSum + gaps))
-        sizing[i] = (dependent ? Self.dependsOnWidth : 0) | (height[i].isNaN ? 0 : Self.definiteHeight)
+        sizing[i] = (dependent ? Self.dependsOnWidth : 0) | (widthsFollowHeight ? Self.widthFromHeight : 0)
+            | (height[i].isNaN ? 0 : Self.definiteHeight)
         measuredWidth[i] = .nan
         aspectBase[i] = .nan
     }
@@ -75,9 +81,11 @@ extension FlexLayoutPass {
     /// flex base and hypothetical main size at that width. Row container `i`: the aspect
     /// ratios of items whose height is definite give their widths (bases). Either way the
     /// container's sum of hypothetical main sizes is brought up to date.
-    func prepareItems(of i: Int, _ column: Bool, innerCross: Double) {
+    /// `definite`: the container's height is definite (when it is measured it is not: its
+    /// content height is laid out with an indefinite height, as Chromium sizes a flex item's
+    /// content-based minimum and `auto` flex base).
+    func prepareItems(of i: Int, _ column: Bool, innerCross: Double, definite: Bool) {
         let containerFlags = flags[i]
-        let definite = sizing[i] & Self.definiteHeight != 0
         var sum = 0.0
         var c = Int(firstChild[i])
         while c >= 0 {
@@ -85,16 +93,21 @@ extension FlexLayoutPass {
                 if sizing[c] & Self.dependsOnWidth != 0 {
                     let stretched = resolvedAlignment(c, containerFlags: containerFlags) == FlexStylePacking.alignStretch
                         && crossSpec(c, column).isNaN
+                    let follows = sizing[c] & Self.widthFromHeight
                     if column {
                         let ownHeight = !height[c].isNaN || definite
-                        sizing[c] = Self.dependsOnWidth | (ownHeight ? Self.definiteHeight : 0)
+                        sizing[c] = Self.dependsOnWidth | follows | (ownHeight ? Self.definiteHeight : 0)
                         measure(c, width: usedCrossSize(c, column, alignment: stretched ? FlexStylePacking.alignStretch
                                                           : FlexStylePacking.alignStart, lineCross: innerCross))
                     } else {
                         let h = !height[c].isNaN ? clampHeight(c, height[c])
                             : stretched && definite ? clampHeight(c, innerCross - margin[c].vertical) : Double.nan
-                        sizing[c] = Self.dependsOnWidth | (h.isNaN ? 0 : Self.definiteHeight)
-                        if firstChild[c] < 0 { leafWidths(c, definiteHeight: h) }
+                        sizing[c] = Self.dependsOnWidth | follows | (h.isNaN ? 0 : Self.definiteHeight)
+                        if firstChild[c] < 0 {
+                            leafWidths(c, definiteHeight: h)
+                        } else if follows != 0 {
+                            widthsAtHeight(c, h)
+                        }
                     }
                     let base = flexBaseSize(c, column)
                     flexBase[c] = base
@@ -105,6 +118,76 @@ extension FlexLayoutPass {
             c = Int(nextSibling[c])
         }
         childHypotheticalSum[i] = sum
+    }
+
+    /// Column container `i` after flexing (§9.4 step 7: an item's hypothetical cross size comes
+    /// from laying it out at its used main size): an item whose widths follow its height, whose
+    /// width is fit-content (not stretched, `auto`) and whose post-flexing height is definite
+    /// (§9.8: its own height, or the container's definite height) gets its widths at that height.
+    func widthsAfterFlexing(of i: Int, inflexible: Bool) {
+        let containerFlags = flags[i]
+        var c = Int(firstChild[i])
+        while c >= 0 {
+            if state[c] == Self.laidOut && sizing[c] & (Self.widthFromHeight | Self.definiteHeight)
+                == Self.widthFromHeight | Self.definiteHeight && width[c].isNaN
+                && resolvedAlignment(c, containerFlags: containerFlags) != FlexStylePacking.alignStretch {
+                widthsAtHeight(c, inflexible ? hypotheticalMain[c] : frame[c].height)
+            }
+            c = Int(nextSibling[c])
+        }
+    }
+
+    /// Node `i`'s widths when its border-box height is the definite `h` (NaN: indefinite): a
+    /// leaf's (`leafWidths`); a row container's stretched items of `auto` height whose widths
+    /// follow their height get theirs at the container's inner height (recursively), then the
+    /// container's items' flex bases and hypothetical main sizes, its max- and min-content widths.
+    func widthsAtHeight(_ i: Int, _ h: Double) {
+        if firstChild[i] < 0 {
+            leafWidths(i, definiteHeight: h)
+            return
+        }
+        guard !isColumn(i) else { return }
+        let inner = Swift.max(0, h - padding[i].vertical)
+        let containerFlags = flags[i]
+        var hypotheticalSum = 0.0, contributionSum = 0.0, minSum = 0.0
+        var c = Int(firstChild[i])
+        while c >= 0 {
+            if state[c] == Self.laidOut {
+                if followsRowHeight(c, containerFlags: containerFlags) {
+                    widthsAtHeight(c, h.isNaN ? .nan : clampHeight(c, inner - margin[c].vertical))
+                }
+                let base = flexBaseSize(c, false)
+                flexBase[c] = base
+                hypotheticalMain[c] = hypotheticalMainSize(c, false, base: base)
+                let m = margin[c].horizontal
+                hypotheticalSum += hypotheticalMain[c] + m
+                contributionSum += mainContribution(c, false, base: base) + m
+                minSum += minContentContribution(c) + m
+            }
+            c = Int(nextSibling[c])
+        }
+        let count = Int(visibleChildCount[i])
+        let gaps = count > 1 ? mainGap(i, false) * Double(count - 1) : 0
+        childHypotheticalSum[i] = hypotheticalSum
+        contentWidth[i] = padding[i].horizontal + Swift.max(0, contributionSum + gaps)
+        minContentWidth[i] = padding[i].horizontal + Swift.max(0, minSum + gaps)
+    }
+
+    /// Item `c` of a row container (flags `containerFlags`) takes its widths from the
+    /// container's height: they follow a definite height, and it is stretched with an `auto` height.
+    @inline(__always) func followsRowHeight(_ c: Int, containerFlags: UInt16) -> Bool {
+        sizing[c] & Self.widthFromHeight != 0 && height[c].isNaN
+            && resolvedAlignment(c, containerFlags: containerFlags) == FlexStylePacking.alignStretch
+    }
+
+    /// The min-content contribution of item `c` to a row container, as Chromium sizes a
+    /// single-line row: the larger of the min-content and the specified width, clamped by the
+    /// min and max widths — not by the flex base size (unlike the max-content one). An aspect
+    /// ratio's transferred width (`aspectBase`) counts as a specified width.
+    @inline(__always) func minContentContribution(_ c: Int) -> Double {
+        let specified = width[c].isNaN ? aspectBase[c] : width[c]
+        let w = specified.isNaN ? minContentWidth[c] : Swift.max(specified, padding[c].horizontal)
+        return clampMain(c, false, w)
     }
 
     /// Row container `i` after flexing: every dependent item's height at its used width.
@@ -134,12 +217,12 @@ extension FlexLayoutPass {
         let count = Int(visibleChildCount[i])
         let gaps = count > 1 ? mainGap(i, column) * Double(count - 1) : 0
         if column {
-            prepareItems(of: i, true, innerCross: inner)
+            prepareItems(of: i, true, innerCross: inner, definite: false)
             contentHeight[i] = pad.vertical + Swift.max(0, childHypotheticalSum[i] + gaps)
             return
         }
         // A row: its items' widths come from flexing at `inner`, their heights from the widths.
-        prepareItems(of: i, false, innerCross: Swift.max(0, (height[i].isNaN ? 0 : height[i]) - pad.vertical))
+        prepareItems(of: i, false, innerCross: 0, definite: false)
         let sum = childHypotheticalSum[i]
         let growing = sum + gaps < inner
         let flexFlags = childFlexFlags[i]

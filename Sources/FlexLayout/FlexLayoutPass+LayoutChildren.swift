@@ -10,7 +10,9 @@ extension FlexLayoutPass {
         guard itemCount > 0 else { return }
         let gap = mainGap(i, column)
         let gaps = gap * Double(itemCount - 1)
-        if heightForWidth && sizing[i] & 1 != 0 { prepareItems(of: i, column, innerCross: innerCross) }
+        if heightForWidth && sizing[i] & Self.dependsOnWidth != 0 {
+            prepareItems(of: i, column, innerCross: innerCross, definite: sizing[i] & Self.definiteHeight != 0)
+        }
 
         // §9.2 step 3 (flex base and hypothetical main sizes) ran in the intrinsic sweep.
         // §9.7: resolve flexible lengths, unless it cannot change anything: the items exactly
@@ -30,7 +32,13 @@ extension FlexLayoutPass {
                 c = Int(nextSibling[c])
             }
         }
-        if heightForWidth && !column && sizing[i] & 1 != 0 { measureItems(of: i, inflexible: inflexible) }
+        if heightForWidth && sizing[i] & Self.dependsOnWidth != 0 {
+            if column {
+                widthsAfterFlexing(of: i, inflexible: inflexible)
+            } else {
+                measureItems(of: i, inflexible: inflexible)
+            }
+        }
 
         // §9.5: main-axis alignment.
         let (leading, between) = Self.mainAxisDistribution(

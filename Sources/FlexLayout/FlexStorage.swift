@@ -52,7 +52,7 @@ struct FlexColumns {
     /// Border-box min-content width (differs from `contentWidth` only with text below).
     var minContentWidth: UnsafeMutablePointer<Double>
     /// Height for width (only in trees with text or aspect ratios): bit 0 — the node's height
-    /// depends on its width; bit 1 — its width is definite; bit 2 — its height is definite.
+    /// depends on its width; bit 1 — its widths follow a definite height; bit 2 — its height is definite.
     var sizing: UnsafeMutablePointer<UInt8>
     /// The border-box width `contentHeight` was last measured at (NaN: not yet in this pass).
     var measuredWidth: UnsafeMutablePointer<Double>

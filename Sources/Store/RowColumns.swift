@@ -17,6 +17,15 @@ enum ColumnValue {
         }
     }
 
+    /// True when the value is unset (stored as NULL).
+    var isNull: Bool {
+        switch self {
+        case .text(let s): return s == nil
+        case .real(let d): return d == nil
+        case .flag(let b): return b == nil
+        }
+    }
+
     /// Binds the value to parameter `index` of `stmt` (raw C API; NULL when unset).
     @inline(__always)
     func bind(to stmt: SQLiteStatement, at index: Int32) {
@@ -174,7 +183,17 @@ extension ColumnCoding {
 
     /// A config as the stored values of `configColumns`, in order.
     static func columnValues(_ c: RowConfig) -> [ColumnValue] {
-        RowColumn.allCases.map { $0.encode(c) } + RowField.optional.map { $0.column(c) }
+        var values: [ColumnValue] = []
+        values.reserveCapacity(configColumns.count)
+        appendValues(c, to: &values)
+        return values
+    }
+
+    /// Appends the stored values of `configColumns` for `c`, in order (the bulk insert's buffer).
+    @inline(__always)
+    static func appendValues(_ c: RowConfig, to values: inout [ColumnValue]) {
+        for column in RowColumn.allCases { values.append(column.encode(c)) }
+        for field in RowField.optional { values.append(field.column(c)) }
     }
 
     /// A config as the values of `configColumns`.

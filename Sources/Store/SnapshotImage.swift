@@ -99,8 +99,10 @@ public enum SnapshotImage {
     /// - Parameter image: The bytes of a snapshot image.
     /// - Throws: `Damage` when the bytes are not an image of this format or fail the checksum.
     public static func header(_ image: [UInt8]) throws -> Header {
-        var reader = try checkedReader(image)
-        return try readHeader(&reader)
+        try image.withUnsafeBytes { bytes in
+            var reader = try checkedReader(bytes)
+            return try readHeader(&reader)
+        }
     }
 
     // MARK: Decoding
@@ -112,55 +114,67 @@ public enum SnapshotImage {
     /// - Throws: `Damage` when the bytes are not a whole image of this format (checksum, lengths,
     ///   values out of their ranges or outside the document rules).
     public static func decode(_ image: [UInt8], name: String) throws -> (header: Header, document: Document) {
+        try image.withUnsafeBytes { try decode(bytes: $0, name: name) }
+    }
+
+    /// `decode(_:name:)` of an image in memory the caller owns (a blob SQLite holds), read in
+    /// place: one pass over the rows into columns, then the bulk load (`DocumentLoader`).
+    static func decode(bytes image: UnsafeRawBufferPointer, name: String) throws -> (header: Header, document: Document) {
         var r = try checkedReader(image)
         let header = try readHeader(&r)
         let settings = try readSettings(&r)
         do { try Validation.check(settings) } catch { throw Damage(description: "settings: \(error)") }
         let styleCount = try r.count(limit: header.rows + 1)
-        // The bulk path: styles interned once, each row a reference to its style, the id index
-        // filled in one pass at the end (`DocumentLoader`).
+        // The bulk path: styles interned once, each row a reference to its style, the rows
+        // checked, placed and indexed in one pass each at the end (`DocumentLoader`).
         var loader = DocumentLoader(name: name, settings: settings, rows: header.rows)
         for _ in 0..<styleCount {
             guard loader.addStyle(try readStyle(&r)) else { throw Damage(description: "a style holds a value outside the document rules") }
         }
         guard styleCount > 0 else { throw Damage(description: "no styles") }
+        var rows = DocumentLoader.Rows(capacity: header.rows)
+        // Row numbers of the stacks, in document order: a row's parent ordinal k is stacks[k - 1].
         var stacks: [Int32] = []
-        for _ in 0..<header.rows {
+        for row in 0..<header.rows {
             let id = try r.string()
             let parentOrdinal = try r.count(limit: stacks.count)
             let flags = try r.u8()
             guard flags & ~15 == 0 else { throw Damage(description: "row '\(id)': unknown flags \(flags)") }
-            let size: RowSize = flags & 2 != 0 ? .fit : .fixed(try r.f64())
+            let size = flags & 2 != 0 ? 0 : try r.f64()
             let content = flags & 4 != 0 ? Size(width: try r.f64(), height: try r.f64()) : .zero
             let style = flags & 8 != 0 ? try r.count(limit: styleCount - 1) : 0
-            guard let row = loader.append(id, size: size, content: content, hidden: flags & 1 != 0, style: style,
-                                          parent: parentOrdinal == 0 ? -1 : stacks[parentOrdinal - 1]) else {
-                throw Damage(description: "row '\(id)' holds a value outside the document rules")
-            }
-            if loader.isStack(row) { stacks.append(row) }
-        }
-        let document: Document
-        switch loader.finish() {
-        case let .success(loaded): document = loaded
-        case let .failure(duplicate): throw Damage(description: "row '\(duplicate.id)': \(StackDocError(.rowExists(duplicate.id)))")
+            rows.append(id, parent: parentOrdinal == 0 ? -1 : stacks[parentOrdinal - 1], size: size, content: content,
+                        flags: (flags & 1 != 0 ? DocumentLoader.Rows.hidden : 0) | (flags & 2 != 0 ? DocumentLoader.Rows.fit : 0),
+                        style: Int32(style))
+            if loader.isStack(style: style) { stacks.append(Int32(row)) }
         }
         guard r.remaining == 8 else { throw Damage(description: "\(r.remaining - 8) bytes after the last row") }
-        return (header, document)
+        switch loader.finish(rows) {
+        case let .success(document):
+            return (header, document)
+        case let .failure(.invalidRow(_, id)):
+            throw Damage(description: "row '\(id)' holds a value outside the document rules")
+        case let .failure(.duplicateID(id)):
+            throw Damage(description: "row '\(id)': \(StackDocError(.rowExists(id)))")
+        }
     }
 
     /// A 64-bit checksum of `bytes` (8 bytes at a time; not cryptographic: it detects damage).
     public static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-        bytes.withUnsafeBytes { raw in
-            let words = raw.count / 8
-            for i in 0..<words {
-                let w = raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)
-                h = rotl(h ^ (w &* 0xC2B2_AE3D_27D4_EB4F)) &* 0x9E37_79B9_7F4A_7C15
-            }
-            var tail: UInt64 = 0
-            for i in (words * 8)..<raw.count { tail = tail << 8 | UInt64(raw[i]) }
-            h = rotl(h ^ (tail &* 0xC2B2_AE3D_27D4_EB4F)) &* 0x9E37_79B9_7F4A_7C15
+        bytes.withUnsafeBytes(checksum)
+    }
+
+    /// `checksum(_:)` of bytes in memory.
+    static func checksum(_ raw: UnsafeRawBufferPointer) -> UInt64 {
+        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
+        let words = raw.count / 8
+        for i in 0..<words {
+            let w = raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)
+            h = rotl(h ^ (w &* 0xC2B2_AE3D_27D4_EB4F)) &* 0x9E37_79B9_7F4A_7C15
         }
+        var tail: UInt64 = 0
+        for i in (words * 8)..<raw.count { tail = tail << 8 | UInt64(raw[i]) }
+        h = rotl(h ^ (tail &* 0xC2B2_AE3D_27D4_EB4F)) &* 0x9E37_79B9_7F4A_7C15
         h ^= h >> 33
         h = h &* 0xFF51_AFD7_ED55_8CCD
         return h ^ (h >> 33)
@@ -168,16 +182,16 @@ public enum SnapshotImage {
 
     @inline(__always) private static func rotl(_ x: UInt64) -> UInt64 { x << 31 | x >> 33 }
 
-    private static func checkedReader(_ image: [UInt8]) throws -> ByteReader {
-        guard image.count >= magic.count + 2 + 8, Array(image[0..<magic.count]) == magic else {
+    private static func checkedReader(_ image: UnsafeRawBufferPointer) throws -> ByteReader {
+        guard image.count >= magic.count + 2 + 8, image[0..<magic.count].elementsEqual(magic) else {
             throw Damage(description: "not a snapshot image")
         }
         var r = ByteReader(image)
         r.position = magic.count
         let format = try r.u16()
         guard format == Self.format else { throw Damage(description: "image format \(format), this StackDoc reads \(Self.format)") }
-        let stored = image.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: image.count - 8, as: UInt64.self) }
-        guard UInt64(littleEndian: stored) == checksum(image[0..<(image.count - 8)]) else {
+        let stored = image.loadUnaligned(fromByteOffset: image.count - 8, as: UInt64.self)
+        guard UInt64(littleEndian: stored) == checksum(UnsafeRawBufferPointer(rebasing: image[0..<(image.count - 8)])) else {
             throw Damage(description: "checksum mismatch")
         }
         return r
@@ -356,12 +370,13 @@ struct ByteWriter {
     mutating func edges(_ e: Edges) { f64(e.top); f64(e.left); f64(e.bottom); f64(e.right) }
 }
 
-/// Reads what `ByteWriter` wrote; every read checks the bounds (`SnapshotImage.Damage`).
+/// Reads what `ByteWriter` wrote from bytes in memory (valid while it reads); every read checks
+/// the bounds (`SnapshotImage.Damage`).
 struct ByteReader {
-    let bytes: [UInt8]
+    let bytes: UnsafeRawBufferPointer
     var position = 0
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
     var remaining: Int { bytes.count - position }
 
@@ -380,7 +395,7 @@ struct ByteReader {
 
     @inline(__always) mutating func f64() throws -> Double {
         guard remaining >= 8 else { throw short() }
-        let v = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: position, as: UInt64.self) }
+        let v = bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self)
         position += 8
         return Double(bitPattern: UInt64(littleEndian: v))
     }
@@ -407,7 +422,7 @@ struct ByteReader {
     @inline(__always) mutating func string() throws -> String {
         let n = try count(limit: remaining)
         defer { position += n }
-        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[position..<(position + n)]), as: UTF8.self) }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[position..<(position + n)]), as: UTF8.self)
     }
 
     mutating func flag() throws -> Bool {

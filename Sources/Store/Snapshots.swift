@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import Layout
 
 /// One stored snapshot, without its image.
@@ -137,21 +138,28 @@ enum Snapshots {
     /// Reads and checks the snapshot of `version`: its image decodes (checksum, format, values)
     /// and says what its row says (uid, version, seq, rows), and the uid is the document's.
     static func read(_ db: Database, documentID: Int64, uid: String, name: String, version: Int) throws -> (SnapshotInfo, Document) {
-        guard let row = try GRDB.Row.fetchOne(db, sql: "SELECT uid, seq, rows, image FROM snapshot WHERE document = ? AND version = ?",
-                                              arguments: [documentID, version]) else {
-            throw SnapshotImage.Damage(description: "no snapshot of version \(version)")
+        // Stepped through the C API so that the image is decoded where SQLite holds it (no copy
+        // of its megabytes into a `Data` and an array first).
+        let statement = try db.cachedStatement(sql: "SELECT uid, seq, rows, image FROM snapshot WHERE document = ? AND version = ?")
+        try statement.setArguments([documentID, version])
+        let s = statement.sqliteStatement
+        defer { sqlite3_reset(s) }
+        switch sqlite3_step(s) {
+        case SQLITE_ROW: break
+        case SQLITE_DONE: throw SnapshotImage.Damage(description: "no snapshot of version \(version)")
+        case let rc: throw DatabaseError(resultCode: ResultCode(rawValue: rc), message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: statement.sql)
         }
-        let rowUID: String = try row.decode(forColumn: "uid"), seq: Int = try row.decode(forColumn: "seq")
-        let rows: Int = try row.decode(forColumn: "rows")
-        guard let data: Data = try row.decode(forColumn: "image") else { throw SnapshotImage.Damage(description: "no image") }
-        let (header, document) = try SnapshotImage.decode([UInt8](data), name: name)
+        let rowUID = ColumnCoding.string(s, 0) ?? "", seq = Int(sqlite3_column_int64(s, 1)), rows = Int(sqlite3_column_int64(s, 2))
+        let bytes = Int(sqlite3_column_bytes(s, 3))
+        guard sqlite3_column_type(s, 3) == SQLITE_BLOB, let blob = sqlite3_column_blob(s, 3) else { throw SnapshotImage.Damage(description: "no image") }
+        let (header, document) = try SnapshotImage.decode(bytes: UnsafeRawBufferPointer(start: blob, count: bytes), name: name)
         guard rowUID == uid, header.uid == uid else {
             throw SnapshotImage.Damage(description: "it is of another document (uid \(header.uid))")
         }
         guard header.version == version, header.seq == seq, header.rows == rows, document.rowCount == rows else {
             throw SnapshotImage.Damage(description: "its image is of version \(header.version), entry \(header.seq), \(header.rows) rows; its row says version \(version), entry \(seq), \(rows) rows")
         }
-        return (SnapshotInfo(version: version, seq: seq, rows: rows, bytes: data.count), document)
+        return (SnapshotInfo(version: version, seq: seq, rows: rows, bytes: bytes), document)
     }
 
     /// The newest snapshot that checks out among those at or before `version` and `seq` (both

@@ -13,8 +13,8 @@ public struct GroupBatch {
 }
 
 /// Operations inside an open `begin … commit` group, many per SQL transaction (issue 15 item 8):
-/// rebuilding a document from its `log export` script runs one `add` per row inside `begin import
-/// NAME … commit`, and a transaction each cost ≈ 170 µs of the 17 s that 100k rows took. Each
+/// a script of many `add`s inside a group (what `log export` wrote for an imported document until
+/// it wrote an `import begin … import commit` block) paid ≈ 170 µs a transaction per row. Each
 /// operation is planned on the state the previous one left, applied, written, logged as its own
 /// `op` entry and counted as its own write (`version`), exactly as one `perform` each; only the
 /// commit is shared. Inside a group no operation makes an undo step and no snapshot is written,

@@ -338,6 +338,7 @@ final class OutputFile {
 /// when a `begin … commit` group is open (`stackdoc(feed)*> `).
 enum Prompt {
     static func text(_ session: Session) -> String {
+        if let name = session.importBlockName { return "stackdoc(import \(Printer.id(name)))> " }
         guard let doc = session.current else { return "stackdoc> " }
         return "stackdoc(\(Printer.id(doc.name)))" + (doc.openGroup != nil ? "*" : "") + "> "
     }

@@ -61,17 +61,40 @@ struct LiveLayoutPropertyTests {
 
     @Test(arguments: [(1, false), (2, false), (3, true), (4, true), (5, true), (6, false), (7, true), (8, true), (9, true), (10, false), (11, true), (12, true)] as [(UInt64, Bool)])
     func agreesWithFullLayout(seed: UInt64, nested: Bool) throws {
+        try Self.randomSession(seed: seed, nested: nested, stackLineMinRows: LiveLayout.defaultStackLineMinRows)
+    }
+
+    /// Nested documents whose root stacks of one row or more are kept as lines of their own
+    /// (`StackLine`): changes inside them are applied to their line (issue 11, item 5).
+    @Test(arguments: [3, 4, 5, 7, 8, 9, 11, 12, 21, 22, 23, 24] as [UInt64])
+    func agreesWithFullLayoutWithStackLines(seed: UInt64) throws {
+        try Self.randomSession(seed: seed, nested: true, stackLineMinRows: 1)
+    }
+
+    static func randomSession(seed: UInt64, nested: Bool, stackLineMinRows: Int) throws {
         var gen = DocumentEdits(rng: SplitMix64(seed: seed), nested: nested)
         var doc = Document(name: "d", settings: DocumentSettings(viewport: Size(width: 390, height: 600)))
         // Start shorter or longer than the viewport.
         let initial = Int.random(in: 0...40, using: &gen.rng)
         try doc.apply(try doc.plan(.add(ids: (0..<initial).map { "i\($0)" }, spec: [.fixed(20)], position: nil, parent: nil)))
-        var live = LiveLayout(doc)
+        if stackLineMinRows < LiveLayout.defaultStackLineMinRows {
+            // Root stacks that qualify for a line (vertical, `fit`, stretched), one inside another.
+            for s in 0..<3 {
+                try doc.appendRow("s\(s)", config: RowConfig(stack: StackSettings(axis: .vertical, spacing: Double(s))), parent: nil)
+                for k in 0..<(12 + 9 * s) {
+                    try doc.appendRow("s\(s)r\(k)", config: RowConfig(size: .fixed(Double(10 + k % 4 * 7))), parent: "s\(s)")
+                }
+            }
+            try doc.appendRow("s0x", config: RowConfig(stack: StackSettings(axis: .vertical)), parent: "s0")
+            try doc.appendRow("s0x0", config: RowConfig(size: .fixed(12)), parent: "s0x")
+        }
+        var live = LiveLayout(doc, chunk: LiveLayout.defaultChunk, stackLineMinRows: stackLineMinRows)
+        var lines = 0, insideLines = 0
         var previous = doc.layout()
         LiveLayoutPropertyTests.check(live, previous, "seed \(seed) initial")
         var incremental = 0, fallbacks = 0
         for step in 0..<500 {
-            let edit = gen.edit(for: doc)
+            let edit = stackLineMinRows == 1 && !gen.rng.chance(8) ? Self.editInsideStacks(&gen, doc) : gen.edit(for: doc)
             let changes: [Change]
             do {
                 changes = try doc.plan(edit, live: live)
@@ -81,16 +104,18 @@ struct LiveLayoutPropertyTests {
             }
             #expect(changes == (try doc.plan(edit)), "seed \(seed) step \(step) \(edit): planned with the live layout")
             try doc.apply(changes)
+            if live.stackLineHolding(changes) != nil && !live.needsFullRelayout(changes, doc) { insideLines += 1 }
             let report = live.apply(changes, to: doc)
             if report.fullRelayout { fallbacks += 1 } else { incremental += 1 }
             let expected = doc.layout()
             if step % 50 == 0 {
                 // Built from scratch a few root rows at a time: the same layout.
                 let chunk = Int.random(in: 1...4, using: &gen.rng)
-                LiveLayoutPropertyTests.check(LiveLayout(doc, chunk: chunk), expected, "seed \(seed) step \(step) built in slices of \(chunk)")
+                LiveLayoutPropertyTests.check(LiveLayout(doc, chunk: chunk, stackLineMinRows: stackLineMinRows), expected, "seed \(seed) step \(step) built in slices of \(chunk)")
             }
             let context = "seed \(seed) step \(step) \(edit)"
             #expect(live.line.invariantViolation() == nil, "\(context): root line")
+            lines += (0..<live.line.entries.count).filter { live.line.entries.isLine($0) && live.line.entries.isFilled($0) }.count
             LiveLayoutPropertyTests.check(live, expected, context)
             #expect(report.transitions == expected.transitions(from: previous), "\(context): transitions")
             let full = LayoutChangeReport(before: previous, after: expected)
@@ -102,5 +127,42 @@ struct LiveLayoutPropertyTests {
         }
         #expect(incremental > 100, "incremental \(incremental), fallbacks \(fallbacks)")
         #expect(fallbacks > 0, "incremental \(incremental), fallbacks \(fallbacks)")
+        if stackLineMinRows == 1 {
+            #expect(lines > 0, "no stack line was made")
+            #expect(insideLines >= 5, "\(insideLines) changes applied inside a stack line")
+        }
+    }
+
+    /// An edit of the rows below the root stacks `s0`…`s2` (the stack lines of
+    /// `agreesWithFullLayoutWithStackLines`): new sizes, specs, hides and shows, rows added,
+    /// removed and moved between every stack below them, the stacks themselves and the root.
+    static func editInsideStacks(_ gen: inout DocumentEdits, _ doc: Document) -> Edit {
+        var rows: [RowID] = [], stacks: [RowID] = []
+        var pending = ["s0", "s1", "s2"].filter { doc.contains($0) }
+        stacks = pending
+        while let x = pending.popLast() {
+            for c in doc.children(of: x) {
+                rows.append(c)
+                if doc.config(of: c)?.stack != nil { stacks.append(c) }
+                pending.append(c)
+            }
+        }
+        guard let id = rows.isEmpty ? nil : gen.rng.pick(rows), let target = stacks.isEmpty ? nil : gen.rng.pick(stacks) else {
+            return gen.edit(for: doc)
+        }
+        let index = Position.index(gen.rng.int(0..<doc.childCount(of: target) + 1))
+        switch gen.rng.int(0..<12) {
+        case 0, 1, 2: return .set(id: id, spec: [.fixed(gen.length())])
+        case 3, 4: return .set(id: id, spec: gen.spec())
+        case 5: return .hide(ids: [id])
+        case 6: return .show(ids: [id])
+        case 7, 8:
+            var spec: [RowSpecItem] = [.fixed(gen.length())]
+            if gen.rng.chance(4) { spec += [.stack(gen.rng.pick(Axis.allCases))] }
+            return .add(ids: [gen.freshID(in: doc)], spec: spec, position: index, parent: target)
+        case 9: return .remove(ids: [id])
+        default:
+            return .move(id: id, position: index, parent: gen.rng.chance(8) ? nil : target)
+        }
     }
 }

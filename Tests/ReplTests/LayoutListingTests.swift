@@ -100,6 +100,21 @@ import StackDocTestSupport
         #expect(emptyPieces.joined(separator: "\n") == LayoutOutput.table(try empty.open().document.layout()))
     }
 
+    /// `export` to standard output is written about a megabyte of whole lines at a time: the
+    /// pieces joined by line breaks are the one text `DocumentFormat.encode` makes.
+    @Test func exportToStandardOutputIsWrittenInPiecesOfWholeLines() throws {
+        let session = try Self.session()
+        let result = try session.run(.export(path: nil))
+        var pieces: [String] = []
+        result.writeText { pieces.append($0) }
+        #expect(pieces.count > 2, "a 9,000-row export is several megabytes")
+        #expect(pieces.joined(separator: "\n") == result.text)
+        #expect(pieces.dropLast().allSatisfy { !$0.hasSuffix("\n") }, "a piece never ends in a line break: `out` adds it")
+        var small: [String] = []
+        try Session(document: Self.document(rootRows: 3)).run(.export(path: nil)).writeText { small.append($0) }
+        #expect(small.count == 1)
+    }
+
     /// `export svg` draws from the live layout a block at a time: the same picture as from the
     /// whole layout, hidden rows counted past the hundred the legend lists.
     @Test(arguments: [false, true])

@@ -50,6 +50,37 @@ import StackDocTestSupport
         try StaleChecks.replaysByteForByte(session.store, "d", "clamp")
     }
 
+    /// Issue 15 item 8: random histories that start with an import (every imported setting) and
+    /// hold marks, undo/redo to marks, restores and compactions: the `log export` script (an
+    /// `import begin … import commit` block, then one line per entry) rebuilds the same export,
+    /// history, marks and log, both verify, and undo/redo behave alike.
+    @Test(arguments: [UInt64(21), 22, 23, 24, 25, 26])
+    func randomHistoriesFromAnImportReplay(seed: UInt64) throws {
+        let dir = try Binary.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var saved = try ImportBlockTests.savedDocument()
+        saved.name = "d"
+        try (DocumentFormat.encode(saved) + "\n").write(toFile: dir + "/d.json", atomically: true, encoding: .utf8)
+        let session = Session(store: try DocumentStore(path: ":memory:"), directory: dir)
+        try session.line("import d.json")
+        var random = RandomLines(seed: seed)
+        var marks = 0
+        for _ in 0..<80 {
+            let line: String
+            switch random.int(16) {
+            case 0: marks += 1; line = "mark m\(marks)"
+            case 1: line = marks > 0 ? "undo to m\(1 + random.int(marks))" : "undo"
+            case 2: line = marks > 0 ? "redo to m\(1 + random.int(marks))" : "redo"
+            case 3: line = "restore \(1 + random.int(max(1, (try? session.current?.status().logEntries) ?? 1)))"
+            case 4: line = random.int(4) == 0 ? "history compact before now~\(random.int(6))" : "rows"
+            default: line = random.next()
+            }
+            _ = try? session.line(line)
+        }
+        if session.current?.openGroup != nil { try session.line("commit") }
+        try StaleChecks.replaysByteForByte(session.store, "d", "seed \(seed)")
+    }
+
     /// Item 4: random commands interleaved with restarts (the store closed and reopened) and with
     /// a second writer — another connection, and now and then a real `stackdoc` process — end in
     /// a document whose `export` equals a replay of its `log export` on an empty database.

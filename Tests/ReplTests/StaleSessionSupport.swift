@@ -72,6 +72,40 @@ enum StaleChecks {
         #expect(DocumentFormat.encode(rebuilt.document) == DocumentFormat.encode(doc.document),
                 "\(context): export differs after replaying the log\n\(lines.joined(separator: "\n"))", sourceLocation: sourceLocation)
         #expect(try doc.verify(replan: true) == [], "\(context)", sourceLocation: sourceLocation)
+        #expect(try rebuilt.verify(replan: true) == [], "\(context): the rebuilt document", sourceLocation: sourceLocation)
+        // The same history: undo steps (what they hold, which entries, applied or undone), marks,
+        // and — unless the history was compacted (the rebuilt one starts at entry 1) — the same
+        // log, entry for entry (its own `log export` is the same script). Origins are the
+        // rebuilding process's.
+        let (history, rebuiltHistory) = (try historyLines(doc), try historyLines(rebuilt))
+        #expect(rebuiltHistory == history, "\(context): the history differs after replaying the log: \(LineDiff.unified(expected: history.joined(separator: "\n"), actual: rebuiltHistory.joined(separator: "\n"), name: "history"))",
+                sourceLocation: sourceLocation)
+        guard doc.historyBase == 0 else { return }
+        #expect(try LogScript.lines(rebuilt) == lines, "\(context): the rebuilt log differs", sourceLocation: sourceLocation)
+        // Undo and redo behave alike: undoing every step, then redoing them, on both.
+        let applied = try doc.history().filter(\.applied).count
+        guard doc.openGroup == nil, applied > 0 else { return }
+        for d in [doc, rebuilt] {
+            _ = try d.undo(applied)
+            #expect(try historyLines(d).filter { !$0.hasPrefix("mark") }.allSatisfy { $0.contains(" false ") }, "\(context): all undone",
+                    sourceLocation: sourceLocation)
+            _ = try d.redo(applied)
+        }
+        #expect(DocumentFormat.encode(rebuilt.document) == DocumentFormat.encode(doc.document), "\(context): after undo and redo",
+                sourceLocation: sourceLocation)
+    }
+
+    /// The history of `doc` as lines, without origins and times: its undo steps, then its marks.
+    /// A compacted history's entries are numbered as its `log export` numbers them (the base is
+    /// entry 1), and a restore is labelled by its target so numbered.
+    static func historyLines(_ doc: StoredDocument) throws -> [String] {
+        let shift = doc.historyBase == 0 ? 0 : 1 - doc.historyBase
+        let steps = try doc.history().map { step in
+            let label = step.restoredFrom.map { "restore \($0 + shift)" } ?? step.label ?? "-"
+            return "\(step.number) \(label) \(step.applied) \(step.firstSeq + shift)...\(step.lastSeq + shift) \(step.edits.map(Printer.text))"
+        }
+        let marks = try doc.marks().map { "mark \($0.name) \($0.seq + shift) \($0.cursor) \($0.reachable)" }
+        return steps + marks
     }
 }
 

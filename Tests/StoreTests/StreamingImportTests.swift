@@ -126,4 +126,133 @@ import Testing
             try store.importDocument { _ in (named, false) }
         }
     }
+
+    /// A large import builds the id index after its rows (`DeferredIDIndex`): the index is back,
+    /// as the migrations define it, it finds every row and refuses a repeated id — and when the
+    /// import fails after the drop, the rollback keeps the index.
+    @Test func aLargeImportBuildsTheIdIndexOnceAtTheEnd() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appending(path: "s.sqlite").path
+        let store = try DocumentStore(path: path)
+        try store.create("small")
+        try store.open("small").perform(.add(ids: ["r1"], spec: [.fixed(10)], position: nil, parent: nil))
+        let rows = DeferredIDIndex.firstCount + 5000
+        let d = try document(rows: rows)
+        let parts = batches(d, size: 4096)
+        func indexSQL() throws -> String? {
+            try DatabaseQueue(path: path).read { db in
+                try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = ?", arguments: [DeferredIDIndex.name])
+            }
+        }
+        let expected = try indexSQL()
+        #expect(expected != nil)
+        // A failure after the drop (the whole file was handed over): the index is rolled back.
+        #expect(throws: StackDocError("f.json: late")) {
+            try store.importDocument { hand in
+                for batch in parts { _ = hand(batch) }
+                throw StackDocError("f.json: late")
+            }
+        }
+        #expect(try indexSQL() == expected)
+        let doc = try store.importDocument { hand in
+            for batch in parts { _ = hand(batch) }
+            return (d, true)
+        }
+        #expect(try indexSQL() == expected)
+        #expect(try store.integrityCheck() == [])
+        #expect(try doc.verify() == [])
+        // INDEXED BY fails when the index is missing.
+        let found = try DatabaseQueue(path: path).read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM row INDEXED BY row_by_id WHERE document = ? AND import_seq = 0 AND id IN ('r0', 'r65535', 'r\(rows - 1)', 's')",
+                             arguments: [doc.id])!
+        }
+        #expect(found == 4)
+        // Still unique: a repeated id is refused by the index.
+        #expect(throws: (any Error).self) {
+            try DatabaseQueue(path: path).write { db in
+                try db.execute(sql: "INSERT INTO row (document, parent, order_key, id, type, content_width, content_height, grow, shrink, align_self, hidden) SELECT document, parent, order_key || 'x', id, type, 0, 0, 0, 1, 'auto', 0 FROM row WHERE document = ? AND id = 'r7' AND import_seq = 0", arguments: [doc.id])
+            }
+        }
+        try doc.perform(.remove(ids: ["r70000"]))
+        #expect(try DocumentStore(path: path, options: StoreOptions(snapshots: .off)).open("imp").document == doc.document)
+    }
+
+    /// The index is dropped only when the rows inserted outnumber the table's others (counted
+    /// at 65,536 rows and at each doubling), and comes back as it was.
+    @Test func theIdIndexIsDroppedOnlyWhenTheInsertOutnumbersTheTable() throws {
+        let queue = try DatabaseQueue()
+        try Schema.migrator().migrate(queue)
+        func indexSQL(_ db: Database) throws -> String? {
+            try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = ?", arguments: [DeferredIDIndex.name])
+        }
+        try queue.write { db in
+            let expected = try indexSQL(db)
+            try db.execute(sql: "INSERT INTO document (name, axis, viewport_width, viewport_height, offset, padding, spacing, justify, align, default_insets, separator_hidden, separator_insets, separator_thickness, separator_color, autohide_last_separator) VALUES ('d', 'vertical', 1, 1, 0, '0,0,0,0', 0, 'start', 'stretch', '0,0,0,0', 0, '0,0,0,0', 1, '#000000', 0)")
+            func addRows(_ count: Int, from first: Int) throws {
+                try db.execute(sql: """
+                    WITH RECURSIVE k(i) AS (SELECT ? UNION ALL SELECT i + 1 FROM k WHERE i + 1 < ?)
+                    INSERT INTO row (document, parent, order_key, id, type, content_width, content_height, grow, shrink, align_self, hidden)
+                    SELECT 1, '', printf('%08d', i), 'r' || i, 'view', 0, 0, 0, 1, 'auto', 0 FROM k
+                    """, arguments: [first, first + count])
+            }
+            // 70,000 rows already stored: an insert of 65,536 keeps the index, one of 140,000 drops it.
+            try addRows(70_000, from: 0)
+            var index = DeferredIDIndex()
+            try addRows(DeferredIDIndex.firstCount, from: 70_000)
+            try index.rowsInserted(DeferredIDIndex.firstCount, db)
+            #expect(try indexSQL(db) == expected)
+            try index.rowsInserted(DeferredIDIndex.firstCount + 100, db)   // before the next count
+            #expect(try indexSQL(db) == expected)
+            try addRows(2 * DeferredIDIndex.firstCount, from: 70_000 + DeferredIDIndex.firstCount)
+            try index.rowsInserted(3 * DeferredIDIndex.firstCount, db)
+            #expect(try indexSQL(db) == nil)
+            try index.restore(db)
+            #expect(try indexSQL(db) == expected)
+            let indexed = try Int.fetchOne(db, sql: "SELECT count(*) FROM row INDEXED BY row_by_id WHERE document = 1 AND import_seq = 0 AND id >= 'r'")
+            #expect(indexed == 70_000 + 3 * DeferredIDIndex.firstCount)
+        }
+    }
+
+    /// Each batch's statement names only the columns its rows use (`BulkRowInserter`): rows of
+    /// every shape — each optional column set alone, in random mixes, plain runs longer than a
+    /// batch, a short last batch — are stored exactly (read back from the rows, not a snapshot).
+    @Test func rowsOfEveryShapeAreStoredExactly() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appending(path: "s.sqlite").path
+        var rng = SplitMix64(seed: 1611)
+        let setters: [(inout RowConfig) -> Void] = [
+            { $0.size = .fixed(12) }, { $0.insets = Edges(all: 2) }, { $0.margin = Edges(top: 1, left: 0, bottom: 3, right: 0) },
+            { $0.separator.hidden = true }, { $0.separator.insets = Edges(all: 1) }, { $0.separator.thickness = 2 },
+            { $0.separator.color = "#102030" }, { $0.minMain = 4 }, { $0.maxMain = 90 }, { $0.minCross = 1 }, { $0.maxCross = 300 },
+            { $0.background = "#abcdef" }, { $0.highlight = "#010203" }, { $0.text = TextRun(count: 12, glyphWidth: 7, lineHeight: 18) },
+            { $0.aspect = Size(width: 16, height: 9) }, { $0.sticky = true }, { $0.hidden = true }, { $0.grow = 2 }, { $0.type = "label" },
+        ]
+        var d = Document(name: "shapes")
+        try d.appendRow("s", config: RowConfig(stack: StackSettings(axis: .horizontal, justify: .center, align: .end, spacing: 3)), parent: nil)
+        var n = 0
+        func add(_ config: RowConfig) throws {
+            try d.appendRow("r\(n)", config: config, parent: n % 5 == 0 ? "s" : nil)
+            n += 1
+        }
+        for set in setters { var c = RowConfig(); set(&c); try add(c) }            // each alone
+        for _ in 0..<100 { try add(RowConfig()) }                                  // plain batches
+        for _ in 0..<2000 {                                                        // random mixes
+            var c = RowConfig()
+            for set in setters where Int.random(in: 0..<6, using: &rng) == 0 { set(&c) }
+            if c.text != nil { c.aspect = nil }                                    // not both (a rule)
+            try add(c)
+        }
+        for _ in 0..<45 { try add(RowConfig(size: .fixed(3))) }                    // a short last batch
+        let parts = batches(d, size: 97)
+        let read = d
+        let doc = try DocumentStore(path: path).importDocument { rows in
+            for batch in parts { _ = rows(batch) }
+            return (read, true)
+        }
+        #expect(doc.document == d)
+        #expect(try doc.verify() == [])
+        #expect(try DocumentStore(path: path, options: StoreOptions(snapshots: .off)).open("shapes").document == d)
+    }
 }

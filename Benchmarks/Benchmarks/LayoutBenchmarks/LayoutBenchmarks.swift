@@ -54,6 +54,7 @@ let benchmarks: @Sendable () -> Void = {
     documentStorageBenchmarks()
     deepNestingBenchmarks()
     nestedLiveBenchmarks()
+    nestedHitBenchmarks()
     hitBenchmarks()
     deepScalingBenchmarks()
 }

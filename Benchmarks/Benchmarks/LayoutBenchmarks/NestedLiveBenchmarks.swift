@@ -49,3 +49,22 @@ func nestedLiveBenchmarks() {
         .set(id: "l62", spec: [.fixed(Double(20 + i % 20))])
     }
 }
+
+/// Issue 11 item 4 inside a nested stack: `hit X Y` at points spread over a root stack of
+/// 100k rows (a stack line of the live layout: a point query, not a walk of the stack's rows).
+func nestedHitBenchmarks() {
+    Benchmark("live hit X Y nested 100k", configuration: .singleEdit(timeUnits: .microseconds)) { benchmark in
+        let live = LiveLayout(NestedLiveWorkload.nestedStack(rows: 100_000))
+        let height = live.contentSize.height
+        var found = 0
+        var point = 0
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            point += 1
+            let y = height * (Double(point) * 0.618_033_988_749_895).truncatingRemainder(dividingBy: 1)
+            if live.hitTest(x: 195, y: y) != nil { found += 1 }
+        }
+        benchmark.stopMeasurement()
+        precondition(point < 100 || found * 2 > point, "most points of the nested stack are on a row")
+    }
+}

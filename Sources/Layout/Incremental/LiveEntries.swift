@@ -36,6 +36,10 @@ struct LiveEntries: Sendable {
     private(set) var kind: [Int32] = []
     private(set) var subtrees: [LocalRows] = []
     private var freeSubtrees: [Int32] = []
+    /// Entries kept as a line of their own (`StackLine`): `kind` is `lineBase - 1 - n` for `lines[n]`.
+    private(set) var lines: [StackLine] = []
+    private var freeLines: [Int32] = []
+    static let lineBase: Int32 = -(1 << 30)
     private(set) var styles: [LeafStyle] = []
     /// The main-axis facts of each style (`styles[n]`'s), in plain values: what the line's
     /// summaries read per entry, without copying a whole `LeafStyle` (strings and all).
@@ -90,27 +94,41 @@ struct LiveEntries: Sendable {
     /// The leaf style number of entry `i`, or nil when it has a subtree.
     @inline(__always) func leaf(_ i: Int) -> Int32? { kind[i] >= 0 ? kind[i] : nil }
 
+    /// True when entry `i` is a stack kept as a line of its own.
+    @inline(__always) func isLine(_ i: Int) -> Bool { kind[i] <= Self.lineBase }
+
     @inline(__always) func subtree(_ i: Int) -> LocalRows { subtrees[Int(-1 - kind[i])] }
 
+    /// The line of entry `i` (`isLine(i)`).
+    @inline(__always) func stackLine(_ i: Int) -> StackLine { lines[Int(Self.lineBase - 1 - kind[i])] }
+
+    /// Changes the line of entry `i` in place (no copy of its columns).
+    mutating func withStackLine<R>(_ i: Int, _ body: (inout StackLine) -> R) -> R {
+        body(&lines[Int(Self.lineBase - 1 - kind[i])])
+    }
+
     @inline(__always) func shown(_ i: Int) -> Bool {
-        kind[i] >= 0 ? !geometry[Int(kind[i])].hidden : subtree(i).shown
+        kind[i] >= 0 ? !geometry[Int(kind[i])].hidden : isLine(i) ? true : subtree(i).shown
     }
 
     @inline(__always) func grow(_ i: Int) -> Double {
-        kind[i] >= 0 ? geometry[Int(kind[i])].grow : subtree(i).grow
+        kind[i] >= 0 ? geometry[Int(kind[i])].grow : isLine(i) ? stackLine(i).style.grow : subtree(i).grow
     }
 
     /// Rows at every depth (the root row included).
-    @inline(__always) func rowCount(_ i: Int) -> Int { kind[i] >= 0 ? 1 : subtree(i).rowCount }
+    @inline(__always) func rowCount(_ i: Int) -> Int {
+        kind[i] >= 0 ? 1 : isLine(i) ? stackLine(i).rowCount : subtree(i).rowCount
+    }
 
     /// Rows with a frame.
     @inline(__always) func framedCount(_ i: Int) -> Int {
-        kind[i] >= 0 ? (geometry[Int(kind[i])].hidden ? 0 : 1) : subtree(i).framedCount
+        kind[i] >= 0 ? (geometry[Int(kind[i])].hidden ? 0 : 1) : isLine(i) ? 1 + stackLine(i).framed : subtree(i).framedCount
     }
 
     /// Main-axis extent of the entry's framed rows relative to its margin-box start (lo > hi when none).
     @inline(__always) func extent(_ i: Int) -> (lo: Double, hi: Double) {
         guard kind[i] >= 0 else {
+            if isLine(i) { return stackLine(i).extent }
             let e = subtree(i)
             return (e.extentLo, e.extentHi)
         }
@@ -120,18 +138,34 @@ struct LiveEntries: Sendable {
 
     /// Margin-start + border-box main length + margin-end of the root row (0 when hidden).
     func outerLength(_ i: Int) -> Double {
-        guard kind[i] >= 0 else { return subtree(i).outerLength }
+        guard kind[i] >= 0 else { return isLine(i) ? stackLine(i).outerLength : subtree(i).outerLength }
         let s = geometry[Int(kind[i])]
         return s.hidden ? 0 : s.marginStart + mainLength[i] + s.marginEnd
     }
 
-    /// Id of row `k` of entry `i` (k = 0: the root row).
-    func id(_ i: Int, _ k: Int) -> RowID { k == 0 ? ids[i] : subtree(i).rows[k].id }
+    /// Id of row `k` of entry `i` (k = 0: the root row). O(log n) for a line.
+    func id(_ i: Int, _ k: Int) -> RowID {
+        guard k > 0 else { return ids[i] }
+        guard isLine(i) else { return subtree(i).rows[k].id }
+        let l = stackLine(i).line
+        let (node, kk) = l.entry(atRow: k - 1)!
+        return l.entries.id(Int(node), kk)
+    }
 
     /// Row `k` of entry `i` (k = 0: the root row) as it would be laid out with its margin-box
     /// start at main-axis position `start`: frames absolute, `index` and visibility not set;
     /// the root row's separator follows `isLast` (the last shown root row with auto-hide on).
+    /// O(log n) for a row of a line.
     func row(_ i: Int, _ k: Int, start: Double, isLast: Bool, autoHideLast: Bool) -> RowLayout {
+        if isLine(i) {
+            let sl = stackLine(i)
+            guard k > 0 else {
+                return Self.leafRow(ids[i], sl.style, mainLength: sl.mainLength, axis: axis, start: start, isLast: isLast,
+                                    autoHideLast: autoHideLast)
+            }
+            let (node, kk) = sl.line.entry(atRow: k - 1)!
+            return sl.row(node, kk, start: start, of: ids[i], autoHideLast: autoHideLast)
+        }
         guard kind[i] >= 0 else {
             let e = subtree(i)
             var r = e.rows[k]
@@ -144,16 +178,22 @@ struct LiveEntries: Sendable {
             }
             return r
         }
-        let s = styles[Int(kind[i])]
+        return Self.leafRow(ids[i], styles[Int(kind[i])], mainLength: mainLength[i], axis: axis, start: start,
+                            isLast: isLast, autoHideLast: autoHideLast)
+    }
+
+    /// The row of a leaf `id` of style `s` and main length `length` with its margin-box start at `start`.
+    static func leafRow(_ id: RowID, _ s: LeafStyle, mainLength length: Double, axis: Axis, start: Double, isLast: Bool,
+                        autoHideLast: Bool) -> RowLayout {
         guard !s.hidden else {
-            return RowLayout(id: ids[i], parent: nil, index: 0, type: s.type, hidden: true, frame: nil, content: nil,
+            return RowLayout(id: id, parent: nil, index: 0, type: s.type, hidden: true, frame: nil, content: nil,
                              separator: nil, visibility: .hidden, percent: 0)
         }
         let main = start + s.marginStart
         let frame = axis == .vertical
-            ? Rect(x: s.crossStart, y: main, width: s.crossLength, height: mainLength[i])
-            : Rect(x: main, y: s.crossStart, width: mainLength[i], height: s.crossLength)
-        return RowLayout(id: ids[i], parent: nil, index: 0, type: s.type, hidden: false, frame: frame,
+            ? Rect(x: s.crossStart, y: main, width: s.crossLength, height: length)
+            : Rect(x: main, y: s.crossStart, width: length, height: s.crossLength)
+        return RowLayout(id: id, parent: nil, index: 0, type: s.type, hidden: false, frame: frame,
                          content: frame.inset(by: s.insets),
                          separator: SeparatorRule.frame(row: frame, parentAxis: axis, style: s.separator,
                                                         isLastShown: isLast, autoHideLast: autoHideLast),
@@ -163,6 +203,10 @@ struct LiveEntries: Sendable {
     /// The main-axis range of row `k`'s frame relative to the entry's margin-box start, or nil
     /// when it has none.
     @inline(__always) func frameRange(_ i: Int, _ k: Int) -> (lo: Double, hi: Double)? {
+        if isLine(i) {
+            guard let f = row(i, k, start: 0, isLast: false, autoHideLast: false).frame else { return nil }
+            return axis == .vertical ? (f.minY, f.maxY) : (f.minX, f.maxX)
+        }
         guard kind[i] >= 0 else {
             guard let f = subtree(i).rows[k].frame else { return nil }
             return axis == .vertical ? (f.minY, f.maxY) : (f.minX, f.maxX)
@@ -171,22 +215,46 @@ struct LiveEntries: Sendable {
         return s.hidden ? nil : (s.marginStart, s.marginStart + mainLength[i])
     }
 
-    /// The rows below the root row of entry `i` (k ≥ 1), relative; empty for a leaf.
+    /// The rows below the root row of entry `i` (k ≥ 1), relative; empty for a leaf or a line.
     func nestedRows(_ i: Int) -> ArraySlice<RowLayout> {
-        kind[i] >= 0 ? [] : subtree(i).rows.dropFirst()
+        kind[i] >= 0 || isLine(i) ? [] : subtree(i).rows.dropFirst()
+    }
+
+    /// Calls `body(id, inner, k)` for every row below the root row of entry `i`, in document
+    /// order: `inner` is the node of the line's entry holding it (-1 outside a line) and `k` its
+    /// position in that entry (in the entry's rows outside a line).
+    func forEachNestedRow(_ i: Int, _ body: (RowID, Int32, Int) -> Void) {
+        guard isLine(i) else {
+            for (k, r) in nestedRows(i).enumerated() { body(r.id, -1, k + 1) }
+            return
+        }
+        let l = stackLine(i).line
+        var node = l.first()
+        while node >= 0 {
+            for k in 0..<l.entries.rowCount(Int(node)) { body(l.entries.id(Int(node), k), node, k) }
+            node = l.successor(node)
+        }
     }
 
     /// True when entry `i` holds exactly the rows of `entry` (ids, in order).
     func holdsSameRows(_ i: Int, as entry: LocalRows) -> Bool {
         guard ids[i] == entry.id, isFilled(i), rowCount(i) == entry.rowCount else { return false }
         guard kind[i] < 0 else { return true }
+        if isLine(i) {
+            var k = 1, same = true
+            forEachNestedRow(i) { id, _, _ in
+                if same && entry.rows[k].id != id { same = false }
+                k += 1
+            }
+            return same
+        }
         let rows = subtree(i).rows
         return rows.indices.allSatisfy { rows[$0].id == entry.rows[$0].id }
     }
 
     /// False for a placeholder (not laid out yet) or a freed node.
     func isFilled(_ i: Int) -> Bool {
-        kind[i] >= 0 ? !ids[i].isEmpty : subtree(i).rows.first?.id == ids[i]
+        kind[i] >= 0 || isLine(i) ? !ids[i].isEmpty : subtree(i).rows.first?.id == ids[i]
     }
 
     // MARK: Writing
@@ -226,6 +294,28 @@ struct LiveEntries: Sendable {
         }
     }
 
+    /// Makes entry `i` the stack line `line` of root row `id`.
+    mutating func setLine(_ i: Int, _ id: RowID, _ line: StackLine) {
+        dropSubtree(i)
+        ids[i] = id
+        mainLength[i] = 0
+        if let free = freeLines.popLast() {
+            lines[Int(free)] = line
+            kind[i] = Self.lineBase - 1 - free
+        } else {
+            kind[i] = Self.lineBase - 1 - Int32(truncatingIfNeeded: lines.count)
+            lines.append(line)
+        }
+    }
+
+    /// Appends the stack line `line` of root row `id`.
+    mutating func appendLine(_ id: RowID, _ line: StackLine) {
+        ids.append(id)
+        mainLength.append(0)
+        kind.append(0)
+        setLine(count - 1, id, line)
+    }
+
     /// Empties entry `i` (its node is free).
     mutating func clear(_ i: Int) {
         dropSubtree(i)
@@ -236,11 +326,22 @@ struct LiveEntries: Sendable {
 
     private mutating func dropSubtree(_ i: Int) {
         guard kind[i] < 0 else { return }
+        if isLine(i) {
+            let n = Self.lineBase - 1 - kind[i]
+            lines[Int(n)] = Self.emptyLine
+            freeLines.append(n)
+            kind[i] = 0
+            return
+        }
         let n = -1 - kind[i]
         subtrees[Int(n)] = .empty
         freeSubtrees.append(n)
         kind[i] = 0
     }
+
+    /// A freed line's placeholder.
+    static let emptyLine = StackLine(line: RootLine(), style: emptyStyle, insetStart: 0, insetEnd: 0, gap: 0, framed: 0,
+                                     context: DocumentSettings())
 
     /// The style of a freed node: hidden, no frame.
     static let emptyStyle = LeafStyle(type: "", hidden: true, grow: 0, marginStart: 0, marginEnd: 0,

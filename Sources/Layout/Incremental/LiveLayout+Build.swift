@@ -114,7 +114,12 @@ extension LiveLayout {
                 let leaf = results[Int(r)]
                 entries.appendLeaf(store.ids[Int(rootSlots[i])], style: leaf.style, mainLength: leaf.mainLength)
             } else {
-                entries.append(subtreeOf.removeValue(forKey: i)!, config: nil, defaults: s.defaults)
+                let e = subtreeOf.removeValue(forKey: i)!
+                if let sl = stackLine(of: e, config: store.config(rootSlots[i]), in: doc) {
+                    entries.appendLine(e.id, sl)
+                } else {
+                    entries.append(e, config: nil, defaults: s.defaults)
+                }
             }
             let e = entries.count - 1
             if entries.shown(e) {

@@ -8,20 +8,26 @@
 /// (`justify start` and no shown root row with `grow`); the root never shrinks its rows, its
 /// main size being max(viewport, content). Otherwise, and for changes that affect every row
 /// (viewport cross size, padding, spacing, justify, align, axis, defaults), the layout falls back
-/// to `Document.layout()` (see docs/incremental.md).
+/// to `Document.layout()` (see docs/incremental.md). A big root stack whose children are laid
+/// out independently is kept as a line of its own (`StackLine`): changes inside it cost
+/// O(log n) plus the children they touch.
 ///
 /// | operation | cost |
 /// |---|---|
 /// | `init(_:)`, a fallback | O(n), one full engine layout |
 /// | `apply(_:to:)` | O(log n + k) per change, plus the rows of changed root rows' subtrees |
+/// | `apply(_:to:)` inside a stack line | O(log n + k) per change, plus the rows of the changed children |
 /// | `row(_:)`, `scrollOffset(to:_:)` | O(log n) |
 /// | `visibleRows()`, `rows(from:to:)` | O(log n + k) |
 /// | `layout()` | O(n) |
 public struct LiveLayout: Sendable {
-    /// Where a row sits: its root row's node and its position in that entry (0 = the root row).
+    /// Where a row sits: its root row's node and its position in that entry (0 = the root row);
+    /// for a row below a stack line (`StackLine`), the node of the line's entry holding it
+    /// (`inner`) and its position in that entry.
     struct Location: Sendable {
         var node: Int32
         var k: Int32
+        var inner: Int32 = -1
     }
 
     /// The document's name.
@@ -44,6 +50,10 @@ public struct LiveLayout: Sendable {
     static let defaultChunk = 1 << 15
     /// This layout's slice size (tests use small ones).
     var chunk = LiveLayout.defaultChunk
+    /// Root stacks with at least this many rows below them that qualify (`StackLine`) are kept
+    /// as lines of their own (tests use small numbers).
+    static let defaultStackLineMinRows = 64
+    var stackLineMinRows = LiveLayout.defaultStackLineMinRows
 
     /// Lays `document` out once (the full engine) and indexes the root's rows. O(n).
     public init(_ document: Document) {
@@ -51,10 +61,11 @@ public struct LiveLayout: Sendable {
     }
 
     /// As `init(_:)`, laying out `chunk` root rows at a time.
-    init(_ document: Document, chunk: Int) {
+    init(_ document: Document, chunk: Int, stackLineMinRows: Int = LiveLayout.defaultStackLineMinRows) {
         self.document = document.name
         settings = document.settings
         self.chunk = max(1, chunk)
+        self.stackLineMinRows = stackLineMinRows
         rebuild(document)
     }
 
@@ -126,16 +137,16 @@ public struct LiveLayout: Sendable {
 
     /// Records the location of the rows below the root row of the entry at `node`.
     mutating func indexNested(_ node: Int32) {
-        for (k, r) in line.entries.nestedRows(Int(node)).enumerated() {
-            nestedLocation[r.id] = Location(node: node, k: Int32(k + 1))
+        line.entries.forEachNestedRow(Int(node)) { id, inner, k in
+            nestedLocation[id] = Location(node: node, k: Int32(k), inner: inner)
         }
     }
 
     /// Forgets where the rows of the entry at `node` are (those that still point there).
     mutating func dropLocations(of node: Int32) {
         let i = Int(node)
-        for (k, r) in line.entries.nestedRows(i).enumerated() {
-            if let l = nestedLocation[r.id], l.node == node, Int(l.k) == k + 1 { nestedLocation[r.id] = nil }
+        line.entries.forEachNestedRow(i) { id, inner, k in
+            if let l = nestedLocation[id], l.node == node, l.inner == inner, Int(l.k) == k { nestedLocation[id] = nil }
         }
         if rootNode(of: line.entries.ids[i]) == node { dropRoot(node) }
     }
@@ -156,7 +167,22 @@ public struct LiveLayout: Sendable {
         if let node = rootNode(of: id) { return Location(node: node, k: 0) }
         guard let l = nestedLocation[id], Int(l.node) < line.entries.count else { return nil }
         let i = Int(l.node)
-        return l.k > 0 && Int(l.k) < line.entries.rowCount(i) && line.entries.id(i, Int(l.k)) == id ? l : nil
+        guard l.inner >= 0 else {
+            return !line.entries.isLine(i) && l.k > 0 && Int(l.k) < line.entries.rowCount(i)
+                && line.entries.id(i, Int(l.k)) == id ? l : nil
+        }
+        guard line.entries.isLine(i) else { return nil }
+        let inner = line.entries.stackLine(i).line.entries
+        let j = Int(l.inner)
+        return j < inner.count && inner.isFilled(j) && l.k >= 0 && Int(l.k) < inner.rowCount(j)
+            && inner.id(j, Int(l.k)) == id ? l : nil
+    }
+
+    /// The position of the row at `l` in its root entry's document order (0 = the root row).
+    /// O(log n).
+    func offset(of l: Location) -> Int {
+        guard l.inner >= 0 else { return Int(l.k) }
+        return 1 + line.entries.stackLine(Int(l.node)).line.locate(l.inner).rowsBefore + Int(l.k)
     }
 
     // MARK: Rows
@@ -167,6 +193,12 @@ public struct LiveLayout: Sendable {
         var r = line.entries.row(Int(node), k, start: paddingStart + base, isLast: node == lastShown,
                                  autoHideLast: settings.defaults.autoHideLastSeparator)
         if k == 0 { r.index = index }
+        return Self.classified(r, viewport)
+    }
+
+    /// `r` with its visibility in `viewport` (SPEC §2.5).
+    static func classified(_ r: RowLayout, _ viewport: Rect) -> RowLayout {
+        var r = r
         if let f = r.frame {
             (r.visibility, r.percent) = VisibilityRule.classify(f, in: viewport)
         } else {
@@ -174,6 +206,23 @@ public struct LiveLayout: Sendable {
             r.percent = 0
         }
         return r
+    }
+
+    /// Every row of the entry at `node` (as `absolute`), in document order. O(rows of the entry).
+    func entryRows(_ node: Int32, base: Double, index: Int, lastShown: Int32, viewport: Rect) -> [RowLayout] {
+        let i = Int(node)
+        guard line.entries.isLine(i) else {
+            return (0..<line.entries.rowCount(i)).map {
+                absolute(node, $0, base: base, index: index, lastShown: lastShown, viewport: viewport)
+            }
+        }
+        var rows = [absolute(node, 0, base: base, index: index, lastShown: lastShown, viewport: viewport)]
+        rows.reserveCapacity(line.entries.rowCount(i))
+        line.entries.stackLine(i).forEachRow(start: paddingStart + base, of: line.entries.ids[i],
+                                             autoHideLast: settings.defaults.autoHideLastSeparator) {
+            rows.append(Self.classified($0, viewport))
+        }
+        return rows
     }
 
     /// Where sticky positioning shows the row at the current offset (SPEC §2.7), nil when it is
@@ -192,15 +241,21 @@ public struct LiveLayout: Sendable {
         if let full { return full.row(id) }
         guard let l = owner(of: id) else { return nil }
         let at = line.locate(l.node)
-        return absolute(l.node, Int(l.k), base: at.before, index: at.index, lastShown: line.lastShown(),
-                        viewport: viewportRect)
+        guard l.inner >= 0 else {
+            return absolute(l.node, Int(l.k), base: at.before, index: at.index, lastShown: line.lastShown(),
+                            viewport: viewportRect)
+        }
+        let i = Int(l.node)
+        let r = line.entries.stackLine(i).row(l.inner, Int(l.k), start: paddingStart + at.before, of: line.entries.ids[i],
+                                              autoHideLast: settings.defaults.autoHideLastSeparator)
+        return Self.classified(r, viewportRect)
     }
 
     /// Position of a row in document order (every depth), or nil. O(log n).
     public func position(of id: RowID) -> Int? {
         if let full { return full.position(of: id) }
         guard let l = owner(of: id) else { return nil }
-        return line.locate(l.node).rowsBefore + Int(l.k)
+        return line.locate(l.node).rowsBefore + offset(of: l)
     }
 
     /// Every row whose frame meets the main-axis range [from, to] (edges inclusive), with
@@ -219,6 +274,11 @@ public struct LiveLayout: Sendable {
         let p = paddingStart
         line.forEachEntry(meeting: from - p, to - p) { node, start in
             let index = line.locate(node).index
+            if line.entries.isLine(Int(node)) {
+                stackLineRows(node, start: start, index: index, from: from, to: to, lastShown: last, viewport: viewport,
+                              into: &out)
+                return
+            }
             for k in 0..<line.entries.rowCount(Int(node)) {
                 guard let (a, b) = line.entries.frameRange(Int(node), k) else { continue }
                 guard a + p + start <= to, b + p + start >= from else { continue }
@@ -240,6 +300,10 @@ public struct LiveLayout: Sendable {
         var bestDepth = -1
         line.forEachEntry(meeting: main - p, main - p) { node, start in
             let i = Int(node)
+            if line.entries.isLine(i) {
+                stackLineHit(node, start: start, x: x, y: y, best: &best, bestDepth: &bestDepth)
+                return
+            }
             let count = line.entries.rowCount(i)
             var depth: [RowID: Int] = [:]
             for k in 0..<count {
@@ -301,9 +365,7 @@ public struct LiveLayout: Sendable {
         var base = 0.0
         var index = 0
         while node >= 0 {
-            for k in 0..<line.entries.rowCount(Int(node)) {
-                rows.append(absolute(node, k, base: base, index: index, lastShown: last, viewport: viewport))
-            }
+            rows.append(contentsOf: entryRows(node, base: base, index: index, lastShown: last, viewport: viewport))
             base += line.contribution[Int(node)]
             index += 1
             node = line.successor(node)
@@ -323,16 +385,19 @@ public struct LiveLayout: Sendable {
         guard let r = row(id), let l = owner(of: id) else { throw StackDocError(.noSuchRow(id)) }
         if r.frame == nil {
             if r.hidden { throw StackDocError(.hiddenScrollTarget(id, inside: nil)) }
-            // The outermost hidden ancestor, as the full layout names it.
-            let rows = line.entries.nestedRows(Int(l.node))
+            // The outermost hidden ancestor, as the full layout names it (a stack line is shown:
+            // the ancestor is in the entry of its line that holds the row).
+            let entries = l.inner >= 0 ? line.entries.stackLine(Int(l.node)).line.entries : line.entries
+            let e = Int(l.inner >= 0 ? l.inner : l.node)
+            let rows = entries.nestedRows(e)
             var parent = r.parent
             var hidden: RowID?
             var steps = 0
             while let p = parent, steps <= rows.count {
                 steps += 1
                 guard let q = rows.firstIndex(where: { $0.id == p }) else {
-                    // The root row.
-                    if line.entries.id(Int(l.node), 0) == p, line.entries.row(Int(l.node), 0, start: 0, isLast: false, autoHideLast: false).hidden { hidden = p }
+                    // The entry's root row.
+                    if entries.id(e, 0) == p, entries.row(e, 0, start: 0, isLast: false, autoHideLast: false).hidden { hidden = p }
                     break
                 }
                 if rows[q].hidden { hidden = p }

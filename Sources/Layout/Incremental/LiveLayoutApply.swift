@@ -16,6 +16,7 @@ extension LiveLayout {
             return LayoutChangeReport(before: before, after: full!)
         }
         if needsFullRelayout(changes, document) { return relayout(document) }
+        if let node = stackLineHolding(changes) { return applyInsideStackLine(node, changes, document) }
         return applyIncrementally(changes, to: document)
     }
 
@@ -159,11 +160,8 @@ extension LiveLayout {
         for candidate in ids {
             guard let l = owner(of: candidate), state.snapshotOf[l.node] == nil else { continue }
             let at = line.locate(l.node)
-            var rows: [RowLayout] = []
-            for k in 0..<line.entries.rowCount(Int(l.node)) {
-                rows.append(absolute(l.node, k, base: at.before, index: at.index, lastShown: state.lastShownBefore,
-                                     viewport: state.viewportBefore))
-            }
+            let rows = entryRows(l.node, base: at.before, index: at.index, lastShown: state.lastShownBefore,
+                                 viewport: state.viewportBefore)
             state.snapshotOf[l.node] = state.snapshots.count
             state.snapshots.append(Snapshot(node: l.node, oldIndex: at.index,
                                             oldContribution: line.contribution[Int(l.node)], rows: rows))
@@ -192,7 +190,7 @@ extension LiveLayout {
             case let .removeRow(_, _, parent, index):
                 if parent == nil { removeEntry(at: index) } else { markNested(parent, document, &state) }
             case let .updateRow(id, _, _):
-                if let l = owner(of: id), l.k == 0 { state.dirty.append(id) } else { markNested(id, document, &state) }
+                if let l = owner(of: id), l.k == 0, l.inner < 0 { state.dirty.append(id) } else { markNested(id, document, &state) }
             case let .moveRow(id, fromParent, fromIndex, toParent, toIndex):
                 if fromParent == nil, toParent == nil {
                     guard fromIndex < line.count else { continue }
@@ -256,9 +254,12 @@ extension LiveLayout {
             if entry.shown && entry.grow > 0 { growing += 1 }
             // The same rows in the same order keep their locations (a change inside a big
             // nested stack does not index its rows again).
-            let sameRows = line.entries.holdsSameRows(Int(node), as: entry)
+            // A stack line is indexed again: its nodes are numbered anew.
+            let wasLine = line.entries.isLine(Int(node))
+            var sameRows = !wasLine && line.entries.holdsSameRows(Int(node), as: entry)
             if !sameRows { dropLocations(of: node) }
-            line.entries.set(Int(node), entry, config: document.config(of: id), defaults: settings.defaults)
+            setEntry(node, entry, config: document.config(of: id), in: document)
+            if line.entries.isLine(Int(node)) { sameRows = false }
             line.contribution[Int(node)] = entry.shown ? line.entries.outerLength(Int(node)) + gap : 0
             line.elementChanged(node)
             if !sameRows { index(node) }
@@ -299,9 +300,7 @@ extension LiveLayout {
         while node >= 0 {
             if !line.touched[Int(node)] {
                 emitSnapshots(upTo: rank)
-                for k in 0..<line.entries.rowCount(Int(node)) {
-                    rows.append(absolute(node, k, base: oldBase, index: 0, lastShown: -1, viewport: viewport))
-                }
+                rows.append(contentsOf: entryRows(node, base: oldBase, index: 0, lastShown: -1, viewport: viewport))
                 oldBase += line.contribution[Int(node)]
                 rank += 1
             }

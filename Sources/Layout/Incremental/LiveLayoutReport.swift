@@ -34,8 +34,8 @@ extension LiveLayout {
         var report = LayoutChangeReport(offsetBefore: state.offsetBefore, offsetAfter: offset,
                                         contentSizeBefore: state.contentBefore, contentSizeAfter: contentSize)
         let touched = touchedEntries(state)
-        let shifts = shiftSteps(state.snapshots, touched)
-        report.changedCount += shiftedUntouchedRowCount(shifts)
+        let shifts = shiftSteps(state.snapshots, touched, in: line)
+        report.changedCount += shiftedUntouchedRowCount(shifts, in: line)
 
         // Entries that hold the same rows as before, in the same order, are compared row by row;
         // the rows of the others are matched by id.
@@ -55,11 +55,15 @@ extension LiveLayout {
         for r in visibleAfter + state.visibleBefore {
             guard let l = owner(of: r.id), !line.touched[Int(l.node)], seen.insert(r.id).inserted else { continue }
             let at = line.locate(l.node)
-            let now = absolute(l.node, Int(l.k), base: at.before, index: at.index, lastShown: lastNow, viewport: viewportNow)
-            candidates.append(Candidate(order: (at.index, Int(l.k)), row: now, touched: false))
+            let k = offset(of: l)
+            let now = absolute(l.node, k, base: at.before, index: at.index, lastShown: lastNow, viewport: viewportNow)
+            candidates.append(Candidate(order: (at.index, k), row: now, touched: false))
         }
         candidates.sort { $0.order < $1.order }
-        classify(candidates, visibleBefore: state.visibleBefore, shifts: shifts, into: &report)
+        classify(candidates, visibleBefore: state.visibleBefore, into: &report) { id in
+            let at = line.locate(owner(of: id)!.node)
+            return shift(ofRank: at.index - at.touchedBefore, shifts)
+        }
         report.removed = removedRows(oldRow)
         for id in report.removed {
             report.transitions.append(VisibilityTransition(row: id, from: oldRow[id]?.row.visibility, to: nil))
@@ -69,10 +73,13 @@ extension LiveLayout {
 
     /// The touched entries that are filled after the changes, once each, in the order they were
     /// touched.
-    func touchedEntries(_ state: ApplyState) -> [TouchedEntry] {
+    func touchedEntries(_ state: ApplyState) -> [TouchedEntry] { touchedEntries(state.touchedNodes, in: line) }
+
+    /// The touched entries of `line` among `nodes` that are filled, once each, in order.
+    func touchedEntries(_ nodes: [Int32], in line: RootLine) -> [TouchedEntry] {
         var result: [TouchedEntry] = []
         var seen = Set<Int32>()
-        for node in state.touchedNodes where line.touched[Int(node)] && line.entries.isFilled(Int(node)) {
+        for node in nodes where line.touched[Int(node)] && line.entries.isFilled(Int(node)) {
             guard seen.insert(node).inserted else { continue }
             let at = line.locate(node)
             result.append(TouchedEntry(node: node, index: at.index, before: at.before, rank: at.index - at.touchedBefore))
@@ -83,7 +90,7 @@ extension LiveLayout {
     /// The shift of the untouched entries as a step function of their rank among the untouched
     /// entries: each old touched entry takes its contribution away from the ranks after it, each
     /// new one adds its own. Steps sorted by rank; a rank's shift is the last step at or before it.
-    func shiftSteps(_ snapshots: [Snapshot], _ touched: [TouchedEntry]) -> [(rank: Int, shift: Double)] {
+    func shiftSteps(_ snapshots: [Snapshot], _ touched: [TouchedEntry], in line: RootLine) -> [(rank: Int, shift: Double)] {
         var events: [(rank: Int, delta: Double)] = snapshots.map { ($0.oldRank, -$0.oldContribution) }
         for t in touched { events.append((t.rank, line.contribution[Int(t.node)])) }
         events.sort { $0.rank < $1.rank }
@@ -107,7 +114,7 @@ extension LiveLayout {
     }
 
     /// The number of framed rows of untouched entries whose shift is not zero. O(log n) a step.
-    func shiftedUntouchedRowCount(_ steps: [(rank: Int, shift: Double)]) -> Int {
+    func shiftedUntouchedRowCount(_ steps: [(rank: Int, shift: Double)], in line: RootLine) -> Int {
         let untouched = line.summary.untouched
         var count = 0
         for (i, s) in steps.enumerated() where s.shift != 0 {
@@ -126,8 +133,17 @@ extension LiveLayout {
             guard let si = state.snapshotOf[t.node] else { continue }
             let old = state.snapshots[si].rows
             let i = Int(t.node)
-            guard old.count == line.entries.rowCount(i),
-                  old.indices.allSatisfy({ old[$0].id == line.entries.id(i, $0) }) else { continue }
+            guard old.count == line.entries.rowCount(i) else { continue }
+            if line.entries.isLine(i) {
+                var k = 1, same = old[0].id == line.entries.ids[i]
+                line.entries.forEachNestedRow(i) { id, _, _ in
+                    if same && old[k].id != id { same = false }
+                    k += 1
+                }
+                guard same else { continue }
+            } else {
+                guard old.indices.allSatisfy({ old[$0].id == line.entries.id(i, $0) }) else { continue }
+            }
             result[t.node] = si
         }
         return result
@@ -142,8 +158,7 @@ extension LiveLayout {
         var changed = 0
         for t in touched {
             let same = positional[t.node].map { snapshots[$0].rows }
-            for k in 0..<line.entries.rowCount(Int(t.node)) {
-                let r = absolute(t.node, k, base: t.before, index: t.index, lastShown: lastShown, viewport: viewport)
+            for (k, r) in entryRows(t.node, base: t.before, index: t.index, lastShown: lastShown, viewport: viewport).enumerated() {
                 let old = same.map { $0[k] } ?? oldRow[r.id]?.row
                 if old?.frame != r.frame || old == nil { changed += 1 }
                 if let old, same != nil, old.visibility == r.visibility,
@@ -160,8 +175,9 @@ extension LiveLayout {
     /// Adds to `report` the candidates that changed while visible before or after (with their
     /// frames before and after), and their visibility transitions (arrivals included), in
     /// document order.
-    func classify(_ candidates: [Candidate], visibleBefore: [RowLayout],
-                  shifts: [(rank: Int, shift: Double)], into report: inout LayoutChangeReport) {
+    /// `shiftOf` gives an untouched row's shift along the main axis.
+    func classify(_ candidates: [Candidate], visibleBefore: [RowLayout], into report: inout LayoutChangeReport,
+                  shiftOf: (RowID) -> Double) {
         var visibleOld: [RowID: RowLayout] = [:]
         for r in visibleBefore { visibleOld[r.id] = r }
         let isShown = Self.isShown
@@ -178,8 +194,7 @@ extension LiveLayout {
                 // An untouched entry only moved along the root line: its rows' frames moved by
                 // the entry's shift (exact: layout units add exactly).
                 before = visibleOld[r.id]?.visibility ?? (r.visibility == .hidden ? .hidden : .offscreen)
-                let at = line.locate(owner(of: r.id)!.node)
-                let shift = shift(ofRank: at.index - at.touchedBefore, shifts)
+                let shift = shiftOf(r.id)
                 changed = r.frame != nil && shift != 0
                 if changed, let f = r.frame {
                     oldFrame = visibleOld[r.id]?.frame ?? (settings.axis == .vertical

@@ -5,79 +5,129 @@
 /// (`Document.jsonValue()`), byte for byte. A row's text is its style's fixed bytes (everything
 /// but the id, size, content and hidden flag, which live in the row's own slots) with those four
 /// values written between them; each style's bytes are made once per nesting level, by the
-/// generic writer, so the rule of how a value is written stays in `JSONWriter`.
+/// generic writer, so the rule of how a value is written stays in `JSONWriter`. The bytes go
+/// to an `ExportSink` (raw memory, room made once per row), the fixed pieces from one arena.
 struct RowExportWriter {
     let pretty: Bool
     private let rows: DocumentRows
-    /// `fragments[level][style]`, made on first use.
-    private var fragments: [[Fragments?]] = []
+    /// `pieceIndex[level][style]`: the index in `pieces` of that style's bytes at that level,
+    /// -1 until first used.
+    private var pieceIndex: [[Int32]] = []
+    private var pieces: [Pieces] = []
+    /// Every piece's bytes.
+    private var arena = ExportSink(capacity: 4096)
 
     init(_ rows: DocumentRows, pretty: Bool) {
         self.rows = rows
         self.pretty = pretty
     }
 
+    /// Frees the arena.
+    mutating func deallocate() { arena.deallocate() }
+
     /// Writes the rows of the stack whose child tree is `root` (`rows.rootRoot` for the root),
     /// each row object at nesting `level`, separated as the elements of an expanded array (the
     /// brackets are the caller's), calling `flush` after each row.
-    mutating func writeRows(root: Int32, level: Int, into out: inout [UInt8], flush: (inout [UInt8]) throws -> Void) rethrows {
+    mutating func writeRows(root: Int32, level: Int, into out: inout ExportSink, flush: (inout ExportSink) throws -> Void) rethrows {
         var c = rows.order.first(root)
         var first = true
+        var lastStyle: Int32 = -1
+        var f = Pieces()
         while c >= 0 {
-            if !first { out.append(UInt8(ascii: ",")) }
+            let i = Int(c)
+            let style = rows.style[i]
+            if style != lastStyle {
+                f = pieces(style: style, level: level)
+                lastStyle = style
+            }
+            var id = rows.ids[i]
+            id.withUTF8 { idBytes in
+                // Room for the whole row but a stack's rows: the fixed pieces, the id escaped
+                // (6 bytes a byte at most), three numbers and the separator.
+                out.reserve(f.bytes + idBytes.count * 6 + 3 * 40 + 2 * level + 8)
+                if !first { out.byte(UInt8(ascii: ",")) }
+                if pretty { out.newline(level) }
+                let base = arena.base
+                out.put(base, f.open)
+                out.string(idBytes)
+                out.put(base, f.afterID)
+                let flags = rows.flags[i]
+                if flags & DocumentRows.fit != 0 {
+                    out.put(base, f.fit)
+                } else {
+                    out.put(base, f.fixedOpen)
+                    out.number(rows.sizeValue[i])
+                    out.byte(UInt8(ascii: "}"))
+                }
+                out.put(base, f.afterSize)
+                let content = rows.content[i]
+                out.put(base, f.widthOpen)
+                out.number(content.width)
+                out.put(base, f.heightOpen)
+                out.number(content.height)
+                out.byte(UInt8(ascii: "}"))
+                out.put(base, f.afterContent)
+                out.put(base, flags & DocumentRows.hidden != 0 ? f.trueBytes : f.falseBytes)
+            }
             first = false
-            if pretty { Self.newline(level, &out) }
-            try writeRow(c, level: level, into: &out, flush: flush)
+            let kids = rows.childRoot[i]
+            if f.isStack, kids >= 0, rows.order.count(kids) > 0 {
+                out.reserve(f.afterHidden.count)
+                out.put(arena.base, f.afterHidden)
+                try writeRows(root: kids, level: level + 3, into: &out, flush: flush)
+                out.reserve(f.stackClose.count)
+                out.put(arena.base, f.stackClose)  // (the arena may have moved: pieces are offsets)
+            } else {
+                out.reserve(f.afterHiddenEmpty.count)
+                out.put(arena.base, f.afterHiddenEmpty)
+            }
             try flush(&out)
             c = rows.order.successor(c)
         }
     }
 
-    private mutating func writeRow(_ s: Int32, level: Int, into out: inout [UInt8], flush: (inout [UInt8]) throws -> Void) rethrows {
-        let i = Int(s)
-        let f = fragments(style: rows.style[i], level: level)
-        Self.put(f.open, &out)
-        JSONWriter.appendString(rows.ids[i], to: &out)
-        Self.put(f.afterID, &out)
-        if rows.flags[i] & DocumentRows.fit != 0 {
-            Self.put(f.fit, &out)
-        } else {
-            Self.put(f.fixedOpen, &out)
-            JSONWriter.appendNumber(rows.sizeValue[i], to: &out)
-            out.append(UInt8(ascii: "}"))
-        }
-        Self.put(f.afterSize, &out)
-        let content = rows.content[i]
-        Self.put(f.widthOpen, &out)
-        JSONWriter.appendNumber(content.width, to: &out)
-        Self.put(f.heightOpen, &out)
-        JSONWriter.appendNumber(content.height, to: &out)
-        out.append(UInt8(ascii: "}"))
-        Self.put(f.afterContent, &out)
-        Self.put(rows.flags[i] & DocumentRows.hidden != 0 ? f.trueBytes : f.falseBytes, &out)
-        let kids = rows.childRoot[i]
-        if let stackClose = f.stackClose, kids >= 0, rows.order.count(kids) > 0 {
-            Self.put(f.afterHidden, &out)
-            try writeRows(root: kids, level: level + 3, into: &out, flush: flush)
-            Self.put(stackClose, &out)
-        } else {
-            Self.put(f.afterHiddenEmpty, &out)
-        }
+    /// Where one style's pieces at one level lie in the arena.
+    private struct Pieces {
+        var open = 0..<0, afterID = 0..<0, fit = 0..<0, fixedOpen = 0..<0, afterSize = 0..<0, widthOpen = 0..<0
+        var heightOpen = 0..<0, afterContent = 0..<0, trueBytes = 0..<0, falseBytes = 0..<0
+        var afterHidden = 0..<0, afterHiddenEmpty = 0..<0, stackClose = 0..<0
+        var isStack = false
+        /// The bytes of the pieces a row without rows of its own writes, at most.
+        var bytes = 0
     }
 
-    private mutating func fragments(style: Int32, level: Int) -> Fragments {
+    private mutating func pieces(style: Int32, level: Int) -> Pieces {
         let st = Int(style)
-        if level < fragments.count, st < fragments[level].count, let f = fragments[level][st] { return f }
-        while fragments.count <= level { fragments.append([]) }
-        if fragments[level].count <= st { fragments[level].append(contentsOf: repeatElement(nil, count: st + 1 - fragments[level].count)) }
+        while pieceIndex.count <= level { pieceIndex.append([]) }
+        if pieceIndex[level].count <= st { pieceIndex[level].append(contentsOf: repeatElement(-1, count: st + 1 - pieceIndex[level].count)) }
+        if pieceIndex[level][st] >= 0 { return pieces[Int(pieceIndex[level][st])] }
         let f = Fragments(rows.styles[style].rest, level: level, pretty: pretty)
-        fragments[level][st] = f
-        return f
-    }
-
-    @inline(__always)
-    private static func put(_ bytes: [UInt8], _ out: inout [UInt8]) {
-        bytes.withUnsafeBufferPointer { out.append(contentsOf: $0) }
+        func add(_ bytes: [UInt8]) -> Range<Int> {
+            let start = arena.count
+            arena.reserve(bytes.count)
+            bytes.withUnsafeBytes { arena.put($0) }
+            return start..<arena.count
+        }
+        var p = Pieces()
+        p.open = add(f.open)
+        p.afterID = add(f.afterID)
+        p.fit = add(f.fit)
+        p.fixedOpen = add(f.fixedOpen)
+        p.afterSize = add(f.afterSize)
+        p.widthOpen = add(f.widthOpen)
+        p.heightOpen = add(f.heightOpen)
+        p.afterContent = add(f.afterContent)
+        p.trueBytes = add(f.trueBytes)
+        p.falseBytes = add(f.falseBytes)
+        p.afterHidden = add(f.afterHidden)
+        p.afterHiddenEmpty = add(f.afterHiddenEmpty)
+        p.stackClose = add(f.stackClose ?? [])
+        p.isStack = f.stackClose != nil
+        p.bytes = [p.open, p.afterID, p.fit, p.fixedOpen, p.afterSize, p.widthOpen, p.heightOpen, p.afterContent,
+                   p.trueBytes, p.falseBytes].map(\.count).reduce(0, +)
+        pieceIndex[level][st] = Int32(pieces.count)
+        pieces.append(p)
+        return p
     }
 
     static func newline(_ level: Int, _ out: inout [UInt8]) {

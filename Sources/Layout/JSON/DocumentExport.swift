@@ -30,38 +30,42 @@ extension Document {
     ///   - body: Takes each piece, in order.
     /// - Throws: What `body` throws (the export stops there).
     public func exportJSONChunks(pretty: Bool = true, chunkBytes: Int = 1 << 20, _ body: ([UInt8]) throws -> Void) rethrows {
-        var out: [UInt8] = []
-        out.reserveCapacity(min(chunkBytes, 1024 + rowCount * (pretty ? 350 : 230)) + 4096)
-        func flush(_ out: inout [UInt8], _ force: Bool) throws {
-            if out.count >= chunkBytes || (force && !out.isEmpty) {
-                try body(out)
-                out.removeAll(keepingCapacity: true)
+        var out = ExportSink(capacity: min(chunkBytes, 1024 + rowCount * (pretty ? 350 : 230)) + 4096)
+        defer { out.deallocate() }
+        func flush(_ out: inout ExportSink, _ force: Bool) throws {
+            if out.count >= chunkBytes || (force && out.count > 0) {
+                try body(out.bytes)
+                out.removeAll()
             }
         }
         guard case let .object(members) = settingsJSONValue() else { return }
         // The document object always holds containers, so the pretty writer expands it.
-        out.append(UInt8(ascii: "{"))
+        var head: [UInt8] = [UInt8(ascii: "{")]
         for (i, member) in members.enumerated() {
-            if i > 0 { out.append(UInt8(ascii: ",")) }
-            if pretty { out.append(contentsOf: [0x0A, 0x20, 0x20]) }
-            JSONWriter.appendString(member.key, to: &out)
-            out.append(UInt8(ascii: ":"))
-            if pretty { out.append(0x20) }
-            JSONWriter.append(member.value, to: &out, pretty: pretty, indent: 1)
+            if i > 0 { head.append(UInt8(ascii: ",")) }
+            if pretty { head.append(contentsOf: [0x0A, 0x20, 0x20]) }
+            JSONWriter.appendString(member.key, to: &head)
+            head.append(UInt8(ascii: ":"))
+            if pretty { head.append(0x20) }
+            JSONWriter.append(member.value, to: &head, pretty: pretty, indent: 1)
         }
-        out.append(UInt8(ascii: ","))
-        if pretty { out.append(contentsOf: [0x0A, 0x20, 0x20]) }
-        JSONWriter.appendString("rows", to: &out)
-        out.append(UInt8(ascii: ":"))
-        if pretty { out.append(0x20) }
-        out.append(UInt8(ascii: "["))
+        head.append(UInt8(ascii: ","))
+        if pretty { head.append(contentsOf: [0x0A, 0x20, 0x20]) }
+        JSONWriter.appendString("rows", to: &head)
+        head.append(UInt8(ascii: ":"))
+        if pretty { head.append(0x20) }
+        head.append(UInt8(ascii: "["))
+        out.append(head)
         // Every row straight into bytes, each style's fixed text made once (RowExportWriter).
         var rowWriter = RowExportWriter(rows, pretty: pretty)
+        defer { rowWriter.deallocate() }
         try rowWriter.writeRows(root: rows.rootRoot, level: 2, into: &out) { try flush(&$0, false) }
-        if pretty, childCount(of: nil) > 0 { out.append(contentsOf: [0x0A, 0x20, 0x20]) }
-        out.append(UInt8(ascii: "]"))
-        if pretty { out.append(0x0A) }
-        out.append(contentsOf: [UInt8(ascii: "}"), 0x0A])
+        var tail: [UInt8] = []
+        if pretty, childCount(of: nil) > 0 { tail.append(contentsOf: [0x0A, 0x20, 0x20]) }
+        tail.append(UInt8(ascii: "]"))
+        if pretty { tail.append(0x0A) }
+        tail.append(contentsOf: [UInt8(ascii: "}"), 0x0A])
+        out.append(tail)
         try flush(&out, true)
     }
 

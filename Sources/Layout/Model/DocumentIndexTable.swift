@@ -77,16 +77,22 @@ struct DocumentIndexTable: Sendable {
     /// equals another value's (`isEqual`; the table is then left empty), nil when all are
     /// distinct.
     mutating func build(count n: Int, hashOf: (Int32) -> Int, isEqual: (Int32, Int32) -> Bool) -> Int32? {
+        let hashes = [Int](unsafeUninitializedCapacity: n) { h, initialized in
+            for v in 0..<n { h[v] = hashOf(Int32(truncatingIfNeeded: v)) }
+            initialized = n
+        }
+        return build(hashes: hashes, isEqual: isEqual)
+    }
+
+    /// `build(count:hashOf:isEqual:)` given the hash of every value `0..<hashes.count`.
+    mutating func build(hashes: [Int], isEqual: (Int32, Int32) -> Bool) -> Int32? {
         precondition(count == 0, "build fills an empty table")
+        let n = hashes.count
         var size = 8
         while size * 3 / 4 < n { size *= 2 }
         buckets = [Int32](repeating: Self.empty, count: size)
         mask = size - 1
         guard n > 0 else { return nil }
-        let hashes = [Int](unsafeUninitializedCapacity: n) { h, initialized in
-            for v in 0..<n { h[v] = hashOf(Int32(truncatingIfNeeded: v)) }
-            initialized = n
-        }
         // Regions of 512 buckets (2 KB): a counting sort of the values by region.
         let shift = max(0, size.trailingZeroBitCount - 9)
         let regions = (size >> shift) + 1
@@ -143,37 +149,40 @@ extension DocumentIndexTable {
     @inline(__always)
     static func hash(_ id: RowID) -> Int {
         var copy = id
-        let fast = copy.withUTF8 { bytes -> Int? in
-            let n = bytes.count
-            var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(n)
-            guard let base = bytes.baseAddress else { return Int(truncatingIfNeeded: h) }
-            let raw = UnsafeRawPointer(base)
-            var high: UInt64 = 0
-            var i = 0
-            while i + 8 <= n {
-                let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                high |= w
-                h = (h ^ w) &* 0xFF51_AFD7_ED55_8CCD
-                h ^= h >> 32
-                i += 8
-            }
-            if i < n {
-                var tail: UInt64 = 0
-                var shift: UInt64 = 0
-                while i < n {
-                    tail |= UInt64(bytes[i]) << shift
-                    shift += 8
-                    i += 1
-                }
-                high |= tail
-                h = (h ^ tail) &* 0xFF51_AFD7_ED55_8CCD
-                h ^= h >> 32
-            }
-            guard high & 0x8080_8080_8080_8080 == 0 else { return nil }
-            h = (h ^ (h >> 33)) &* 0xC4CE_B9FE_1A85_EC53
-            h ^= h >> 33
-            return Int(truncatingIfNeeded: h)
+        return copy.withUTF8(hash(ascii:)) ?? id.hashValue
+    }
+
+    /// `hash(_:)` of the UTF-8 bytes of an ASCII id; nil when a byte is not ASCII.
+    @inline(__always)
+    static func hash(ascii bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let n = bytes.count
+        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(n)
+        guard let base = bytes.baseAddress else { return Int(truncatingIfNeeded: h) }
+        let raw = UnsafeRawPointer(base)
+        var high: UInt64 = 0
+        var i = 0
+        while i + 8 <= n {
+            let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            high |= w
+            h = (h ^ w) &* 0xFF51_AFD7_ED55_8CCD
+            h ^= h >> 32
+            i += 8
         }
-        return fast ?? id.hashValue
+        if i < n {
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while i < n {
+                tail |= UInt64(bytes[i]) << shift
+                shift += 8
+                i += 1
+            }
+            high |= tail
+            h = (h ^ tail) &* 0xFF51_AFD7_ED55_8CCD
+            h ^= h >> 32
+        }
+        guard high & 0x8080_8080_8080_8080 == 0 else { return nil }
+        h = (h ^ (h >> 33)) &* 0xC4CE_B9FE_1A85_EC53
+        h ^= h >> 33
+        return Int(truncatingIfNeeded: h)
     }
 }

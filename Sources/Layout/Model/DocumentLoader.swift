@@ -1,16 +1,17 @@
-/// Builds a `Document` from rows given parents first, each appended at the end of its stack
-/// (a snapshot image's order), in bulk: the distinct styles are interned once (`style(_:)`),
-/// each row only takes a reference to its style, and the id index is filled in one pass at the
-/// end (`DocumentIndexTable.build`), instead of a lookup and an insert per row as
+/// Builds a `Document` from rows given column by column in document order (parents first, each
+/// row at the end of its stack: a snapshot image's order), in bulk: the distinct styles are
+/// interned once (`addStyle(_:)`), each row only takes a reference to its style, the rows are
+/// checked in one pass, placed in their stacks in one pass, and the id index is filled in one
+/// pass (`DocumentIndexTable.build`), instead of a lookup and an insert per row as
 /// `Document.appendRow` does.
 public struct DocumentLoader {
     private var document: Document
     private var records: [Int32] = []
+    private var stackStyles: [Bool] = []
 
     /// A loader for a document named `name` with `settings` and room for `rows` rows.
     public init(name: String, settings: DocumentSettings, rows: Int) {
         document = Document(name: name, settings: settings)
-        document.reserveCapacity(rows: rows, rootRows: rows)
     }
 
     /// Adds style number `styleCount` (0, 1, …): the part of `config` that is not size,
@@ -18,43 +19,108 @@ public struct DocumentLoader {
     public mutating func addStyle(_ config: RowConfig) -> Bool {
         guard Validation.isValid(config) else { return false }
         records.append(document.rows.retainStyle(config))
+        stackStyles.append(config.stack != nil)
         return true
     }
 
     /// The styles added so far.
     public var styleCount: Int { records.count }
 
-    /// Rows appended so far.
-    public var rowCount: Int { document.rows.ids.count }
+    /// Whether rows of style `style` (< `styleCount`) are stacks.
+    public func isStack(style: Int) -> Bool { stackStyles[style] }
 
-    /// Appends row `id` at the end of `parent`'s rows (the number a previous `append` returned
-    /// for a stack row, or -1 for the root), with style `style` (< `styleCount`). Returns the
-    /// row's number, or nil (nothing appended) when the id or a value breaks a document rule
-    /// or `parent` is not a stack row of this loader. Ids are checked for duplicates by `finish`.
-    public mutating func append(_ id: RowID, size: RowSize, content: Size, hidden: Bool, style: Int, parent: Int32) -> Int32? {
-        guard style >= 0, style < records.count, Validation.isValidRowID(id),
-              Validation.isLength(content.width), Validation.isLength(content.height) else { return nil }
-        if case .fixed(let n) = size, !Validation.isLength(n) { return nil }
-        if parent >= 0 {
-            guard Int(parent) < rowCount, document.rows.styleIsStack(document.rows.style[Int(parent)]) else { return nil }
+    /// The rows of a load, one column per value: row `i` is the `i`-th value of each.
+    public struct Rows: Sendable {
+        /// Flag bit: the row is hidden.
+        public static let hidden: UInt8 = 1
+        /// Flag bit: the row's size is `fit` (its `sizes` value is ignored).
+        public static let fit: UInt8 = 2
+
+        /// The rows' ids.
+        public private(set) var ids: [RowID] = []
+        /// The number of each row's stack among the rows (an earlier row that is a stack), or
+        /// -1 for the document root.
+        public private(set) var parents: [Int32] = []
+        /// The N of each `fixed N` size.
+        public private(set) var sizes: [Double] = []
+        /// The rows' content sizes.
+        public private(set) var contents: [Size] = []
+        /// `hidden` and `fit` bits.
+        public private(set) var flags: [UInt8] = []
+        /// The number of each row's style (`addStyle(_:)`).
+        public private(set) var styles: [Int32] = []
+
+        /// No rows yet, room for `capacity`.
+        public init(capacity: Int) {
+            ids.reserveCapacity(capacity)
+            parents.reserveCapacity(capacity)
+            sizes.reserveCapacity(capacity)
+            contents.reserveCapacity(capacity)
+            flags.reserveCapacity(capacity)
+            styles.reserveCapacity(capacity)
         }
-        return document.rows.appendUnindexed(id, size: size, content: content, hidden: hidden, record: records[style], parent: parent)
+
+        /// Number of rows.
+        public var count: Int { ids.count }
+
+        /// Adds a row (checked by `DocumentLoader.finish(_:)`, not here).
+        @inline(__always)
+        public mutating func append(_ id: RowID, parent: Int32, size: Double, content: Size, flags: UInt8, style: Int32) {
+            ids.append(id)
+            parents.append(parent)
+            sizes.append(size)
+            contents.append(content)
+            self.flags.append(flags)
+            styles.append(style)
+        }
     }
 
-    /// Whether row number `row` is a stack.
-    public func isStack(_ row: Int32) -> Bool { document.rows.isStack(row) }
+    /// Why `finish(_:)` refused the rows.
+    public enum Failure: Error, Sendable, Equatable {
+        /// Row `index` (`id`) breaks a document rule: its id, a length out of range, an unknown
+        /// style or flag, or a parent that is not an earlier stack row.
+        case invalidRow(index: Int, id: RowID)
+        /// Two rows have the id.
+        case duplicateID(RowID)
+    }
 
-    /// The document, its ids indexed; or the id two rows share.
-    public mutating func finish() -> Result<Document, DuplicateRowID> {
+    /// The document holding `rows` (with their ids indexed), or the first problem. O(n).
+    public mutating func finish(_ rows: Rows) -> Result<Document, Failure> {
+        let n = rows.count
+        var hashes = [Int](repeating: 0, count: n)
+        var flags = [UInt8](repeating: 0, count: n)
+        var styleRecords = [Int32](repeating: 0, count: n)
+        var sizes = rows.sizes
+        var bad: Int?
+        for i in 0..<n {
+            let st = Int(rows.styles[i]), p = Int(rows.parents[i]), f = rows.flags[i], content = rows.contents[i]
+            guard st >= 0, st < records.count, f & ~(Rows.hidden | Rows.fit) == 0,
+                  p == -1 || (p >= 0 && p < i && stackStyles[Int(rows.styles[p])]),
+                  Validation.isLength(content.width), Validation.isLength(content.height),
+                  f & Rows.fit != 0 || Validation.isLength(sizes[i]) else { bad = i; break }
+            var rowFlags = DocumentRows.live
+            if f & Rows.hidden != 0 { rowFlags |= DocumentRows.hidden }
+            if f & Rows.fit != 0 {
+                rowFlags |= DocumentRows.fit
+                sizes[i] = 0
+            }
+            var id = rows.ids[i]
+            guard let h = id.withUTF8({ Validation.isValidRowID(utf8: $0) ? DocumentIndexTable.hash(ascii: $0) : nil }) else {
+                bad = i
+                break
+            }
+            hashes[i] = h
+            flags[i] = rowFlags
+            styleRecords[i] = records[st]
+        }
+        let duplicate = bad == nil ? document.rows.load(ids: rows.ids, parent: rows.parents, sizeValue: sizes, content: rows.contents,
+                                                        flags: flags, style: styleRecords, hashes: hashes) : nil
+        // The loader's own references to the styles go before the document is handed out.
         for record in records { document.rows.releaseStyle(record) }
         records = []
-        if let slot = document.rows.indexAll() { return .failure(DuplicateRowID(id: document.rows.ids[Int(slot)])) }
+        stackStyles = []
+        if let bad { return .failure(.invalidRow(index: bad, id: rows.ids[bad])) }
+        if let duplicate { return .failure(.duplicateID(document.rows.ids[Int(duplicate)])) }
         return .success(document)
-    }
-
-    /// Two rows of a loaded document have the same id.
-    public struct DuplicateRowID: Error, Sendable {
-        /// The id.
-        public let id: RowID
     }
 }

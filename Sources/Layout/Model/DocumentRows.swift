@@ -199,45 +199,32 @@ struct DocumentRows: Sendable {
     /// Drops a reference taken by `retainStyle`.
     mutating func releaseStyle(_ record: Int32) { styles.release(record) }
 
-    /// Whether style record `record` makes a row a stack.
-    func styleIsStack(_ record: Int32) -> Bool { styles[record].stack != nil }
-
-    /// Appends a row to stack `p` (-1 = root) WITHOUT indexing its id: a bulk load appends
-    /// every row so, then `indexAll()` indexes them in one pass. `record` is a style record
-    /// (`retainStyle`); the row takes its own reference.
-    mutating func appendUnindexed(_ id: RowID, size: RowSize, content extent: Size, hidden: Bool, record: Int32, parent p: Int32) -> Int32 {
-        var f = Self.live
-        if hidden { f |= Self.hidden }
-        let n: Double
-        switch size {
-        case .fit:
-            f |= Self.fit
-            n = 0
-        case .fixed(let v):
-            n = v
-        }
-        styles.retain(record)
-        let s = order.makeNode(.one)
-        precondition(Int(s) == ids.count, "bulk loading needs fresh storage")
-        ids.append(id)
-        parent.append(p)
-        sizeValue.append(n)
-        content.append(extent)
-        flags.append(f)
-        style.append(record)
-        childRoot.append(-1)
-        return s
-    }
-
-    /// Places every row appended by `appendUnindexed` in its stack's order (in the order they
-    /// were appended: each stack's tree built in one pass, O(n), instead of one append per
-    /// row) and indexes their ids (`DocumentIndexTable.build`). Returns the slot of a row
+    /// Fills fresh storage with rows in bulk: slot i holds row i of every column, a row's
+    /// `parent` slot (-1: the root) precedes it, `flags` are this type's bits (`live` set),
+    /// `style` holds records taken with `retainStyle` (each row takes one reference more), and
+    /// `hashes[i]` is `DocumentIndexTable.hash(ids[i])`. Places the rows in their stacks'
+    /// orders, slots ascending, and indexes their ids in one pass. Returns the slot of a row
     /// whose id another row has (the index is then empty), nil when all ids are distinct.
-    mutating func indexAll() -> Int32? {
+    mutating func load(ids: [RowID], parent: [Int32], sizeValue: [Double], content: [Size], flags: [UInt8],
+                       style: [Int32], hashes: [Int]) -> Int32? {
+        let n = ids.count
+        precondition(self.ids.isEmpty && order.nodeCount == 0, "bulk loading needs fresh storage")
+        precondition(parent.count == n && sizeValue.count == n && content.count == n && flags.count == n
+                     && style.count == n && hashes.count == n, "one value per row in every column")
+        var uses = [Int32](repeating: 0, count: styles.records.count)
+        for record in style { uses[Int(record)] += 1 }
+        for (record, count) in uses.enumerated() where count > 0 { styles.retain(Int32(record), count: count) }
+        self.ids = ids
+        self.parent = parent
+        self.sizeValue = sizeValue
+        self.content = content
+        self.flags = flags
+        self.style = style
+        childRoot = [Int32](repeating: -1, count: n)
+        order.makeNodes(n, .one)
         linkAll()
         let ids = self.ids
-        return table.build(count: ids.count, hashOf: { DocumentIndexTable.hash(ids[Int($0)]) },
-                           isEqual: { ids[Int($0)] == ids[Int($1)] })
+        return table.build(hashes: hashes, isEqual: { ids[Int($0)] == ids[Int($1)] })
     }
 
     /// Builds every stack's order from the rows' parents, slots ascending (a counting sort by

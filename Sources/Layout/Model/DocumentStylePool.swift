@@ -67,8 +67,8 @@ struct DocumentStylePool: Sendable {
         return i
     }
 
-    /// Takes one more reference to record `i`.
-    mutating func retain(_ i: Int32) { refs[Int(i)] += 1 }
+    /// Takes `count` more references to record `i`.
+    mutating func retain(_ i: Int32, count: Int32 = 1) { refs[Int(i)] += count }
 
     /// Drops one reference; the last one frees the record.
     mutating func release(_ i: Int32) {

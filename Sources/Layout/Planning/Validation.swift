@@ -4,11 +4,21 @@
 public enum Validation {
     /// True for a valid row id: `[A-Za-z_][A-Za-z0-9_.-]{0,63}` (SPEC §2.2).
     public static func isValidRowID(_ id: String) -> Bool {
-        let bytes = id.utf8
-        guard let first = bytes.first, bytes.count <= DocumentLimits.maxNameLength else { return false }
-        guard isLetter(first) || first == UInt8(ascii: "_") else { return false }
-        return bytes.allSatisfy(isNameByte)
+        var id = id
+        return id.withUTF8 { isValidRowID(utf8: $0) }
     }
+
+    /// `isValidRowID(_:)` of an id's UTF-8 bytes (one table lookup per byte: a bulk load checks
+    /// a million ids).
+    @inline(__always)
+    public static func isValidRowID(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first, bytes.count <= DocumentLimits.maxNameLength,
+              isLetter(first) || first == UInt8(ascii: "_") else { return false }
+        return nameBytes.withUnsafeBufferPointer { table in bytes.allSatisfy { table[Int($0)] } }
+    }
+
+    /// `isNameByte` of every byte value.
+    private static let nameBytes: [Bool] = (0...255).map { isNameByte(UInt8($0)) }
 
     /// True for a valid document name: `[A-Za-z0-9_.-]{1,64}` (SPEC §2.1).
     public static func isValidDocumentName(_ name: String) -> Bool {

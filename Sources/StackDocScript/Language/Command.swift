@@ -31,6 +31,15 @@ public enum Command: Hashable, Sendable {
     case drop(name: String)
     /// `import PATH [as NAME]`: a saved document (SPEC §5) as a new document.
     case importDocument(path: String, name: String?)
+    /// `import begin NAME [AXIS] [viewport W H]`: starts building a document in memory from the
+    /// lines that follow (edits only), stored by `import commit` as one import (`log export`
+    /// writes an imported document so).
+    case importBegin(name: String, axis: Axis?, viewport: Size?)
+    /// `import commit`: stores the document an `import begin` block built, as `import` stores a
+    /// file (one transaction, one `import` log entry), and opens it.
+    case importCommit
+    /// `import rollback`: drops the document an `import begin` block built; nothing is stored.
+    case importRollback
     /// `export [PATH]`: the open document as `stackdoc/1` JSON (nil: printed).
     case export(path: String?)
     // Changes of the open document (one operation each)

@@ -79,18 +79,7 @@ enum CommandTable {
                     summary: "create a document and open it",
                     details: "NAME is [A-Za-z0-9_.-]{1,64} and unique in the database. The axis defaults to vertical, the viewport to 390 × 844.",
                     examples: ["new feed", "new strip horizontal viewport 800 120"]) { r in
-            let name = try r.value("a document name", after: "new")
-            var axis: Axis?
-            var viewport: Size?
-            while !r.atEnd {
-                if axis == nil, let t = r.peek(), !t.quoted, Axis.allCases.contains(where: { $0.rawValue == t.text.lowercased() }) {
-                    axis = try r.choice(Axis.self)
-                } else if viewport == nil, r.consume("viewport") {
-                    viewport = try r.size(after: "viewport")
-                } else {
-                    throw r.expected(axis == nil ? "vertical, horizontal or 'viewport W H'" : "'viewport W H'")
-                }
-            }
+            let (name, axis, viewport) = try newDocument(&r, after: "new")
             return .new(name: name, axis: axis, viewport: viewport)
         },
         CommandSpec("open", group: "Documents", usage: ["open NAME"], summary: "open a document of the database",
@@ -105,10 +94,17 @@ enum CommandTable {
                     examples: ["drop feed"]) { r in
             .drop(name: try r.value("a document name", after: "drop"))
         },
-        CommandSpec("import", group: "Documents", usage: ["import PATH [as NAME]"],
-                    summary: "create a document from a stackdoc/1 JSON file and open it",
-                    details: "The document takes the file's name unless 'as NAME' is given.",
-                    examples: ["import saved.json", "import saved.json as copy"]) { r in
+        CommandSpec("import", group: "Documents",
+                    usage: ["import PATH [as NAME]", "import begin NAME [vertical|horizontal] [viewport W H]", "import commit", "import rollback"],
+                    summary: "create a document from a stackdoc/1 JSON file (or an 'import begin' block) and open it",
+                    details: "The document takes the file's name unless 'as NAME' is given. 'import begin NAME' starts a document in memory (as 'new' would make it, stored nowhere yet); the lines up to 'import commit' are edits that build it ('add', 'set stack', 'defaults', 'scroll'…; each prints 'pending in import'), and 'import commit' stores it exactly as 'import' stores a file: one transaction, one log entry, one undo step, and opens it. 'import rollback' drops it. Inside the block nothing else runs. 'log export' writes an imported document as such a block. Quote a file named begin, commit or rollback: import \"begin\".",
+                    examples: ["import saved.json", "import saved.json as copy", "import begin feed viewport 390 844", "import commit", "import rollback"]) { r in
+            if r.consume("begin") {
+                let (name, axis, viewport) = try newDocument(&r, after: "begin")
+                return .importBegin(name: name, axis: axis, viewport: viewport)
+            }
+            if r.consume("commit") { return .importCommit }
+            if r.consume("rollback") { return .importRollback }
             let path = try r.value("a file path", after: "import")
             var name: String?
             if r.consume("as") { name = try r.value("a document name", after: "as") }
@@ -129,6 +125,23 @@ enum CommandTable {
             return withAt(.export(path: path), at)
         },
     ]
+
+    /// `NAME [vertical|horizontal] [viewport W H]` of `new` and `import begin`.
+    static func newDocument(_ r: inout WordReader, after: String) throws -> (String, Axis?, Size?) {
+        let name = try r.value("a document name", after: after)
+        var axis: Axis?
+        var viewport: Size?
+        while !r.atEnd {
+            if axis == nil, let t = r.peek(), !t.quoted, Axis.allCases.contains(where: { $0.rawValue == t.text.lowercased() }) {
+                axis = try r.choice(Axis.self)
+            } else if viewport == nil, r.consume("viewport") {
+                viewport = try r.size(after: "viewport")
+            } else {
+                throw r.expected(axis == nil ? "vertical, horizontal or 'viewport W H'" : "'viewport W H'")
+            }
+        }
+        return (name, axis, viewport)
+    }
 
     // MARK: Rows
 

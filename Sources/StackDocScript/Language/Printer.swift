@@ -135,17 +135,26 @@ public enum Printer {
         return r.description
     }
 
+    /// `NAME [AXIS] [viewport W H]` of `new` and `import begin`.
+    static func documentWords(_ name: String, _ axis: Axis?, _ viewport: Size?) -> [String?] {
+        [id(name), axis?.rawValue, viewport.map { "viewport \(num($0.width)) \(num($0.height))" }]
+    }
+
     /// The canonical text of `command`, as `log export` writes it and the JSON `command`
     /// field shows it (parsing it gives `command` back).
     public static func text(_ command: Command) -> String {
         switch command {
         case let .new(name, axis, viewport):
-            return join(["new", id(name), axis?.rawValue, viewport.map { "viewport \(num($0.width)) \(num($0.height))" }])
+            return join(["new"] + documentWords(name, axis, viewport))
         case .open(let name): return "open " + id(name)
         case .close: return "close"
         case .docs: return "docs"
         case .drop(let name): return "drop " + id(name)
         case let .importDocument(path, name): return join(["import", id(path), name.map { "as " + id($0) }])
+        case let .importBegin(name, axis, viewport):
+            return join(["import begin"] + documentWords(name, axis, viewport))
+        case .importCommit: return "import commit"
+        case .importRollback: return "import rollback"
         case .export(let path): return join(["export", path.map(id)])
         case .edit(let edit): return text(edit)
         case .layout(let selection):

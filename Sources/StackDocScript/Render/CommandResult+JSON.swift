@@ -59,6 +59,12 @@ extension CommandResult {
             return object([("path", .string(path))])
         case let .wroteLog(path, commands):
             return object([("path", .string(path)), ("commands", int(commands))])
+        case .importBegun(let name):
+            return object([("import", .string(name)), ("rows", int(0))])
+        case let .importPending(name, operation, rows):
+            return object([("import", .string(name)), ("operation", .string(operation)), ("rows", int(rows))])
+        case let .importRolledBack(name, rows):
+            return object([("import", .string(name)), ("rolledBack", .bool(true)), ("rows", int(rows))])
         case let .edited(operation, outcome, report):
             let step: JSONValue
             if case .step(let n) = outcome { step = int(n) } else { step = .null }

@@ -7,7 +7,8 @@ import Store
 extension CommandResult {
     /// The text output in pieces of whole lines, as it is made: joined by line breaks they are
     /// `text` (nothing for an empty one). A whole layout (also as CSV) comes a block of rows at a
-    /// time; any other result is one piece.
+    /// time, an exported document about a megabyte of lines at a time; any other result is one
+    /// piece.
     /// - Parameter piece: Receives each piece, in order.
     /// - Throws: What `piece` throws (the pieces after it are not made).
     public func writeText(_ piece: (String) throws -> Void) rethrows {
@@ -16,10 +17,25 @@ extension CommandResult {
             try listing.writeTable(piece)
         case .csv(.wholeLayout(let listing)):
             try listing.writeCSV(piece)
+        case .document(let document):
+            try Self.writeLines(of: document, piece)
         default:
             let text = text
             if !text.isEmpty { try piece(text) }
         }
+    }
+
+    /// `export` to standard output: the pretty text (as `DocumentFormat.encode`) cut after its
+    /// last line break in each chunk the writer makes, so a million rows never become one string.
+    private static func writeLines(of document: Document, _ piece: (String) throws -> Void) rethrows {
+        var pending: [UInt8] = []
+        try document.exportJSONChunks(pretty: true) { chunk in
+            pending.append(contentsOf: chunk)
+            guard let end = pending.lastIndex(of: 0x0A) else { return }
+            try piece(String(decoding: pending[..<end], as: UTF8.self))
+            pending.removeSubrange(...end)
+        }
+        if !pending.isEmpty { try piece(String(decoding: pending, as: UTF8.self)) }
     }
 
     /// The text output; empty prints nothing.
@@ -42,6 +58,12 @@ extension CommandResult {
             return "wrote \(Printer.label(path))"
         case let .wroteLog(path, commands):
             return "wrote \(Format.count(commands, "command")) to \(Printer.label(path))"
+        case .importBegun(let name):
+            return "import of \(Printer.id(name)) begun: edits build it until 'import commit'"
+        case let .importPending(name, operation, _):
+            return "pending in import \(Printer.id(name)): \(operation)"
+        case let .importRolledBack(name, rows):
+            return "import of \(Printer.id(name)) rolled back: \(Format.count(rows, "row")) dropped, nothing stored"
         case let .edited(operation, outcome, report):
             let headline: String
             switch outcome {

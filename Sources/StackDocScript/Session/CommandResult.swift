@@ -18,6 +18,13 @@ public enum CommandResult {
     case wrote(path: String)
     /// `log export PATH`: how many commands the script holds.
     case wroteLog(path: String, commands: Int)
+    /// `import begin NAME`: a block building the document NAME has begun.
+    case importBegun(name: String)
+    /// An edit inside an `import begin` block: applied to the document NAME in memory, which
+    /// now has `rows` rows.
+    case importPending(name: String, operation: String, rows: Int)
+    /// `import rollback`: the block's document (of `rows` rows) was dropped.
+    case importRolledBack(name: String, rows: Int)
     /// An operation: its canonical text, what became of it, and what it changed.
     case edited(operation: String, outcome: EditOutcome, report: ChangeReport)
     /// `layout`: the rows asked for (nil: every row of `layout`).

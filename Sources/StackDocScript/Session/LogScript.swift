@@ -8,16 +8,16 @@ enum LogScript {
     /// loaded under the store's own).
     static func lines(_ doc: StoredDocument, cancellation: Cancellation = .never) throws -> [String] {
         var lines = ["# stackdoc log of '\(doc.name)': run with  stackdoc --db :memory: FILE"]
-        // Each line is one log entry of the rebuilt document, except that an import (always
-        // entry 1) becomes several: a restore names its target entry shifted by as many. A
-        // compacted history starts like an import, from the rows of its base snapshot (the
-        // state after entry `historyBase`), followed by the kept entries.
+        // Each command is one log entry of the rebuilt document; an import (always entry 1) is
+        // an `import begin … import commit` block, which is one entry too. A compacted history
+        // starts with such a block of the rows of its base snapshot (the state after entry
+        // `historyBase`), which becomes entry 1, followed by the kept entries: a restore names
+        // its target entry shifted by as many.
         var shift = 0
         if let base = try doc.compactedBase() {
             lines.append("# history compacted: it starts from the document after log entry \(doc.historyBase)")
-            let imported = try importLines(base, cancellation: cancellation)
-            shift = imported.count - doc.historyBase
-            lines += imported
+            lines += try importLines(base, cancellation: cancellation)
+            shift = 1 - doc.historyBase
         }
         for entry in try doc.log() {
             try cancellation.check()
@@ -25,9 +25,7 @@ enum LogScript {
             case .newDocument:
                 lines.append(newLine(doc.name, entry.settings ?? DocumentSettings()))
             case .importDocument:
-                let imported = try importLines(try doc.importedDocument(at: entry.seq), cancellation: cancellation)
-                shift = imported.count - 1
-                lines += imported
+                lines += try importLines(try doc.importedDocument(at: entry.seq), cancellation: cancellation)
             case .op, .view:
                 guard let edit = entry.edit else { throw StackDocError("log entry \(entry.seq) has no operation") }
                 lines.append(Printer.text(edit))
@@ -53,12 +51,13 @@ enum LogScript {
         Printer.text(Command.new(name: name, axis: s.axis, viewport: s.viewport))
     }
 
-    /// An imported document as commands: `new`, its settings, its rows in document order, its
-    /// offset, inside one `begin … commit` (one undo step).
+    /// An imported document as an `import begin NAME AXIS viewport W H … import commit` block:
+    /// its settings, its rows in document order, its offset; running it stores the same
+    /// document as one `import` log entry (Session+ImportBlock).
     static func importLines(_ d: Document, cancellation: Cancellation = .never) throws -> [String] {
         let s = d.settings
         let base = DocumentSettings()
-        var lines = [newLine(d.name, s), Printer.text(Command.begin(label: "import \(d.name)"))]
+        var lines = [Printer.text(Command.importBegin(name: d.name, axis: s.axis, viewport: s.viewport))]
         var edits: [Edit] = []
         if s.padding != base.padding { edits.append(.setStack(.padding(s.padding))) }
         if s.spacing != base.spacing { edits.append(.setStack(.spacing(s.spacing))) }
@@ -78,9 +77,12 @@ enum LogScript {
             edits.append(.add(ids: [id], spec: spec(config), position: nil, parent: parent))
         }
         try cancellation.check()
+        // View state last, the offset after the obscured edges it is clamped with.
+        if s.viewportInsets != base.viewportInsets { edits.append(.obscured(.insets(viewport: nil, insets: s.viewportInsets))) }
+        if s.keyboard != base.keyboard { edits.append(.obscured(.keyboard(s.keyboard))) }
+        if s.offset != 0 { edits.append(.scroll(.offset(s.offset))) }
         lines += edits.map(Printer.text)
-        lines.append("commit")
-        if s.offset != 0 { lines.append(Printer.text(Edit.scroll(.offset(s.offset)))) }
+        lines.append(Printer.text(Command.importCommit))
         return lines
     }
 

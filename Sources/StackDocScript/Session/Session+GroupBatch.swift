@@ -3,12 +3,13 @@ import Store
 
 /// Consecutive `add` commands inside an open `begin … commit` group, run in one store
 /// transaction (`StoredDocument.perform(groupBatch:plan:)`): what a `log export` script of an
-/// imported document is made of (one `add` per row). Each gives the result it gives alone.
+/// imported document was made of before the import block (one `add` per row inside `begin import
+/// NAME … commit`; such scripts still run). Each gives the result it gives alone.
 extension Session {
     /// True when `command` may join a group batch: an `add` while the open document has an open
-    /// group.
+    /// group (and no `import begin` block, which takes every edit, is open).
     public func joinsGroupBatch(_ command: Command) -> Bool {
-        guard case .edit(.add) = command, current?.openGroup != nil else { return false }
+        guard case .edit(.add) = command, importing == nil, current?.openGroup != nil else { return false }
         return true
     }
 

@@ -53,7 +53,7 @@ extension Command {
             return true
         case .mark(let name):
             return name == nil
-        case .new, .open, .close, .docs, .drop, .importDocument, .edit, .undo, .redo, .begin, .commit, .rollback, .help, .quit, .shell,
+        case .new, .open, .close, .docs, .drop, .importDocument, .importBegin, .importCommit, .importRollback, .edit, .undo, .redo, .begin, .commit, .rollback, .help, .quit, .shell,
              .undoTo, .redoTo, .undoMine, .restore, .compactHistory:
             return false
         }

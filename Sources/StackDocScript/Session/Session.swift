@@ -23,6 +23,9 @@ public final class Session {
     /// first use: `export --at` needs none).
     var past: PastDocument?
 
+    /// The document an open `import begin` block is building (Session+ImportBlock).
+    var importing: PendingImport?
+
     /// A session on `store` with no document open; relative paths of commands are resolved against
     /// `directory` (nil: the current directory); its changes are recorded as made by `origin`.
     public init(store: DocumentStore, directory: String? = nil, origin: String? = nil) {
@@ -60,6 +63,7 @@ public final class Session {
     /// - Returns: What the command produced.
     /// - Throws: `StackDocError` when the command fails; nothing changed.
     public func run(_ command: Command) throws -> CommandResult {
+        if let result = try runImportBlock(command) { return result }
         try refreshBeforeQuery(command)
         do {
             return try execute(command)
@@ -94,6 +98,8 @@ public final class Session {
             try store.drop(name)
             if current?.name == name { current = nil }
             return .dropped(name: name)
+        case .importBegin, .importCommit, .importRollback:
+            throw StackDocError("internal error: the import block did not take '\(Printer.text(command))'")
         case let .importDocument(path, name):
             let t0 = Timing.now()
             let file = FileBytes(try FileIO.readText(resolve(path), shown: path))
