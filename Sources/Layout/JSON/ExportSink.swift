@@ -76,7 +76,7 @@ struct ExportSink {
     @inline(__always)
     mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) {
         byte(UInt8(ascii: "\""))
-        if utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+        if utf8.allSatisfy(JSONWriter.isPlainStringByte) {
             put(UnsafeRawBufferPointer(utf8))
         } else {
             var escaped: [UInt8] = []
@@ -89,12 +89,11 @@ struct ExportSink {
     /// A number as `JSONWriter.appendNumber` writes it (at most 40 bytes).
     @inline(__always)
     mutating func number(_ n: Double) {
-        guard n == n.rounded(.towardZero), abs(n) < 1e15 else {
+        guard var value = JSONWriter.integerForm(n) else {
             var text = JSONNumber.format(n)
             text.withUTF8 { put(UnsafeRawBufferPointer($0)) }
             return
         }
-        var value = Int64(n)
         if value < 0 {
             byte(UInt8(ascii: "-"))
             value = -value

@@ -29,11 +29,24 @@ public enum JSONWriter {
 
     /// Appends a number in the canonical format (`null` when not finite) to `out`.
     public static func appendNumber(_ n: Double, to out: inout [UInt8]) {
-        if n == n.rounded(.towardZero), abs(n) < 1e15 {
-            appendInteger(Int64(n), to: &out)  // the common case, without a String
+        if let integer = integerForm(n) {
+            appendInteger(integer, to: &out)  // the common case, without a String
         } else {
             out.append(contentsOf: JSONNumber.format(n).utf8)
         }
+    }
+
+    /// `n` as the integer the canonical format writes it as (a whole number below 1e15 in
+    /// magnitude), or nil when `JSONNumber.format` writes it.
+    @inline(__always)
+    static func integerForm(_ n: Double) -> Int64? {
+        n == n.rounded(.towardZero) && abs(n) < 1e15 ? Int64(n) : nil
+    }
+
+    /// True when byte `b` stands for itself inside a JSON string (no escape).
+    @inline(__always)
+    static func isPlainStringByte(_ b: UInt8) -> Bool {
+        b >= 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\")
     }
 
     private static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
@@ -102,7 +115,7 @@ public enum JSONWriter {
         out.append(UInt8(ascii: "\""))
         // The common string (an id, a key) needs no escape: its bytes in one copy.
         let plain = s.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            for b in bytes where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { return false }
+            for b in bytes where !isPlainStringByte(b) { return false }
             out.append(contentsOf: bytes)
             return true
         }
