@@ -11,9 +11,9 @@ final class PendingImport {
 
 /// `import begin NAME … import commit`: a document built by edits in memory and stored as one
 /// import (`DocumentStore.importDocument`: one transaction, one `import` log entry holding its
-/// rows, one undo step). It is how `log export` writes an imported document (or the base of a
-/// compacted history), so that running the script rebuilds the same log entry through the same
-/// bulk path instead of one `add` operation per row (issue 15 item 8).
+/// rows; like any import, not an undo step). It is how `log export` writes an imported document
+/// (or the base of a compacted history), so that running the script rebuilds the same log entry
+/// through the same bulk path instead of one `add` operation per row (issue 15 item 8).
 extension Session {
     /// The name of the document an open `import begin` block is building (nil: none is open).
     public var importBlockName: String? { importing?.document.name }
@@ -25,11 +25,8 @@ extension Session {
         switch command {
         case let .importBegin(name, axis, viewport):
             if let pending = importing { throw Self.blockOpen(pending, refusing: command) }
-            var settings = DocumentSettings()
-            if let axis { settings.axis = axis }
-            if let viewport { settings.viewport = viewport }
             try Validation.checkDocumentName(name)
-            if let viewport { _ = try Document(name: name).plan(.viewport(viewport)) }  // the edit's validation, as `new`
+            let settings = try Self.newSettings(name, axis, viewport)
             try Validation.check(settings)
             if try store.contains(name) { throw StackDocError(.documentExists(name: name)) }
             importing = PendingImport(Document(name: name, settings: settings))

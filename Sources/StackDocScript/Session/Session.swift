@@ -26,6 +26,18 @@ public final class Session {
     /// The document an open `import begin` block is building (Session+ImportBlock).
     var importing: PendingImport?
 
+    /// The settings of a new document (`new`, `import begin`): the defaults with `axis` and
+    /// `viewport` when given, the viewport checked as its edit checks it.
+    static func newSettings(_ name: String, _ axis: Axis?, _ viewport: Size?) throws -> DocumentSettings {
+        var settings = DocumentSettings()
+        if let axis { settings.axis = axis }
+        if let viewport {
+            settings.viewport = viewport
+            _ = try Document(name: name).plan(.viewport(viewport))  // the edit's validation
+        }
+        return settings
+    }
+
     /// A session on `store` with no document open; relative paths of commands are resolved against
     /// `directory` (nil: the current directory); its changes are recorded as made by `origin`.
     public init(store: DocumentStore, directory: String? = nil, origin: String? = nil) {
@@ -76,11 +88,7 @@ public final class Session {
     private func execute(_ command: Command) throws -> CommandResult {
         switch command {
         case let .new(name, axis, viewport):
-            var settings = DocumentSettings()
-            if let axis { settings.axis = axis }
-            if let viewport { settings.viewport = viewport }
-            if let viewport { _ = try Document(name: name).plan(.viewport(viewport)) }  // the edit's validation
-            return opened(try store.create(name, settings: settings), verb: .created)
+            return opened(try store.create(name, settings: try Self.newSettings(name, axis, viewport)), verb: .created)
         case .open(let name):
             let t0 = Timing.now()
             let doc = try store.open(name)
