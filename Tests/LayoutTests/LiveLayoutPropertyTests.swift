@@ -64,20 +64,44 @@ struct LiveLayoutPropertyTests {
         try Self.randomSession(seed: seed, nested: nested, stackLineMinRows: LiveLayout.defaultStackLineMinRows)
     }
 
-    /// Nested documents whose root stacks of one row or more are kept as lines of their own
-    /// (`StackLine`): changes inside them are applied to their line (issue 11, item 5).
-    @Test(arguments: [3, 4, 5, 7, 8, 9, 11, 12, 21, 22, 23, 24] as [UInt64])
-    func agreesWithFullLayoutWithStackLines(seed: UInt64) throws {
-        try Self.randomSession(seed: seed, nested: true, stackLineMinRows: 1)
+    /// Nested documents whose stacks of one row or more are kept as lines of their own
+    /// (`StackLine`): changes inside them are applied to their line (issue 11, item 5). `deep`:
+    /// the stacks nest 2 to 4 levels below the root, and the edits also change the stacks'
+    /// configuration (so that they stop or start being lines).
+    @Test(arguments: [(3, false), (4, false), (5, false), (7, false), (8, false), (9, false), (11, false), (12, false),
+                      (21, false), (22, false), (23, false), (24, false),
+                      (31, true), (32, true), (33, true), (34, true), (35, true), (36, true), (37, true), (38, true)]
+          as [(UInt64, Bool)])
+    func agreesWithFullLayoutWithStackLines(seed: UInt64, deep: Bool) throws {
+        try Self.randomSession(seed: seed, nested: true, stackLineMinRows: 1, deep: deep)
     }
 
-    static func randomSession(seed: UInt64, nested: Bool, stackLineMinRows: Int) throws {
+    /// Stacks nested `depth` levels below the root (`s0` → `s0x` → `s0xx` → `s0xxx`, `s1` →
+    /// `s1x`, `s2`), each with rows of its own.
+    static func appendDeepStacks(_ doc: inout Document) throws {
+        for (s, depth) in [(0, 4), (1, 2), (2, 1)] {
+            var parent: RowID? = nil
+            var id = "s\(s)"
+            for level in 0..<depth {
+                try doc.appendRow(id, config: RowConfig(stack: StackSettings(axis: .vertical, spacing: Double(level))), parent: parent)
+                for k in 0..<(3 + 2 * level + s) {
+                    try doc.appendRow("\(id)r\(k)", config: RowConfig(size: .fixed(Double(10 + k % 4 * 7))), parent: id)
+                }
+                parent = id
+                id += "x"
+            }
+        }
+    }
+
+    static func randomSession(seed: UInt64, nested: Bool, stackLineMinRows: Int, deep: Bool = false) throws {
         var gen = DocumentEdits(rng: SplitMix64(seed: seed), nested: nested)
         var doc = Document(name: "d", settings: DocumentSettings(viewport: Size(width: 390, height: 600)))
         // Start shorter or longer than the viewport.
         let initial = Int.random(in: 0...40, using: &gen.rng)
         try doc.apply(try doc.plan(.add(ids: (0..<initial).map { "i\($0)" }, spec: [.fixed(20)], position: nil, parent: nil)))
-        if stackLineMinRows < LiveLayout.defaultStackLineMinRows {
+        if deep {
+            try appendDeepStacks(&doc)
+        } else if stackLineMinRows < LiveLayout.defaultStackLineMinRows {
             // Root stacks that qualify for a line (vertical, `fit`, stretched), one inside another.
             for s in 0..<3 {
                 try doc.appendRow("s\(s)", config: RowConfig(stack: StackSettings(axis: .vertical, spacing: Double(s))), parent: nil)
@@ -89,12 +113,12 @@ struct LiveLayoutPropertyTests {
             try doc.appendRow("s0x0", config: RowConfig(size: .fixed(12)), parent: "s0x")
         }
         var live = LiveLayout(doc, chunk: LiveLayout.defaultChunk, stackLineMinRows: stackLineMinRows)
-        var lines = 0, insideLines = 0
+        var lines = 0, insideLines = 0, deepLines = 0
         var previous = doc.layout()
         LiveLayoutPropertyTests.check(live, previous, "seed \(seed) initial")
         var incremental = 0, fallbacks = 0
         for step in 0..<500 {
-            let edit = stackLineMinRows == 1 && !gen.rng.chance(8) ? Self.editInsideStacks(&gen, doc) : gen.edit(for: doc)
+            let edit = stackLineMinRows == 1 && !gen.rng.chance(deep ? 16 : 8) ? Self.editInsideStacks(&gen, doc, configs: deep) : gen.edit(for: doc)
             let changes: [Change]
             do {
                 changes = try doc.plan(edit, live: live)
@@ -104,7 +128,11 @@ struct LiveLayoutPropertyTests {
             }
             #expect(changes == (try doc.plan(edit)), "seed \(seed) step \(step) \(edit): planned with the live layout")
             try doc.apply(changes)
-            if live.stackLineHolding(changes) != nil && !live.needsFullRelayout(changes, doc) { insideLines += 1 }
+            if !live.needsFullRelayout(changes, doc) {
+                let depth = live.lineHolding(changes).count
+                if depth >= 1 { insideLines += 1 }
+                if depth >= 2 { deepLines += 1 }
+            }
             let report = live.apply(changes, to: doc)
             if report.fullRelayout { fallbacks += 1 } else { incremental += 1 }
             let expected = doc.layout()
@@ -114,7 +142,7 @@ struct LiveLayoutPropertyTests {
                 LiveLayoutPropertyTests.check(LiveLayout(doc, chunk: chunk, stackLineMinRows: stackLineMinRows), expected, "seed \(seed) step \(step) built in slices of \(chunk)")
             }
             let context = "seed \(seed) step \(step) \(edit)"
-            #expect(live.line.invariantViolation() == nil, "\(context): root line")
+            #expect(live.invariantViolation() == nil, "\(context): \(live.invariantViolation() ?? "")")
             lines += (0..<live.line.entries.count).filter { live.line.entries.isLine($0) && live.line.entries.isFilled($0) }.count
             LiveLayoutPropertyTests.check(live, expected, context)
             #expect(report.transitions == expected.transitions(from: previous), "\(context): transitions")
@@ -131,12 +159,16 @@ struct LiveLayoutPropertyTests {
             #expect(lines > 0, "no stack line was made")
             #expect(insideLines >= 5, "\(insideLines) changes applied inside a stack line")
         }
+        if deep { #expect(deepLines >= 5, "\(deepLines) changes applied inside a stack line below the first level") }
     }
 
     /// An edit of the rows below the root stacks `s0`…`s2` (the stack lines of
     /// `agreesWithFullLayoutWithStackLines`): new sizes, specs, hides and shows, rows added,
     /// removed and moved between every stack below them, the stacks themselves and the root.
-    static func editInsideStacks(_ gen: inout DocumentEdits, _ doc: Document) -> Edit {
+    /// With `configs`, a stack's own configuration changes too (fixed or fit, aligned, `min`,
+    /// spacing, insets, hidden), and new rows are stacks more often: stacks stop and start being
+    /// lines at every level.
+    static func editInsideStacks(_ gen: inout DocumentEdits, _ doc: Document, configs: Bool = false) -> Edit {
         var rows: [RowID] = [], stacks: [RowID] = []
         var pending = ["s0", "s1", "s2"].filter { doc.contains($0) }
         stacks = pending
@@ -151,6 +183,26 @@ struct LiveLayoutPropertyTests {
             return gen.edit(for: doc)
         }
         let index = Position.index(gen.rng.int(0..<doc.childCount(of: target) + 1))
+        if configs, gen.rng.chance(5) {
+            let stack = gen.rng.pick(stacks)
+            switch gen.rng.int(0..<13) {
+            case 10, 11:
+                // Back to a stack that qualifies (vertical, fit, stretched, no limits).
+                return .set(id: stack, spec: [.stack(.vertical), .fit, .align(.auto), .min(nil), .max(nil), .minCross(nil),
+                                              .maxCross(nil), .sticky(false)])
+            case 12: return .show(ids: stacks)
+            case 0: return .set(id: stack, spec: [.fixed(gen.length() * 4)])
+            case 1: return .set(id: stack, spec: [.fit])
+            case 2: return .set(id: stack, spec: [.align(gen.rng.pick(AlignSelf.allCases))])
+            case 3: return .set(id: stack, spec: [.min(gen.rng.chance(2) ? nil : gen.length())])
+            case 4: return .set(id: stack, spec: [.spacing(gen.length() / 10)])
+            case 5: return .set(id: stack, spec: [.insets(Edges(top: 3, left: 4, bottom: 5, right: 6))])
+            case 6: return .hide(ids: [stack])
+            case 7: return .show(ids: [stack])
+            case 8: return .add(ids: [gen.freshID(in: doc)], spec: [.stack(.vertical)], position: index, parent: target)
+            default: return .set(id: stack, spec: [.alignItems(gen.rng.pick(Align.allCases))])
+            }
+        }
         switch gen.rng.int(0..<12) {
         case 0, 1, 2: return .set(id: id, spec: [.fixed(gen.length())])
         case 3, 4: return .set(id: id, spec: gen.spec())

@@ -13,6 +13,25 @@ enum NestedLiveWorkload {
         precondition(doc.rowCount == rows + 1, "NestedLiveWorkload: expected \(rows + 1) rows")
         return doc
     }
+
+    /// root → `s1` → … → `sN` (`depth` vertical `fit` stacks, each also holding two rows `fixed
+    /// 44` before the next stack) → `rows` rows `fixed h` (the flat workload's heights) in `sN`.
+    static func deepStack(depth: Int, rows: Int) -> Document {
+        var doc = Document(name: "deep", settings: DocumentSettings(viewport: Size(width: 390, height: 844)))
+        var parent: RowID?
+        for level in 1...depth {
+            let id = "s\(level)"
+            try? doc.appendRow("h\(level)a", config: RowConfig(size: .fixed(44)), parent: parent)
+            try? doc.appendRow("h\(level)b", config: RowConfig(size: .fixed(44)), parent: parent)
+            try? doc.appendRow(id, config: RowConfig(stack: StackSettings(axis: .vertical)), parent: parent)
+            parent = id
+        }
+        for (i, h) in FlatWorkload.heights(rows).enumerated() {
+            try? doc.appendRow("x\(i)", config: RowConfig(size: .fixed(h)), parent: parent)
+        }
+        precondition(doc.rowCount == rows + 3 * depth, "NestedLiveWorkload: expected \(rows + 3 * depth) rows")
+        return doc
+    }
 }
 
 /// One edit below the root, as `live … + visible 1M` does at the root: plan, apply to the
@@ -42,6 +61,17 @@ func nestedLiveBenchmarks() {
 
     edit("nested 100k: resize the middle row of the stack", { NestedLiveWorkload.nestedStack(rows: 100_000) }) { i in
         .set(id: "x50000", spec: [.fixed(Double(50 + i % 20))])
+    }
+    // root → stack → stack → 100k rows, and a stack of 100k rows at depth 4: stack lines below
+    // the first level.
+    edit("nested depth 2 100k: resize the middle row of the deepest stack", { NestedLiveWorkload.deepStack(depth: 2, rows: 100_000) }) { i in
+        .set(id: "x50000", spec: [.fixed(Double(50 + i % 20))])
+    }
+    edit("nested depth 4 100k: resize the middle row of the deepest stack", { NestedLiveWorkload.deepStack(depth: 4, rows: 100_000) }) { i in
+        .set(id: "x50000", spec: [.fixed(Double(50 + i % 20))])
+    }
+    edit("nested depth 4 100k: insert or remove a row of the deepest stack", { NestedLiveWorkload.deepStack(depth: 4, rows: 100_000) }) { i in
+        i % 2 == 0 ? .add(ids: ["n\(i)"], spec: [.fixed(33)], position: .index(50_000), parent: "s4") : .remove(ids: ["n\(i - 1)"])
     }
     // DeepWorkload.chain: every level `fit`, grow and shrink, axes alternating; `l62` is a
     // leaf of the deepest stack.

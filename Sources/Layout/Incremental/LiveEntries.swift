@@ -220,18 +220,18 @@ struct LiveEntries: Sendable {
         kind[i] >= 0 || isLine(i) ? [] : subtree(i).rows.dropFirst()
     }
 
-    /// Calls `body(id, inner, k)` for every row below the root row of entry `i`, in document
-    /// order: `inner` is the node of the line's entry holding it (-1 outside a line) and `k` its
-    /// position in that entry (in the entry's rows outside a line).
-    func forEachNestedRow(_ i: Int, _ body: (RowID, Int32, Int) -> Void) {
+    /// Calls `body(id)` for every row below the root row of entry `i` (every depth), in
+    /// document order. O(rows).
+    func forEachRowBelow(_ i: Int, _ body: (RowID) -> Void) {
         guard isLine(i) else {
-            for (k, r) in nestedRows(i).enumerated() { body(r.id, -1, k + 1) }
+            for r in nestedRows(i) { body(r.id) }
             return
         }
         let l = stackLine(i).line
         var node = l.first()
         while node >= 0 {
-            for k in 0..<l.entries.rowCount(Int(node)) { body(l.entries.id(Int(node), k), node, k) }
+            body(l.entries.ids[Int(node)])
+            l.entries.forEachRowBelow(Int(node), body)
             node = l.successor(node)
         }
     }
@@ -240,16 +240,12 @@ struct LiveEntries: Sendable {
     func holdsSameRows(_ i: Int, as entry: LocalRows) -> Bool {
         guard ids[i] == entry.id, isFilled(i), rowCount(i) == entry.rowCount else { return false }
         guard kind[i] < 0 else { return true }
-        if isLine(i) {
-            var k = 1, same = true
-            forEachNestedRow(i) { id, _, _ in
-                if same && entry.rows[k].id != id { same = false }
-                k += 1
-            }
-            return same
+        var k = 1, same = true
+        forEachRowBelow(i) { id in
+            if same && entry.rows[k].id != id { same = false }
+            k += 1
         }
-        let rows = subtree(i).rows
-        return rows.indices.allSatisfy { rows[$0].id == entry.rows[$0].id }
+        return same
     }
 
     /// False for a placeholder (not laid out yet) or a freed node.
@@ -340,7 +336,7 @@ struct LiveEntries: Sendable {
     }
 
     /// A freed line's placeholder.
-    static let emptyLine = StackLine(line: RootLine(), style: emptyStyle, insetStart: 0, insetEnd: 0, gap: 0, framed: 0,
+    static let emptyLine = StackLine(line: RootLine(), style: emptyStyle, insetStart: 0, insetEnd: 0, gap: 0,
                                      context: DocumentSettings())
 
     /// The style of a freed node: hidden, no frame.

@@ -138,6 +138,7 @@ extension LiveLayout {
         line = RootLine(entries: entries, contributions: contributions)
         rootTable = DocumentIndexTable()
         nestedLocation = [:]
+        links = []
         // A full layout may have grown rows when the root had free space: with grow, only
         // content strictly longer than the viewport proves the rows kept their own lengths.
         let inner = innerLength

@@ -21,15 +21,6 @@
 /// | `visibleRows()`, `rows(from:to:)` | O(log n + k) |
 /// | `layout()` | O(n) |
 public struct LiveLayout: Sendable {
-    /// Where a row sits: its root row's node and its position in that entry (0 = the root row);
-    /// for a row below a stack line (`StackLine`), the node of the line's entry holding it
-    /// (`inner`) and its position in that entry.
-    struct Location: Sendable {
-        var node: Int32
-        var k: Int32
-        var inner: Int32 = -1
-    }
-
     /// The document's name.
     public internal(set) var document: String
     /// The document's settings the layout follows.
@@ -39,8 +30,10 @@ public struct LiveLayout: Sendable {
     var line = RootLine()
     /// Root rows: their node, by id (the table keeps node numbers, keys are the entries' ids).
     var rootTable = DocumentIndexTable()
-    /// Rows below the root rows: their entry and position in it.
+    /// Rows below the root rows: their line, entry and position in it (`Location`).
     var nestedLocation: [RowID: Location] = [:]
+    /// Where each stack line is, by number (`LineLink`).
+    var links: [LineLink] = []
     /// The root's cross size (the viewport's, or the padding when that is larger).
     var crossSize: Double = 0
     /// Shown root rows with grow > 0.
@@ -50,8 +43,8 @@ public struct LiveLayout: Sendable {
     static let defaultChunk = 1 << 15
     /// This layout's slice size (tests use small ones).
     var chunk = LiveLayout.defaultChunk
-    /// Root stacks with at least this many rows below them that qualify (`StackLine`) are kept
-    /// as lines of their own (tests use small numbers).
+    /// Stacks with at least this many rows below them that qualify (`StackLine`), at any depth,
+    /// are kept as lines of their own (tests use small numbers).
     static let defaultStackLineMinRows = 64
     var stackLineMinRows = LiveLayout.defaultStackLineMinRows
 
@@ -125,75 +118,29 @@ public struct LiveLayout: Sendable {
 
     // MARK: Building
 
-    /// Records the location of every row of the entry at `node` (replacing the root row's old
-    /// node, if any).
-    mutating func index(_ node: Int32) {
-        let i = Int(node)
-        if let old = rootNode(of: line.entries.ids[i]) { dropRoot(old) }
-        let ids = line.entries.ids
-        rootTable.insert(node, hash: DocumentIndexTable.hash(ids[i]), hashOf: { DocumentIndexTable.hash(ids[Int($0)]) })
-        indexNested(node)
-    }
-
-    /// Records the location of the rows below the root row of the entry at `node`.
+    /// Records where the rows below the root row of the entry at `node` are (numbering the
+    /// stack lines among them).
     mutating func indexNested(_ node: Int32) {
-        line.entries.forEachNestedRow(Int(node)) { id, inner, k in
-            nestedLocation[id] = Location(node: node, k: Int32(k), inner: inner)
-        }
-    }
-
-    /// Forgets where the rows of the entry at `node` are (those that still point there).
-    mutating func dropLocations(of node: Int32) {
         let i = Int(node)
-        line.entries.forEachNestedRow(i) { id, inner, k in
-            if let l = nestedLocation[id], l.node == node, l.inner == inner, Int(l.k) == k { nestedLocation[id] = nil }
+        guard line.entries.isLine(i) else {
+            for (k, r) in line.entries.nestedRows(i).enumerated() {
+                nestedLocation[r.id] = Location(line: -1, node: node, k: Int32(k + 1))
+            }
+            return
         }
-        if rootNode(of: line.entries.ids[i]) == node { dropRoot(node) }
-    }
-
-    private mutating func dropRoot(_ node: Int32) {
-        let ids = line.entries.ids
-        rootTable.remove(node, hash: DocumentIndexTable.hash(ids[Int(node)]), hashOf: { DocumentIndexTable.hash(ids[Int($0)]) })
-    }
-
-    /// The node of the root row `id`, or nil.
-    func rootNode(of id: RowID) -> Int32? {
-        let ids = line.entries.ids
-        return rootTable.find(hash: DocumentIndexTable.hash(id)) { ids[Int($0)] == id }
-    }
-
-    /// The node of the entry holding `id` (root row or nested), when the location is current.
-    func owner(of id: RowID) -> Location? {
-        if let node = rootNode(of: id) { return Location(node: node, k: 0) }
-        guard let l = nestedLocation[id], Int(l.node) < line.entries.count else { return nil }
-        let i = Int(l.node)
-        guard l.inner >= 0 else {
-            return !line.entries.isLine(i) && l.k > 0 && Int(l.k) < line.entries.rowCount(i)
-                && line.entries.id(i, Int(l.k)) == id ? l : nil
-        }
-        guard line.entries.isLine(i) else { return nil }
-        let inner = line.entries.stackLine(i).line.entries
-        let j = Int(l.inner)
-        return j < inner.count && inner.isFilled(j) && l.k >= 0 && Int(l.k) < inner.rowCount(j)
-            && inner.id(j, Int(l.k)) == id ? l : nil
-    }
-
-    /// The position of the row at `l` in its root entry's document order (0 = the root row).
-    /// O(log n).
-    func offset(of l: Location) -> Int {
-        guard l.inner >= 0 else { return Int(l.k) }
-        return 1 + line.entries.stackLine(Int(l.node)).line.locate(l.inner).rowsBefore + Int(l.k)
+        var sl = LiveEntries.emptyLine
+        line.entries.withStackLine(i) { swap(&$0, &sl) }
+        numberLine(&sl, parent: -1, node: node)
+        line.entries.withStackLine(i) { swap(&$0, &sl) }
     }
 
     // MARK: Rows
 
-    /// Row `k` of the entry at `node` with absolute rects and visibility; `base` is the sum of
-    /// contributions before the entry, `index` its position among the root's rows.
+    /// Row `k` of the root entry at `node` with absolute rects and visibility; `base` is the sum
+    /// of contributions before the entry, `index` its position among the root's rows.
     func absolute(_ node: Int32, _ k: Int, base: Double, index: Int, lastShown: Int32, viewport: Rect) -> RowLayout {
-        var r = line.entries.row(Int(node), k, start: paddingStart + base, isLast: node == lastShown,
-                                 autoHideLast: settings.defaults.autoHideLastSeparator)
-        if k == 0 { r.index = index }
-        return Self.classified(r, viewport)
+        Self.classified(Self.entryRow(line, node, k, origin: paddingStart, stack: nil, at: (index, base), lastShown: lastShown,
+                                      autoHideLast: settings.defaults.autoHideLastSeparator), viewport)
     }
 
     /// `r` with its visibility in `viewport` (SPEC §2.5).
@@ -208,20 +155,12 @@ public struct LiveLayout: Sendable {
         return r
     }
 
-    /// Every row of the entry at `node` (as `absolute`), in document order. O(rows of the entry).
+    /// Every row of the root entry at `node` (as `absolute`), in document order. O(rows of the entry).
     func entryRows(_ node: Int32, base: Double, index: Int, lastShown: Int32, viewport: Rect) -> [RowLayout] {
-        let i = Int(node)
-        guard line.entries.isLine(i) else {
-            return (0..<line.entries.rowCount(i)).map {
-                absolute(node, $0, base: base, index: index, lastShown: lastShown, viewport: viewport)
-            }
-        }
-        var rows = [absolute(node, 0, base: base, index: index, lastShown: lastShown, viewport: viewport)]
-        rows.reserveCapacity(line.entries.rowCount(i))
-        line.entries.stackLine(i).forEachRow(start: paddingStart + base, of: line.entries.ids[i],
-                                             autoHideLast: settings.defaults.autoHideLastSeparator) {
-            rows.append(Self.classified($0, viewport))
-        }
+        var rows: [RowLayout] = []
+        rows.reserveCapacity(line.entries.rowCount(Int(node)))
+        Self.forEachRow(of: node, in: line, origin: paddingStart, stack: nil, at: (index, base), lastShown: lastShown,
+                        autoHideLast: settings.defaults.autoHideLastSeparator) { rows.append(Self.classified($0, viewport)) }
         return rows
     }
 
@@ -236,26 +175,21 @@ public struct LiveLayout: Sendable {
         return full.rows.filter { full.displaced[$0.id] != nil }
     }
 
-    /// The layout of one row (any depth), or nil for an unknown id. O(log n).
+    /// The layout of one row (any depth), or nil for an unknown id. O(depth · log n).
     public func row(_ id: RowID) -> RowLayout? {
         if let full { return full.row(id) }
-        guard let l = owner(of: id) else { return nil }
-        let at = line.locate(l.node)
-        guard l.inner >= 0 else {
-            return absolute(l.node, Int(l.k), base: at.before, index: at.index, lastShown: line.lastShown(),
-                            viewport: viewportRect)
-        }
-        let i = Int(l.node)
-        let r = line.entries.stackLine(i).row(l.inner, Int(l.k), start: paddingStart + at.before, of: line.entries.ids[i],
-                                              autoHideLast: settings.defaults.autoHideLastSeparator)
+        guard let (path, k) = path(of: id), let level = levels(path).last else { return nil }
+        let r = Self.entryRow(level.line, level.node, k, origin: level.origin, stack: level.stack,
+                              at: (level.index, level.before), lastShown: level.line.lastShown(),
+                              autoHideLast: settings.defaults.autoHideLastSeparator)
         return Self.classified(r, viewportRect)
     }
 
-    /// Position of a row in document order (every depth), or nil. O(log n).
+    /// Position of a row in document order (every depth), or nil. O(depth · log n).
     public func position(of id: RowID) -> Int? {
         if let full { return full.position(of: id) }
-        guard let l = owner(of: id) else { return nil }
-        return line.locate(l.node).rowsBefore + offset(of: l)
+        guard let (path, k) = path(of: id), let level = levels(path).last else { return nil }
+        return level.rowsBefore + k
     }
 
     /// Every row whose frame meets the main-axis range [from, to] (edges inclusive), with
@@ -270,21 +204,7 @@ public struct LiveLayout: Sendable {
             }
         }
         var out: [RowLayout] = []
-        let last = line.lastShown()
-        let p = paddingStart
-        line.forEachEntry(meeting: from - p, to - p) { node, start in
-            let index = line.locate(node).index
-            if line.entries.isLine(Int(node)) {
-                stackLineRows(node, start: start, index: index, from: from, to: to, lastShown: last, viewport: viewport,
-                              into: &out)
-                return
-            }
-            for k in 0..<line.entries.rowCount(Int(node)) {
-                guard let (a, b) = line.entries.frameRange(Int(node), k) else { continue }
-                guard a + p + start <= to, b + p + start >= from else { continue }
-                out.append(absolute(node, k, base: start, index: index, lastShown: last, viewport: viewport))
-            }
-        }
+        forEachRow(inLine: line, origin: paddingStart, stack: nil, meeting: from, to) { out.append(Self.classified($0, viewport)) }
         return out
     }
 
@@ -294,27 +214,9 @@ public struct LiveLayout: Sendable {
     /// coordinate (one row each in a flat document).
     public func hitTest(x: Double, y: Double) -> RowID? {
         if let full { return full.hitTest(x: x, y: y) }
-        let main = vertical ? y : x
-        let p = paddingStart
         var best: RowID?
         var bestDepth = -1
-        line.forEachEntry(meeting: main - p, main - p) { node, start in
-            let i = Int(node)
-            if line.entries.isLine(i) {
-                stackLineHit(node, start: start, x: x, y: y, best: &best, bestDepth: &bestDepth)
-                return
-            }
-            let count = line.entries.rowCount(i)
-            var depth: [RowID: Int] = [:]
-            for k in 0..<count {
-                let r = line.entries.row(i, k, start: p + start, isLast: false, autoHideLast: false)
-                let d = k == 0 ? 0 : (r.parent.flatMap { depth[$0] } ?? 0) + 1
-                if count > 1 { depth[r.id] = d }
-                guard let f = r.frame, x >= f.minX, x < f.maxX, y >= f.minY, y < f.maxY, d >= bestDepth else { continue }
-                best = r.id
-                bestDepth = d
-            }
-        }
+        hit(inLine: line, origin: paddingStart, depth: 0, x: x, y: y, best: &best, bestDepth: &bestDepth)
         return best
     }
 
@@ -382,13 +284,13 @@ public struct LiveLayout: Sendable {
     /// - Throws: `StackDocError` when there is no such row or it is hidden (it has no frame).
     public func scrollOffset(to id: RowID, _ position: ScrollPosition) throws -> Double {
         if let full { return try full.scrollOffset(to: id, position) }
-        guard let r = row(id), let l = owner(of: id) else { throw StackDocError(.noSuchRow(id)) }
+        guard let r = row(id), let (path, _) = path(of: id) else { throw StackDocError(.noSuchRow(id)) }
         if r.frame == nil {
             if r.hidden { throw StackDocError(.hiddenScrollTarget(id, inside: nil)) }
             // The outermost hidden ancestor, as the full layout names it (a stack line is shown:
-            // the ancestor is in the entry of its line that holds the row).
-            let entries = l.inner >= 0 ? line.entries.stackLine(Int(l.node)).line.entries : line.entries
-            let e = Int(l.inner >= 0 ? l.inner : l.node)
+            // the ancestor is in the entry holding the row).
+            let entries = lineAt(path.dropLast()).entries
+            let e = Int(path.last!)
             let rows = entries.nestedRows(e)
             var parent = r.parent
             var hidden: RowID?

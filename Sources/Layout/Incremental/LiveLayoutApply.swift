@@ -16,7 +16,6 @@ extension LiveLayout {
             return LayoutChangeReport(before: before, after: full!)
         }
         if needsFullRelayout(changes, document) { return relayout(document) }
-        if let node = stackLineHolding(changes) { return applyInsideStackLine(node, changes, document) }
         return applyIncrementally(changes, to: document)
     }
 
@@ -71,10 +70,10 @@ extension LiveLayout {
         return report
     }
 
-    /// One root entry a change touches, as it was before the changes.
+    /// One entry a change touches (of the line the changes happen in), as it was before them.
     struct Snapshot {
         var node: Int32
-        /// Its index on the root line before the changes.
+        /// Its index on its line before the changes.
         var oldIndex: Int
         /// Its rank among the untouched entries (set once every touched entry is marked).
         var oldRank = 0
@@ -90,180 +89,195 @@ extension LiveLayout {
         var contentBefore: Size
         var viewportBefore: Rect
         var visibleBefore: [RowLayout]
+        /// The last shown entry of the line the changes happen in, before them.
         var lastShownBefore: Int32
-        /// The existing root entries the changes touch (phase 1), by node in `snapshotOf`.
+        /// The stack rows holding that line, outermost first, before the changes (none for the root line).
+        var stackRowsBefore: [RowLayout] = []
+        /// The existing entries the changes touch (phase 1), by node in `snapshotOf`.
         var snapshots: [Snapshot] = []
         var snapshotOf: [Int32: Int] = [:]
-        /// Root rows whose subtree is laid out again (phase 2, in phase 3).
+        /// Rows whose entry is laid out again (phase 2, in phase 3).
         var dirty: [RowID] = []
-        /// Root entries the changes create (phases 2 and 3).
+        /// Entries the changes create (phases 2 and 3).
         var newNodes: [Int32] = []
 
         /// Every entry marked touched by the phases.
         var touchedNodes: [Int32] { snapshots.map(\.node) + newNodes }
     }
 
-    /// Applies `changes` in the incremental regime, in phases: snapshot the root entries they
-    /// touch (1), apply the structural changes to the root line (2), lay the changed root rows'
-    /// subtrees out again (3), then report from the touched entries, the shift of the untouched
-    /// ones and the rows visible before or after (4). When the changes leave the regime, one
-    /// full relayout reported against the old layout rebuilt from the snapshots.
+    /// Applies `changes` in the incremental regime to the deepest line they all happen in
+    /// (`lineHolding`: the root line, or a stack line at any depth), in phases: snapshot the
+    /// entries of that line they touch (1), apply the structural changes to the line (2), lay the
+    /// changed entries out again (3), bring the lengths along the line's path up to date, then
+    /// report from the touched entries, the shift of the untouched ones (and of the rows after
+    /// the stacks holding the line) and the rows visible before or after (4). When changes at the
+    /// root leave the regime, one full relayout reported against the old layout rebuilt from the
+    /// snapshots.
     mutating func applyIncrementally(_ changes: [Change], to document: Document) -> LayoutChangeReport {
-        var state = ApplyState(offsetBefore: offset, contentBefore: contentSize, viewportBefore: viewportRect,
-                               visibleBefore: visibleRows(), lastShownBefore: line.lastShown())
-        snapshotTouchedEntries(changes, document, &state)
-        applyStructuralChanges(changes, document, &state)
-        layOutDirtyEntries(document, &state)
-        guard regimeHolds else { return relayoutLeavingRegime(document, state) }
-        let report = changeReport(state)
-        line.clearTouched(state.touchedNodes)
+        let place = self.place(lineHolding(changes))
+        let viewport = viewportRect
+        var state = ApplyState(offsetBefore: offset, contentBefore: contentSize, viewportBefore: viewport,
+                               visibleBefore: visibleRows(), lastShownBefore: lineAt(place.path[...]).lastShown())
+        state.stackRowsBefore = stackRows(along: place.path, viewport: viewport)
+        snapshotTouchedEntries(changes, document, place, &state)
+        var target = takeLine(place.path)
+        for s in state.snapshots {
+            target.touched[Int(s.node)] = true
+            target.elementChanged(s.node)
+        }
+        for i in state.snapshots.indices {
+            let at = target.locate(state.snapshots[i].node)
+            state.snapshots[i].oldRank = at.index - at.touchedBefore
+        }
+        applyStructuralChanges(changes, document, place, &target, &state)
+        layOutDirtyEntries(document, place, &target, &state)
+        putLine(place.path, &target)
+        if place.isRoot && !regimeHolds { return relayoutLeavingRegime(document, state) }
+        let report = changeReport(place, state)
+        clearTouched(place.path, state.touchedNodes)
         return report
+    }
+
+    /// Clears the touched flags of `nodes` on the line at the end of `path` (its framed count
+    /// changes: the lengths along the path are brought up to date).
+    mutating func clearTouched(_ path: [Int32], _ nodes: [Int32]) {
+        if path.isEmpty { line.clearTouched(nodes) } else { line.withStackLine(at: path[...], gap: gap) { $0.line.clearTouched(nodes) } }
     }
 
     // MARK: Phase 1: snapshots
 
-    /// Phase 1, before any structural change: snapshots every existing root entry the changes
-    /// touch (the entries of the rows they name and of those rows' root ancestors), marks them
-    /// touched and records their rank among the untouched entries.
-    mutating func snapshotTouchedEntries(_ changes: [Change], _ document: Document, _ state: inout ApplyState) {
+    /// Phase 1, before any structural change: snapshots every existing entry of the line at
+    /// `place` the changes touch (the entries holding the rows they name now, and those holding
+    /// them in `document`, the final document).
+    func snapshotTouchedEntries(_ changes: [Change], _ document: Document, _ place: LinePlace, _ state: inout ApplyState) {
+        let l = lineAt(place.path[...])
+        let autoHide = settings.defaults.autoHideLastSeparator
+        func snapshot(_ id: RowID?) {
+            guard let id else { return }
+            var nodes: [Int32] = []
+            if let n = entryHolding(id, place, l) { nodes.append(n) }
+            if let c = child(of: place.stack, holding: id, in: document), let n = entryHolding(c, place, l) { nodes.append(n) }
+            for node in nodes where state.snapshotOf[node] == nil {
+                let at = l.locate(node)
+                var rows: [RowLayout] = []
+                Self.forEachRow(of: node, in: l, origin: place.origin, stack: place.stack, at: (at.index, at.before),
+                                lastShown: state.lastShownBefore, autoHideLast: autoHide) {
+                    rows.append(Self.classified($0, state.viewportBefore))
+                }
+                state.snapshotOf[node] = state.snapshots.count
+                state.snapshots.append(Snapshot(node: node, oldIndex: at.index, oldContribution: l.contribution[Int(node)],
+                                                rows: rows))
+            }
+        }
         for change in changes {
             switch change {
-            case let .insertRow(id, _, parent, _):
-                snapshotEntries(of: parent, document, &state); snapshotEntries(of: id, document, &state)
-            case let .removeRow(id, _, parent, _):
-                snapshotEntries(of: id, document, &state); snapshotEntries(of: parent, document, &state)
-            case let .updateRow(id, _, _):
-                snapshotEntries(of: id, document, &state)
-            case let .moveRow(id, from, _, to, _):
-                snapshotEntries(of: id, document, &state); snapshotEntries(of: from, document, &state)
-                snapshotEntries(of: to, document, &state)
+            case let .insertRow(id, _, parent, _): snapshot(parent); snapshot(id)
+            case let .removeRow(id, _, parent, _): snapshot(id); snapshot(parent)
+            case let .updateRow(id, _, _): snapshot(id)
+            case let .moveRow(id, from, _, to, _): snapshot(id); snapshot(from); snapshot(to)
             case .updateSettings: break
             }
         }
-        for s in state.snapshots {
-            line.touched[Int(s.node)] = true
-            line.elementChanged(s.node)
-        }
-        for i in state.snapshots.indices {
-            let at = line.locate(state.snapshots[i].node)
-            state.snapshots[i].oldRank = at.index - at.touchedBefore
-        }
     }
 
-    /// Snapshots the entry holding `id` and the entry of its root ancestor in `document` (the
-    /// final document; the ancestor's entry when it existed before), unless already snapshotted.
-    func snapshotEntries(of id: RowID?, _ document: Document, _ state: inout ApplyState) {
-        guard let id else { return }
-        var ids: [RowID] = [id]
-        let root = rootAncestor(of: id, in: document)
-        if root != id { ids.append(root) }
-        for candidate in ids {
-            guard let l = owner(of: candidate), state.snapshotOf[l.node] == nil else { continue }
-            let at = line.locate(l.node)
-            let rows = entryRows(l.node, base: at.before, index: at.index, lastShown: state.lastShownBefore,
-                                 viewport: state.viewportBefore)
-            state.snapshotOf[l.node] = state.snapshots.count
-            state.snapshots.append(Snapshot(node: l.node, oldIndex: at.index,
-                                            oldContribution: line.contribution[Int(l.node)], rows: rows))
-        }
-    }
+    // MARK: Phase 2: the line's structure
 
-    /// The outermost ancestor of `id` in `document` (at most 64 steps up), `id` for a root row.
-    func rootAncestor(of id: RowID, in document: Document) -> RowID {
-        var x: RowID = id
-        var steps = 0
-        while case let .some(.some(p)) = document.parent(of: x), steps < 64 { x = p; steps += 1 }
-        return x
-    }
-
-    // MARK: Phase 2: the root line's structure
-
-    /// Phase 2: the structural changes on the root line. A root row inserted gets an empty
-    /// placeholder entry, a root row removed loses its entry, a move between root positions
-    /// moves the entry; every other change marks the root row whose subtree it alters dirty.
-    /// Subtrees are laid out in phase 3.
-    mutating func applyStructuralChanges(_ changes: [Change], _ document: Document, _ state: inout ApplyState) {
+    /// Phase 2: the structural changes on `target` (the line at `place`, taken out of the
+    /// layout). A row inserted among its entries gets an empty placeholder entry, a row removed
+    /// loses its entry, a move between its positions moves the entry; every other change marks
+    /// the entries whose subtree it alters dirty (laid out in phase 3).
+    mutating func applyStructuralChanges(_ changes: [Change], _ document: Document, _ place: LinePlace,
+                                         _ target: inout RootLine, _ state: inout ApplyState) {
+        let stack = place.stack
         for change in changes {
             switch change {
             case let .insertRow(id, _, parent, index):
-                if parent == nil { insertPlaceholder(id, at: index, &state) } else { markNested(parent, document, &state) }
+                if parent == stack { insertPlaceholder(id, at: index, place, &target, &state) } else { markDirty(parent, document, place, target, &state) }
             case let .removeRow(_, _, parent, index):
-                if parent == nil { removeEntry(at: index) } else { markNested(parent, document, &state) }
+                if parent == stack { removeEntry(at: index, place, &target) } else { markDirty(parent, document, place, target, &state) }
             case let .updateRow(id, _, _):
-                if let l = owner(of: id), l.k == 0, l.inner < 0 { state.dirty.append(id) } else { markNested(id, document, &state) }
+                markDirty(id, document, place, target, &state)
             case let .moveRow(id, fromParent, fromIndex, toParent, toIndex):
-                if fromParent == nil, toParent == nil {
-                    guard fromIndex < line.count else { continue }
-                    let node = line.detach(at: fromIndex)
-                    line.reinsert(node, at: min(toIndex, line.count))
+                if fromParent == stack, toParent == stack {
+                    guard fromIndex < target.count else { continue }
+                    let node = target.detach(at: fromIndex)
+                    target.reinsert(node, at: min(toIndex, target.count))
                 } else {
-                    if fromParent == nil { removeEntry(at: fromIndex) } else { markNested(fromParent, document, &state) }
-                    if toParent == nil { insertPlaceholder(id, at: toIndex, &state) } else { markNested(toParent, document, &state) }
+                    if fromParent == stack { removeEntry(at: fromIndex, place, &target) } else { markDirty(fromParent, document, place, target, &state) }
+                    if toParent == stack { insertPlaceholder(id, at: toIndex, place, &target, &state) } else { markDirty(toParent, document, place, target, &state) }
                 }
             case let .updateSettings(_, new):
-                settings = new
+                settings = new // only at the root line (`lineHolding`)
             }
         }
     }
 
-    /// Marks dirty the root row of the entry holding nested row `id` and its root ancestor in
-    /// `document` (they differ when `id` moved between root rows).
-    func markNested(_ id: RowID?, _ document: Document, _ state: inout ApplyState) {
+    /// Marks dirty the entry of `target` holding `id` now and the one holding it in `document`
+    /// (they differ when `id` moved between entries).
+    func markDirty(_ id: RowID?, _ document: Document, _ place: LinePlace, _ target: RootLine, _ state: inout ApplyState) {
         guard let id else { return }
-        if let l = owner(of: id) { state.dirty.append(line.entries.id(Int(l.node), 0)) }
-        let root = rootAncestor(of: id, in: document)
-        if document.contains(root) { state.dirty.append(root) }
+        if let n = entryHolding(id, place, target) { state.dirty.append(target.entries.ids[Int(n)]) }
+        if let c = child(of: place.stack, holding: id, in: document) { state.dirty.append(c) }
     }
 
-    /// Inserts an empty, touched entry for root row `id` at `index` (clamped), to be laid out in
-    /// phase 3.
-    mutating func insertPlaceholder(_ id: RowID, at index: Int, _ state: inout ApplyState) {
+    /// Inserts an empty, touched entry for row `id` at `index` (clamped), to be laid out in phase 3.
+    mutating func insertPlaceholder(_ id: RowID, at index: Int, _ place: LinePlace, _ target: inout RootLine,
+                                    _ state: inout ApplyState) {
         var e = LocalRows.empty
         e.id = id
-        let node = line.insert(e, contribution: 0, touched: true, at: min(index, line.count))
-        self.index(node)
+        let node = target.insert(e, contribution: 0, touched: true, at: min(index, target.count))
+        indexRows(of: node, place, &target)
         state.newNodes.append(node)
         state.dirty.append(id)
     }
 
-    /// Removes the root entry at `index` (nothing when past the end) and its rows' locations.
-    mutating func removeEntry(at index: Int) {
-        guard index < line.count else { return }
-        let node = line.detach(at: index)
-        if line.entries.shown(Int(node)) && line.entries.grow(Int(node)) > 0 { growing -= 1 }
-        dropLocations(of: node)
-        line.release(node)
+    /// Removes the entry at `index` (nothing when past the end) and its rows' locations.
+    mutating func removeEntry(at index: Int, _ place: LinePlace, _ target: inout RootLine) {
+        guard index < target.count else { return }
+        let node = target.detach(at: index)
+        if place.isRoot && target.entries.shown(Int(node)) && target.entries.grow(Int(node)) > 0 { growing -= 1 }
+        forgetRows(of: node, place, target)
+        target.release(node)
     }
 
     // MARK: Phase 3: subtrees
 
-    /// Phase 3: lays out each dirty root row's subtree on its own (`LocalRows.compute`) and
-    /// updates its entry, contribution, the growing count and the row index.
-    mutating func layOutDirtyEntries(_ document: Document, _ state: inout ApplyState) {
+    /// Phase 3: lays out each dirty entry's subtree on its own (`LocalRows.compute`: as a root
+    /// row, or as a child of the line's stack under its `context`) and updates its entry,
+    /// contribution, the growing count (at the root) and the row index.
+    mutating func layOutDirtyEntries(_ document: Document, _ place: LinePlace, _ target: inout RootLine,
+                                     _ state: inout ApplyState) {
         var done = Set<RowID>()
-        for id in state.dirty where !done.contains(id) {
-            done.insert(id)
-            guard let node = rootNode(of: id), let entry = LocalRows.compute(id, in: document) else { continue }
-            if !line.touched[Int(node)] {
+        for id in state.dirty where done.insert(id).inserted {
+            guard let node = entryNode(of: id, place, target), let entry = layOut(id, place, document) else { continue }
+            let i = Int(node)
+            if !target.touched[i] {
                 // Not foreseen by the snapshot pass (cannot happen for changes that fit the
                 // document); report it as new.
-                line.touched[Int(node)] = true
+                target.touched[i] = true
                 state.newNodes.append(node)
             }
-            if line.entries.shown(Int(node)) && line.entries.grow(Int(node)) > 0 { growing -= 1 }
-            if entry.shown && entry.grow > 0 { growing += 1 }
+            if place.isRoot {
+                if target.entries.shown(i) && target.entries.grow(i) > 0 { growing -= 1 }
+                if entry.shown && entry.grow > 0 { growing += 1 }
+            }
             // The same rows in the same order keep their locations (a change inside a big
-            // nested stack does not index its rows again).
-            // A stack line is indexed again: its nodes are numbered anew.
-            let wasLine = line.entries.isLine(Int(node))
-            var sameRows = !wasLine && line.entries.holdsSameRows(Int(node), as: entry)
-            if !sameRows { dropLocations(of: node) }
-            setEntry(node, entry, config: document.config(of: id), in: document)
-            if line.entries.isLine(Int(node)) { sameRows = false }
-            line.contribution[Int(node)] = entry.shown ? line.entries.outerLength(Int(node)) + gap : 0
-            line.elementChanged(node)
-            if !sameRows { index(node) }
+            // nested stack does not index its rows again); a stack line is indexed again.
+            var sameRows = !target.entries.isLine(i) && target.entries.holdsSameRows(i, as: entry)
+            if !sameRows { forgetRows(of: node, place, target) }
+            setEntry(node, entry, config: document.config(of: id), in: document, place, &target)
+            if target.entries.isLine(i) { sameRows = false }
+            target.contribution[i] = entry.shown ? target.entries.outerLength(i) + place.gap : 0
+            target.elementChanged(node)
+            if !sameRows { indexRows(of: node, place, &target) }
         }
+    }
+
+    /// Row `id` and its subtree laid out on its own as an entry of the line at `place`.
+    /// O(rows of the subtree).
+    func layOut(_ id: RowID, _ place: LinePlace, _ document: Document) -> LocalRows? {
+        place.isRoot ? LocalRows.compute(id, in: document)
+            : LocalRows.compute(id, in: document, context: place.childSettings, crossShift: place.crossShift)
     }
 
     // MARK: Leaving the regime

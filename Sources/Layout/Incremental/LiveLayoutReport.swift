@@ -1,12 +1,14 @@
 // Phase 4 of `LiveLayout.applyIncrementally`: the change report, from the rows that could change.
 
 extension LiveLayout {
-    /// A touched root entry after the changes.
+    /// A touched entry (of the line the changes happen in) after the changes.
     struct TouchedEntry {
         var node: Int32
         var index: Int
-        /// The main-axis length before it on the root line.
+        /// The main-axis length before it on its line.
         var before: Double
+        /// Rows before it on its line (every depth).
+        var rowsBefore: Int
         /// Its rank among the untouched entries (the number of untouched entries before it).
         var rank: Int
     }
@@ -17,10 +19,11 @@ extension LiveLayout {
         var order: (Int, Int)
     }
 
-    /// A row the report looks at: of a touched entry, or visible before or after the changes.
+    /// A row the report looks at: of a touched entry, a stack holding the line, or visible
+    /// before or after the changes.
     struct Candidate {
-        /// Its place in the new document order (entry index, row in it).
-        var order: (Int, Int)
+        /// Its position in the new document order.
+        var order: Int
         var row: RowLayout
         var touched: Bool
         /// For a row of a touched entry: the row before the changes (nil when it is new).
@@ -28,41 +31,68 @@ extension LiveLayout {
     }
 
     /// Phase 4: the report, from the rows that could change only: the rows of the touched
-    /// entries, the untouched rows counted by their shift (O(log n) per step of the shift), and
-    /// the rows visible before or after the changes.
-    func changeReport(_ state: ApplyState) -> LayoutChangeReport {
+    /// entries of the line at `place`, the untouched rows counted by their shift (O(log n) per
+    /// step of the shift), the stack rows holding the line and the rows after them on every
+    /// level (moved by the change of the stacks' length: each is `fit`, so it is the same at
+    /// every level), and the rows visible before or after the changes.
+    func changeReport(_ place: LinePlace, _ state: ApplyState) -> LayoutChangeReport {
         var report = LayoutChangeReport(offsetBefore: state.offsetBefore, offsetAfter: offset,
                                         contentSizeBefore: state.contentBefore, contentSizeAfter: contentSize)
-        let touched = touchedEntries(state)
-        let shifts = shiftSteps(state.snapshots, touched, in: line)
-        report.changedCount += shiftedUntouchedRowCount(shifts, in: line)
+        let path = place.path
+        let l = lineAt(path[...])
+        let levels = self.levels(path)
+        let viewportNow = viewportRect
+        let touched = touchedEntries(state.touchedNodes, in: l)
+        let shifts = shiftSteps(state.snapshots, touched, in: l)
+        report.changedCount += shiftedUntouchedRowCount(shifts, in: l)
+        let stackRowsNow = stackRows(along: path, viewport: viewportNow)
+        let delta = path.isEmpty ? 0 : Self.mainLength(stackRowsNow.last, vertical) - Self.mainLength(state.stackRowsBefore.last, vertical)
+        if delta != 0 {
+            // Each stack holding the line, and the framed rows after it on its level.
+            for v in levels {
+                report.changedCount += 1 + v.line.summary.untouchedFramed - v.line.untouchedFramedRows(beforeUntouchedRank: v.index + 1)
+            }
+        }
 
         // Entries that hold the same rows as before, in the same order, are compared row by row;
         // the rows of the others are matched by id.
-        let positional = positionalSnapshots(state, touched)
+        let positional = positionalSnapshots(state, touched, in: l)
         var oldRow: [RowID: OldRow] = [:]
         for s in state.snapshots where positional[s.node] == nil {
             for (k, r) in s.rows.enumerated() { oldRow[r.id] = OldRow(row: r, order: (s.oldIndex, k)) }
         }
-        let viewportNow = viewportRect
-        let lastNow = line.lastShown()
-        var (candidates, changed) = touchedCandidates(touched, oldRow: oldRow, positional: positional,
-                                                      snapshots: state.snapshots, lastShown: lastNow, viewport: viewportNow)
+        var (candidates, changed) = touchedCandidates(touched, in: l, place, oldRow: oldRow, positional: positional,
+                                                      snapshots: state.snapshots, viewport: viewportNow)
         report.changedCount += changed
-        // Every row of a touched entry that can be reported is a candidate already.
         var seen = Set<RowID>()
-        let visibleAfter = rows(from: offset, to: offset + viewportMain).filter { $0.visibility == .entire || $0.visibility == .partial }
+        for (v, (old, now)) in zip(levels, zip(state.stackRowsBefore, stackRowsNow)) {
+            seen.insert(now.id)
+            candidates.append(Candidate(order: v.rowsBefore, row: now, touched: true, old: old))
+        }
+        // Every row of a touched entry that can be reported is a candidate already.
+        let visibleAfter = rows(from: offset, to: offset + viewportMain).filter { Self.isShown($0.visibility) }
+        let autoHide = settings.defaults.autoHideLastSeparator
+        let rootLast = line.lastShown()
         for r in visibleAfter + state.visibleBefore {
-            guard let l = owner(of: r.id), !line.touched[Int(l.node)], seen.insert(r.id).inserted else { continue }
-            let at = line.locate(l.node)
-            let k = offset(of: l)
-            let now = absolute(l.node, k, base: at.before, index: at.index, lastShown: lastNow, viewport: viewportNow)
-            candidates.append(Candidate(order: (at.index, k), row: now, touched: false))
+            guard seen.insert(r.id).inserted, let (q, k) = self.path(of: r.id) else { continue }
+            if q.count > path.count, q.starts(with: path), l.touched[Int(q[path.count])] { continue }
+            guard let v = self.levels(q).last else { continue }
+            let now = Self.entryRow(v.line, v.node, k, origin: v.origin, stack: v.stack, at: (v.index, v.before),
+                                    lastShown: q.count == 1 ? rootLast : v.line.lastShown(), autoHideLast: autoHide)
+            candidates.append(Candidate(order: v.rowsBefore + k, row: Self.classified(now, viewportNow), touched: false))
         }
         candidates.sort { $0.order < $1.order }
         classify(candidates, visibleBefore: state.visibleBefore, into: &report) { id in
-            let at = line.locate(owner(of: id)!.node)
-            return shift(ofRank: at.index - at.touchedBefore, shifts)
+            guard let (q, _) = self.path(of: id) else { return 0 }
+            if q.count > path.count, q.starts(with: path) {
+                let a = l.locate(q[path.count])
+                return shift(ofRank: a.index - a.touchedBefore, shifts)
+            }
+            // Outside the line: after the stack holding it on the first level where the paths part.
+            for (j, v) in levels.enumerated() where j < q.count && q[j] != v.node {
+                return v.line.locate(q[j]).index > v.index ? delta : 0
+            }
+            return 0
         }
         report.removed = removedRows(oldRow)
         for id in report.removed {
@@ -71,9 +101,11 @@ extension LiveLayout {
         return report
     }
 
-    /// The touched entries that are filled after the changes, once each, in the order they were
-    /// touched.
-    func touchedEntries(_ state: ApplyState) -> [TouchedEntry] { touchedEntries(state.touchedNodes, in: line) }
+    /// The main-axis length of `r`'s frame (0 without one).
+    static func mainLength(_ r: RowLayout?, _ vertical: Bool) -> Double {
+        guard let f = r?.frame else { return 0 }
+        return vertical ? f.height : f.width
+    }
 
     /// The touched entries of `line` among `nodes` that are filled, once each, in order.
     func touchedEntries(_ nodes: [Int32], in line: RootLine) -> [TouchedEntry] {
@@ -82,7 +114,8 @@ extension LiveLayout {
         for node in nodes where line.touched[Int(node)] && line.entries.isFilled(Int(node)) {
             guard seen.insert(node).inserted else { continue }
             let at = line.locate(node)
-            result.append(TouchedEntry(node: node, index: at.index, before: at.before, rank: at.index - at.touchedBefore))
+            result.append(TouchedEntry(node: node, index: at.index, before: at.before, rowsBefore: at.rowsBefore,
+                                       rank: at.index - at.touchedBefore))
         }
         return result
     }
@@ -125,45 +158,46 @@ extension LiveLayout {
         return count
     }
 
-    /// The snapshots (by node) of the touched entries that hold the same rows as before, in the
-    /// same order: their rows are compared by position, without a table of old rows by id.
-    func positionalSnapshots(_ state: ApplyState, _ touched: [TouchedEntry]) -> [Int32: Int] {
+    /// The snapshots (by node) of the touched entries of `line` that hold the same rows as
+    /// before, in the same order: their rows are compared by position, without a table of old
+    /// rows by id.
+    func positionalSnapshots(_ state: ApplyState, _ touched: [TouchedEntry], in line: RootLine) -> [Int32: Int] {
         var result: [Int32: Int] = [:]
         for t in touched {
             guard let si = state.snapshotOf[t.node] else { continue }
             let old = state.snapshots[si].rows
             let i = Int(t.node)
-            guard old.count == line.entries.rowCount(i) else { continue }
-            if line.entries.isLine(i) {
-                var k = 1, same = old[0].id == line.entries.ids[i]
-                line.entries.forEachNestedRow(i) { id, _, _ in
-                    if same && old[k].id != id { same = false }
-                    k += 1
-                }
-                guard same else { continue }
-            } else {
-                guard old.indices.allSatisfy({ old[$0].id == line.entries.id(i, $0) }) else { continue }
+            guard old.count == line.entries.rowCount(i), old[0].id == line.entries.ids[i] else { continue }
+            var k = 1, same = true
+            line.entries.forEachRowBelow(i) { id in
+                if same && old[k].id != id { same = false }
+                k += 1
             }
-            result[t.node] = si
+            if same { result[t.node] = si }
         }
         return result
     }
 
-    /// The rows of the touched entries as laid out now, and how many of them are new or moved.
-    /// Rows of an entry compared by position are candidates only when the report can name them
-    /// (visible before or after, or another visibility).
-    func touchedCandidates(_ touched: [TouchedEntry], oldRow: [RowID: OldRow], positional: [Int32: Int],
-                           snapshots: [Snapshot], lastShown: Int32, viewport: Rect) -> (candidates: [Candidate], changed: Int) {
+    /// The rows of the touched entries of `line` (the line at `place`) as laid out now, and how
+    /// many of them are new or moved. Rows of an entry compared by position are candidates only
+    /// when the report can name them (visible before or after, or another visibility).
+    func touchedCandidates(_ touched: [TouchedEntry], in line: RootLine, _ place: LinePlace, oldRow: [RowID: OldRow],
+                           positional: [Int32: Int], snapshots: [Snapshot], viewport: Rect) -> (candidates: [Candidate], changed: Int) {
         var candidates: [Candidate] = []
         var changed = 0
+        let last = line.lastShown()
         for t in touched {
             let same = positional[t.node].map { snapshots[$0].rows }
-            for (k, r) in entryRows(t.node, base: t.before, index: t.index, lastShown: lastShown, viewport: viewport).enumerated() {
+            var k = 0
+            Self.forEachRow(of: t.node, in: line, origin: place.origin, stack: place.stack, at: (t.index, t.before),
+                            lastShown: last, autoHideLast: settings.defaults.autoHideLastSeparator) { row in
+                let r = Self.classified(row, viewport)
                 let old = same.map { $0[k] } ?? oldRow[r.id]?.row
+                defer { k += 1 }
                 if old?.frame != r.frame || old == nil { changed += 1 }
                 if let old, same != nil, old.visibility == r.visibility,
-                   !Self.isShown(old.visibility), !Self.isShown(r.visibility) { continue }
-                candidates.append(Candidate(order: (t.index, k), row: r, touched: true, old: old))
+                   !Self.isShown(old.visibility), !Self.isShown(r.visibility) { return }
+                candidates.append(Candidate(order: place.rowsBefore + t.rowsBefore + k, row: r, touched: true, old: old))
             }
         }
         return (candidates, changed)
@@ -214,7 +248,7 @@ extension LiveLayout {
     /// The rows of touched entries that left the document, in the old order.
     func removedRows(_ oldRow: [RowID: OldRow]) -> [RowID] {
         var gone: [((Int, Int), RowID)] = []
-        for (id, old) in oldRow where owner(of: id) == nil { gone.append((old.order, id)) }
+        for (id, old) in oldRow where path(of: id) == nil { gone.append((old.order, id)) }
         gone.sort { $0.0 < $1.0 }
         return gone.map(\.1)
     }

@@ -23,21 +23,50 @@ extension RootLine {
 }
 
 extension StackLine {
-    /// The first broken rule of a stack line, or nil: its line's rules; every entry filled, with
-    /// its contribution (outer length + the stack's spacing when shown, else 0); the framed
-    /// count equal to its entries'. O(rows of the line).
+    /// The first broken rule of a stack line, or nil: its line's rules (its own stack lines'
+    /// included); every entry filled, with its contribution (outer length + the stack's spacing
+    /// when shown, else 0). O(rows of the line).
     func invariantViolation() -> String? {
         if let broken = line.invariantViolation() { return broken }
-        var framed = 0
         var node = line.first()
         while node >= 0 {
             let i = Int(node)
-            guard line.entries.isFilled(i), !line.entries.isLine(i) else { return "entry \(node) is not a laid-out child" }
+            guard line.entries.isFilled(i) else { return "entry \(node) is not a laid-out child" }
             let c = line.entries.shown(i) ? line.entries.outerLength(i) + gap : 0
             if line.contribution[i].bitPattern != c.bitPattern { return "entry \(node) contributes \(line.contribution[i]), not \(c)" }
-            framed += line.entries.framedCount(i)
             node = line.successor(node)
         }
-        return framed == self.framed ? nil : "\(self.framed) framed rows kept, \(framed) counted"
+        return nil
+    }
+}
+
+extension LiveLayout {
+    /// The first broken rule of the layout's index, or nil: the root line's rules (every stack
+    /// line's, at any depth, included); every stack line where its number's `links` say; every
+    /// row found where its location says (`path(of:)`), at its document-order position. O(n log n).
+    func invariantViolation() -> String? {
+        guard full == nil else { return nil }
+        if let broken = line.invariantViolation() { return "root line: \(broken)" }
+        func check(_ l: RootLine, number: Int32, path: [Int32]) -> String? {
+            var node = l.first()
+            while node >= 0 {
+                let i = Int(node)
+                if l.entries.isLine(i) {
+                    let sl = l.entries.stackLine(i)
+                    guard sl.number >= 0, Int(sl.number) < links.count, links[Int(sl.number)].parent == number,
+                          links[Int(sl.number)].node == node else { return "stack line \(l.entries.ids[i]): link of number \(sl.number)" }
+                    if let broken = check(sl.line, number: sl.number, path: path + [node]) { return broken }
+                }
+                node = l.successor(node)
+            }
+            return nil
+        }
+        if let broken = check(line, number: -1, path: []) { return broken }
+        var position = 0
+        for r in layout().rows {
+            guard self.position(of: r.id) == position else { return "row \(r.id) is not found at \(position)" }
+            position += 1
+        }
+        return nil
     }
 }

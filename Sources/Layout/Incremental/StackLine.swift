@@ -1,14 +1,17 @@
-/// A big nested stack kept as a line of its own (issue 11, item 5): the rows of a root row `S`
-/// that is a stack are entries of a `RootLine` (one per child of `S`, with its subtree), so that
-/// a change inside `S` lays one child out again and updates the line in O(log n), instead of
-/// laying `S`'s whole subtree out as one `LocalRows`.
+/// A big nested stack kept as a line of its own (issue 11, item 5): the rows below a stack row
+/// `S` are entries of a `RootLine` (one per child of `S`, with its subtree), so that a change
+/// inside `S` lays one child out again and updates the line in O(log n), instead of laying `S`'s
+/// whole subtree out as one `LocalRows`. A child that qualifies in turn is a line of its own, at
+/// any depth: a row's place is then a path of nodes, one per level (`LiveLayout.Location`).
 ///
 /// Exact while `S`'s children are laid out independently of each other along the main axis:
-/// `S` is shown, `fit` along the root's (vertical) main axis, without `min`/`max` or sticky, and
-/// stretched across (its width is the root's, whatever its rows): its length is its content's,
-/// so no free space is shared and nothing shrinks, and a child's layout depends on `S`'s width,
-/// insets, alignment and spacing only (`context`). Positions are then prefix sums of the
-/// children's outer lengths plus `S`'s spacing, as on the root line.
+/// the document is vertical, `S` is a vertical stack, shown, `fit` along its parent's (vertical)
+/// main axis, without `min`/`max`, `aspect` or sticky, and stretched across by its parent (its
+/// width is its parent's content width, whatever its rows): its length is its content's, so no
+/// free space is shared and nothing shrinks, and a child's layout depends on `S`'s width, insets,
+/// alignment and spacing only (`context`). Positions are then prefix sums of the children's
+/// outer lengths plus `S`'s spacing, as on the root line. The parent is the root (in the regime
+/// where root rows are independent) or a stack line, so the rule holds at every level.
 struct StackLine: Sendable {
     /// The children of `S`, entries relative to their margin-box start; cross coordinates absolute.
     var line: RootLine
@@ -18,10 +21,13 @@ struct StackLine: Sendable {
     var insetStart: Double
     var insetEnd: Double
     var gap: Double
-    /// Framed rows below `S` (kept by the updates: the line's own count leaves touched entries out).
-    var framed: Int
     /// The root settings under which one child of `S` is laid out on its own as `S` lays it out.
     var context: DocumentSettings
+    /// The line's number in its layout's `links` (-1 until it is indexed).
+    var number: Int32 = -1
+
+    /// Framed rows below `S` (outside an update of this line, when no entry is touched).
+    var framed: Int { line.summary.untouchedFramed }
 
     /// Visible outer lengths of `S`'s children plus the gaps between them.
     var innerLength: Double {
@@ -49,11 +55,12 @@ struct StackLine: Sendable {
         return (min(lo, contentOffset + s.lo), max(hi, contentOffset + s.hi))
     }
 
-    /// The settings laying a child of stack row `config` (frame `frame`) out on its own, or nil
-    /// when `S` does not qualify (see the type's comment).
+    /// The settings laying a child of stack row `config` (frame `frame`, a row laid out under
+    /// `settings`: the document's for a root row, its parent line's `context` below) out on its
+    /// own, or nil when `S` does not qualify (see the type's comment).
     static func context(for config: RowConfig, frame: Rect?, settings: DocumentSettings) -> DocumentSettings? {
         guard settings.axis == .vertical, let stack = config.stack, stack.axis == .vertical, let frame,
-              !config.hidden, !config.sticky, !config.hasSizeLimits, config.size == .fit,
+              !config.hidden, !config.sticky, !config.hasSizeLimits, config.aspect == nil, config.size == .fit,
               config.alignSelf.resolved(in: settings.align) == .stretch else { return nil }
         var s = settings
         s.axis = .vertical
@@ -101,40 +108,17 @@ extension LocalRows {
 }
 
 extension StackLine {
-    /// Row `k` of the entry at `node` with `S`'s margin-box start at `start`: frames absolute,
-    /// the child's `parent` (`stack`) and `index` set, visibility not. `at` and `lastShown` are
-    /// the node's position facts (`RootLine.locate`) and the line's last shown node.
-    func row(_ node: Int32, _ k: Int, start: Double, of stack: RowID, autoHideLast: Bool,
-             at: (index: Int, before: Double), lastShown: Int32) -> RowLayout {
-        var r = line.entries.row(Int(node), k, start: start + contentOffset + at.before, isLast: node == lastShown,
-                                 autoHideLast: autoHideLast)
-        if k == 0 {
-            r.index = at.index
-            r.parent = stack
-        }
-        return r
-    }
-
-    /// `row(_:_:start:of:autoHideLast:at:lastShown:)`, finding the node's position. O(log n).
+    /// Row `k` (any depth) of the entry at `node` with `S`'s margin-box start at `start`: frames
+    /// absolute, the child's `parent` (`stack`) and `index` set, visibility not. O(log n).
     func row(_ node: Int32, _ k: Int, start: Double, of stack: RowID, autoHideLast: Bool) -> RowLayout {
         let at = line.locate(node)
-        return row(node, k, start: start, of: stack, autoHideLast: autoHideLast, at: (at.index, at.before),
-                   lastShown: line.lastShown())
+        return LiveLayout.entryRow(line, node, k, origin: start + contentOffset, stack: stack, at: (at.index, at.before),
+                                   lastShown: line.lastShown(), autoHideLast: autoHideLast)
     }
 
-    /// Every row below `S` in document order, `S`'s margin-box start at `start`. O(rows).
+    /// Every row below `S` (every depth) in document order, `S`'s margin-box start at `start`.
+    /// O(rows).
     func forEachRow(start: Double, of stack: RowID, autoHideLast: Bool, _ body: (RowLayout) -> Void) {
-        let last = line.lastShown()
-        var node = line.first()
-        var before = 0.0
-        var index = 0
-        while node >= 0 {
-            for k in 0..<line.entries.rowCount(Int(node)) {
-                body(row(node, k, start: start, of: stack, autoHideLast: autoHideLast, at: (index, before), lastShown: last))
-            }
-            before += line.contribution[Int(node)]
-            index += 1
-            node = line.successor(node)
-        }
+        LiveLayout.forEachRow(inLine: line, origin: start + contentOffset, stack: stack, autoHideLast: autoHideLast, body)
     }
 }
