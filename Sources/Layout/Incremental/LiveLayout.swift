@@ -8,16 +8,16 @@
 /// (`justify start` and no shown root row with `grow`); the root never shrinks its rows, its
 /// main size being max(viewport, content). Otherwise, and for changes that affect every row
 /// (viewport cross size, padding, spacing, justify, align, axis, defaults), the layout falls back
-/// to `Document.layout()` (see docs/incremental.md). A big root stack whose children are laid
-/// out independently is kept as a line of its own (`StackLine`): changes inside it cost
-/// O(log n) plus the children they touch.
+/// to `Document.layout()` (see docs/incremental.md). A big stack whose children are laid out
+/// independently, at any depth, is kept as a line of its own (`StackLine`): changes inside it
+/// cost O(depth · log n) plus the children they touch, with the same phases as at the root.
 ///
 /// | operation | cost |
 /// |---|---|
 /// | `init(_:)`, a fallback | O(n), one full engine layout |
 /// | `apply(_:to:)` | O(log n + k) per change, plus the rows of changed root rows' subtrees |
-/// | `apply(_:to:)` inside a stack line | O(log n + k) per change, plus the rows of the changed children |
-/// | `row(_:)`, `scrollOffset(to:_:)` | O(log n) |
+/// | `apply(_:to:)` inside a stack line | O(depth · log n + k) per change, plus the rows of the changed children |
+/// | `row(_:)`, `scrollOffset(to:_:)` | O(depth · log n) |
 /// | `visibleRows()`, `rows(from:to:)` | O(log n + k) |
 /// | `layout()` | O(n) |
 public struct LiveLayout: Sendable {
