@@ -16,14 +16,18 @@ enum NestedLiveWorkload {
 
     /// root → `s1` → … → `sN` (`depth` vertical `fit` stacks, each also holding two rows `fixed
     /// 44` before the next stack) → `rows` rows `fixed h` (the flat workload's heights) in `sN`.
-    static func deepStack(depth: Int, rows: Int) -> Document {
+    /// With `outerAlign`, the outermost stack is aligned that way instead of stretched: it is no
+    /// line, so a change below it lays its whole subtree out (the cost before stack lines went
+    /// below the first level).
+    static func deepStack(depth: Int, rows: Int, outerAlign: AlignSelf = .auto) -> Document {
         var doc = Document(name: "deep", settings: DocumentSettings(viewport: Size(width: 390, height: 844)))
         var parent: RowID?
         for level in 1...depth {
             let id = "s\(level)"
             try? doc.appendRow("h\(level)a", config: RowConfig(size: .fixed(44)), parent: parent)
             try? doc.appendRow("h\(level)b", config: RowConfig(size: .fixed(44)), parent: parent)
-            try? doc.appendRow(id, config: RowConfig(stack: StackSettings(axis: .vertical)), parent: parent)
+            try? doc.appendRow(id, config: RowConfig(alignSelf: level == 1 ? outerAlign : .auto,
+                                                     stack: StackSettings(axis: .vertical)), parent: parent)
             parent = id
         }
         for (i, h) in FlatWorkload.heights(rows).enumerated() {
@@ -65,6 +69,11 @@ func nestedLiveBenchmarks() {
     // root → stack → stack → 100k rows, and a stack of 100k rows at depth 4: stack lines below
     // the first level.
     edit("nested depth 2 100k: resize the middle row of the deepest stack", { NestedLiveWorkload.deepStack(depth: 2, rows: 100_000) }) { i in
+        .set(id: "x50000", spec: [.fixed(Double(50 + i % 20))])
+    }
+    edit("nested depth 2 100k, outer stack aligned start (no line): resize the middle row", {
+        NestedLiveWorkload.deepStack(depth: 2, rows: 100_000, outerAlign: .start)
+    }) { i in
         .set(id: "x50000", spec: [.fixed(Double(50 + i % 20))])
     }
     edit("nested depth 4 100k: resize the middle row of the deepest stack", { NestedLiveWorkload.deepStack(depth: 4, rows: 100_000) }) { i in
