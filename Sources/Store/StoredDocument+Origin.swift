@@ -9,10 +9,11 @@ extension StoredDocument {
     /// another origin lies after the earliest of them (undoing past it would take that work back
     /// too); otherwise fails naming the step that blocks it and changes nothing. One `undo N`
     /// entry, so the document-wide cursor stays the one rule of undo and redo.
-    /// - Throws: `StackDocError` (a step of another origin blocks it, or nothing of this origin is left to undo), or a store error when the database cannot be read or written.
+    /// - Throws: `StackDocError` (a step of another origin blocks it, nothing of this origin is left to undo, or the handle records no origin), or a store error when the database cannot be read or written.
     @discardableResult
     public func undo(mine count: Int) throws -> HistoryMove {
         guard count >= 1 else { throw StackDocError(.stepCountBelowOne(.undo, count: count)) }
+        guard let origin else { throw StackDocError("undo --mine needs an origin: this session records none ('as none')") }
         let steps = try store.read { db in
             try checkCurrent(db)
             return try GRDB.Row.fetchAll(db.cachedStatement(sql: """

@@ -26,8 +26,10 @@ public final class StoredDocument {
     /// The open `begin … commit` group: the seq of its `begin` entry and its label.
     public private(set) var openGroup: (seq: Int, label: String?)?
     /// Who this handle writes as: recorded with every log entry it appends (`history` shows it
-    /// per step; `undo(mine:)` undoes only this origin's steps). Default `StoredDocument.defaultOrigin`.
-    public var origin: String = StoredDocument.defaultOrigin
+    /// per step; `undo(mine:)` undoes only this origin's steps). Default `StoredDocument.defaultOrigin`;
+    /// nil records no origin, as the entries written before schema 6 have none (a `log export`
+    /// script of such a history says `as none`).
+    public var origin: String? = StoredDocument.defaultOrigin
 
     /// The origin of a handle that was given none: `user:pid` (the user from `$USER`, else
     /// `$LOGNAME`, else `user`; this process's id).

@@ -25,7 +25,8 @@ import Store
         #expect(report.changedVisible == ["a", "b"])
         guard case let .hit(x, y, row) = try s.run(.hit(x: 5, y: 100)) else { Issue.record("hit returns .hit"); return }
         #expect(x == 5 && y == 100 && row == "b")
-        guard case let .rows(entries) = try s.run(.rows) else { Issue.record("rows returns .rows"); return }
+        guard case let .rows(listing) = try s.run(.rows) else { Issue.record("rows returns .rows"); return }
+        let entries = listing.entries
         #expect(entries.map(\.id) == ["a", "b"])
         #expect(entries.map(\.depth) == [0, 0])
         guard case let .history(steps, group, _) = try s.run(.history) else { Issue.record("history returns .history"); return }

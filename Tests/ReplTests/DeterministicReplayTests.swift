@@ -38,10 +38,11 @@ import StackDocTestSupport
     @Test func oneLongProcessAndARestartPerCommandStoreTheSameBits() throws {
         let dir = try Binary.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        _ = try stackdoc(["--db", "long.sqlite"], stdin: Self.commands.joined(separator: "\n") + "\n", in: dir)
-        _ = try stackdoc(["--db", "restarts.sqlite"], stdin: Self.commands[0] + "\n", in: dir)
+        // One origin for every process (`log export` keeps each entry's origin, user:pid by default).
+        _ = try stackdoc(["--as", "det", "--db", "long.sqlite"], stdin: Self.commands.joined(separator: "\n") + "\n", in: dir)
+        _ = try stackdoc(["--as", "det", "--db", "restarts.sqlite"], stdin: Self.commands[0] + "\n", in: dir)
         for line in Self.commands.dropFirst() {
-            _ = try stackdoc(["--db", "restarts.sqlite", "--doc", "d"], stdin: line + "\n", in: dir)
+            _ = try stackdoc(["--as", "det", "--db", "restarts.sqlite", "--doc", "d"], stdin: line + "\n", in: dir)
         }
         for name in ["long", "restarts"] {
             let out = try stackdoc(["--db", "\(name).sqlite", "--doc", "d"], stdin: "export \(name).json\nlog export \(name).sd\nverify\n", in: dir)

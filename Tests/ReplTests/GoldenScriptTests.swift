@@ -82,7 +82,8 @@ import StackDocTestSupport
         try Self.checkLogReplay(plain.session, script: name)
     }
 
-    /// Every document's `log export` script rebuilds it on an empty database.
+    /// Every document's `log export` script rebuilds it on an empty database, with the same
+    /// history (steps, marks and their origins) although the replaying session has another origin.
     static func checkLogReplay(_ session: Session, script: String) throws {
         for name in try session.store.documentNames() {
             let doc = try session.store.open(name)
@@ -99,6 +100,8 @@ import StackDocTestSupport
             #expect(DocumentFormat.encode(rebuilt.document) == DocumentFormat.encode(doc.document),
                     "\(script): export differs after replaying the log of '\(name)'")
             #expect(try rebuilt.verify().isEmpty)
+            #expect(try StaleChecks.historyLines(rebuilt) == (try StaleChecks.historyLines(doc)),
+                    "\(script): the history of '\(name)' (origins included) differs after replaying its log")
         }
     }
 }

@@ -100,6 +100,63 @@ import StackDocTestSupport
         #expect(emptyPieces.joined(separator: "\n") == LayoutOutput.table(try empty.open().document.layout()))
     }
 
+    /// `rows` (issue 15 notes: it built its whole table at 1M) is written a block of rows at a
+    /// time, from the document: JSON and CSV are the whole result's bytes, the text table has the
+    /// whole table's cells with columns that never narrow, its first piece is the whole table of
+    /// the first block; `rows --at` lists the past document so too.
+    @Test func rowsAreWrittenABlockAtATime() throws {
+        let session = try Self.session()
+        let document = try session.open().document
+        let result = try session.run(.rows)
+        guard case .rows(let listing) = result else {
+            Issue.record("rows must list a block at a time, got \(result)")
+            return
+        }
+        let entries = listing.entries
+        #expect(entries.count == document.rowCount && entries.count > 2 * RowListing.blockSize)
+        var depth: [RowID: Int] = [:]
+        for e in entries {
+            #expect(document.parent(of: e.id) == .some(e.parent) && document.index(of: e.id) == e.index && document.config(of: e.id) == e.config)
+            #expect(e.depth == e.parent.map { depth[$0]! + 1 } ?? 0)
+            depth[e.id] = e.depth
+        }
+        let blocks = (entries.count + RowListing.blockSize - 1) / RowListing.blockSize
+
+        var json: [[UInt8]] = []
+        listing.writeJSON { json.append($0) }
+        #expect(json.count == blocks + 1, "one piece per block, then the closing")
+        #expect(Array(json.joined()) == Array(JSONWriter.compact(.array(entries.map { .object(CommandResult.configMembers($0).map { JSONMember($0.0, $0.1) }) })).utf8))
+        #expect(Envelope.success(command: "rows", result: result).hasPrefix(#"{"ok":true,"command":"rows","result":[{"id":"r0","#))
+
+        var text: [String] = []
+        result.writeText { text.append($0) }
+        #expect(text.count == blocks)
+        var whole = TextTable(RowListing.tableHeaders, rightAligned: [2, 8, 9])
+        for e in entries { whole.add(RowListing.tableCells(e)) }
+        let wholeLines = whole.rendered.split(separator: "\n")
+        let lines = text.joined(separator: "\n").split(separator: "\n")
+        #expect(lines.count == wholeLines.count)
+        func cells(_ line: Substring) -> [Substring] { line.split(separator: " ", omittingEmptySubsequences: true) }
+        for (a, b) in zip(lines, wholeLines) where cells(a) != cells(b) {
+            Issue.record("\(a) ≠ \(b)")
+            break
+        }
+        var first = TextTable(RowListing.tableHeaders, rightAligned: [2, 8, 9])
+        for e in entries.prefix(RowListing.blockSize) { first.add(RowListing.tableCells(e)) }
+        #expect(text[0] == first.rendered)
+
+        var csv: [String] = []
+        try session.run(.csv(.rows)).writeText { csv.append($0) }
+        #expect(csv.count == blocks + 1)
+        #expect(csv.joined(separator: "\n") == CommandResult.csvLines(RowListing.csvHeader, entries.map(RowListing.csvFields)))
+
+        // --at: the document as it was before the scroll (entry 1: the import), listed alike.
+        let past = try session.run(.at(.rows, .entry(1)))
+        guard case .rows(let pastListing) = past else { Issue.record("rows --at must list too, got \(past)"); return }
+        #expect(pastListing.rowCount == document.rowCount)
+        #expect(try Session(document: Document(name: "e")).run(.rows).text == "(no rows)")
+    }
+
     /// `export` to standard output is written about a megabyte of whole lines at a time: the
     /// pieces joined by line breaks are the one text `DocumentFormat.encode` makes.
     @Test func exportToStandardOutputIsWrittenInPiecesOfWholeLines() throws {

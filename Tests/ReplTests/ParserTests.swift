@@ -81,7 +81,7 @@ import Layout
         #expect(error("set stack axis diagonal") == "expected vertical|horizontal after 'axis', got 'diagonal'")
         #expect(error("defaults separator color red") == "expected a color #RRGGBB after 'color', got 'red'")
         #expect(error("set a") == "expected \(RowSpecWords.expectation) after 'a', got end of line")
-        #expect(error("at 99999999999999999999999") == "unknown command 'at' (type 'help' for the list)")
+        #expect(error("at 99999999999999999999999") == "unknown command 'at' (did you mean 'as'? type 'help' for the list)")
         #expect(error("add a at 99999999999999999999999")
             == "expected top, bottom or an index (a whole number ≥ 0) after 'at', got '99999999999999999999999'")
         #expect(error("layout --range 5..2") == "expected a range FIRST..LAST (whole numbers, FIRST ≤ LAST) after '--range', got '5..2'")

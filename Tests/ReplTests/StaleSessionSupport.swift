@@ -73,18 +73,25 @@ enum StaleChecks {
                 "\(context): export differs after replaying the log\n\(lines.joined(separator: "\n"))", sourceLocation: sourceLocation)
         #expect(try doc.verify(replan: true) == [], "\(context)", sourceLocation: sourceLocation)
         #expect(try rebuilt.verify(replan: true) == [], "\(context): the rebuilt document", sourceLocation: sourceLocation)
-        // The same history: undo steps (what they hold, which entries, applied or undone), marks,
-        // and — unless the history was compacted (the rebuilt one starts at entry 1) — the same
-        // log, entry for entry (its own `log export` is the same script). Origins are the
-        // rebuilding process's.
+        // The same history: undo steps (what they hold, which entries, applied or undone, their
+        // origins), marks (with their origins), and — unless the history was compacted (the
+        // rebuilt one starts at entry 1) — the same log, entry for entry, origins included (its
+        // own `log export` is the same script). The script's `as` lines, not the rebuilding
+        // session's origin, say who made each entry.
         let (history, rebuiltHistory) = (try historyLines(doc), try historyLines(rebuilt))
         #expect(rebuiltHistory == history, "\(context): the history differs after replaying the log: \(LineDiff.unified(expected: history.joined(separator: "\n"), actual: rebuiltHistory.joined(separator: "\n"), name: "history"))",
                 sourceLocation: sourceLocation)
+        if doc.historyBase == 0 {
+            #expect(try LogScript.lines(rebuilt) == lines, "\(context): the rebuilt log differs", sourceLocation: sourceLocation)
+            #expect(try rebuilt.log().map(\.origin) == (try doc.log().map(\.origin)), "\(context): the rebuilt log's origins differ",
+                    sourceLocation: sourceLocation)
+        }
+        guard doc.openGroup == nil else { return }
+        try undoMineAnswersAlike(doc, rebuilt, context, sourceLocation: sourceLocation)
         guard doc.historyBase == 0 else { return }
-        #expect(try LogScript.lines(rebuilt) == lines, "\(context): the rebuilt log differs", sourceLocation: sourceLocation)
         // Undo and redo behave alike: undoing every step, then redoing them, on both.
         let applied = try doc.history().filter(\.applied).count
-        guard doc.openGroup == nil, applied > 0 else { return }
+        guard applied > 0 else { return }
         for d in [doc, rebuilt] {
             _ = try d.undo(applied)
             #expect(try historyLines(d).filter { !$0.hasPrefix("mark") }.allSatisfy { $0.contains(" false ") }, "\(context): all undone",
@@ -95,16 +102,43 @@ enum StaleChecks {
                 sourceLocation: sourceLocation)
     }
 
-    /// The history of `doc` as lines, without origins and times: its undo steps, then its marks.
+    /// `undo --mine N` (N = 1, 2, 3) as each origin of the history and as none gives the same
+    /// answer on `doc` and on `rebuilt`: the same steps undone (each then redone on both, so the
+    /// next question starts from the same state) or the same error.
+    static func undoMineAnswersAlike(_ doc: StoredDocument, _ rebuilt: StoredDocument, _ context: String,
+                                     sourceLocation: SourceLocation) throws {
+        let origins: [String?] = Array(Set(try doc.history().map(\.origin))) + [nil]
+        for origin in origins.sorted(by: { ($0 ?? "") < ($1 ?? "") }) {
+            for n in 1...3 {
+                var answers: [String] = []
+                for d in [doc, rebuilt] {
+                    d.origin = origin
+                    do {
+                        let move = try d.undo(mine: n)
+                        answers.append("undone \(move.steps.map(\.number))")
+                        _ = try d.redo(move.steps.count)
+                    } catch {
+                        answers.append("\(error)")
+                    }
+                }
+                #expect(answers[0] == answers[1], "\(context): undo --mine \(n) as \(origin ?? "none") answers differently after a rebuild",
+                        sourceLocation: sourceLocation)
+            }
+        }
+        #expect(DocumentFormat.encode(rebuilt.document) == DocumentFormat.encode(doc.document), "\(context): after undo --mine",
+                sourceLocation: sourceLocation)
+    }
+
+    /// The history of `doc` as lines, without times: its undo steps, then its marks, with origins.
     /// A compacted history's entries are numbered as its `log export` numbers them (the base is
     /// entry 1), and a restore is labelled by its target so numbered.
     static func historyLines(_ doc: StoredDocument) throws -> [String] {
         let shift = doc.historyBase == 0 ? 0 : 1 - doc.historyBase
         let steps = try doc.history().map { step in
             let label = step.restoredFrom.map { "restore \($0 + shift)" } ?? step.label ?? "-"
-            return "\(step.number) \(label) \(step.applied) \(step.firstSeq + shift)...\(step.lastSeq + shift) \(step.edits.map(Printer.text))"
+            return "\(step.number) \(label) \(step.applied) \(step.firstSeq + shift)...\(step.lastSeq + shift) \(step.origin ?? "-") \(step.edits.map(Printer.text))"
         }
-        let marks = try doc.marks().map { "mark \($0.name) \($0.seq + shift) \($0.cursor) \($0.reachable)" }
+        let marks = try doc.marks().map { "mark \($0.name) \($0.seq + shift) \($0.cursor) \($0.reachable) \($0.origin ?? "-")" }
         return steps + marks
     }
 }

@@ -35,11 +35,21 @@ extension LiveLayout {
     ///
     /// A flat document of a million rows with a few hundred distinct sizes so lays out a few
     /// hundred rows instead of a million. No `DocumentLayout` and never the whole engine tree at
-    /// once. Outside the regime, one full layout.
+    /// once. Outside the regime, one full layout: when that is certain before the slices
+    /// (`certainlyOutsideRegime`: a sticky row, or free space the root distributes), only that.
     mutating func rebuild(_ doc: Document) {
         document = doc.name
         settings = doc.settings
         let s = settings
+        // Outside the regime for sure: one full layout, no slices first.
+        if Self.certainlyOutsideRegime(doc) {
+            growing = 0
+            line = RootLine()
+            rootTable = DocumentIndexTable()
+            nestedLocation = [:]
+            full = doc.layout()
+            return
+        }
         let alone = LocalRows.alone(s)
         let store = doc.rows
         let rootCount = doc.childCount(of: nil)
@@ -161,6 +171,61 @@ extension LiveLayout {
             full = doc.layout()
             line = RootLine()
         }
+    }
+
+    /// True when `doc` is outside the incremental regime whatever its rows' layouts, decided
+    /// before any of them is laid out, so that `rebuild` pays for one full layout instead of the
+    /// slices and then the full layout:
+    ///
+    /// - a row is sticky, at any depth, shown or not (SPEC §2.7: the full layout keeps them);
+    ///   O(styles in use);
+    /// - or the root distributes free space (`justify` other than start, or a shown root row
+    ///   that grows) and certainly has some: every shown root row is `fixed N` without text or
+    ///   aspect ratio, and even counted at N plus its insets and margins (an upper bound of its
+    ///   outer length) they and the gaps fall short of the viewport by more than a point. The
+    ///   walk stops at the first root row whose length it cannot bound or once the bound reaches
+    ///   the viewport, so a long document pays for the rows of about one viewport.
+    ///
+    /// False when in doubt: the slices' result decides, as before.
+    static func certainlyOutsideRegime(_ doc: Document) -> Bool {
+        let store = doc.rows
+        let records = store.styles.records
+        if records.contains(where: { $0.rest.sticky }) { return true }
+        let s = doc.settings
+        let vertical = s.axis == .vertical
+        var distributes = s.justify != .start
+        if !distributes && !records.contains(where: { $0.rest.grow > 0 }) { return false }
+        let padding = s.layoutPadding
+        let limit = (vertical ? s.viewport.height - padding.vertical : s.viewport.width - padding.horizontal) - 1
+        let gap = s.layoutSpacing
+        // Per style record: insets and margins along the main axis, nil when the record's
+        // length follows its width (text, aspect ratio).
+        var extraOfStyle = [Double?](repeating: nil, count: records.count)
+        var known = [Bool](repeating: false, count: records.count)
+        var bound = 0.0
+        var shown = 0
+        var slot = store.order.first(store.rootRoot)
+        while slot >= 0 {
+            defer { slot = store.order.successor(slot) }
+            let flags = store.flags[Int(slot)]
+            if flags & DocumentRows.hidden != 0 { continue }
+            if flags & DocumentRows.fit != 0 { return false }
+            let style = Int(store.style[Int(slot)])
+            if !known[style] {
+                known[style] = true
+                let c = records[style].rest
+                if !c.hasHeightForWidth {
+                    let i = LayoutUnit.snap(c.effectiveInsets(s.defaults)), m = c.layoutMargin
+                    extraOfStyle[style] = vertical ? i.top + i.bottom + m.top + m.bottom : i.left + i.right + m.left + m.right
+                }
+            }
+            guard let extra = extraOfStyle[style] else { return false }
+            if records[style].rest.grow > 0 { distributes = true }
+            bound += (shown > 0 ? gap : 0) + LayoutUnit.snap(store.sizeValue[Int(slot)]) + extra
+            shown += 1
+            if bound >= limit { return false }
+        }
+        return distributes
     }
 
     /// Lays root rows `roots` out with the engine under `alone` settings: fills the result of

@@ -90,6 +90,10 @@ public enum Command: Hashable, Sendable {
     case redoTo(mark: String)
     /// `undo --mine [N]`: the last N steps of this session's origin.
     case undoMine(Int)
+    /// `as NAME`: the log entries written after it record NAME as their origin (as `--as NAME`
+    /// does from the start); `as none` (nil): they record none, as entries from before schema 6.
+    /// `log export` writes it wherever the origin changes.
+    case writeAs(origin: String?)
     /// `diff REF [REF]` (the second: now when nil).
     case diff(HistoryRef, HistoryRef?)
     /// `restore REF`.

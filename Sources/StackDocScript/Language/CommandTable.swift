@@ -404,7 +404,7 @@ enum CommandTable {
         },
         CommandSpec("history", group: "Queries", usage: ["history", "history compact [before REF]"],
                     summary: "the undo steps (number, log entries, state, origin, label) and the marks; 'compact' drops old entries",
-                    details: "Each step names the log entries it covers: a log entry number is a REF of '--at', 'diff' and 'restore' (the document right after that entry). The origin is who made the step ('--as NAME', else user:pid). 'history compact before REF' drops the log entries before REF's entry ('history compact': all of them), for long-lived documents: the document and the history from REF on stay exact; the state the kept entries start from is stored as a snapshot that open, replay, 'verify' and 'log export' start from; undo cannot go past it; '--at', 'diff' and 'restore' refuse the dropped entries; the marks among them are dropped (it says which). Refused inside a group, and for a point that a later undo, redo or restore reaches behind (it names the entry). " + refHelp,
+                    details: "Each step names the log entries it covers: a log entry number is a REF of '--at', 'diff' and 'restore' (the document right after that entry). The origin is who made the step ('--as NAME' or 'as NAME', else user:pid; '-' when none was recorded). 'history compact before REF' drops the log entries before REF's entry ('history compact': all of them), for long-lived documents: the document and the history from REF on stay exact; the state the kept entries start from is stored as a snapshot that open, replay, 'verify' and 'log export' start from; undo cannot go past it; '--at', 'diff' and 'restore' refuse the dropped entries; the marks among them are dropped (it says which). Refused inside a group, and for a point that a later undo, redo or restore reaches behind (it names the entry). " + refHelp,
                     examples: ["history", "history compact before v1", "history compact"]) { r in
             guard r.consume("compact") else { return .history }
             guard r.consume("before") else { return .compactHistory(nil) }
@@ -472,7 +472,7 @@ enum CommandTable {
 
     static let history: [CommandSpec] = [
         CommandSpec("undo", group: "History", usage: ["undo [N]", "undo to MARK", "undo --mine [N]"], summary: "revert the last N undo steps (1 by default)",
-                    details: "'undo to MARK' reverts the steps made since the mark, in one command. 'undo --mine [N]' reverts the last N steps of this session's origin ('--as NAME', else user:pid), only when no step of another origin came after them (the error names the step that blocks it); plain 'undo' reverts the document's last steps whoever made them.",
+                    details: "'undo to MARK' reverts the steps made since the mark, in one command. 'undo --mine [N]' reverts the last N steps of this session's origin ('--as NAME' or 'as NAME', else user:pid), only when no step of another origin came after them (the error names the step that blocks it); plain 'undo' reverts the document's last steps whoever made them.",
                     examples: ["undo", "undo 3", "undo to v1", "undo --mine", "undo --mine 2"]) { r in
             if r.consume("to") { return .undoTo(mark: try markName(&r, after: "to")) }
             if r.consume("--mine") { return .undoMine(r.atEnd ? 1 : try positiveCount(&r, after: "--mine")) }
@@ -489,6 +489,16 @@ enum CommandTable {
                     details: "A mark is logged and replayed ('log export' keeps it) but is not an undo step. Names are 1 to 64 characters of A-Z a-z 0-9 _ . - starting with a letter or _, unique in the document, and not 'now'. 'undo to NAME' and 'redo to NAME' move there; '--at NAME', 'diff NAME' and 'restore NAME' use it as a REF.",
                     examples: ["mark", "mark v1", "mark before-cleanup"]) { r in
             .mark(r.atEnd ? nil : try markName(&r, after: "mark"))
+        },
+        CommandSpec("as", group: "History", usage: ["as NAME", "as none"],
+                    summary: "record the later steps, marks and other log entries as made by NAME",
+                    details: "The origin 'history' shows per step and 'undo --mine' goes by: 'as NAME' does from here on what '--as NAME' does from the start, until the next 'as' (one in a file that 'read' runs stays in effect after it). NAME is 1 to 64 characters of A-Z a-z 0-9 _ . - : @ (quoted, \"none\" is a name). 'as none' records no origin, as the entries written before origins were recorded. 'log export' writes 'as NAME' before each entry whose origin differs from the one before, so the rebuilt history has the same origins.",
+                    examples: ["as ann", "as build-bot:42", "as none", "as \"none\""]) { r in
+            if r.consume("none") { return .writeAs(origin: nil) }
+            let what = "an origin (1 to 64 characters of A-Z a-z 0-9 _ . - : @) or none"
+            guard let t = r.peek(), StoredDocument.isValidOrigin(t.text) else { throw r.expected(what, after: "as") }
+            _ = r.next()
+            return .writeAs(origin: t.text)
         },
         CommandSpec("restore", group: "History", usage: ["restore REF"],
                     summary: "make the document equal to an earlier point, as one new undo step",
@@ -514,7 +524,7 @@ enum CommandTable {
                     examples: ["verify"]) { _ in .verify },
         CommandSpec("log", group: "History", usage: ["log export PATH"],
                     summary: "write the document's log as a script of canonical commands",
-                    details: "Running the script on an empty database ('stackdoc --db :memory: PATH') rebuilds the document: its 'export' is identical. Undone steps are written, then undone ('undo N'), so 'redo' works after a replay; rolled-back operations are left out. Ctrl-C on the prompt cancels it; no file is written.",
+                    details: "Running the script on an empty database ('stackdoc --db :memory: PATH') rebuilds the document: its 'export' is identical. Undone steps are written, then undone ('undo N'), so 'redo' works after a replay; rolled-back operations are left out. Each entry keeps its origin: 'as NAME' (or 'as none') comes before the first entry and wherever the origin changes, so the rebuilt history shows the same origins and 'undo --mine' answers alike. Ctrl-C on the prompt cancels it; no file is written.",
                     examples: ["log export feed.sd"]) { r in
             try r.expect("export", after: "log")
             return .logExport(path: try r.value("a file path", after: "export"))

@@ -185,6 +185,9 @@ public enum Printer {
         case .undoTo(let mark): return "undo to " + id(mark)
         case .redoTo(let mark): return "redo to " + id(mark)
         case .undoMine(let n): return "undo --mine \(n)"
+        case .writeAs(let origin):
+            // An origin named none is quoted: the bare word means no origin.
+            return "as " + (origin.map { $0.lowercased() == "none" ? "\"\($0)\"" : id($0) } ?? "none")
         case let .diff(a, b): return join(["diff", ref(a), b.map(ref)])
         case .restore(let r): return "restore " + ref(r)
         case .compactHistory(let r): return join(["history compact", r.map { "before " + ref($0) }])

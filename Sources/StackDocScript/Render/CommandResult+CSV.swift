@@ -17,14 +17,10 @@ extension CommandResult {
         case .visible(let rows):
             return Self.csvLines(["id", "type", "visibility", "percent", "x", "y", "width", "height"],
                                  rows.map { r in [r.id, r.type, r.visibility.rawValue, Format.percent(r.percent)] + Self.rectFields(r.frame) })
-        case .rows(let entries):
-            return Self.csvLines(["id", "parent", "index", "depth", "type", "size", "content", "insets", "margin", "grow", "shrink", "align", "flags"],
-                                 entries.map { e in
-                                     let c = e.config
-                                     return [e.id, e.parent ?? "", "\(e.index)", "\(e.depth)", c.type, Format.rowSize(c.size),
-                                             Format.size(c.content), c.insets.map(Format.edges) ?? "default", Format.edges(c.margin),
-                                             Format.number(c.grow), Format.number(c.shrink), c.alignSelf.rawValue, Self.flags(c)]
-                                 })
+        case .rows(let listing):
+            var pieces: [String] = []
+            listing.writeCSV { pieces.append($0) }
+            return pieces.joined(separator: "\n")
         default:
             return ""
         }

@@ -5,12 +5,14 @@ import Store
 /// in StackDoc's one JSON value type (`JSONValue`, written by `JSONWriter`).
 extension CommandResult {
     /// The result as compact JSON in pieces, as it is made (`appendJSON`'s bytes): a whole
-    /// layout (also under `--csv`) a block of rows at a time, anything else in one piece.
+    /// layout and `rows` (also under `--csv`) a block of rows at a time, anything else in one piece.
     /// - Parameter piece: Receives each piece, in order.
     /// - Throws: What `piece` throws (the pieces after it are not made).
     public func writeJSON(_ piece: ([UInt8]) throws -> Void) rethrows {
         switch self {
         case .wholeLayout(let listing), .csv(.wholeLayout(let listing)):
+            try listing.writeJSON(piece)
+        case .rows(let listing), .csv(.rows(let listing)):
             try listing.writeJSON(piece)
         default:
             var out: [UInt8] = []
@@ -29,6 +31,8 @@ extension CommandResult {
         case let .layout(layout, rows):
             out.append(contentsOf: LayoutOutput.jsonBytes(layout, rows: rows))
         case .wholeLayout(let listing):
+            listing.writeJSON { out.append(contentsOf: $0) }
+        case .rows(let listing):
             listing.writeJSON { out.append(contentsOf: $0) }
         case .document(let document):
             var bytes = document.exportJSONBytes(pretty: false)
@@ -79,8 +83,8 @@ extension CommandResult {
             return .array(rows.map {
                 object([("id", .string($0.id)), ("visibility", .string($0.visibility.rawValue)), ("percent", .number($0.percent))])
             })
-        case .rows(let entries):
-            return .array(entries.map { object(Self.configMembers($0)) })
+        case .rows(let listing):
+            return .array(listing.entries.map { object(Self.configMembers($0)) })
         case .row(let d):
             let r = d.layout
             return object(Self.configMembers(d.entry) + [
@@ -106,6 +110,8 @@ extension CommandResult {
             return Self.markJSON(m)
         case .marks(let marks):
             return .array(marks.map(Self.markJSON))
+        case .writingAs(let origin):
+            return object([("origin", optional(origin))])
         case .diff(let d):
             return DiffJSON.value(d)
         case let .restored(result, report):

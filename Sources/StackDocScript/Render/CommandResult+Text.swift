@@ -6,8 +6,8 @@ import Store
 /// rect and percentage through `Format`.
 extension CommandResult {
     /// The text output in pieces of whole lines, as it is made: joined by line breaks they are
-    /// `text` (nothing for an empty one). A whole layout (also as CSV) comes a block of rows at a
-    /// time, an exported document about a megabyte of lines at a time; any other result is one
+    /// `text` (nothing for an empty one). A whole layout and `rows` (also as CSV) come a block of
+    /// rows at a time, an exported document about a megabyte of lines at a time; any other result is one
     /// piece.
     /// - Parameter piece: Receives each piece, in order.
     /// - Throws: What `piece` throws (the pieces after it are not made).
@@ -16,6 +16,10 @@ extension CommandResult {
         case .wholeLayout(let listing):
             try listing.writeTable(piece)
         case .csv(.wholeLayout(let listing)):
+            try listing.writeCSV(piece)
+        case .rows(let listing):
+            try listing.writeTable(piece)
+        case .csv(.rows(let listing)):
             try listing.writeCSV(piece)
         case .document(let document):
             try Self.writeLines(of: document, piece)
@@ -81,8 +85,10 @@ extension CommandResult {
             return pieces.joined(separator: "\n")
         case .visible(let rows):
             return Self.visibleTable(rows)
-        case .rows(let entries):
-            return Self.rowsTable(entries)
+        case .rows(let listing):
+            var pieces: [String] = []
+            listing.writeTable { pieces.append($0) }
+            return pieces.joined(separator: "\n")
         case .row(let detail):
             return Self.rowFields(detail)
         case let .rowsOfType(type, ids):
@@ -103,6 +109,8 @@ extension CommandResult {
             return "mark \(Printer.id(m.name)): log entry \(m.seq), undo step \(m.cursor)"
         case .marks(let marks):
             return marks.isEmpty ? "(no marks)" : Self.marksTable(marks)
+        case .writingAs(let origin):
+            return origin.map { "origin: \(Printer.label($0))" } ?? "origin: - (the later log entries record none)"
         case .diff(let d):
             return DiffText.lines(d).joined(separator: "\n")
         case let .restored(result, report):
@@ -169,19 +177,6 @@ extension CommandResult {
         var table = TextTable(["id", "type", "visibility", "percent", "frame"], rightAligned: [3])
         for r in rows {
             table.add([Printer.id(r.id), Printer.id(r.type), r.visibility.rawValue, Format.percent(r.percent), Format.rect(r.frame)])
-        }
-        return table.rendered
-    }
-
-    static func rowsTable(_ entries: [RowEntry]) -> String {
-        guard !entries.isEmpty else { return "(no rows)" }
-        var table = TextTable(["id", "parent", "index", "type", "size", "content", "insets", "margin", "grow", "shrink", "align", "flags"],
-                              rightAligned: [2, 8, 9])
-        for e in entries {
-            let c = e.config
-            table.add([String(repeating: "  ", count: e.depth) + Printer.id(e.id), e.parent.map(Printer.id) ?? "-", "\(e.index)",
-                       Printer.id(c.type), Format.rowSize(c.size), Format.size(c.content), c.insets.map(Format.edges) ?? "default",
-                       Format.edges(c.margin), Format.number(c.grow), Format.number(c.shrink), c.alignSelf.rawValue, flags(c)])
         }
         return table.rendered
     }

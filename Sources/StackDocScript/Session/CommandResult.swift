@@ -34,8 +34,9 @@ public enum CommandResult {
     case wholeLayout(LayoutListing)
     /// `visible`: the rows the viewport shows, in document order.
     case visible([RowLayout])
-    /// `rows`: every row in document order with its configuration.
-    case rows([RowEntry])
+    /// `rows`: every row in document order with its configuration, for the renderers to read and
+    /// write a block at a time.
+    case rows(RowListing)
     /// `row ROW`: one row's configuration, inherited defaults and layout.
     case row(RowDetail)
     /// `find type T`: the rows of that type, in document order.
@@ -48,6 +49,8 @@ public enum CommandResult {
     case marked(HistoryMark)
     /// `mark`: every mark of the document, oldest first.
     case marks([HistoryMark])
+    /// `as NAME` / `as none`: the origin the session's log entries record from now on (nil: none).
+    case writingAs(origin: String?)
     /// `diff REF [REF]`.
     case diff(HistoryDiff)
     /// `restore REF`: what it restored and changed.

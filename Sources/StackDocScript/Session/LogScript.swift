@@ -19,8 +19,10 @@ enum LogScript {
             lines += try importLines(base, cancellation: cancellation)
             shift = 1 - doc.historyBase
         }
+        var origins = OriginLines()
         for entry in try doc.log() {
             try cancellation.check()
+            if let line = origins.line(before: entry) { lines.append(line) }
             switch entry.kind {
             case .newDocument:
                 lines.append(newLine(doc.name, entry.settings ?? DocumentSettings()))
@@ -45,6 +47,25 @@ enum LogScript {
             }
         }
         return lines
+    }
+
+    /// The `as NAME` / `as none` lines that give each entry of the rebuilt log the origin it
+    /// has: one before the first entry that records an origin, and one wherever it changes. The
+    /// entry that creates the document (`new`, an import) records none and needs none.
+    struct OriginLines {
+        /// The origin the lines so far leave the session writing as (`.some(nil)`: `as none`);
+        /// nil before the first `as`.
+        private var current: String??
+
+        mutating func line(before entry: LogEntry) -> String? {
+            switch entry.kind {
+            case .newDocument, .importDocument: return nil
+            default: break
+            }
+            if let current, current == entry.origin { return nil }
+            current = .some(entry.origin)
+            return Printer.text(Command.writeAs(origin: entry.origin))
+        }
     }
 
     static func newLine(_ name: String, _ s: DocumentSettings) -> String {

@@ -70,20 +70,6 @@ extension Session {
         return try Drawing.lines(layout, stacks: stacks, kinds: kinds, scale: scale)
     }
 
-    /// Every row in document order with its nesting depth (`rows`).
-    func rows() throws -> [RowEntry] {
-        let document = try viewedDocument()
-        var entries: [RowEntry] = []
-        entries.reserveCapacity(document.rowCount)
-        var depth: [RowID: Int] = [:]
-        document.forEachRow { id, parent, index, c in
-            let d = parent.map { (depth[$0] ?? 0) + 1 } ?? 0
-            if c.stack != nil { depth[id] = d }
-            entries.append(RowEntry(id: id, parent: parent, index: index, depth: d, config: c))
-        }
-        return entries
-    }
-
     /// One row's configuration, inherited defaults and layout (`row ROW`).
     func row(_ id: RowID) throws -> RowDetail {
         let document = try open().document

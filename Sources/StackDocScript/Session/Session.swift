@@ -16,8 +16,9 @@ public final class Session {
     /// Relative paths of commands are resolved against this directory (nil: the current one).
     public let directory: String?
 
-    /// Who this session writes as (`--as NAME`); nil: the store's default, user:pid.
-    public let origin: String?
+    /// Who this session writes as: the origin every log entry it appends records (`--as NAME`,
+    /// else user:pid; changed by the `as` command). Nil after `as none`: no origin is recorded.
+    public private(set) var origin: String?
 
     /// While a query runs `--at REF`: the document as it was then and its layout (made on
     /// first use: `export --at` needs none).
@@ -39,11 +40,12 @@ public final class Session {
     }
 
     /// A session on `store` with no document open; relative paths of commands are resolved against
-    /// `directory` (nil: the current directory); its changes are recorded as made by `origin`.
+    /// `directory` (nil: the current directory); its changes are recorded as made by `origin`
+    /// (nil: `StoredDocument.defaultOrigin`, user:pid).
     public init(store: DocumentStore, directory: String? = nil, origin: String? = nil) {
         self.store = store
         self.directory = directory
-        self.origin = origin
+        self.origin = origin ?? StoredDocument.defaultOrigin
     }
 
     /// Where the last change's time went (`[("store and layout", seconds)]`), for `timer`;
@@ -142,7 +144,8 @@ public final class Session {
         case .visible:
             return .visible(try liveLayout().visibleRows())
         case .rows:
-            return .rows(try rows())
+            // Every row, read from the document a block at a time by the renderer.
+            return .rows(RowListing(try viewedDocument()))
         case .row(let id):
             return .row(try row(id))
         case .findType(let type):
@@ -210,6 +213,10 @@ public final class Session {
         case .undoMine(let n):
             let doc = try open()
             return try historyMove(.undone, steps: { try doc.undo(mine: n) })
+        case .writeAs(let name):
+            origin = name
+            current?.origin = name
+            return .writingAs(origin: name)
         case let .diff(a, b):
             return .diff(try open().diff(from: a, to: b ?? .now(back: 0)))
         case .restore(let ref):
@@ -275,7 +282,7 @@ public final class Session {
     }
 
     func opened(_ doc: StoredDocument, verb: OpenedDocument.Verb) -> CommandResult {
-        if let origin { doc.origin = origin }
+        doc.origin = origin
         current = doc
         let layout = doc.liveLayout()
         let s = doc.document.settings
