@@ -368,14 +368,19 @@ public final class DocumentStore {
     static func checkRows(_ document: Document) throws {
         var invalid: Error?
         document.forEachRow { id, _, _, config in
-            // The allocation-free check first; the message is built only for a bad row.
-            guard invalid == nil, !(Validation.isValidRowID(id) && Validation.isValid(config)) else { return }
-            do {
-                try Validation.checkRowID(id)
-                try Validation.check(config, prefix: "row \(Validation.quoted(id)) ")
-            } catch { invalid = error }
+            guard invalid == nil else { return }
+            do { try checkRow(id, config) } catch { invalid = error }
         }
         if let invalid { throw invalid }
+    }
+
+    /// Throws when row `id` with `config` breaks a rule, with the one validator's message.
+    @inline(__always)
+    static func checkRow(_ id: RowID, _ config: RowConfig) throws {
+        // The allocation-free check first; the message is built only for a bad row.
+        guard !(Validation.isValidRowID(id) && Validation.isValid(config)) else { return }
+        try Validation.checkRowID(id)
+        try Validation.check(config, prefix: "row \(Validation.quoted(id)) ")
     }
 
     /// Inserts the document's row with the identity `uid`; returns its id.
@@ -394,7 +399,10 @@ public final class DocumentStore {
     /// Runs `body` in an IMMEDIATE transaction (so concurrent writers queue on the busy timeout
     /// instead of failing on a lock upgrade); errors come back as clear messages. A file found
     /// damaged is not written: the first write of a session checks the whole file first.
-    func write<T>(_ body: (Database) throws -> T) throws -> T {
+    ///
+    /// `foreignKeys: false` runs it with SQLite's foreign key checks off (they cannot change
+    /// inside a transaction): only for a body that can be shown never to break one.
+    func write<T>(foreignKeys: Bool = true, _ body: (Database) throws -> T) throws -> T {
         if options.readOnly {
             throw StackDocError(.readOnlyDatabase(path: path, detail: "it was opened for reading only: queries and export work, changes are refused"))
         }
@@ -403,7 +411,7 @@ public final class DocumentStore {
             try read { db in try DatabaseInspection.checkIntegrity(db, path: path) }
             checked = true
         }
-        return try transaction(.immediate, body)
+        return try transaction(.immediate, foreignKeys: foreignKeys, body)
     }
 
     /// Runs `body` for reading (one consistent snapshot); errors come back as clear messages.
@@ -411,9 +419,11 @@ public final class DocumentStore {
         try transaction(.deferred, body)
     }
 
-    private func transaction<T>(_ kind: Database.TransactionKind, _ body: (Database) throws -> T) throws -> T {
+    private func transaction<T>(_ kind: Database.TransactionKind, foreignKeys: Bool = true, _ body: (Database) throws -> T) throws -> T {
         do {
             return try queue.inDatabase { db in
+                if !foreignKeys { try db.execute(sql: "PRAGMA foreign_keys = OFF") }
+                defer { if !foreignKeys { try? db.execute(sql: "PRAGMA foreign_keys = ON") } }
                 var result: T?
                 try db.inTransaction(kind) {
                     result = try body(db)

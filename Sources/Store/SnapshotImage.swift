@@ -49,22 +49,46 @@ public enum SnapshotImage {
 
     /// The image of `document` at `version` after log entry `seq` of the document `uid`.
     public static func encode(_ document: Document, uid: String, version: Int, seq: Int) -> [UInt8] {
-        var out = ByteWriter(capacity: 64 + document.rowCount * 20)
-        out.bytes(magic)
-        out.u16(format)
-        out.string(uid)
-        out.varint(UInt64(version))
-        out.varint(UInt64(seq))
-        out.varint(UInt64(document.rowCount))
-        writeSettings(document.settings, &out)
+        var encoder = Encoder(capacity: document.rowCount)
+        document.forEachRow { id, parent, _, config in encoder.add(id, parent: parent, config: config) }
+        return encoder.image(uid: uid, version: version, seq: seq, settings: document.settings)
+    }
 
-        var styles: [RowStyleKey: Int] = [RowStyleKey(RowConfig()): 0]
-        var styleOrder: [RowConfig] = [RowConfig()]
-        var rowsOut = ByteWriter(capacity: document.rowCount * 20)
-        var stackOrdinal: [RowID: Int] = [:]
-        document.forEachRow { id, parent, _, config in
+    /// Encodes rows as they come, in document order (a stack row before its rows, each stack's
+    /// rows in order), then makes the image of them (`image(uid:version:seq:settings:)`): what
+    /// `encode` does for a whole document, and what an import does while its file is read, so
+    /// that the image is ready when the last row is.
+    struct Encoder {
+        private var styles: [RowStyleKey: Int] = [RowStyleKey(RowConfig()): 0]
+        private var styleOrder: [RowConfig] = [RowConfig()]
+        /// The style of the previous row (rows in a run often share one: no hashing then).
+        private var lastStyle: (key: RowStyleKey, style: Int)?
+        private var rowsOut: ByteWriter
+        private var stackOrdinal: [RowID: Int] = [:]
+        /// Rows encoded.
+        private(set) var rows = 0
+        /// False once a row came whose stack had not come before it (not in document order): it
+        /// was left out, and the image is not the rows'.
+        private(set) var isInOrder = true
+
+        /// An encoder with room for `rows` rows.
+        init(capacity rows: Int) {
+            rowsOut = ByteWriter(capacity: rows * 20)
+        }
+
+        /// Encodes the next row in document order.
+        mutating func add(_ id: RowID, parent: RowID?, config: RowConfig) {
+            var parentOrdinal = 0
+            if let parent {
+                guard let ordinal = stackOrdinal[parent] else {
+                    isInOrder = false
+                    return
+                }
+                parentOrdinal = ordinal
+            }
+            rows += 1
             rowsOut.string(id)
-            rowsOut.varint(UInt64(parent.map { stackOrdinal[$0]! } ?? 0))
+            rowsOut.varint(UInt64(parentOrdinal))
             if config.stack != nil { stackOrdinal[id] = stackOrdinal.count + 1 }
             var flags: UInt8 = 0
             if config.hidden { flags |= 1 }
@@ -72,13 +96,16 @@ public enum SnapshotImage {
             if config.content != .zero { flags |= 4 }
             let key = RowStyleKey(config)
             let style: Int
-            if let known = styles[key] {
+            if let last = lastStyle, last.key == key {
+                style = last.style
+            } else if let known = styles[key] {
                 style = known
             } else {
                 style = styleOrder.count
                 styles[key] = style
                 styleOrder.append(config)
             }
+            lastStyle = (key, style)
             if style != 0 { flags |= 8 }
             rowsOut.u8(flags)
             if case let .fixed(n) = config.size { rowsOut.f64(n) }
@@ -88,11 +115,24 @@ public enum SnapshotImage {
             }
             if style != 0 { rowsOut.varint(UInt64(style)) }
         }
-        out.varint(UInt64(styleOrder.count))
-        for config in styleOrder { writeStyle(config, &out) }
-        out.bytes(rowsOut.buffer)
-        out.u64(checksum(out.buffer[...]))
-        return out.buffer
+
+        /// The image of the rows encoded, with `settings`, at `version` after log entry `seq` of
+        /// the document `uid`.
+        func image(uid: String, version: Int, seq: Int, settings: DocumentSettings) -> [UInt8] {
+            var out = ByteWriter(capacity: 256 + styleOrder.count * 64 + rowsOut.buffer.count)
+            out.bytes(magic)
+            out.u16(format)
+            out.string(uid)
+            out.varint(UInt64(version))
+            out.varint(UInt64(seq))
+            out.varint(UInt64(rows))
+            writeSettings(settings, &out)
+            out.varint(UInt64(styleOrder.count))
+            for config in styleOrder { writeStyle(config, &out) }
+            out.bytes(rowsOut.buffer)
+            out.u64(checksum(out.buffer[...]))
+            return out.buffer
+        }
     }
 
     /// The header of an image (checks its magic, format and checksum first).

@@ -104,31 +104,59 @@ public enum LoadSource: Equatable, Sendable {
 /// snapshots. A snapshot is derived data — the rows and the log stay the truth — so a snapshot
 /// that is missing, damaged (checksum), of another document (uid) or from the future (version
 /// or seq past the document's) is skipped, never trusted.
+///
+/// An import's first snapshot is its import image (migration 0014): its row holds an empty
+/// image, which means "the `import_image` of the same document and entry" (the same bytes,
+/// stored once). The view `snapshot_image` resolves that rule; every read of an image or its
+/// size goes through the view, so readers never see the difference.
 enum Snapshots {
     /// Writes the image of `document` (the state after log entry `seq`, at `version`) and drops
     /// all but the newest `keep` snapshots (never the base of a compacted history). Must run inside the write transaction that checked
     /// the handle is current, and never while a group is open (rollback deletes log entries, so
-    /// a state inside a group may never exist in the log's history). `image` is the document's
-    /// image when the caller already encoded it.
+    /// a state inside a group may never exist in the log's history).
     @discardableResult
     static func write(_ db: Database, documentID: Int64, uid: String, version: Int, seq: Int, document: Document,
-                      image encoded: [UInt8]? = nil, keep: Int) throws -> SnapshotInfo {
-        let image = encoded ?? SnapshotImage.encode(document, uid: uid, version: version, seq: seq)
+                      keep: Int) throws -> SnapshotInfo {
+        let image = SnapshotImage.encode(document, uid: uid, version: version, seq: seq)
+        try insert(db, documentID: documentID, uid: uid, version: version, seq: seq, rows: document.rowCount, image: Data(image), keep: keep)
+        return SnapshotInfo(version: version, seq: seq, rows: document.rowCount, bytes: image.count)
+    }
+
+    /// Writes an import's first snapshot (the document right after import entry `seq`, at
+    /// `version`, `rows` rows) as a reference to the entry's import image, which the same
+    /// transaction wrote (`ImportImages.write`): the image is stored once (migration 0014).
+    static func writeImportReference(_ db: Database, documentID: Int64, uid: String, version: Int, seq: Int, rows: Int,
+                                     keep: Int) throws {
+        try insert(db, documentID: documentID, uid: uid, version: version, seq: seq, rows: rows, image: Data(), keep: keep)
+    }
+
+    /// Deletes the import images of the entries up to `seq` (a compaction dropped them), except
+    /// one a kept snapshot refers to (the base of a history compacted right after its import).
+    static func dropImportImages(_ db: Database, documentID: Int64, through seq: Int) throws {
+        try db.execute(sql: """
+            DELETE FROM import_image WHERE document = ? AND seq <= ? AND NOT EXISTS
+                (SELECT 1 FROM snapshot s WHERE s.document = import_image.document AND s.seq = import_image.seq AND length(s.image) = 0)
+            """, arguments: [documentID, seq])
+    }
+
+    /// Stores a snapshot row (`image` empty: the import image of entry `seq`) and drops all but
+    /// the newest `keep` (never the base of a compacted history).
+    private static func insert(_ db: Database, documentID: Int64, uid: String, version: Int, seq: Int, rows: Int, image: Data,
+                               keep: Int) throws {
         try db.cachedStatement(sql: """
             INSERT OR REPLACE INTO snapshot (document, version, uid, seq, rows, image, time) VALUES (?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [documentID, version, uid, seq, document.rowCount, Data(image), Date.now.timeIntervalSince1970])
+            """).execute(arguments: [documentID, version, uid, seq, rows, image, Date.now.timeIntervalSince1970])
         try db.cachedStatement(sql: """
             DELETE FROM snapshot WHERE document = ? AND version NOT IN
                 (SELECT version FROM snapshot WHERE document = ? ORDER BY version DESC LIMIT ?)
                 AND seq <> (SELECT history_base FROM document WHERE id = ?)
             """).execute(arguments: [documentID, documentID, max(keep, 1), documentID])
-        return SnapshotInfo(version: version, seq: seq, rows: document.rowCount, bytes: image.count)
     }
 
     /// The document's snapshots, newest first (images not read).
     static func list(_ db: Database, documentID: Int64) throws -> [SnapshotInfo] {
         try GRDB.Row.fetchAll(db, sql: """
-            SELECT version, seq, rows, length(image) AS bytes FROM snapshot WHERE document = ? ORDER BY version DESC
+            SELECT version, seq, rows, bytes FROM snapshot_image WHERE document = ? ORDER BY version DESC
             """, arguments: [documentID]).map {
             SnapshotInfo(version: try $0.decode(forColumn: "version"), seq: try $0.decode(forColumn: "seq"),
                          rows: try $0.decode(forColumn: "rows"), bytes: try $0.decode(forColumn: "bytes"))
@@ -164,7 +192,7 @@ enum Snapshots {
     private static func withImage(_ db: Database, documentID: Int64, uid: String, version: Int,
                                   decode: (UnsafeRawBufferPointer, SQLiteStatement) throws -> (header: SnapshotImage.Header, document: Document)) throws -> (SnapshotInfo, Document) {
         // Stepped through the C API so that the image is not copied into a `Data` and an array.
-        let statement = try db.cachedStatement(sql: "SELECT uid, seq, rows, image FROM snapshot WHERE document = ? AND version = ?")
+        let statement = try db.cachedStatement(sql: "SELECT uid, seq, rows, image FROM snapshot_image WHERE document = ? AND version = ?")
         try statement.setArguments([documentID, version])
         let s = statement.sqliteStatement
         defer { sqlite3_reset(s) }

@@ -27,8 +27,8 @@ public struct CompactionResult: Hashable, Sendable {
 /// from it; undo cannot go past it; references to dropped entries are refused.
 extension StoredDocument {
     /// Drops the log entries before `ref`'s entry (nil: every entry), the
-    /// undo steps they made, the marks among them, the snapshots before them and the rows of
-    /// an import among them. The state right before `ref`'s entry is written as a snapshot —
+    /// undo steps they made, the marks among them, the snapshots before them and the rows or
+    /// image of an import among them (not an image the base snapshot refers to). The state right before `ref`'s entry is written as a snapshot —
     /// the base — which `open`, time travel, `verify` and `log export` start from; `ref`'s
     /// entry and every later one stay; the undo steps among them are renumbered from 1 (and the
     /// marks among them say so). The document does not change.
@@ -68,6 +68,7 @@ extension StoredDocument {
             try db.execute(sql: "DELETE FROM log WHERE document = ? AND seq <= ?", arguments: [id, P])
             let droppedEntries = db.changesCount
             try db.execute(sql: "DELETE FROM row WHERE document = ? AND import_seq BETWEEN 1 AND ?", arguments: [id, P])
+            try Snapshots.dropImportImages(db, documentID: id, through: P)
             try db.execute(sql: "DELETE FROM step WHERE document = ?", arguments: [id])
             for (i, step) in plan.steps.enumerated() {
                 try db.execute(sql: "INSERT INTO step (document, n, first_seq, last_seq, label) VALUES (?, ?, ?, ?, ?)",
@@ -80,7 +81,7 @@ extension StoredDocument {
             let droppedSteps = stepCount - plan.steps.count
             setSteps(cursor: plan.cursor, count: plan.steps.count)
             historyBase = P
-            if snapshotSeq < P { (snapshotSeq, snapshotBytes) = (P, try Int.fetchOne(db, sql: "SELECT length(image) FROM snapshot WHERE document = ? AND seq = ?", arguments: [id, P]) ?? 0) }
+            if snapshotSeq < P { (snapshotSeq, snapshotBytes) = (P, try Int.fetchOne(db, sql: "SELECT bytes FROM snapshot_image WHERE document = ? AND seq = ?", arguments: [id, P]) ?? 0) }
             return CompactionResult(base: P, previousBase: previous, droppedEntries: droppedEntries, droppedSteps: max(0, droppedSteps),
                                     droppedMarks: marks, droppedSnapshots: droppedSnapshots, keptEntries: lastSeq - P)
         }

@@ -215,9 +215,10 @@ import Testing
             if case let .rows(reason?) = doc.loadSource { return reason }
             return "not skipped: \(doc.loadSource)"
         }
-        // A flipped byte in the middle of the image.
+        // A flipped byte in the middle of a stored image (the import's first snapshot refers to
+        // its import image: the snapshot gets a damaged copy of it).
         try DocumentStore(path: path).write { db in
-            var image = try Data.fetchOne(db, sql: "SELECT image FROM snapshot")!
+            var image = try Data.fetchOne(db, sql: "SELECT image FROM snapshot_image")!
             image[100] ^= 0xFF
             try db.execute(sql: "UPDATE snapshot SET image = ?", arguments: [image])
         }

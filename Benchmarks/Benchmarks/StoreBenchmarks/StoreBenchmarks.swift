@@ -38,6 +38,7 @@ let benchmarks: @Sendable () -> Void = {
     historyBenchmarks()
     undoBenchmarks()
     travelBenchmarks()
+    importBenchmarks()
     for rows in [100_000, 1_000_000] {
         let label = rows >= 1_000_000 ? "1M" : "\(rows / 1000)k"
         Benchmark("store open \(label)",
