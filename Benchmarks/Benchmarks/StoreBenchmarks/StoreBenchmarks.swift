@@ -37,6 +37,7 @@ enum StoreWorkload {
 let benchmarks: @Sendable () -> Void = {
     historyBenchmarks()
     undoBenchmarks()
+    rebuildBenchmarks()
     travelBenchmarks()
     for rows in [100_000, 1_000_000] {
         let label = rows >= 1_000_000 ? "1M" : "\(rows / 1000)k"
