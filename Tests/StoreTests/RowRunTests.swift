@@ -127,6 +127,55 @@ import Testing
         try Self.expectStoredExactly(doc, "undo and redo of it")
     }
 
+    /// Runs of at least `DeferredIDIndex.firstRun` rows: with another document in the database
+    /// (the range DELETE and the bulk INSERT drop the id index and build it again) and alone in
+    /// it (the `clear` empties the table without WHERE). After `clear`, undo, redo and undo,
+    /// each in a new process's handle: the stored rows are exact, the other document is
+    /// untouched, and the unique id index exists and refuses a repeated id.
+    @Test(arguments: [true, false])
+    func bigRunsKeepTheIdIndexAndTheOtherRows(withOtherDocument: Bool) throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appending(path: "big.sqlite").path
+        let rows = DeferredIDIndex.firstRun + 100
+        _ = try Self.sample(path, count: rows, inner: 0)
+        if withOtherDocument {
+            var other = Document(name: "other")
+            for i in 0..<50 { try other.appendRow("r\(i)", config: RowConfig(size: .fixed(3)), parent: nil) }
+            try DocumentStore(path: path).importDocument(other)
+        }
+        let moves: [(StoredDocument) throws -> Void] = [
+            { try $0.perform(.clear(parent: nil)) }, { try $0.undo() }, { try $0.redo() }, { try $0.undo() },
+        ]
+        for (i, move) in moves.enumerated() {
+            let doc = try DocumentStore(path: path).open("d")
+            try move(doc)
+            try Self.expectStoredExactly(doc, "move \(i)")
+            let (index, indexed) = try doc.store.read { db in
+                (try String.fetchOne(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'row_by_id'"),
+                 try Int.fetchOne(db, sql: "SELECT count(*) FROM row INDEXED BY row_by_id WHERE document = ? AND import_seq = 0",
+                                  arguments: [doc.id]))
+            }
+            #expect(index == "row_by_id" && indexed == doc.document.rowCount, "move \(i)")
+            if doc.document.rowCount > 0 {  // a copy of a stored row under a new key: its id is taken
+                #expect(throws: (any Error).self) {
+                    try doc.store.write { db in
+                        try db.execute(sql: """
+                            INSERT INTO row (document, parent, order_key, id, type, content_width, content_height, grow, shrink, align_self, hidden)
+                            SELECT document, parent, order_key || 'V', id, type, content_width, content_height, grow, shrink, align_self, hidden
+                            FROM row WHERE document = ? LIMIT 1
+                            """, arguments: [doc.id])
+                    }
+                }
+            }
+            if withOtherDocument {
+                let other = try DocumentStore(path: path).open("other")
+                #expect(try Self.storedRows(other).0.rowCount == 50)
+                #expect(try other.verify() == [])
+            }
+        }
+    }
+
     /// `OrderKey.keys`: increasing, strictly between the bounds, within `maxLength`, and short:
     /// after the last key they are the next integers; between two keys the halving adds about
     /// one character per six halvings.
