@@ -29,6 +29,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Layout", package: "StackDoc"),
                 .product(name: "Store", package: "StackDoc"),
+                .product(name: "StackDocScript", package: "StackDoc"),
             ],
             path: "Benchmarks/StoreBenchmarks",
             plugins: [

@@ -6,8 +6,9 @@ import Layout
 /// Inserts rows given in document order (a stack row before its rows, each stack's rows in
 /// order) as a document's current rows (`import_seq` 0): `RowWriter.bulkBatch` rows per INSERT
 /// statement, raw C API, each stack's order keys `OrderKey.sequence` handed out as its rows come
-/// (so the rows can arrive while a file is still being read). The import's bulk path
-/// (`RowWriter.bulkInsert`, `DocumentStore.importDocument(reading:)`).
+/// (so the rows can arrive while a file is still being read), or keys the caller gives. The
+/// import's bulk path (`RowWriter.bulkInsert`, `DocumentStore.importDocument(reading:)`) and
+/// that of a long run of rows inserted side by side by one write (`RowRunWriter`).
 ///
 /// Two things keep a large insert cheap: a batch's statement names only the config columns some
 /// row of the batch has a value for — a column left out stores NULL, as its value would (only
@@ -36,13 +37,15 @@ struct BulkRowInserter {
     private var written: UInt64
     /// The next order key of each stack that has rows so far.
     private var nextKey: [RowID?: [UInt8]] = [:]
-    private var idIndex = DeferredIDIndex()
+    private var idIndex: DeferredIDIndex
     /// Rows added so far.
     private(set) var count = 0
 
     /// An inserter of rows of document `docID`; `cancellation` is asked after each batch.
-    init(_ db: Database, document docID: Int64, cancellation: Cancellation = .never) throws {
+    /// `idIndex`: the id index as the caller left it (dropped already for a known big run).
+    init(_ db: Database, document docID: Int64, cancellation: Cancellation = .never, idIndex: DeferredIDIndex = DeferredIDIndex()) throws {
         self.db = db
+        self.idIndex = idIndex
         self.docID = docID
         self.cancellation = cancellation
         var omittable = Set<String>()
@@ -69,6 +72,13 @@ struct BulkRowInserter {
     mutating func add(_ id: RowID, parent: RowID?, config: RowConfig) throws {
         let key = nextKey[parent] ?? Array(OrderKey.first.utf8)
         nextKey[parent] = OrderKey.next(after: key)
+        try add(id, parent: parent, key: key, config: config)
+    }
+
+    /// Adds a row under an order key the caller chose (a run of rows inserted between two
+    /// stored neighbours: `RowRunWriter`); a full batch is written at once.
+    /// - Throws: as `add(_:parent:config:)`.
+    mutating func add(_ id: RowID, parent: RowID?, key: [UInt8], config: RowConfig) throws {
         ids.append(id)
         parents.append(parent ?? "")
         keys.append(key)

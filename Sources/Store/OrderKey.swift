@@ -54,6 +54,45 @@ enum OrderKey {
         (try? increment(key)) ?? key + [digits[base / 2]]
     }
 
+    /// `count` increasing keys strictly between `a` and `b` (nil: unbounded on that side), for
+    /// a run of rows inserted side by side in one go (`RowRunWriter`). With nothing after the
+    /// run, each key is the one `between(previous, nil)` gives (the next integer: as short as
+    /// `sequence`'s); else the run is halved — its middle row takes the midpoint, each half is
+    /// keyed the same way — so the keys grow by about log2(count) / 6 characters. nil when a key
+    /// would be longer than `maxLength` (the caller then keys the rows one by one through
+    /// `OrderKeySpace`, which re-keys a neighbourhood).
+    static func keys(_ count: Int, between a: String?, _ b: String?) throws -> [[UInt8]]? {
+        let a = a.map { Array($0.utf8) }, b = b.map { Array($0.utf8) }
+        if let a, let b, !a.lexicographicallyPrecedes(b) {
+            throw StoreFailure.internal("order keys out of order: \(String(decoding: a, as: UTF8.self)) ≥ \(String(decoding: b, as: UTF8.self))")
+        }
+        var keys: [[UInt8]] = []
+        keys.reserveCapacity(count)
+        guard let b else {
+            var previous = a
+            for _ in 0..<count {
+                let key = try keyBetween(previous, nil)
+                guard key.count <= maxLength else { return nil }
+                keys.append(key)
+                previous = key
+            }
+            return keys
+        }
+        keys = Array(repeating: [], count: count)
+        // Halving, iteratively: each pending range of the run with the keys that bound it.
+        var pending: [(range: Range<Int>, low: [UInt8]?, high: [UInt8])] = [(0..<count, a, b)]
+        while let (range, low, high) = pending.popLast() {
+            guard !range.isEmpty else { continue }
+            let middle = (range.lowerBound + range.upperBound) / 2
+            let key = try keyBetween(low, high)
+            guard key.count <= maxLength else { return nil }
+            keys[middle] = key
+            pending.append((range.lowerBound..<middle, low, key))
+            pending.append((middle + 1..<range.upperBound, key, high))
+        }
+        return keys
+    }
+
     /// `count` increasing keys `prefix` + up to `height` digits, evenly spaced, each ending in a
     /// non-zero digit (so a key fits between any two of them later). Uses just enough digits
     /// for the keys plus one spare digit of gap, at most `height`.

@@ -21,15 +21,8 @@ enum RowWriter {
     static func write(_ change: Change, after document: Document, db: Database, id docID: Int64) throws {
         switch change {
         case let .insertRow(id, config, parent, index):
-            var key = try orderKey(at: index, in: parent, of: document, moving: nil, db: db, docID: docID)
-            var parentText = parent ?? "", idText = id
-            try run(db, insertSQL) { s in
-                sqlite3_bind_int64(s, 1, docID)
-                ColumnValue.bindText(&parentText, to: s, at: 2)
-                ColumnValue.bindText(&key, to: s, at: 3)
-                ColumnValue.bindText(&idText, to: s, at: 4)
-                ColumnCoding.bind(config, to: s, at: 5)
-            }
+            let key = try orderKey(at: index, in: parent, of: document, moving: nil, db: db, docID: docID)
+            try insert(id, config: config, parent: parent, key: key, db: db, docID: docID)
         case let .removeRow(id, _, _, _):
             var idText = id
             try run(db, "DELETE FROM row WHERE document = ? AND import_seq = 0 AND id = ?") { s in
@@ -51,6 +44,18 @@ enum RowWriter {
         }
     }
 
+    /// Inserts one row under order key `key` (one statement).
+    static func insert(_ id: RowID, config: RowConfig, parent: RowID?, key: String, db: Database, docID: Int64) throws {
+        var key = key, parentText = parent ?? "", idText = id
+        try run(db, insertSQL) { s in
+            sqlite3_bind_int64(s, 1, docID)
+            ColumnValue.bindText(&parentText, to: s, at: 2)
+            ColumnValue.bindText(&key, to: s, at: 3)
+            ColumnValue.bindText(&idText, to: s, at: 4)
+            ColumnCoding.bind(config, to: s, at: 5)
+        }
+    }
+
     static func writeSettings(_ settings: DocumentSettings, db: Database, id docID: Int64) throws {
         let values: [(any DatabaseValueConvertible)?] = ColumnCoding.values(settings) + [docID]
         try db.cachedStatement(sql: settingsSQL).execute(arguments: StatementArguments(values))
@@ -59,7 +64,7 @@ enum RowWriter {
     /// Runs one cached statement through the raw C API (`bind` binds its parameters): a row
     /// written through GRDB's `StatementArguments` cost ≈ 3× as much, which an undo of a 100k-row
     /// `clear` paid 100k times.
-    private static func run(_ db: Database, _ sql: String, bind: (SQLiteStatement) -> Void) throws {
+    static func run(_ db: Database, _ sql: String, bind: (SQLiteStatement) -> Void) throws {
         let s = try db.cachedStatement(sql: sql).sqliteStatement
         sqlite3_reset(s)
         bind(s)
@@ -85,7 +90,8 @@ enum RowWriter {
         return try OrderKeySpace.key(between: before, after, parent: parent ?? "", moving: moving, db: db, docID: docID)
     }
 
-    private static func storedKey(_ id: RowID, db: Database, docID: Int64) throws -> String {
+    /// The stored order key of current row `id` (one index lookup).
+    static func storedKey(_ id: RowID, db: Database, docID: Int64) throws -> String {
         let s = try db.cachedStatement(sql: "SELECT order_key FROM row WHERE document = ? AND import_seq = 0 AND id = ?").sqliteStatement
         sqlite3_reset(s)
         defer { sqlite3_reset(s); sqlite3_clear_bindings(s) }

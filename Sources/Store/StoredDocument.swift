@@ -503,6 +503,8 @@ public final class StoredDocument {
         /// Writes the transaction counts beyond its first (`perform(groupBatch:)`: one per
         /// operation, as if each had committed alone); `version` grows by 1 + this.
         var extraWrites = 0
+        /// The run of row inserts or removals applied to memory and not yet written.
+        var rows = RowRunWriter()
     }
 
     func transaction<T>(_ body: (Database, inout Journal) throws -> T) throws -> T {
@@ -514,6 +516,7 @@ public final class StoredDocument {
                 guard let stored = try storedVersion(db) else { throw dropped }
                 guard stored == version else { throw staleError(stored) }
                 let result = try body(db, &journal)
+                try journal.rows.flush(after: document, db: db, docID: id)
                 syncLayout(&journal)
                 if !journal.applied.isEmpty { wholeLayoutCache = nil }
                 version += 1 + journal.extraWrites
@@ -569,11 +572,14 @@ public final class StoredDocument {
         if lastLayoutReport == nil { lastLayoutReport = report }
     }
 
-    /// Applies one change to memory, then writes exactly the rows it touches.
+    /// Applies one change to memory and writes exactly the rows it touches: at once, or — a row
+    /// insert or removal — with the run of them it belongs to (`RowRunWriter`), written before
+    /// the next change that does not continue the run and at the end of the transaction.
     func apply(_ change: Change, db: Database, journal: inout Journal) throws {
+        if journal.rows.mustFlush(before: change) { try journal.rows.flush(after: document, db: db, docID: id) }
         try document.apply(change)
         journal.applied.append(change)
-        try RowWriter.write(change, after: document, db: db, id: id)
+        if !journal.rows.take(change) { try RowWriter.write(change, after: document, db: db, id: id) }
     }
 
     /// Undo and redo must not move the view: a settings change keeps the current viewport and

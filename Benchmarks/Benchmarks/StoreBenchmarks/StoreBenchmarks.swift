@@ -37,6 +37,7 @@ enum StoreWorkload {
 let benchmarks: @Sendable () -> Void = {
     historyBenchmarks()
     undoBenchmarks()
+    rebuildBenchmarks()
     travelBenchmarks()
     importBenchmarks()
     for rows in [100_000, 1_000_000] {

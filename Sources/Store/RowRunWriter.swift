@@ -1,0 +1,190 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+import Layout
+
+/// Writes the row inserts and removals of one write that come one after another in one stack —
+/// a `clear`, its undo and redo, `remove` or `add` of many rows — together, instead of one
+/// statement and one or two order-key lookups per row (issue 15 item 8).
+///
+/// `StoredDocument.apply` asks `mustFlush(before:)` before applying a change to memory and hands
+/// the change to `take` after. A change that continues the pending run joins it: an insert right
+/// after the run's last row (its index + 1), a removal of the row just before the run's first
+/// (descending indexes, as `clear` plans them) or of the row now in the run's place (ascending).
+/// Anything else, and the end of the transaction, first `flush`es the run — while memory holds
+/// exactly the state right after it:
+///
+/// - **inserts**: the stored keys of the rows around the run (two lookups), `OrderKey.keys` for
+///   the run between them, and the rows written through `BulkRowInserter` (multi-row INSERTs
+///   naming only the columns the rows set). When those keys would be too long, row by row
+///   through `OrderKeySpace`, which re-keys a neighbourhood as a single insert does.
+/// - **removals**: the stored keys of the run's first and last rows, then ONE `DELETE` of that
+///   key range of the stack — a stack's rows in key order are its rows in document order, so the
+///   range holds exactly the run — checked to have deleted as many rows as the run has.
+///
+/// Big runs (at least `DeferredIDIndex.firstRun` rows) also spare the id index: a run that
+/// outnumbers the rows the table keeps besides it (a `clear` of most of the database's rows, its
+/// undo) drops the index before it and builds it again after, in the same transaction
+/// (`DeferredIDIndex.dropIfOutnumbered`: one sorted build of the fewer rows instead of an entry
+/// written or deleted per row). A run of removals that is every row of the table — the run's
+/// rows are stored, so a table of no more rows than the run holds only them: a `clear` of the
+/// database's one document, its redo — deletes without WHERE. (SQLite does not empty the table
+/// page by page here, as it would without a foreign key: `row` has one, so each row is still
+/// deleted and its index entry with it; measured, this costs what the range `DELETE` with the
+/// index dropped costs — a WITHOUT ROWID range delete collects the keys, then seeks each row.)
+///
+/// A run of one row is written by `RowWriter.write`, as before.
+struct RowRunWriter {
+    private enum Kind { case inserts, removals }
+
+    /// Runs of fewer rows go to the per-row INSERT with the keys already chosen (a batch's
+    /// statement is prepared for its size: not worth it for a few rows).
+    static let bulkThreshold = 32
+
+    private var kind: Kind?
+    private var parent: RowID?
+    /// Inserts: the index of the run's first row. Removals: the index, before the run, of its
+    /// first row (`low ..< low + count` were removed).
+    private var low = 0
+    private var count = 0
+    /// The run's first change (a run of one is written as it is).
+    private var first: Change?
+    /// Inserts: the changes, in order (a change is one reference: no config is copied).
+    private var inserted: [Change] = []
+    /// Removals: the ids of the rows that were at `low` and at `low + count - 1`.
+    private var lowID: RowID = ""
+    private var highID: RowID = ""
+
+    /// True when a run is pending that `change` does not continue: it must be written before
+    /// `change` is applied to memory.
+    func mustFlush(before change: Change) -> Bool {
+        guard let kind else { return false }
+        switch (kind, change) {
+        case let (.inserts, .insertRow(_, _, p, index)):
+            return !(p == parent && index == low + count)
+        case let (.removals, .removeRow(_, _, p, index)):
+            return !(p == parent && (index == low - 1 || index == low))
+        default:
+            return true
+        }
+    }
+
+    /// Takes `change`, just applied to memory, into the pending run (starting one when none is
+    /// pending); false for a change that is not a row insert or removal (the caller writes it).
+    /// The caller asked `mustFlush(before:)` first.
+    mutating func take(_ change: Change) -> Bool {
+        switch change {
+        case let .insertRow(_, _, p, index):
+            if kind == nil { start(.inserts, parent: p, low: index, change) }
+            inserted.append(change)
+            count += 1
+            return true
+        case let .removeRow(id, _, p, index):
+            if kind == nil {
+                start(.removals, parent: p, low: index, change)
+                (lowID, highID) = (id, id)
+            } else if index == low - 1 {
+                low -= 1
+                lowID = id
+            } else {
+                highID = id
+            }
+            count += 1
+            return true
+        default:
+            return false
+        }
+    }
+
+    private mutating func start(_ kind: Kind, parent: RowID?, low: Int, _ change: Change) {
+        self.kind = kind
+        self.parent = parent
+        self.low = low
+        first = change
+    }
+
+    /// Writes the pending run (nothing when none is pending). `document` is the state right
+    /// after the run's last change.
+    mutating func flush(after document: Document, db: Database, docID: Int64) throws {
+        guard let kind, let first else { return }
+        defer {
+            self.kind = nil
+            self.first = nil
+            count = 0
+            inserted.removeAll(keepingCapacity: true)
+        }
+        if count == 1 {
+            try RowWriter.write(first, after: document, db: db, id: docID)
+            return
+        }
+        switch kind {
+        case .inserts: try writeInserts(after: document, db: db, docID: docID)
+        case .removals: try writeRemovals(db: db, docID: docID)
+        }
+    }
+
+    private func writeInserts(after document: Document, db: Database, docID: Int64) throws {
+        let before = try document.child(at: low - 1, of: parent).map { try RowWriter.storedKey($0, db: db, docID: docID) }
+        let afterID = document.child(at: low + count, of: parent)
+        let after = try afterID.map { try RowWriter.storedKey($0, db: db, docID: docID) }
+        if let keys = try OrderKey.keys(count, between: before, after) {
+            if count >= Self.bulkThreshold {
+                var idIndex = DeferredIDIndex()
+                try idIndex.dropIfOutnumbered(by: count, deleting: false, db)
+                var inserter = try BulkRowInserter(db, document: docID, idIndex: idIndex)
+                for (change, key) in zip(inserted, keys) {
+                    guard case let .insertRow(id, config, _, _) = change else { continue }
+                    try inserter.add(id, parent: parent, key: key, config: config)
+                }
+                try inserter.finish()
+            } else {
+                for (change, key) in zip(inserted, keys) {
+                    guard case let .insertRow(id, config, _, _) = change else { continue }
+                    try RowWriter.insert(id, config: config, parent: parent, key: String(decoding: key, as: UTF8.self), db: db, docID: docID)
+                }
+            }
+            return
+        }
+        // The gap is used up: each row after the previous one, re-keying as a single insert does
+        // (which may re-key the row after the run: its key is read again each time).
+        var previous = before
+        for change in inserted {
+            guard case let .insertRow(id, config, _, _) = change else { continue }
+            let next = try afterID.map { try RowWriter.storedKey($0, db: db, docID: docID) }
+            let key = try OrderKeySpace.key(between: previous, next, parent: parent ?? "", moving: nil, db: db, docID: docID)
+            try RowWriter.insert(id, config: config, parent: parent, key: key, db: db, docID: docID)
+            previous = key
+        }
+    }
+
+    private static let deleteRangeSQL = """
+        DELETE FROM row WHERE document = ? AND import_seq = 0 AND parent = ? AND order_key BETWEEN ? AND ?
+        """
+
+    private func writeRemovals(db: Database, docID: Int64) throws {
+        var lowKey = try RowWriter.storedKey(lowID, db: db, docID: docID)
+        var highKey = try RowWriter.storedKey(highID, db: db, docID: docID)
+        var parentText = parent ?? ""
+        let deleted: Int
+        if count >= DeferredIDIndex.firstRun, try DeferredIDIndex.tableRows(upTo: count + 1, db) == count {
+            // The run's rows are every row of the table (deleted row by row all the same:
+            // `row` has a foreign key, which turns SQLite's truncate optimization off).
+            try RowWriter.run(db, "DELETE FROM row") { _ in }
+            deleted = db.changesCount
+        } else {
+            var idIndex = DeferredIDIndex()
+            try idIndex.dropIfOutnumbered(by: count, deleting: true, db)
+            try RowWriter.run(db, Self.deleteRangeSQL) { s in
+                sqlite3_bind_int64(s, 1, docID)
+                ColumnValue.bindText(&parentText, to: s, at: 2)
+                ColumnValue.bindText(&lowKey, to: s, at: 3)
+                ColumnValue.bindText(&highKey, to: s, at: 4)
+            }
+            deleted = db.changesCount
+            try idIndex.restore(db)
+        }
+        guard deleted == count else {
+            throw StoreFailure.internal("removing \(count) rows of stack '\(parent ?? "")' deleted \(deleted) stored rows")
+        }
+    }
+}
