@@ -22,7 +22,8 @@ import StackDocTestSupport
                 style = known
             } else {
                 style = Int32(loader.styleCount)
-                #expect(loader.addStyle(rest))
+                let added = loader.addStyle(rest)
+                #expect(added)
                 styles[rest] = style
             }
             var flags: UInt8 = config.hidden ? DocumentLoader.Rows.hidden : 0
