@@ -27,7 +27,7 @@ struct RowBlocks {
     func write(with writer: inout RowExportWriter, into out: inout ExportSink,
                flush: (inout ExportSink, _ force: Bool) throws -> Void, emit: ([UInt8]) throws -> Void) rethrows {
         let total = rows.childCount(of: -1)
-        let blocks = (total + max(blockRows, 1) - 1) / max(blockRows, 1)
+        let blocks = total == 0 ? 0 : 1 + (total - 1) / max(blockRows, 1)  // (no overflow for blockRows = .max)
         guard blocks >= 2 else {
             try writer.writeRows(root: rows.rootRoot, level: 2, into: &out) { try flush(&$0, false) }
             return
