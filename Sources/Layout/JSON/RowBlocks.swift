@@ -92,11 +92,15 @@ final class PieceChannel: Sendable {
 
     private let queue = Mutex<[[UInt8]?]>([])
     private let items = DispatchSemaphore(value: 0)
-    private let room: DispatchSemaphore
+    /// Made at 0 and signalled `depth` times: libdispatch traps when a semaphore is freed
+    /// below the value it was made with, as this one is when pieces are left queued.
+    private let room = DispatchSemaphore(value: 0)
     private let done = DispatchSemaphore(value: 0)
     private let closed = Atomic<Bool>(false)
 
-    init(depth: Int) { room = DispatchSemaphore(value: max(depth, 1)) }
+    init(depth: Int) {
+        for _ in 0..<max(depth, 1) { room.signal() }
+    }
 
     /// Queues `piece` (nil: a block ends), waiting for room.
     /// - Throws: `Closed` when the receiver has closed the channel (nothing is queued).
