@@ -13,7 +13,7 @@ CREATE VIEW snapshot_image AS
     SELECT s.document AS document, s.version AS version, s.uid AS uid, s.seq AS seq, s.rows AS rows, s.time AS time,
            CASE WHEN length(s.image) > 0 THEN s.image ELSE i.image END AS image,
            CASE WHEN length(s.image) > 0 THEN length(s.image) ELSE ifnull(length(i.image), 0) END AS bytes
-    FROM snapshot s LEFT JOIN import_image i ON i.document = s.document AND i.seq = s.seq;
+    FROM snapshot s LEFT JOIN import_image i ON +i.document = s.document AND +i.seq = s.seq;
 
 UPDATE snapshot SET image = X''
 WHERE image = (SELECT i.image FROM import_image i WHERE i.document = snapshot.document AND i.seq = snapshot.seq);

@@ -81,7 +81,7 @@ extension StoredDocument {
             let droppedSteps = stepCount - plan.steps.count
             setSteps(cursor: plan.cursor, count: plan.steps.count)
             historyBase = P
-            if snapshotSeq < P { (snapshotSeq, snapshotBytes) = (P, try Int.fetchOne(db, sql: "SELECT bytes FROM snapshot_image WHERE document = ? AND seq = ?", arguments: [id, P]) ?? 0) }
+            if snapshotSeq < P { (snapshotSeq, snapshotBytes) = (P, try Int.fetchOne(db, sql: "SELECT bytes FROM snapshot_image WHERE +document = ? AND +seq = ?", arguments: [id, P]) ?? 0) }
             return CompactionResult(base: P, previousBase: previous, droppedEntries: droppedEntries, droppedSteps: max(0, droppedSteps),
                                     droppedMarks: marks, droppedSnapshots: droppedSnapshots, keptEntries: lastSeq - P)
         }

@@ -86,12 +86,12 @@ extension StoredDocument {
                 // The entries back to `seq` are read while the image is decoded (`Snapshots.read`).
                 guard let (_, image, changes) = try? Snapshots.read(db, documentID: id, uid: uid, name: name, version: info.version,
                                                                     alongside: { Result { try self.loggedChanges(after: seq, through: info.seq, db) } }) else { continue }
-                return try takingBack(image, changes.get())
+                return try takingBack(consume image, changes.get())
             case .snapshot(let info):
                 // The entries up to `seq` are read while the image is decoded (`Snapshots.read`).
                 guard let (_, image, tail) = try? Snapshots.read(db, documentID: id, uid: uid, name: name, version: info.version,
                                                                  alongside: { [id] in Result { try Snapshots.tailChanges(db, documentID: id, after: info.seq, through: seq) } }) else { continue }
-                var d = image
+                var d = consume image  // (unshared: the changes below copy none of its storage)
                 do {
                     for changes in try tail.get().changes { try d.apply(changes) }
                 } catch {
@@ -109,15 +109,15 @@ extension StoredDocument {
         try takingBack(document, try loggedChanges(after: to, through: from, db))
     }
 
-    /// `document` with `entries` (`loggedChanges`) taken back, newest first.
-    private func takingBack(_ document: Document, _ entries: [(seq: Int, changes: [Change])]) throws -> Document {
-        var d = document
+    /// `document` with `entries` (`loggedChanges`) taken back, newest first. A document the
+    /// caller hands over (`consume`) is changed in place; a shared one copies what it changes.
+    private func takingBack(_ document: consuming Document, _ entries: [(seq: Int, changes: [Change])]) throws -> Document {
         for (entry, changes) in entries.reversed() {
-            do { try d.apply(changes.inverse) } catch {
+            do { try document.apply(changes.inverse) } catch {
                 throw store.noteDamage(StoreFailure.damagedLogEntry(store.path, document: name, seq: entry, error))
             }
         }
-        return d
+        return document
     }
 
     /// The changes each entry in `(after, through]` applied, as logged (`HistoryMoveLog.applied`:

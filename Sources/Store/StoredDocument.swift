@@ -128,7 +128,8 @@ public final class StoredDocument {
             stepCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM step WHERE document = ?", arguments: [id]) ?? 0
             lastSeq = storedLastSeq
             historyBase = base
-            let newest = try GRDB.Row.fetchOne(db, sql: "SELECT seq, bytes FROM snapshot_image WHERE document = ? ORDER BY seq DESC LIMIT 1",
+            // A scan, not a key search, which would read every image it compares with (`Snapshots.list`).
+            let newest = try GRDB.Row.fetchOne(db, sql: "SELECT seq, bytes FROM snapshot_image WHERE +document = ? ORDER BY seq DESC LIMIT 1",
                                                arguments: [id])
             snapshotSeq = try newest?.decode(forColumn: "seq") ?? 0
             snapshotBytes = try newest?.decode(forColumn: "bytes") ?? 0

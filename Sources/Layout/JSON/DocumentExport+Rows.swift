@@ -29,11 +29,24 @@ struct RowExportWriter {
     /// each row object at nesting `level`, separated as the elements of an expanded array (the
     /// brackets are the caller's), calling `flush` after each row.
     mutating func writeRows(root: Int32, level: Int, into out: inout ExportSink, flush: (inout ExportSink) throws -> Void) rethrows {
-        var c = rows.order.first(root)
-        var first = true
+        try writeRows(from: rows.order.first(root), count: .max, first: true, level: level, into: &out, flush: flush)
+    }
+
+    /// Writes `count` rows of one stack (fewer when its last row comes first) from the row in
+    /// slot `start` on, each with its subtree, as `writeRows(root:level:into:flush:)` writes
+    /// them; `first` says whether `start` is the stack's first row (no separating comma
+    /// before it). A run of a stack's rows written this way is byte for byte that part of the
+    /// whole stack's text, so the runs of consecutive rows can be written apart and joined
+    /// (`RowBlocks`).
+    mutating func writeRows(from start: Int32, count: Int, first isFirst: Bool, level: Int, into out: inout ExportSink,
+                            flush: (inout ExportSink) throws -> Void) rethrows {
+        var c = start
+        var left = count
+        var first = isFirst
         var lastStyle: Int32 = -1
         var f = Pieces()
-        while c >= 0 {
+        while c >= 0, left > 0 {
+            left -= 1
             let i = Int(c)
             let style = rows.style[i]
             if style != lastStyle {

@@ -23,13 +23,21 @@ extension Document {
     /// `exportJSONBytes(pretty:)` in pieces of about `chunkBytes` bytes (the last may be
     /// shorter), handed to `body` in order — so a million rows are written to a file without
     /// holding their hundreds of megabytes of text. Streams: the settings, then one root row
-    /// (with its subtree) at a time; a million rows never exist as one JSON tree.
+    /// (with its subtree) at a time; a million rows never exist as one JSON tree. The root rows
+    /// are made in blocks of 4,096 by two threads (`RowBlocks`: this one and a helper, whose
+    /// pieces wait in a short queue), the pieces handed to `body` in order on this thread.
     /// - Parameters:
     ///   - pretty: Pretty (as `exportJSON()`) or compact text.
     ///   - chunkBytes: About how many bytes each piece holds.
     ///   - body: Takes each piece, in order.
     /// - Throws: What `body` throws (the export stops there).
     public func exportJSONChunks(pretty: Bool = true, chunkBytes: Int = 1 << 20, _ body: ([UInt8]) throws -> Void) rethrows {
+        try exportJSONChunks(pretty: pretty, chunkBytes: chunkBytes, blockRows: RowBlocks.defaultRows, body)
+    }
+
+    /// `exportJSONChunks(pretty:chunkBytes:_:)` with the root rows written in blocks of
+    /// `blockRows` by two threads (`RowBlocks`) when there are at least two blocks.
+    func exportJSONChunks(pretty: Bool, chunkBytes: Int, blockRows: Int, _ body: ([UInt8]) throws -> Void) rethrows {
         var out = ExportSink(capacity: min(chunkBytes, 1024 + rowCount * (pretty ? 350 : 230)) + 4096)
         defer { out.deallocate() }
         func flush(_ out: inout ExportSink, _ force: Bool) throws {
@@ -56,10 +64,12 @@ extension Document {
         if pretty { head.append(0x20) }
         head.append(UInt8(ascii: "["))
         out.append(head)
-        // Every row straight into bytes, each style's fixed text made once (RowExportWriter).
+        // Every row straight into bytes, each style's fixed text made once (RowExportWriter);
+        // the root rows in blocks, half of them on a second thread (RowBlocks).
         var rowWriter = RowExportWriter(rows, pretty: pretty)
         defer { rowWriter.deallocate() }
-        try rowWriter.writeRows(root: rows.rootRoot, level: 2, into: &out) { try flush(&$0, false) }
+        try RowBlocks(rows: rows, pretty: pretty, blockRows: blockRows, chunkBytes: chunkBytes)
+            .write(with: &rowWriter, into: &out, flush: flush, emit: body)
         var tail: [UInt8] = []
         if pretty, childCount(of: nil) > 0 { tail.append(contentsOf: [0x0A, 0x20, 0x20]) }
         tail.append(UInt8(ascii: "]"))

@@ -9,6 +9,10 @@ public struct DocumentLoader {
     private var records: [Int32] = []
     private var stackStyles: [Bool] = []
 
+    /// Loads of fewer rows build everything on the calling thread (a helper costs more than
+    /// it saves).
+    static let helperRows = 16_384
+
     /// A loader for a document named `name` with `settings` and room for `rows` rows.
     public init(name: String, settings: DocumentSettings, rows: Int) {
         document = Document(name: name, settings: settings)
@@ -87,6 +91,10 @@ public struct DocumentLoader {
     /// The document holding `rows` (with their ids indexed), or the first problem. O(n).
     public mutating func finish(_ rows: Rows) -> Result<Document, Failure> {
         let n = rows.count
+        // The stacks' order trees need only the parents: a large load builds them on a helper
+        // thread while this one checks the rows, hashes their ids and indexes them.
+        let parents = rows.parents
+        let trees = Pending(inline: n < Self.helperRows) { DocumentRows.OrderTrees(parents: parents) }
         var hashes = [Int](repeating: 0, count: n)
         var flags = [UInt8](repeating: 0, count: n)
         var styleRecords = [Int32](repeating: 0, count: n)
@@ -113,8 +121,10 @@ public struct DocumentLoader {
             flags[i] = rowFlags
             styleRecords[i] = records[st]
         }
+        // A parent that is not an earlier row gives no trees, and its row is `bad`.
+        let built = trees.value
         let duplicate = bad == nil ? document.rows.load(ids: rows.ids, parent: rows.parents, sizeValue: sizes, content: rows.contents,
-                                                        flags: flags, style: styleRecords, hashes: hashes) : nil
+                                                        flags: flags, style: styleRecords, hashes: hashes, trees: built!) : nil
         // The loader's own references to the styles go before the document is handed out.
         for record in records { document.rows.releaseStyle(record) }
         records = []

@@ -201,16 +201,18 @@ struct DocumentRows: Sendable {
 
     /// Fills fresh storage with rows in bulk: slot i holds row i of every column, a row's
     /// `parent` slot (-1: the root) precedes it, `flags` are this type's bits (`live` set),
-    /// `style` holds records taken with `retainStyle` (each row takes one reference more), and
-    /// `hashes[i]` is `DocumentIndexTable.hash(ids[i])`. Places the rows in their stacks'
-    /// orders, slots ascending, and indexes their ids in one pass. Returns the slot of a row
-    /// whose id another row has (the index is then empty), nil when all ids are distinct.
+    /// `style` holds records taken with `retainStyle` (each row takes one reference more),
+    /// `hashes[i]` is `DocumentIndexTable.hash(ids[i])` and `trees` are the stacks' orders of
+    /// these parents (`OrderTrees`, which another thread may have made meanwhile). Indexes the
+    /// ids in one pass. Returns the slot of a row whose id another row has (the index is then
+    /// empty), nil when all ids are distinct.
     mutating func load(ids: [RowID], parent: [Int32], sizeValue: [Double], content: [Size], flags: [UInt8],
-                       style: [Int32], hashes: [Int]) -> Int32? {
+                       style: [Int32], hashes: [Int], trees: OrderTrees) -> Int32? {
         let n = ids.count
         precondition(self.ids.isEmpty && order.nodeCount == 0, "bulk loading needs fresh storage")
         precondition(parent.count == n && sizeValue.count == n && content.count == n && flags.count == n
                      && style.count == n && hashes.count == n, "one value per row in every column")
+        precondition(trees.order.nodeCount == n && trees.childRoot.count == n, "the order trees of these rows")
         var uses = [Int32](repeating: 0, count: styles.records.count)
         for record in style { uses[Int(record)] += 1 }
         for (record, count) in uses.enumerated() where count > 0 { styles.retain(Int32(record), count: count) }
@@ -220,33 +222,45 @@ struct DocumentRows: Sendable {
         self.content = content
         self.flags = flags
         self.style = style
-        childRoot = [Int32](repeating: -1, count: n)
-        order.makeNodes(n, .one)
-        linkAll()
+        order = trees.order
+        rootRoot = trees.rootRoot
+        childRoot = trees.childRoot
         let ids = self.ids
         return table.build(hashes: hashes, isEqual: { ids[Int($0)] == ids[Int($1)] })
     }
 
-    /// Builds every stack's order from the rows' parents, slots ascending (a counting sort by
-    /// parent, then one `build` per stack with rows). For a fresh bulk load only.
-    private mutating func linkAll() {
-        let n = ids.count
-        precondition(rootRoot < 0 && !childRoot.contains { $0 >= 0 }, "linkAll: rows are placed already")
-        // start[p + 1] … start[p + 2]: the rows of stack p (-1 = root) in `grouped`.
-        var start = [Int32](repeating: 0, count: n + 2)
-        for p in parent { start[Int(p) + 2] += 1 }
-        for i in 1..<start.count { start[i] += start[i - 1] }
-        var grouped = [Int32](repeating: 0, count: n)
-        var next = start
-        for s in 0..<n {
-            let b = Int(parent[s]) + 1
-            grouped[Int(next[b])] = Int32(truncatingIfNeeded: s)
-            next[b] += 1
-        }
-        next = []
-        for b in 0...n where start[b + 1] > start[b] {
-            let root = order.build(grouped[Int(start[b])..<Int(start[b + 1])])
-            if b == 0 { rootRoot = root } else { childRoot[b - 1] = root }
+    /// Every stack's order of a bulk load (`load`), made from the rows' parents alone — so it
+    /// can be built on another thread while the rows are checked and their ids indexed: one
+    /// node per slot, each stack's rows in slot order (a counting sort by parent, then one
+    /// `build` per stack with rows).
+    struct OrderTrees: Sendable {
+        private(set) var order = ImplicitTreap<ElementCount>()
+        private(set) var rootRoot: Int32 = -1
+        private(set) var childRoot: [Int32]
+
+        /// The trees of rows whose stacks are `parents` (slot i's parent slot, -1 for the
+        /// root); nil when a parent is not an earlier slot.
+        init?(parents: [Int32]) {
+            let n = parents.count
+            for (i, p) in parents.enumerated() where p < -1 || Int(p) >= i { return nil }
+            childRoot = [Int32](repeating: -1, count: n)
+            order.makeNodes(n, .one)
+            // start[p + 1] … start[p + 2]: the rows of stack p (-1 = root) in `grouped`.
+            var start = [Int32](repeating: 0, count: n + 2)
+            for p in parents { start[Int(p) + 2] += 1 }
+            for i in 1..<start.count { start[i] += start[i - 1] }
+            var grouped = [Int32](repeating: 0, count: n)
+            var next = start
+            for s in 0..<n {
+                let b = Int(parents[s]) + 1
+                grouped[Int(next[b])] = Int32(truncatingIfNeeded: s)
+                next[b] += 1
+            }
+            next = []
+            for b in 0...n where start[b + 1] > start[b] {
+                let root = order.build(grouped[Int(start[b])..<Int(start[b + 1])])
+                if b == 0 { rootRoot = root } else { childRoot[b - 1] = root }
+            }
         }
     }
 
