@@ -81,20 +81,20 @@ extension LiveLayout {
     }
 
     /// True when the entry at `path` (from `line` down) holds `id` as its row `k`.
+    ///
+    /// Recursive rather than a loop over a `var` line: a copy of the line costs a retain and a
+    /// release of each of its arrays, and this runs once per row a report looks at (every row of
+    /// a 100k-row `clear`).
     static func holds(_ line: RootLine, _ path: ArraySlice<Int32>, k: Int, _ id: RowID) -> Bool {
-        var l = line
-        var rest = path
-        while let n = rest.popFirst() {
-            let i = Int(n)
-            guard i < l.entries.count, l.entries.isFilled(i) else { return false }
-            if rest.isEmpty {
-                guard k < l.entries.rowCount(i) else { return false }
-                return k == 0 ? l.entries.ids[i] == id : !l.entries.isLine(i) && l.entries.id(i, k) == id
-            }
-            guard l.entries.isLine(i) else { return false }
-            l = l.entries.stackLine(i).line
+        guard let n = path.first else { return false }
+        let i = Int(n)
+        guard i < line.entries.count, line.entries.isFilled(i) else { return false }
+        if path.count == 1 {
+            guard k < line.entries.rowCount(i) else { return false }
+            return k == 0 ? line.entries.ids[i] == id : !line.entries.isLine(i) && line.entries.id(i, k) == id
         }
-        return false
+        guard line.entries.isLine(i) else { return false }
+        return holds(line.entries.stackLine(i).line, path.dropFirst(), k: k, id)
     }
 
     /// The path to the entry holding `id` and `id`'s place in it, checked against the layout;
