@@ -26,12 +26,9 @@ import Layout
 /// outnumbers the rows the table keeps besides it (a `clear` of most of the database's rows, its
 /// undo) drops the index before it and builds it again after, in the same transaction
 /// (`DeferredIDIndex.dropIfOutnumbered`: one sorted build of the fewer rows instead of an entry
-/// written or deleted per row). A run of removals that is every row of the table — the run's
-/// rows are stored, so a table of no more rows than the run holds only them: a `clear` of the
-/// database's one document, its redo — deletes without WHERE. (SQLite does not empty the table
-/// page by page here, as it would without a foreign key: `row` has one, so each row is still
-/// deleted and its index entry with it; measured, this costs what the range `DELETE` with the
-/// index dropped costs — a WITHOUT ROWID range delete collects the keys, then seeks each row.)
+/// written or deleted per row). A run that is every row of the table takes the same range
+/// `DELETE`: a `DELETE` without WHERE would not be faster, since `row` has a foreign key, which
+/// turns SQLite's truncate optimization off (measured: the same cost).
 ///
 /// A run of one row is written by `RowWriter.write`, as before.
 struct RowRunWriter {
@@ -165,24 +162,16 @@ struct RowRunWriter {
         var lowKey = try RowWriter.storedKey(lowID, db: db, docID: docID)
         var highKey = try RowWriter.storedKey(highID, db: db, docID: docID)
         var parentText = parent ?? ""
-        let deleted: Int
-        if count >= DeferredIDIndex.firstRun, try DeferredIDIndex.tableRows(upTo: count + 1, db) == count {
-            // The run's rows are every row of the table (deleted row by row all the same:
-            // `row` has a foreign key, which turns SQLite's truncate optimization off).
-            try RowWriter.run(db, "DELETE FROM row") { _ in }
-            deleted = db.changesCount
-        } else {
-            var idIndex = DeferredIDIndex()
-            try idIndex.dropIfOutnumbered(by: count, deleting: true, db)
-            try RowWriter.run(db, Self.deleteRangeSQL) { s in
-                sqlite3_bind_int64(s, 1, docID)
-                ColumnValue.bindText(&parentText, to: s, at: 2)
-                ColumnValue.bindText(&lowKey, to: s, at: 3)
-                ColumnValue.bindText(&highKey, to: s, at: 4)
-            }
-            deleted = db.changesCount
-            try idIndex.restore(db)
+        var idIndex = DeferredIDIndex()
+        try idIndex.dropIfOutnumbered(by: count, deleting: true, db)
+        try RowWriter.run(db, Self.deleteRangeSQL) { s in
+            sqlite3_bind_int64(s, 1, docID)
+            ColumnValue.bindText(&parentText, to: s, at: 2)
+            ColumnValue.bindText(&lowKey, to: s, at: 3)
+            ColumnValue.bindText(&highKey, to: s, at: 4)
         }
+        let deleted = db.changesCount
+        try idIndex.restore(db)
         guard deleted == count else {
             throw StoreFailure.internal("removing \(count) rows of stack '\(parent ?? "")' deleted \(deleted) stored rows")
         }

@@ -128,8 +128,8 @@ import Testing
     }
 
     /// Runs of at least `DeferredIDIndex.firstRun` rows: with another document in the database
-    /// (the range DELETE and the bulk INSERT drop the id index and build it again) and alone in
-    /// it (the `clear` empties the table without WHERE). After `clear`, undo, redo and undo,
+    /// and alone in it (the run is every row of the table); in both, the range DELETE and the
+    /// bulk INSERT drop the id index and build it again. After `clear`, undo, redo and undo,
     /// each in a new process's handle: the stored rows are exact, the other document is
     /// untouched, and the unique id index exists and refuses a repeated id.
     @Test(arguments: [true, false])
