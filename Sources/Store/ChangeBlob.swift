@@ -28,8 +28,10 @@ import Layout
 /// `ostr` is an optional string (varint 0 = nil, else length + 1 and the UTF-8 bytes), `iv` a
 /// zigzag varint, and `config` is `flags:u8 [size:f64] [content:2×f64] [style:uv]` with the
 /// flags of a snapshot row (bit 0 hidden, 1 fit, 2 content follows, 3 style follows). Every
-/// Double is its bit pattern, so every value comes back bit for bit; non-finite numbers are
-/// refused, as the JSON writer refuses them. Enum values are their raw text (in the styles).
+/// Double is its bit pattern, so every value comes back bit for bit — but a negative zero in a
+/// style or the content, which reads as zero (styles are told apart by `==`, as in a snapshot
+/// image; the row table stores such a zero as zero too); non-finite numbers are refused, as the
+/// JSON writer refuses them. Enum values are their raw text (in the styles).
 enum ChangeBlob {
     static let magic: [UInt8] = Array("SDCH".utf8)
     /// The coding number this build writes and reads.

@@ -14,6 +14,9 @@ import Testing
         try ChangeBlob.encode(changes).withUnsafeBytes { try ChangeBlob.decode($0, inverse: inverse) }
     }
 
+    /// The JSON of changes with every negative zero (`-0`) written as zero.
+    static func zeroed(_ json: String) -> String { json.replacing(/-0(?=[,}\]])/, with: "0") }
+
     /// Random changes of every case (configs using every field, hostile strings and numbers):
     /// decoded equal, field for field and bit for bit; the inverse read directly equals
     /// `[Change].inverse`; non-finite numbers are refused as the JSON writer refuses them.
@@ -23,8 +26,9 @@ import Testing
             let changes = (0..<g.rng.int(0..<12)).map { _ in g.change() }
             let decoded = try Self.roundTrip(changes)
             #expect(decoded == changes, "round \(round)")
-            // Bit for bit: Double's == takes -0.0 for 0.0, the JSON of both does not.
-            #expect(try LogFormat.encode(decoded) == LogFormat.encode(changes), "round \(round)")
+            // Bit for bit (the JSON tells what Double's == does not), but for negative zero, which
+            // reads as zero in a style or the content as in the row table and snapshot images.
+            #expect(try Self.zeroed(LogFormat.encode(decoded)) == Self.zeroed(LogFormat.encode(changes)), "round \(round)")
             #expect(try Self.roundTrip(changes, inverse: true) == changes.inverse, "round \(round) inverse")
         }
         var bad = RowConfig()
@@ -184,23 +188,23 @@ import Testing
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appending(path: "old.sqlite").path
-        let full: Document
-        try LogFormat.$written.withValue(2) {
+        let full: Document = try LogFormat.$written.withValue(2) {
             let store = try DocumentStore(path: path)
             let doc = try store.create("d")
             try doc.perform(.add(ids: (0..<300).map { "r\($0)" }, spec: [.fixed(20), .type("cell")], position: nil, parent: nil))
             try doc.perform(.set(id: "r3", spec: [.grow(2)]))
-            full = doc.document
+            let full = doc.document
             try doc.perform(.clear(parent: nil))
             try doc.undo()
             try doc.redo()
+            return full
         }
         let migration = try #require(Schema.migrations.last { $0.version == 15 }?.name)
         try Tamper.sql(path, "DELETE FROM grdb_migrations WHERE identifier = '\(migration)'")
         let text = try DatabaseQueue(path: path).read { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM log WHERE typeof(forward) = 'text' AND format = 2") ?? 0
         }
-        #expect(text == 6)
+        #expect(text == 5)
         let store = try DocumentStore(path: path)
         #expect(try store.schemaVersion() == Schema.currentVersion)
         let doc = try store.open("d")
@@ -213,7 +217,7 @@ import Testing
         try doc.undo()
         try doc.redo()
         let kinds = try store.read { db in
-            try GRDB.Row.fetchAll(db, sql: "SELECT format, typeof(forward) AS t FROM log WHERE seq > 7 ORDER BY seq").map { "\($0["format"] as Int) \($0["t"] as String)" }
+            try GRDB.Row.fetchAll(db, sql: "SELECT format, typeof(forward) AS t FROM log WHERE seq > 6 ORDER BY seq").map { "\($0["format"] as Int) \($0["t"] as String)" }
         }
         #expect(kinds == ["3 blob", "3 blob", "3 blob", "3 blob", "3 blob"], "\(kinds)")
         #expect(try doc.verify(replan: true) == [])
