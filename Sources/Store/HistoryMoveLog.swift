@@ -87,11 +87,13 @@ enum HistoryMoveLog {
             let key = decoded?.key(try row.decode(forColumn: "seq"), inverse: inverse)
             if let key, let known = decoded?.changes[key] {
                 out.append(known)
-            } else if inverse, let stored: String = try row.decode(forColumn: "inverse") {
-                out.append(try LogFormat.decodeChanges(stored, format: format, column: "inverse"))
+            } else if inverse, let stored = try LogFormat.changes(in: row, column: "inverse", format: format) {
+                out.append(stored)
             } else {
-                let forward = try LogFormat.decodeChanges(try row.decode(forColumn: "forward"), format: format, column: "forward")
-                out.append(inverse ? forward.inverse : forward)
+                guard let changes = try LogFormat.changes(in: row, column: "forward", format: format, inverse: inverse) else {
+                    throw StackDocError("forward is missing")
+                }
+                out.append(changes)
             }
             if let key, decoded?.changes[key] == nil { decoded?.changes[key] = out.last }
         }
@@ -103,8 +105,7 @@ enum HistoryMoveLog {
     /// the entry's `kind`, `payload`, `forward` and `format`.
     static func applied(_ db: Database, documentID: Int64, row: GRDB.Row, decoded: Decoded? = nil) throws -> [Change] {
         let format: Int = try row.decode(forColumn: "format")
-        let forwardText: String? = try row.decode(forColumn: "forward")
-        let logged = try forwardText.map { try LogFormat.decodeChanges($0, format: format, column: "forward") } ?? []
+        let logged = try LogFormat.changes(in: row, column: "forward", format: format) ?? []
         let kind: String = try row.decode(forColumn: "kind")
         guard format >= 2, kind == LogEntry.Kind.undo.rawValue || kind == LogEntry.Kind.redo.rawValue else { return logged }
         let (_, steps) = try parse(try row.decode(forColumn: "payload"), format: format)

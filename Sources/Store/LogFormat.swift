@@ -16,11 +16,18 @@ import Layout
 /// Format 2 (issue 15 item 8, schema 10) writes every value as format 1 does, but no entry
 /// stores `inverse` (NULL: it is the inverse of `forward`), and an `undo`/`redo` entry refers to
 /// the steps it moved instead of copying their changes (`HistoryMoveLog`). Both are read.
+/// Format 3 (issue 15 item 8, schema 15) writes `forward` as a BLOB in a compact binary coding
+/// (`ChangeBlob`) instead of JSON text; everything else is format 2. Entries of formats 1 and 2
+/// keep their text and are read as they are (`changes(in:column:format:inverse:)` reads either).
 /// `Tests/StoreTests/Fixtures/log-format-1.json` holds one example of every case and is
 /// decoded and re-encoded byte for byte by a test.
 enum LogFormat {
     /// The format this build writes, and the newest it reads.
-    static let version = 2
+    static let version = 3
+
+    /// The format new entries are written in: `version`, except where a test writes an older
+    /// one (`LogFormat.$written.withValue(2) { … }`) to build the log an earlier release wrote.
+    @TaskLocal static var written = version
 
     // MARK: Encoding
 

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Layout
 
 /// Reading format 1 (see `LogFormat`): every key spelled out, every mismatch a
@@ -32,6 +33,35 @@ extension LogFormat {
     static func decodeChanges(_ text: String?, format: Int, column: String) throws -> [Change] {
         if let text, format <= version, format >= 1, let changes = ChangeReader.decode(text, column: column) { return changes }
         return try decode(text, format: format, column: column, changes)
+    }
+
+    /// The `[Change]` of a log row's `forward` or `inverse` column, nil when it is NULL: the
+    /// binary coding of format 3 (`ChangeBlob`) or the JSON text of formats 1 and 2, each only in
+    /// its own format. With `inverse`, the changes that take them back (`[Change].inverse`).
+    static func changes(in row: GRDB.Row, column: String, format: Int, inverse: Bool = false) throws -> [Change]? {
+        let value: DatabaseValue = row[column]
+        switch value.storage {
+        case .null:
+            return nil
+        case .blob:
+            do {
+                guard format >= 3, format <= version else {
+                    throw LogFormatError(format > version ? "format \(format) is not one this StackDoc reads (1...\(version)); use a newer stackdoc"
+                                                          : "binary changes in an entry of format \(format)")
+                }
+                return try row.withUnsafeData(named: column) { data in
+                    try (data ?? Data()).withUnsafeBytes { try ChangeBlob.decode($0, inverse: inverse) }
+                }
+            } catch let error as LogFormatError {
+                throw StackDocError("\(column): \(error)")
+            }
+        case let .string(text):
+            guard format <= 2 else { throw StackDocError("\(column): text changes in an entry of format \(format), which stores them in binary") }
+            let changes = try decodeChanges(text, format: format, column: column)
+            return inverse ? changes.inverse : changes
+        case .int64, .double:
+            throw StackDocError("\(column): expected a list of changes")
+        }
     }
 
     /// The `DocumentSettings` of a `new`/`import` entry's payload.

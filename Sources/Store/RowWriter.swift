@@ -129,9 +129,14 @@ enum LogWriter {
     /// names who wrote it (schema 6).
     static func append(_ db: Database, document: Int64, seq: Int, kind: LogEntry.Kind, payload: String?,
                        forward: [Change]?, inverse: [Change]?, group: Int?, label: String?,
-                       format: Int? = LogFormat.version, origin: String? = nil) throws {
+                       format: Int? = LogFormat.written, origin: String? = nil) throws {
         let now = Date.now.timeIntervalSince1970
-        let forwardText = try forward.map(LogFormat.encode), inverseText = try inverse.map(LogFormat.encode)
+        // Format 3 writes the changes in binary (`ChangeBlob`), earlier formats as JSON text.
+        func coded(_ changes: [Change]) throws -> any DatabaseValueConvertible {
+            guard let format, format >= 3 else { return try LogFormat.encode(changes) }
+            return Data(try ChangeBlob.encode(changes))
+        }
+        let forwardText = try forward.map(coded), inverseText = try inverse.map(coded)
         if let format {
             try db.cachedStatement(sql: """
                 INSERT INTO log (document, seq, kind, payload, forward, inverse, grp, label, time, format, origin)

@@ -298,7 +298,9 @@ public enum SnapshotImage {
     /// Every presence bit of an optional field.
     private static let allExtras: UInt64 = (1 << UInt64(RowField.optional.count)) - 1
 
-    private static func writeStyle(_ c: RowConfig, _ out: inout ByteWriter) {
+    /// Writes the style part of `c` (what `RowStyleKey` keeps); a log entry's binary changes
+    /// (`ChangeBlob`) write their styles so too.
+    static func writeStyle(_ c: RowConfig, _ out: inout ByteWriter) {
         var bits: UInt8 = 0
         if c.insets != nil { bits |= StyleBit.insets }
         if c.separator.hidden != nil { bits |= StyleBit.sepHidden }
@@ -337,7 +339,8 @@ public enum SnapshotImage {
         }
     }
 
-    private static func readStyle(_ r: inout ByteReader) throws -> RowConfig {
+    /// Reads what `writeStyle` wrote.
+    static func readStyle(_ r: inout ByteReader) throws -> RowConfig {
         let bits = try r.u8()
         let extras = bits & StyleBit.extras != 0 ? try r.varint() : 0
         guard extras & ~allExtras == 0 else { throw Damage(description: "unknown style bits \(extras)") }

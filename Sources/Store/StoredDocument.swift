@@ -391,8 +391,8 @@ public final class StoredDocument {
             lastSeq = seq
             openGroup = nil
             let changed = try Bool.fetchOne(db, sql: """
-                SELECT 1 FROM log WHERE document = ? AND grp = ? AND kind IN ('op', 'restore') AND forward != '[]' LIMIT 1
-                """, arguments: [id, group.seq]) ?? false
+                SELECT 1 FROM log WHERE document = ? AND grp = ? AND kind IN ('op', 'restore') AND forward != '[]' AND forward != ? LIMIT 1
+                """, arguments: [id, group.seq, Data(ChangeBlob.empty)]) ?? false
             guard changed else { return nil }
             try addStep(db, first: group.seq, last: seq, label: group.label)
             return try loadStep(db, cursor, changes: nil).step
@@ -414,10 +414,11 @@ public final class StoredDocument {
             for entry in inverses {
                 let changes = try decodingLogEntry(try? entry.decode(Int.self, forColumn: "seq")) { () throws -> [Change] in
                     let format: Int = try entry.decode(forColumn: "format")
-                    if let stored: String = try entry.decode(forColumn: "inverse") {
-                        return try LogFormat.decodeChanges(stored, format: format, column: "inverse")
+                    if let stored = try LogFormat.changes(in: entry, column: "inverse", format: format) { return stored }
+                    guard let inverse = try LogFormat.changes(in: entry, column: "forward", format: format, inverse: true) else {
+                        throw StackDocError("forward is missing")
                     }
-                    return try LogFormat.decodeChanges(try entry.decode(forColumn: "forward"), format: format, column: "forward").inverse
+                    return inverse
                 }
                 for change in changes {
                     try apply(change, db: db, journal: &journal)
@@ -704,9 +705,9 @@ enum LogDecoding {
         case .restore:
             entry.target = try HistoryPayload.restoreTarget(payload)
         }
-        if let f: String = try row.decode(forColumn: "forward") { entry.changes = try LogFormat.decodeChanges(f, format: format, column: "forward") }
-        if let i: String = try row.decode(forColumn: "inverse") {
-            entry.inverse = try LogFormat.decodeChanges(i, format: format, column: "inverse")
+        if let f = try LogFormat.changes(in: row, column: "forward", format: format) { entry.changes = f }
+        if let i = try LogFormat.changes(in: row, column: "inverse", format: format) {
+            entry.inverse = i
         } else if format >= 2 {
             entry.inverse = entry.changes.inverse  // format 2 stores no inverse: it is forward's
         }

@@ -35,7 +35,7 @@ import Testing
         }
     }
 
-    /// An undo of a 300-row `clear` logs a few hundred bytes, not the rows; redo the same; the
+    /// An undo of a 3,000-row `clear` logs a few hundred bytes, not the rows; redo the same; the
     /// entries name the steps they moved; replay, verify, reopen and time travel agree.
     @Test func undoAndRedoOfABigStepLogReferencesOnly() throws {
         let dir = temporaryDirectory()
@@ -43,8 +43,8 @@ import Testing
         let path = dir.appending(path: "moves.sqlite").path
         let store = try DocumentStore(path: path, options: StoreOptions(snapshots: .off))
         let doc = try store.create("d")
-        try doc.perform(.add(ids: (0..<300).map { "r\($0)" }, spec: [.fixed(20), .type("cell")], position: nil, parent: nil))
-        try doc.perform(.scroll(.offset(5000)))
+        try doc.perform(.add(ids: (0..<3000).map { "r\($0)" }, spec: [.fixed(20), .type("cell")], position: nil, parent: nil))
+        try doc.perform(.scroll(.offset(50000)))
         let beforeClear = try Self.logBytes(path)
         try doc.perform(.clear(parent: nil))
         let clearBytes = try Self.logBytes(path) - beforeClear
@@ -58,7 +58,7 @@ import Testing
             let entry = try #require(try doc.log().last)
             #expect(entry.moved == [4...4] && entry.count == 1)
         }
-        #expect(doc.document.rowCount == 300)
+        #expect(doc.document.rowCount == 3000)
         #expect(try doc.verify(replan: true) == [])
         let reopened = try DocumentStore(path: path).open("d")
         #expect(try Verification.compare(stored: reopened.document, replayed: doc.document) == [])

@@ -1,6 +1,6 @@
 import Foundation
 import Layout
-import Store
+@testable import Store
 import Testing
 
 /// Issue 9, item 9: the stored offset is the offset the layout shows (SPEC §2.6). An operation
@@ -91,6 +91,11 @@ import Testing
     /// written without the clamp); plain `verify` accepts it, as databases written before the
     /// rule hold such entries.
     @Test func verifyWithReplanReportsAnUnclampedOffset() throws {
+        // The tampering edits JSON text: the log is written in format 2.
+        try LogFormat.$written.withValue(2) { try unclampedOffset() }
+    }
+
+    private func unclampedOffset() throws {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appending(path: "clamp.sqlite").path

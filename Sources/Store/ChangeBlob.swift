@@ -1,0 +1,254 @@
+import Foundation
+import Layout
+
+/// The binary coding of a log entry's `[Change]` (`forward`) in log format 3 (issue 15 item 8,
+/// schema 15): a BLOB instead of format 1's JSON text. A 100k-row `clear` logged 24.7 MB of
+/// JSON (every removed row's whole config, keys spelled out), which the clear wrote and every
+/// undo and redo of it read back; its blob is ≈ 2 MB, written and read in one pass each.
+///
+/// Byte layout, little endian (`ByteWriter`/`ByteReader`, the snapshot image's primitives):
+///
+/// ```
+/// "SDCH" coding:u8                         magic and coding number (1)
+/// styles:uv × style                        the distinct "rest of a config", as a snapshot image
+///                                          writes them (`SnapshotImage.writeStyle`); style 0 is
+///                                          `RowConfig()`'s and not written
+/// changes:uv × change                      tag:u8 then its fields, below
+/// checksum:u64                             `SnapshotImage.checksum` of every byte before it
+/// ```
+///
+/// | tag | change | fields |
+/// |---|---|---|
+/// | 1 | insertRow | id:str parent:ostr index:iv config |
+/// | 2 | removeRow | id:str parent:ostr index:iv config |
+/// | 3 | updateRow | id:str old:config new:config |
+/// | 4 | moveRow | id:str fromParent:ostr fromIndex:iv toParent:ostr toIndex:iv |
+/// | 5 | any change (the store writes `updateSettings` so) | its format 1 JSON text as a str |
+///
+/// `ostr` is an optional string (varint 0 = nil, else length + 1 and the UTF-8 bytes), `iv` a
+/// zigzag varint, and `config` is `flags:u8 [size:f64] [content:2×f64] [style:uv]` with the
+/// flags of a snapshot row (bit 0 hidden, 1 fit, 2 content follows, 3 style follows). Every
+/// Double is its bit pattern, so every value comes back bit for bit — but a negative zero in a
+/// style or the content, which reads as zero (styles are told apart by `==`, as in a snapshot
+/// image; the row table stores such a zero as zero too); non-finite numbers are refused, as the
+/// JSON writer refuses them. Enum values are their raw text (in the styles).
+enum ChangeBlob {
+    static let magic: [UInt8] = Array("SDCH".utf8)
+    /// The coding number this build writes and reads.
+    static let coding: UInt8 = 1
+
+    private enum Tag {
+        static let insert: UInt8 = 1, remove: UInt8 = 2, update: UInt8 = 3, move: UInt8 = 4, json: UInt8 = 5
+    }
+
+    /// The blob of an empty list (what a group's no-op `op` entries log; `commit` looks for it).
+    static let empty: [UInt8] = (try? encode([])) ?? []
+
+    // MARK: Encoding
+
+    /// The blob of `changes`.
+    /// - Throws: `LogFormatError` for a non-finite number (as the JSON writer).
+    static func encode(_ changes: [Change]) throws -> [UInt8] {
+        var encoder = Encoder(capacity: changes.count)
+        for change in changes { try encoder.add(change) }
+        return encoder.blob(count: changes.count)
+    }
+
+    private struct Encoder {
+        var styles: [StyleKey: Int] = [StyleKey(RowConfig()): 0]
+        var styleOrder: [RowConfig] = [RowConfig()]
+        /// The previous config's style (a run of changes usually shares one: no hashing then).
+        var lastStyle: (key: StyleKey, style: Int)?
+        var body: ByteWriter
+
+        init(capacity: Int) { body = ByteWriter(capacity: 16 + capacity * 24) }
+
+        mutating func add(_ change: Change) throws {
+            switch change {
+            case let .insertRow(id, config, parent, index), let .removeRow(id, config, parent, index):
+                if case .insertRow = change { body.u8(Tag.insert) } else { body.u8(Tag.remove) }
+                body.string(id)
+                optional(parent)
+                signed(index)
+                try add(config)
+            case let .updateRow(id, old, new):
+                body.u8(Tag.update)
+                body.string(id)
+                try add(old)
+                try add(new)
+            case let .moveRow(id, fromParent, fromIndex, toParent, toIndex):
+                body.u8(Tag.move)
+                body.string(id)
+                optional(fromParent)
+                signed(fromIndex)
+                optional(toParent)
+                signed(toIndex)
+            case .updateSettings:
+                // Rare and small (one per settings edit): the JSON text of format 1.
+                body.u8(Tag.json)
+                body.string(try LogFormat.value(change).text())
+            }
+        }
+
+        mutating func optional(_ s: String?) {
+            guard var text = s else { return body.varint(0) }
+            text.withUTF8 { utf8 in
+                body.varint(UInt64(utf8.count) + 1)
+                for b in utf8 { body.u8(b) }
+            }
+        }
+
+        mutating func signed(_ v: Int) { body.varint(UInt64(bitPattern: Int64(v << 1 ^ v >> 63))) }
+
+        mutating func add(_ config: RowConfig) throws {
+            var flags: UInt8 = 0
+            if config.hidden { flags |= 1 }
+            if case .fit = config.size { flags |= 2 }
+            if config.content != .zero { flags |= 4 }
+            let key = StyleKey(config)
+            let style: Int
+            if let last = lastStyle, last.key == key {
+                style = last.style
+            } else if let known = styles[key] {
+                style = known
+            } else {
+                try ChangeBlob.checkFinite(key.config)
+                style = styleOrder.count
+                styles[key] = style
+                styleOrder.append(key.config)
+            }
+            lastStyle = (key, style)
+            if style != 0 { flags |= 8 }
+            body.u8(flags)
+            if case let .fixed(n) = config.size {
+                guard n.isFinite else { throw LogFormatError("size: \(n) is not a finite number") }
+                body.f64(n)
+            }
+            if flags & 4 != 0 {
+                guard config.content.width.isFinite, config.content.height.isFinite else {
+                    throw LogFormatError("content: not a finite size")
+                }
+                body.f64(config.content.width)
+                body.f64(config.content.height)
+            }
+            if style != 0 { body.varint(UInt64(style)) }
+        }
+
+        func blob(count: Int) -> [UInt8] {
+            var out = ByteWriter(capacity: 32 + (styleOrder.count - 1) * 64 + body.buffer.count)
+            out.bytes(magic)
+            out.u8(coding)
+            out.varint(UInt64(styleOrder.count - 1))
+            for config in styleOrder.dropFirst() { SnapshotImage.writeStyle(config, &out) }
+            out.varint(UInt64(count))
+            out.bytes(body.buffer)
+            out.u64(SnapshotImage.checksum(out.buffer[...]))
+            return out.buffer
+        }
+    }
+
+    /// Refuses a style holding a non-finite number (the JSON writer cannot write one).
+    private static func checkFinite(_ c: RowConfig) throws {
+        var numbers = [c.margin.top, c.margin.left, c.margin.bottom, c.margin.right, c.grow, c.shrink]
+        if let e = c.insets { numbers += [e.top, e.left, e.bottom, e.right] }
+        if let e = c.separator.insets { numbers += [e.top, e.left, e.bottom, e.right] }
+        if let t = c.separator.thickness { numbers.append(t) }
+        if let s = c.stack { numbers.append(s.spacing) }
+        for field in RowField.optional { if case let .number(n)? = field.value(c) { numbers.append(n) } }
+        if let bad = numbers.first(where: { !$0.isFinite }) { throw LogFormatError("config: \(bad) is not a finite number") }
+    }
+
+    // MARK: Decoding
+
+    /// The changes of `blob`; with `inverse`, the changes that take them back (`[Change].inverse`:
+    /// each change's inverse, last first), made directly.
+    /// - Throws: `LogFormatError` saying what is wrong (the caller names the entry).
+    static func decode(_ blob: UnsafeRawBufferPointer, inverse: Bool = false) throws -> [Change] {
+        do {
+            return try read(blob, inverse: inverse)
+        } catch let damage as SnapshotImage.Damage {
+            throw LogFormatError(damage.description)
+        }
+    }
+
+    private static func read(_ blob: UnsafeRawBufferPointer, inverse: Bool) throws -> [Change] {
+        guard blob.count >= magic.count + 1 + 8, blob.starts(with: magic) else { throw LogFormatError("not a list of changes in binary") }
+        let coding = blob[magic.count]
+        guard coding == self.coding else { throw LogFormatError("binary changes of coding \(coding), which this StackDoc does not read") }
+        let stored = UInt64(littleEndian: blob.loadUnaligned(fromByteOffset: blob.count - 8, as: UInt64.self))
+        let body = UnsafeRawBufferPointer(rebasing: blob[..<(blob.count - 8)])
+        guard SnapshotImage.checksum(body) == stored else { throw LogFormatError("checksum mismatch") }
+        var r = ByteReader(body)
+        r.position = magic.count + 1
+        let styleCount = try r.count(limit: r.remaining)
+        var styles = [RowConfig()]
+        styles.reserveCapacity(styleCount + 1)
+        for _ in 0..<styleCount { styles.append(try SnapshotImage.readStyle(&r)) }
+        let count = try r.count(limit: r.remaining)
+        var out: [Change] = []
+        out.reserveCapacity(count)
+
+        func config() throws -> RowConfig {
+            let flags = try r.u8()
+            guard flags & ~15 == 0 else { throw LogFormatError("unknown config flags \(flags) (at byte \(r.position))") }
+            let size = flags & 2 != 0 ? RowSize.fit : .fixed(try r.f64())
+            let content = flags & 4 != 0 ? Size(width: try r.f64(), height: try r.f64()) : .zero
+            var c = styles[flags & 8 != 0 ? try r.count(limit: styles.count - 1) : 0]
+            c.size = size
+            c.content = content
+            c.hidden = flags & 1 != 0
+            return c
+        }
+        func optional() throws -> String? {
+            let n = try r.count(limit: r.remaining + 1)
+            guard n > 0 else { return nil }
+            defer { r.position += n - 1 }
+            return String(decoding: UnsafeRawBufferPointer(rebasing: body[r.position..<(r.position + n - 1)]), as: UTF8.self)
+        }
+        func signed() throws -> Int {
+            let z = try r.varint()
+            return Int(Int64(bitPattern: z >> 1 ^ (0 &- (z & 1))))
+        }
+
+        for _ in 0..<count {
+            let tag = try r.u8()
+            let change: Change
+            switch tag {
+            case Tag.insert, Tag.remove:
+                let id = try r.string(), parent = try optional(), index = try signed(), c = try config()
+                change = (tag == Tag.insert) != inverse ? .insertRow(id: id, config: c, parent: parent, index: index)
+                    : .removeRow(id: id, config: c, parent: parent, index: index)
+            case Tag.update:
+                let id = try r.string(), old = try config(), new = try config()
+                change = inverse ? .updateRow(id: id, old: new, new: old) : .updateRow(id: id, old: old, new: new)
+            case Tag.move:
+                let id = try r.string(), fromParent = try optional(), fromIndex = try signed()
+                let toParent = try optional(), toIndex = try signed()
+                change = inverse ? .moveRow(id: id, fromParent: toParent, fromIndex: toIndex, toParent: fromParent, toIndex: fromIndex)
+                    : .moveRow(id: id, fromParent: fromParent, fromIndex: fromIndex, toParent: toParent, toIndex: toIndex)
+            case Tag.json:
+                let text = try r.string()
+                let one = try LogFormat.change(LogReader(try LogValue.parse(text), path: "change[\(out.count)]"))
+                change = inverse ? one.inverse : one
+            default:
+                throw LogFormatError("unknown change tag \(tag) (at byte \(r.position - 1))")
+            }
+            out.append(change)
+        }
+        guard r.remaining == 0 else { throw LogFormatError("\(r.remaining) bytes after the last change") }
+        if inverse { out.reverse() }
+        return out
+    }
+}
+
+/// The part of a config the blob interns (everything but size, content and hidden), as a
+/// snapshot image does.
+private struct StyleKey: Hashable {
+    var config: RowConfig
+    init(_ c: RowConfig) {
+        config = c
+        config.size = .fit
+        config.content = .zero
+        config.hidden = false
+    }
+}

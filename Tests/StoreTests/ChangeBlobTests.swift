@@ -1,0 +1,229 @@
+import Foundation
+import GRDB
+import Layout
+@testable import Store
+import StackDocTestSupport
+import Testing
+
+/// Issue 15 item 8, log format 3 (schema 15): an entry's `forward` is a BLOB in the binary
+/// coding of `ChangeBlob`. It reads back to exactly the changes written (and to their inverse
+/// directly), damage is refused, a log may mix it with the JSON text of formats 1 and 2, and a
+/// file of schema 14 upgrades and keeps reading its text entries.
+@Suite struct ChangeBlobTests {
+    static func roundTrip(_ changes: [Change], inverse: Bool = false) throws -> [Change] {
+        try ChangeBlob.encode(changes).withUnsafeBytes { try ChangeBlob.decode($0, inverse: inverse) }
+    }
+
+    /// The JSON of changes with every negative zero (`-0`) written as zero.
+    static func zeroed(_ json: String) -> String { json.replacing(/-0(?=[,}\]])/, with: "0") }
+
+    /// Random changes of every case (configs using every field, hostile strings and numbers):
+    /// decoded equal, field for field and bit for bit; the inverse read directly equals
+    /// `[Change].inverse`; non-finite numbers are refused as the JSON writer refuses them.
+    @Test func everyChangeReadsBackExactly() throws {
+        var g = ChangeCodingTests.Generator(rng: SplitMix64(seed: 15_0815))
+        for round in 0..<1500 {
+            let changes = (0..<g.rng.int(0..<12)).map { _ in g.change() }
+            let decoded = try Self.roundTrip(changes)
+            #expect(decoded == changes, "round \(round)")
+            // Bit for bit (the JSON tells what Double's == does not), but for negative zero, which
+            // reads as zero in a style or the content as in the row table and snapshot images.
+            #expect(try Self.zeroed(LogFormat.encode(decoded)) == Self.zeroed(LogFormat.encode(changes)), "round \(round)")
+            #expect(try Self.roundTrip(changes, inverse: true) == changes.inverse, "round \(round) inverse")
+        }
+        var bad = RowConfig()
+        bad.grow = .infinity
+        #expect(throws: (any Error).self) { try ChangeBlob.encode([.insertRow(id: "a", config: bad, parent: nil, index: 0)]) }
+        bad = RowConfig(stack: StackSettings(axis: .vertical, justify: .start, align: .stretch, spacing: .nan))
+        #expect(throws: (any Error).self) { try ChangeBlob.encode([.removeRow(id: "a", config: bad, parent: nil, index: 0)]) }
+        #expect(throws: (any Error).self) { try ChangeBlob.encode([.insertRow(id: "a", config: RowConfig(size: .fixed(.nan)), parent: nil, index: 0)]) }
+        #expect(throws: (any Error).self) {
+            try ChangeBlob.encode([.updateRow(id: "a", old: RowConfig(), new: RowConfig(content: Size(width: .infinity, height: 0)))])
+        }
+    }
+
+    /// Any byte changed, dropped or added, and any truncation, is refused (checksum, bounds),
+    /// never read as other changes.
+    @Test func everyDamagedBlobIsRefused() throws {
+        var g = ChangeCodingTests.Generator(rng: SplitMix64(seed: 4))
+        for round in 0..<2000 {
+            var bytes = try ChangeBlob.encode((0..<g.rng.int(1..<5)).map { _ in g.change() })
+            let at = g.rng.int(0..<bytes.count)
+            switch g.rng.int(0..<4) {
+            case 0: bytes[at] ^= UInt8(1 << g.rng.int(0..<8))
+            case 1: bytes.remove(at: at)
+            case 2: bytes.insert(UInt8(g.rng.int(0..<256)), at: at)
+            default: bytes.removeLast(g.rng.int(1..<(bytes.count + 1)))
+            }
+            #expect(throws: (any Error).self, "round \(round)") { try bytes.withUnsafeBytes { try ChangeBlob.decode($0) } }
+        }
+    }
+
+    /// A `clear` of 5,000 rows logs its changes in binary (format 3, a BLOB, under 24 bytes a
+    /// row where the JSON took ≈ 250), undo and redo read them back exactly, and a damaged blob
+    /// is reported as a damaged entry, naming it.
+    @Test func aClearLogsItsRowsInBinary() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appending(path: "c.sqlite").path
+        let store = try DocumentStore(path: path)
+        var document = Document(name: "big")
+        var rng = SplitMix64(seed: 8)
+        for i in 0..<5000 {
+            var config = RowConfig(size: rng.chance(9) ? .fit : .fixed(Double(rng.int(20..<200))))
+            if i % 11 == 0 { config.type = "t\(i % 3)"; config.grow = 1; config.background = "#FFFFFF" }
+            if i % 17 == 0 { config.hidden = true; config.content = Size(width: 3, height: 4.5) }
+            try document.apply(.insertRow(id: "r\(i)", config: config, parent: nil, index: i))
+        }
+        let doc = try store.importDocument(document)
+        let cleared = try doc.perform(.clear(parent: nil))
+        let (type, format, bytes) = try store.read { db in
+            let row = try #require(try GRDB.Row.fetchOne(db, sql: "SELECT typeof(forward) AS t, format, length(forward) AS n FROM log WHERE seq = 2"))
+            return (row["t"] as String, row["format"] as Int, row["n"] as Int)
+        }
+        #expect(type == "blob" && format == 3)
+        #expect(bytes < 24 * 5000, "\(bytes) bytes for 5000 rows")
+        #expect(try doc.log(from: 2, limit: 1).first?.changes == cleared)
+        try doc.undo()
+        #expect(doc.document == document)
+        try doc.redo()
+        try doc.undo()
+        #expect(try doc.verify(replan: true) == [])
+        let reopened = try DocumentStore(path: path).open("big")
+        #expect(reopened.document == document)
+        try reopened.redo()
+        #expect(reopened.document.rowCount == 0)
+        // Damage: one byte of the clear's blob changed.
+        try Tamper.sql(path, "UPDATE log SET forward = CAST(X'00' || substr(forward, 2) AS BLOB) WHERE seq = 2")
+        var problem = ""
+        do {
+            let broken = try DocumentStore(path: path).open("big")
+            #expect(throws: (any Error).self) { try broken.undo() }
+            problem = try broken.verify().joined(separator: "; ")
+        } catch {
+            problem = "\(error)"
+        }
+        #expect(problem.contains("log entry 2 is damaged (forward: not a list of changes in binary)"), "\(problem)")
+    }
+
+    /// A group whose operations changed nothing makes no step in format 3 as in format 2
+    /// (`commit` recognizes the empty list in either coding).
+    @Test(arguments: [2, 3])
+    func aGroupOfNoChangesMakesNoStep(format: Int) throws {
+        try LogFormat.$written.withValue(format) {
+            let doc = try DocumentStore(path: ":memory:").create("d")
+            try doc.perform(.add(ids: ["a"], spec: [.fixed(10)], position: nil, parent: nil))
+            try doc.begin("nothing")
+            try doc.perform(.show(ids: ["a"]))
+            #expect(try doc.commit() == nil)
+            #expect(doc.stepCount == 1)
+            let type = try doc.store.read { db in try String.fetchOne(db, sql: "SELECT typeof(forward) FROM log WHERE kind = 'op' ORDER BY seq DESC LIMIT 1") }
+            #expect(type == (format == 3 ? "blob" : "text"))
+            try doc.begin("something")
+            try doc.perform(.hide(ids: ["a"]))
+            #expect(try doc.commit() != nil)
+            #expect(try doc.verify(replan: true) == [])
+        }
+    }
+
+    /// Random histories (edits, clears of the root or a stack, adds of many rows, groups,
+    /// rollbacks, undo/redo of several steps, restores) whose entries are written in format 2
+    /// or 3 at random, with a new connection every few actions: `verify` is clean, every past
+    /// state read through the log equals the replay, and a second connection's log and replay
+    /// equal the first's.
+    @Test(arguments: [1, 2, 3])
+    func randomHistoriesMixingFormatsReplayExactly(seed: UInt64) throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appending(path: "m.sqlite").path
+        var rng = SplitMix64(seed: 15_1500 + seed)
+        let options = StoreOptions(snapshots: SnapshotPolicy(interval: 2 + Int(seed), keep: 2))
+        var doc = try DocumentStore(path: path, options: options).create("d")
+        try doc.perform(.add(ids: (0..<40).map { "s\($0)" }, spec: [.fixed(30)], position: nil, parent: nil))
+        var formats: Set<String> = []
+        for action in 0..<70 {
+            if action % 8 == 7 { doc = try DocumentStore(path: path, options: options).open("d") }
+            try LogFormat.$written.withValue(rng.chance(2) ? 2 : 3) {
+                switch rng.int(0..<12) {
+                case 0, 1, 2:
+                    _ = try? doc.perform(RandomOps.randomEdit(for: doc.document, rng: &rng))
+                case 3:
+                    var stacks: [RowID] = []
+                    doc.document.forEachRow { id, _, _, config in if config.stack != nil { stacks.append(id) } }
+                    _ = try? doc.perform(.clear(parent: rng.chance(2) || stacks.isEmpty ? nil : rng.pick(stacks)))
+                case 4:
+                    let ids = (0..<rng.int(1..<60)).map { "n\(action)x\($0)" }
+                    _ = try? doc.perform(.add(ids: ids, spec: [.fixed(Double(rng.int(5..<50)))], position: rng.chance(2) ? .top : nil, parent: nil))
+                case 5 where doc.cursor > 0, 6 where doc.cursor > 0: try doc.undo(rng.int(1..<(min(doc.cursor, 3) + 1)))
+                case 7 where doc.stepCount > doc.cursor: try doc.redo(rng.int(1..<(min(doc.stepCount - doc.cursor, 3) + 1)))
+                case 8: try doc.perform(.scroll(.offset(Double(rng.int(0..<3000)))))
+                case 9 where doc.cursor > 1: _ = try doc.restore(to: .now(back: rng.int(1..<min(doc.status().logEntries, 6))))
+                case 10:
+                    try doc.begin("g")
+                    for _ in 0..<rng.int(1..<4) { _ = try? doc.perform(RandomOps.randomEdit(for: doc.document, rng: &rng)) }
+                    if rng.chance(4) { try doc.rollback() } else { try doc.commit() }
+                default: break
+                }
+            }
+            #expect(try doc.verify() == [], "seed \(seed) action \(action)")
+        }
+        try doc.store.read { db in
+            for row in try GRDB.Row.fetchAll(db, sql: "SELECT format, typeof(forward) AS t FROM log WHERE forward IS NOT NULL") {
+                formats.insert("\(row["format"] as Int) \(row["t"] as String)")
+            }
+        }
+        #expect(formats == ["2 text", "3 blob"], "both codings in the log, each in its own format: \(formats)")
+        #expect(try doc.verify(replan: true) == [])
+        try HistoryMoveLogTests.expectEveryPastStateAgrees(doc, "seed \(seed)")
+        let other = try DocumentStore(path: path).open("d")
+        #expect(try other.log() == (try doc.log()))
+        #expect(try other.replayed().exportJSON() == doc.document.exportJSON())
+        #expect(other.document == doc.document)
+    }
+
+    /// A file of schema 14 (entries of format 2, JSON text: what the release before this change
+    /// wrote) upgrades to schema 15, verifies, reads every past state; new entries are format 3,
+    /// an undo of a format 2 `clear` reads its text, and everything verifies and reopens equal.
+    @Test func aFileOfSchema14UpgradesAndReadsItsTextEntries() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appending(path: "old.sqlite").path
+        let full: Document = try LogFormat.$written.withValue(2) {
+            let store = try DocumentStore(path: path)
+            let doc = try store.create("d")
+            try doc.perform(.add(ids: (0..<300).map { "r\($0)" }, spec: [.fixed(20), .type("cell")], position: nil, parent: nil))
+            try doc.perform(.set(id: "r3", spec: [.grow(2)]))
+            let full = doc.document
+            try doc.perform(.clear(parent: nil))
+            try doc.undo()
+            try doc.redo()
+            return full
+        }
+        let migration = try #require(Schema.migrations.last { $0.version == 15 }?.name)
+        try Tamper.sql(path, "DELETE FROM grdb_migrations WHERE identifier = '\(migration)'")
+        let text = try DatabaseQueue(path: path).read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM log WHERE typeof(forward) = 'text' AND format = 2") ?? 0
+        }
+        #expect(text == 5)
+        let store = try DocumentStore(path: path)
+        #expect(try store.schemaVersion() == Schema.currentVersion)
+        let doc = try store.open("d")
+        #expect(doc.document.rowCount == 0)
+        #expect(try doc.verify(replan: true) == [])
+        try doc.undo()
+        #expect(doc.document == full)
+        try doc.perform(.remove(ids: ["r1", "r2"]))
+        try doc.undo()
+        try doc.undo()
+        try doc.redo()
+        let kinds = try store.read { db in
+            try GRDB.Row.fetchAll(db, sql: "SELECT format, typeof(forward) AS t FROM log WHERE seq > 6 ORDER BY seq").map { "\($0["format"] as Int) \($0["t"] as String)" }
+        }
+        #expect(kinds == ["3 blob", "3 blob", "3 blob", "3 blob", "3 blob"], "\(kinds)")
+        #expect(try doc.verify(replan: true) == [])
+        try HistoryMoveLogTests.expectEveryPastStateAgrees(doc, "upgraded")
+        let reopened = try DocumentStore(path: path).open("d")
+        #expect(reopened.document == doc.document)
+        #expect(try reopened.log() == (try doc.log()))
+    }
+}
