@@ -181,18 +181,25 @@ enum Snapshots {
     }
 
     /// `read`, with `alongside` run on this thread (it may use the database: the log entries
-    /// to apply to the image) while the image, copied out of SQLite, is decoded on a second one.
+    /// to apply to the image) while the image is decoded on a second one, where SQLite holds it:
+    /// the statement that read it is neither stepped nor reset until the decoding is over (other
+    /// statements of the connection leave its value alone), so the image is not copied.
     static func read<T>(_ db: Database, documentID: Int64, uid: String, name: String, version: Int,
                         alongside: () -> T) throws -> (SnapshotInfo, Document, T) {
         var extra: T?
-        let (info, document) = try withImage(db, documentID: documentID, uid: uid, version: version) { image, statement in
-            let copy = [UInt8](image)
-            sqlite3_reset(statement)
-            let decoding = BackgroundTask { Result { try SnapshotImage.decode(copy, name: name) } }
+        let (info, document) = try withImage(db, documentID: documentID, uid: uid, version: version) { image, _ in
+            let lent = LentBytes(bytes: image)
+            let decoding = BackgroundTask { Result { try SnapshotImage.decode(bytes: lent.bytes, name: name) } }
             extra = alongside()
             return try decoding.value.get()
         }
         return (info, document, extra!)
+    }
+
+    /// Bytes SQLite holds for a statement, lent to the thread that decodes them while the
+    /// statement waits (`read(alongside:)`).
+    private struct LentBytes: @unchecked Sendable {
+        let bytes: UnsafeRawBufferPointer
     }
 
     /// The snapshot of `version` decoded by `decode` (given the image where SQLite holds it,

@@ -102,6 +102,12 @@ struct LiveEntries: Sendable {
     /// The line of entry `i` (`isLine(i)`).
     @inline(__always) func stackLine(_ i: Int) -> StackLine { lines[Int(Self.lineBase - 1 - kind[i])] }
 
+    /// `body` of the line of entry `i` (`isLine(i)`), lent in place: no copy of its columns
+    /// (`stackLine(_:)` returns a copy, which retains and releases each of them).
+    @inline(__always) func withLine<R>(_ i: Int, _ body: (StackLine) throws -> R) rethrows -> R {
+        try lines.withUnsafeBufferPointer { try body($0[Int(Self.lineBase - 1 - kind[i])]) }
+    }
+
     /// Changes the line of entry `i` in place (no copy of its columns).
     mutating func withStackLine<R>(_ i: Int, _ body: (inout StackLine) -> R) -> R {
         body(&lines[Int(Self.lineBase - 1 - kind[i])])
@@ -112,23 +118,23 @@ struct LiveEntries: Sendable {
     }
 
     @inline(__always) func grow(_ i: Int) -> Double {
-        kind[i] >= 0 ? geometry[Int(kind[i])].grow : isLine(i) ? stackLine(i).style.grow : subtree(i).grow
+        kind[i] >= 0 ? geometry[Int(kind[i])].grow : isLine(i) ? withLine(i) { $0.style.grow } : subtree(i).grow
     }
 
     /// Rows at every depth (the root row included).
     @inline(__always) func rowCount(_ i: Int) -> Int {
-        kind[i] >= 0 ? 1 : isLine(i) ? stackLine(i).rowCount : subtree(i).rowCount
+        kind[i] >= 0 ? 1 : isLine(i) ? withLine(i) { $0.rowCount } : subtree(i).rowCount
     }
 
     /// Rows with a frame.
     @inline(__always) func framedCount(_ i: Int) -> Int {
-        kind[i] >= 0 ? (geometry[Int(kind[i])].hidden ? 0 : 1) : isLine(i) ? 1 + stackLine(i).framed : subtree(i).framedCount
+        kind[i] >= 0 ? (geometry[Int(kind[i])].hidden ? 0 : 1) : isLine(i) ? withLine(i) { 1 + $0.framed } : subtree(i).framedCount
     }
 
     /// Main-axis extent of the entry's framed rows relative to its margin-box start (lo > hi when none).
     @inline(__always) func extent(_ i: Int) -> (lo: Double, hi: Double) {
         guard kind[i] >= 0 else {
-            if isLine(i) { return stackLine(i).extent }
+            if isLine(i) { return withLine(i) { $0.extent } }
             let e = subtree(i)
             return (e.extentLo, e.extentHi)
         }
@@ -138,7 +144,7 @@ struct LiveEntries: Sendable {
 
     /// Margin-start + border-box main length + margin-end of the root row (0 when hidden).
     func outerLength(_ i: Int) -> Double {
-        guard kind[i] >= 0 else { return isLine(i) ? stackLine(i).outerLength : subtree(i).outerLength }
+        guard kind[i] >= 0 else { return isLine(i) ? withLine(i) { $0.outerLength } : subtree(i).outerLength }
         let s = geometry[Int(kind[i])]
         return s.hidden ? 0 : s.marginStart + mainLength[i] + s.marginEnd
     }
@@ -147,9 +153,10 @@ struct LiveEntries: Sendable {
     func id(_ i: Int, _ k: Int) -> RowID {
         guard k > 0 else { return ids[i] }
         guard isLine(i) else { return subtree(i).rows[k].id }
-        let l = stackLine(i).line
-        let (node, kk) = l.entry(atRow: k - 1)!
-        return l.entries.id(Int(node), kk)
+        return withLine(i) { sl in
+            let (node, kk) = sl.line.entry(atRow: k - 1)!
+            return sl.line.entries.id(Int(node), kk)
+        }
     }
 
     /// Row `k` of entry `i` (k = 0: the root row) as it would be laid out with its margin-box
@@ -158,13 +165,14 @@ struct LiveEntries: Sendable {
     /// O(log n) for a row of a line.
     func row(_ i: Int, _ k: Int, start: Double, isLast: Bool, autoHideLast: Bool) -> RowLayout {
         if isLine(i) {
-            let sl = stackLine(i)
-            guard k > 0 else {
-                return Self.leafRow(ids[i], sl.style, mainLength: sl.mainLength, axis: axis, start: start, isLast: isLast,
-                                    autoHideLast: autoHideLast)
+            return withLine(i) { sl in
+                guard k > 0 else {
+                    return Self.leafRow(ids[i], sl.style, mainLength: sl.mainLength, axis: axis, start: start, isLast: isLast,
+                                        autoHideLast: autoHideLast)
+                }
+                let (node, kk) = sl.line.entry(atRow: k - 1)!
+                return sl.row(node, kk, start: start, of: ids[i], autoHideLast: autoHideLast)
             }
-            let (node, kk) = sl.line.entry(atRow: k - 1)!
-            return sl.row(node, kk, start: start, of: ids[i], autoHideLast: autoHideLast)
         }
         guard kind[i] >= 0 else {
             let e = subtree(i)
@@ -254,6 +262,40 @@ struct LiveEntries: Sendable {
     }
 
     // MARK: Writing
+
+    /// Makes the (empty) entries `count` leaves with ids `ids` (taken as they are: the array is
+    /// shared, not copied), entry `i` of the style and main length `leaf(i)` (a style interned
+    /// already). Returns each entry's contribution (outer length + `gap` when shown, else 0, as
+    /// the root line keeps it) and the number of shown entries that grow. One pass per column.
+    mutating func setLeaves(ids newIDs: [RowID], count n: Int, gap: Double,
+                            _ leaf: (Int) -> (style: Int32, mainLength: Double)) -> (contributions: [Double], growing: Int) {
+        precondition(ids.isEmpty && newIDs.count == n, "LiveEntries.setLeaves: entries must be empty, one id per leaf")
+        var growing = 0
+        var contributions = [Double](repeating: 0, count: n)
+        kind = [Int32](repeating: 0, count: n)
+        mainLength = [Double](repeating: 0, count: n)
+        geometry.withUnsafeBufferPointer { geometry in
+            kind.withUnsafeMutableBufferPointer { kind in
+                mainLength.withUnsafeMutableBufferPointer { mainLength in
+                    contributions.withUnsafeMutableBufferPointer { contributions in
+                        for i in 0..<n {
+                            let (style, length) = leaf(i)
+                            kind[i] = style
+                            mainLength[i] = length
+                            let s = geometry[Int(style)]
+                            if !s.hidden {
+                                if s.grow > 0 { growing += 1 }
+                                // As `outerLength(_:)` + gap, the same additions in the same order.
+                                contributions[i] = s.marginStart + length + s.marginEnd + gap
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        ids = newIDs
+        return (contributions, growing)
+    }
 
     /// Appends a leaf.
     mutating func appendLeaf(_ id: RowID, style: Int32, mainLength length: Double) {

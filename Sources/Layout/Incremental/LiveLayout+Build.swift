@@ -11,6 +11,40 @@ extension LiveLayout {
         var size: UInt64
         var contentWidth: UInt64
         var contentHeight: UInt64
+
+        /// A cheap mix of the fields (for `LeafKeyCache`; the dictionary hashes with `Hasher`).
+        @inline(__always) var mixed: UInt64 {
+            var x = size &* 0x9E37_79B9_7F4A_7C15
+            x ^= (contentWidth &+ 0x632B_E59B_D9B4_E019) &* 0xBF58_476D_1CE4_E5B9
+            x ^= (contentHeight &+ UInt64(truncatingIfNeeded: style) &<< 8 &+ UInt64(flags)) &* 0x94D0_49BB_1331_11EB
+            return x ^ (x &>> 31)
+        }
+    }
+
+    /// A direct-mapped cache in front of the leaf keys' dictionary: a million root rows with a
+    /// few hundred distinct keys find theirs here without hashing each key with `Hasher`.
+    struct LeafKeyCache {
+        private var keys: [LeafKey]
+        private var values: [Int32]
+        private static let size = 1024
+
+        init() {
+            keys = Array(repeating: LeafKey(style: -1, flags: 0, size: 0, contentWidth: 0, contentHeight: 0), count: Self.size)
+            values = Array(repeating: -1, count: Self.size)
+        }
+
+        /// The value cached for `key`, or nil.
+        @inline(__always) func value(_ key: LeafKey) -> Int32? {
+            let h = Int(truncatingIfNeeded: key.mixed) & (Self.size - 1)
+            return values[h] >= 0 && keys[h] == key ? values[h] : nil
+        }
+
+        /// Caches `value` (≥ 0) for `key`, replacing what its bucket held.
+        @inline(__always) mutating func set(_ key: LeafKey, _ value: Int32) {
+            let h = Int(truncatingIfNeeded: key.mixed) & (Self.size - 1)
+            keys[h] = key
+            values[h] = value
+        }
     }
 
     /// The layout of a leaf: its interned `LeafStyle` number and border-box main length.
@@ -61,6 +95,7 @@ extension LiveLayout {
         resultOf.reserveCapacity(rootCount)
         var results: [LeafResult] = []
         var resultOfKey: [LeafKey: Int32] = [:]
+        var recent = LeafKeyCache()
         var needed: [Int] = []              // root indexes, ascending
         var slot = store.order.first(store.rootRoot)
         while slot >= 0 {
@@ -74,12 +109,16 @@ extension LiveLayout {
                 let key = LeafKey(style: store.style[Int(slot)], flags: store.flags[Int(slot)],
                                   size: store.sizeValue[Int(slot)].bitPattern,
                                   contentWidth: content.width.bitPattern, contentHeight: content.height.bitPattern)
-                if let known = resultOfKey[key] {
+                if let known = recent.value(key) {
+                    resultOf.append(known)
+                } else if let known = resultOfKey[key] {
+                    recent.set(key, known)
                     resultOf.append(known)
                 } else {
                     let n = Int32(truncatingIfNeeded: results.count)
                     results.append(LeafResult())
                     resultOfKey[key] = n
+                    recent.set(key, n)
                     resultOf.append(n)
                     needed.append(i)
                 }
@@ -113,12 +152,26 @@ extension LiveLayout {
         }
 
         // 3. The entries in order.
-        entries.reserveCapacity(rootCount)
+        // Node i is root row i; when that is slot i of a document of root rows only, the
+        // document's id table (slot → id) is this layout's (node → id) as it stands.
+        let nodesAreSlots = store.count == rootCount && store.ids.count == rootCount
+            && rootSlots.indices.allSatisfy { rootSlots[$0] == Int32(truncatingIfNeeded: $0) }
         var contributions: [Double] = []
-        contributions.reserveCapacity(rootCount)
         var grow = 0
         let gap = self.gap
-        for i in 0..<rootCount {
+        if nodesAreSlots {
+            // Every root row a leaf (no nested rows) at its own slot: one pass over the results,
+            // and the entries' ids the document's own column (shared until either changes it).
+            (contributions, grow) = entries.setLeaves(ids: store.ids, count: rootCount, gap: gap) { i in
+                let leaf = results[Int(resultOf[i])]
+                return (leaf.style, leaf.mainLength)
+            }
+        }
+        if !nodesAreSlots {
+            entries.reserveCapacity(rootCount)
+            contributions.reserveCapacity(rootCount)
+        }
+        for i in nodesAreSlots ? rootCount..<rootCount : 0..<rootCount {
             let r = resultOf[i]
             if r >= 0 {
                 let leaf = results[Int(r)]
@@ -139,9 +192,6 @@ extension LiveLayout {
                 contributions.append(0)
             }
         }
-        // Node i is root row i; when that is slot i of a document of root rows only, the
-        // document's id table (slot → id) is this layout's (node → id) as it stands.
-        let nodesAreSlots = store.count == rootCount && rootSlots.indices.allSatisfy { rootSlots[$0] == Int32(truncatingIfNeeded: $0) }
         rootSlots = []
         resultOf = []
         growing = grow
@@ -159,14 +209,17 @@ extension LiveLayout {
         if proven && !sticky {
             full = nil
             let ids = line.entries.ids
-            if nodesAreSlots && store.ids.count == rootCount {
+            if nodesAreSlots {
                 rootTable = store.table
             } else {
                 // Root ids are distinct (they are the document's), so the bulk build finds no duplicate.
                 _ = rootTable.build(count: line.entries.count, hashOf: { DocumentIndexTable.hash(ids[Int($0)]) },
                                     isEqual: { ids[Int($0)] == ids[Int($1)] })
             }
-            for node in 0..<Int32(line.entries.count) { indexNested(node) }
+            // Root rows only (`nodesAreSlots`): no rows below them to index.
+            if !nodesAreSlots {
+                for node in 0..<Int32(line.entries.count) { indexNested(node) }
+            }
         } else {
             full = doc.layout()
             line = RootLine()

@@ -44,10 +44,10 @@ extension LiveLayout {
         var isRoot: Bool { path.isEmpty }
     }
 
-    /// One level of a path: the line, the node of the path in it, its position facts, where the
-    /// line starts and the stack row holding it.
+    /// One level of a path: the node of the path in its line, its position facts, where the
+    /// line starts and the stack row holding it. The line itself is not kept (a copy of a line
+    /// retains and releases each of its arrays): `forEachLevel` and `withLastLevel` lend it.
     struct PathLevel {
-        var line: RootLine
         var node: Int32
         var index: Int
         var before: Double
@@ -94,7 +94,7 @@ extension LiveLayout {
             return k == 0 ? line.entries.ids[i] == id : !line.entries.isLine(i) && line.entries.id(i, k) == id
         }
         guard line.entries.isLine(i) else { return false }
-        return holds(line.entries.stackLine(i).line, path.dropFirst(), k: k, id)
+        return line.entries.withLine(i) { holds($0.line, path.dropFirst(), k: k, id) }
     }
 
     /// The path to the entry holding `id` and `id`'s place in it, checked against the layout;
@@ -126,57 +126,92 @@ extension LiveLayout {
 
     // MARK: Lines along a path
 
-    /// The line at the end of `path` (the root line when empty).
-    func lineAt(_ path: ArraySlice<Int32>) -> RootLine {
-        var l = line
-        for n in path { l = l.entries.stackLine(Int(n)).line }
-        return l
+    /// The line at the end of `path` (the root line when empty), a copy: for a report's one
+    /// line; per row, `withLine(at:_:)` lends it instead.
+    func lineAt(_ path: ArraySlice<Int32>) -> RootLine { withLine(at: path) { $0 } }
+
+    /// `body` of the line at the end of `path` (the root line when empty), borrowed: no copy of
+    /// a line on the way down.
+    func withLine<R>(at path: ArraySlice<Int32>, _ body: (RootLine) throws -> R) rethrows -> R {
+        try Self.withLine(line, at: path, body)
     }
 
-    /// Every level of `path`, outermost first. O(depth · log n).
+    private static func withLine<R>(_ l: RootLine, at path: ArraySlice<Int32>, _ body: (RootLine) throws -> R) rethrows -> R {
+        guard let n = path.first else { return try body(l) }
+        return try l.entries.withLine(Int(n)) { try withLine($0.line, at: path.dropFirst(), body) }
+    }
+
+    /// Calls `body` with every level of `path`, outermost first, and the line it is in (lent, not
+    /// copied: this runs once per row a report or a query looks at), and whether it is the last
+    /// level (the end of `path`, or an entry that is not a line). Stops when `body` returns false.
+    /// O(depth · log n).
+    func forEachLevel(_ path: ArraySlice<Int32>, _ body: (RootLine, PathLevel, _ isLast: Bool) -> Bool) {
+        Self.forEachLevel(line, path, origin: paddingStart, rowsBefore: 0, stack: nil, body)
+    }
+
+    private static func forEachLevel(_ l: RootLine, _ path: ArraySlice<Int32>, origin: Double, rowsBefore: Int, stack: RowID?,
+                                     _ body: (RootLine, PathLevel, Bool) -> Bool) {
+        guard let n = path.first else { return }
+        let i = Int(n)
+        let at = l.locate(n)
+        let isLine = l.entries.isLine(i)
+        let level = PathLevel(node: n, index: at.index, before: at.before, rowsBefore: rowsBefore + at.rowsBefore,
+                              origin: origin, stack: stack)
+        guard body(l, level, path.count == 1 || !isLine), isLine else { return }
+        l.entries.withLine(i) { sl in
+            forEachLevel(sl.line, path.dropFirst(), origin: origin + at.before + sl.contentOffset,
+                         rowsBefore: rowsBefore + at.rowsBefore + 1, stack: l.entries.ids[i], body)
+        }
+    }
+
+    /// Every level of `path`, outermost first (without their lines). O(depth · log n).
     func levels(_ path: [Int32]) -> [PathLevel] {
         var out: [PathLevel] = []
-        var l = line
-        var origin = paddingStart
-        var rowsBefore = 0
-        var stack: RowID?
-        for n in path {
-            let at = l.locate(n)
-            out.append(PathLevel(line: l, node: n, index: at.index, before: at.before, rowsBefore: rowsBefore + at.rowsBefore,
-                                 origin: origin, stack: stack))
-            guard l.entries.isLine(Int(n)) else { break }
-            let sl = l.entries.stackLine(Int(n))
-            origin += at.before + sl.contentOffset
-            rowsBefore += at.rowsBefore + 1
-            stack = l.entries.ids[Int(n)]
-            l = sl.line
+        forEachLevel(path[...]) { _, v, _ in
+            out.append(v)
+            return true
         }
         return out
+    }
+
+    /// `body` of the last level of `path` and its line (lent), or nil when `path` is empty.
+    func withLastLevel<R>(_ path: [Int32], _ body: (RootLine, PathLevel) -> R) -> R? {
+        var result: R?
+        forEachLevel(path[...]) { l, v, isLast in
+            if isLast { result = body(l, v) }
+            return !isLast
+        }
+        return result
     }
 
     /// The place of the line at the end of `path` (the root line when empty).
     func place(_ path: [Int32]) -> LinePlace {
         var p = LinePlace(path: path, number: -1, stack: nil, origin: paddingStart, rowsBefore: 0, gap: gap,
                           childSettings: settings, crossShift: 0)
-        guard let last = levels(path).last else { return p }
-        let sl = last.line.entries.stackLine(Int(last.node))
-        p.number = sl.number
-        p.stack = last.line.entries.ids[Int(last.node)]
-        p.origin = last.origin + last.before + sl.contentOffset
-        p.rowsBefore = last.rowsBefore + 1
-        p.gap = sl.gap
-        p.childSettings = sl.context
-        p.crossShift = sl.style.crossStart
+        _ = withLastLevel(path) { l, last in
+            l.entries.withLine(Int(last.node)) { sl in
+                p.number = sl.number
+                p.stack = l.entries.ids[Int(last.node)]
+                p.origin = last.origin + last.before + sl.contentOffset
+                p.rowsBefore = last.rowsBefore + 1
+                p.gap = sl.gap
+                p.childSettings = sl.context
+                p.crossShift = sl.style.crossStart
+            }
+        }
         return p
     }
 
     /// The stack rows holding the line at the end of `path`, outermost first, as laid out now.
     func stackRows(along path: [Int32], viewport: Rect) -> [RowLayout] {
         let autoHide = settings.defaults.autoHideLastSeparator
-        return levels(path).map {
-            Self.classified(Self.entryRow($0.line, $0.node, 0, origin: $0.origin, stack: $0.stack, at: ($0.index, $0.before),
-                                          lastShown: $0.line.lastShown(), autoHideLast: autoHide), viewport)
+        var rows: [RowLayout] = []
+        forEachLevel(path[...]) { l, v, _ in
+            rows.append(Self.classified(Self.entryRow(l, v.node, 0, origin: v.origin, stack: v.stack, at: (v.index, v.before),
+                                                      lastShown: l.lastShown(), autoHideLast: autoHide), viewport))
+            return true
         }
+        return rows
     }
 
     /// Takes the line at the end of `path` out of the layout (it changes without a copy of its
@@ -208,7 +243,7 @@ extension LiveLayout {
         func lineUnder(_ parent: RowID?) -> [Int32]? {
             guard let parent else { return [] }
             guard let (p, k) = path(of: parent) else { return nil }
-            return k == 0 && lineAt(p.dropLast()).entries.isLine(Int(p.last!)) ? p : Array(p.dropLast())
+            return k == 0 && withLine(at: p.dropLast(), { $0.entries.isLine(Int(p.last!)) }) ? p : Array(p.dropLast())
         }
         func common(_ a: [Int32], _ b: [Int32]) -> [Int32] {
             var n = 0

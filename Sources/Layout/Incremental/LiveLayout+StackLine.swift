@@ -89,7 +89,7 @@ extension LiveLayout {
         let i = Int(node)
         body(entryRow(l, node, 0, origin: origin, stack: stack, at: at, lastShown: lastShown, autoHideLast: autoHideLast))
         if l.entries.isLine(i) {
-            l.entries.stackLine(i).forEachRow(start: origin + at.before, of: l.entries.ids[i], autoHideLast: autoHideLast, body)
+            l.entries.withLine(i) { $0.forEachRow(start: origin + at.before, of: l.entries.ids[i], autoHideLast: autoHideLast, body) }
             return
         }
         for k in 1..<max(1, l.entries.rowCount(i)) {
@@ -124,9 +124,10 @@ extension LiveLayout {
             if l.entries.isLine(i) {
                 let own = Self.entryRow(l, node, 0, origin: origin, stack: stack, at: at, lastShown: last, autoHideLast: autoHide)
                 if let f = own.frame, (vertical ? f.minY : f.minX) <= to, (vertical ? f.maxY : f.maxX) >= from { body(own) }
-                let sl = l.entries.stackLine(i)
-                forEachRow(inLine: sl.line, origin: origin + before + sl.contentOffset, stack: l.entries.ids[i],
-                           meeting: from, to, body)
+                l.entries.withLine(i) { sl in
+                    forEachRow(inLine: sl.line, origin: origin + before + sl.contentOffset, stack: l.entries.ids[i],
+                               meeting: from, to, body)
+                }
                 return
             }
             for k in 0..<l.entries.rowCount(i) {
@@ -148,9 +149,10 @@ extension LiveLayout {
             if l.entries.isLine(i) {
                 let own = l.entries.row(i, 0, start: start, isLast: false, autoHideLast: false)
                 Self.consider(own, depth: depth, x: x, y: y, best: &best, bestDepth: &bestDepth)
-                let sl = l.entries.stackLine(i)
-                hit(inLine: sl.line, origin: start + sl.contentOffset, depth: depth + 1, x: x, y: y, best: &best,
-                    bestDepth: &bestDepth)
+                l.entries.withLine(i) { sl in
+                    hit(inLine: sl.line, origin: start + sl.contentOffset, depth: depth + 1, x: x, y: y, best: &best,
+                        bestDepth: &bestDepth)
+                }
                 return
             }
             let count = l.entries.rowCount(i)

@@ -178,18 +178,20 @@ public struct LiveLayout: Sendable {
     /// The layout of one row (any depth), or nil for an unknown id. O(depth · log n).
     public func row(_ id: RowID) -> RowLayout? {
         if let full { return full.row(id) }
-        guard let (path, k) = path(of: id), let level = levels(path).last else { return nil }
-        let r = Self.entryRow(level.line, level.node, k, origin: level.origin, stack: level.stack,
-                              at: (level.index, level.before), lastShown: level.line.lastShown(),
-                              autoHideLast: settings.defaults.autoHideLastSeparator)
-        return Self.classified(r, viewportRect)
+        guard let (path, k) = path(of: id) else { return nil }
+        let autoHide = settings.defaults.autoHideLastSeparator
+        return withLastLevel(path) { l, level in
+            Self.classified(Self.entryRow(l, level.node, k, origin: level.origin, stack: level.stack,
+                                          at: (level.index, level.before), lastShown: l.lastShown(), autoHideLast: autoHide),
+                            viewportRect)
+        }
     }
 
     /// Position of a row in document order (every depth), or nil. O(depth · log n).
     public func position(of id: RowID) -> Int? {
         if let full { return full.position(of: id) }
-        guard let (path, k) = path(of: id), let level = levels(path).last else { return nil }
-        return level.rowsBefore + k
+        guard let (path, k) = path(of: id) else { return nil }
+        return withLastLevel(path) { _, level in level.rowsBefore + k }
     }
 
     /// Every row whose frame meets the main-axis range [from, to] (edges inclusive), with

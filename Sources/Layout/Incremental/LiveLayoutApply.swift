@@ -117,7 +117,7 @@ extension LiveLayout {
         let place = self.place(lineHolding(changes))
         let viewport = viewportRect
         var state = ApplyState(offsetBefore: offset, contentBefore: contentSize, viewportBefore: viewport,
-                               visibleBefore: visibleRows(), lastShownBefore: lineAt(place.path[...]).lastShown())
+                               visibleBefore: visibleRows(), lastShownBefore: withLine(at: place.path[...]) { $0.lastShown() })
         state.stackRowsBefore = stackRows(along: place.path, viewport: viewport)
         snapshotTouchedEntries(changes, document, place, &state)
         var target = takeLine(place.path)

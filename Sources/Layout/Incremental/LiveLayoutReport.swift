@@ -49,8 +49,9 @@ extension LiveLayout {
         let delta = path.isEmpty ? 0 : Self.mainLength(stackRowsNow.last, vertical) - Self.mainLength(state.stackRowsBefore.last, vertical)
         if delta != 0 {
             // Each stack holding the line, and the framed rows after it on its level.
-            for v in levels {
-                report.changedCount += 1 + v.line.summary.untouchedFramed - v.line.untouchedFramedRows(beforeUntouchedRank: v.index + 1)
+            forEachLevel(path[...]) { line, v, _ in
+                report.changedCount += 1 + line.summary.untouchedFramed - line.untouchedFramedRows(beforeUntouchedRank: v.index + 1)
+                return true
             }
         }
 
@@ -76,10 +77,15 @@ extension LiveLayout {
         for r in visibleAfter + state.visibleBefore {
             guard seen.insert(r.id).inserted, let (q, k) = self.path(of: r.id) else { continue }
             if q.count > path.count, q.starts(with: path), l.touched[Int(q[path.count])] { continue }
-            guard let v = self.levels(q).last else { continue }
-            let now = Self.entryRow(v.line, v.node, k, origin: v.origin, stack: v.stack, at: (v.index, v.before),
-                                    lastShown: q.count == 1 ? rootLast : v.line.lastShown(), autoHideLast: autoHide)
-            candidates.append(Candidate(order: v.rowsBefore + k, row: Self.classified(now, viewportNow), touched: false))
+            let found = withLastLevel(q) { line, v in
+                Candidate(order: v.rowsBefore + k,
+                          row: Self.classified(Self.entryRow(line, v.node, k, origin: v.origin, stack: v.stack, at: (v.index, v.before),
+                                                             lastShown: q.count == 1 ? rootLast : line.lastShown(), autoHideLast: autoHide),
+                                               viewportNow),
+                          touched: false)
+            }
+            guard let found else { continue }
+            candidates.append(found)
         }
         candidates.sort { $0.order < $1.order }
         classify(candidates, visibleBefore: state.visibleBefore, into: &report) { id in
@@ -89,10 +95,15 @@ extension LiveLayout {
                 return shift(ofRank: a.index - a.touchedBefore, shifts)
             }
             // Outside the line: after the stack holding it on the first level where the paths part.
-            for (j, v) in levels.enumerated() where j < q.count && q[j] != v.node {
-                return v.line.locate(q[j]).index > v.index ? delta : 0
+            var shift = 0.0
+            var j = 0
+            self.forEachLevel(path[...]) { line, v, _ in
+                defer { j += 1 }
+                guard j < q.count, q[j] != v.node else { return true }
+                shift = line.locate(q[j]).index > v.index ? delta : 0
+                return false
             }
-            return 0
+            return shift
         }
         report.removed = removedRows(oldRow)
         for id in report.removed {

@@ -245,6 +245,12 @@ struct DocumentRows: Sendable {
             for (i, p) in parents.enumerated() where p < -1 || Int(p) >= i { return nil }
             childRoot = [Int32](repeating: -1, count: n)
             order.makeNodes(n, .one)
+            if parents.allSatisfy({ $0 == -1 }) {
+                // Root rows only (a flat document): the root's tree is every slot in order,
+                // without grouping the slots by stack first.
+                if n > 0 { rootRoot = order.build(0..<Int32(truncatingIfNeeded: n)) }
+                return
+            }
             // start[p + 1] … start[p + 2]: the rows of stack p (-1 = root) in `grouped`.
             var start = [Int32](repeating: 0, count: n + 2)
             for p in parents { start[Int(p) + 2] += 1 }
