@@ -27,16 +27,10 @@ struct BulkRowInserter {
     private let alwaysWritten: UInt64
     /// The statements of full batches, by the config columns they name, with those columns.
     private var statements: [UInt64: (statement: Statement, columns: [Int])] = [:]
-    /// The rows of the batch not yet written: their places and ids, and their config values
-    /// (`configCount` a row, in column order).
-    private var ids: [RowID] = []
-    private var parents: [String] = []
-    private var keys: [[UInt8]] = []
-    private var values: [ColumnValue] = []
-    /// The config columns the batch names: `alwaysWritten` and those a row has a value for.
-    private var written: UInt64
-    /// The next order key of each stack that has rows so far.
-    private var nextKey: [RowID?: [UInt8]] = [:]
+    /// The rows added one by one and not yet written (`EncodedRows`).
+    private var pending = EncodedRows(capacity: RowWriter.bulkBatch)
+    /// The order keys of rows added without one.
+    private var stackKeys = StackKeys()
     private var idIndex: DeferredIDIndex
     /// Rows added so far.
     private(set) var count = 0
@@ -59,83 +53,60 @@ struct BulkRowInserter {
         }
         // (More config columns than bits: every statement names them all.)
         alwaysWritten = Self.configCount > 64 ? .max : always
-        written = alwaysWritten
-        let batch = RowWriter.bulkBatch
-        ids.reserveCapacity(batch)
-        parents.reserveCapacity(batch)
-        keys.reserveCapacity(batch)
-        values.reserveCapacity(batch * Self.configCount)
     }
 
-    /// Adds the next row in document order; a full batch is written at once.
+    /// Adds the next row in document order (its order key the next of its stack,
+    /// `StackKeys`); a full batch is written at once.
     /// - Throws: the SQL error of a batch (a NaN binds as NULL and is refused); `cancelled`.
     mutating func add(_ id: RowID, parent: RowID?, config: RowConfig) throws {
-        let key = nextKey[parent] ?? Array(OrderKey.first.utf8)
-        nextKey[parent] = OrderKey.next(after: key)
-        try add(id, parent: parent, key: key, config: config)
+        try add(id, parent: parent, key: stackKeys.key(in: parent), config: config)
     }
 
     /// Adds a row under an order key the caller chose (a run of rows inserted between two
     /// stored neighbours: `RowRunWriter`); a full batch is written at once.
     /// - Throws: as `add(_:parent:config:)`.
     mutating func add(_ id: RowID, parent: RowID?, key: [UInt8], config: RowConfig) throws {
-        ids.append(id)
-        parents.append(parent ?? "")
-        keys.append(key)
-        let first = values.count
-        ColumnCoding.appendValues(config, to: &values)
-        if written != .max {
-            for k in 0..<Self.configCount where written & (1 << UInt64(k)) == 0 && !values[first + k].isNull {
-                written |= 1 << UInt64(k)
-            }
+        pending.append(id, parent: parent, key: key, config: config)
+        if pending.count == RowWriter.bulkBatch {
+            try write(pending)
+            pending.removeAll()
         }
-        count += 1
-        if ids.count == RowWriter.bulkBatch {
-            try flush()
+    }
+
+    /// Adds rows encoded already (an import's reading thread encodes them, keyed by its own
+    /// `StackKeys`, so rows are given either all this way or all one by one), written at once.
+    /// - Throws: as `add(_:parent:config:)`.
+    mutating func add(_ rows: EncodedRows) throws {
+        try write(pending)
+        pending.removeAll()
+        try write(rows)
+    }
+
+    /// Writes the rows of the last, partial batch, and builds the id index if it was dropped.
+    mutating func finish() throws {
+        try write(pending)
+        pending.removeAll()
+        try idIndex.restore(db)
+    }
+
+    /// Writes `rows`, `RowWriter.bulkBatch` a statement, each statement naming the columns its
+    /// rows need; asks `cancellation` and the id index after each.
+    private mutating func write(_ rows: EncodedRows) throws {
+        var low = 0
+        while low < rows.count {
+            let range = low..<min(low + RowWriter.bulkBatch, rows.count)
+            let (statement, columns) = try self.statement(rows: range.count, naming: alwaysWritten | rows.columnsSet(range))
+            let s = statement.sqliteStatement
+            try rows.bind(range, document: docID, columns: columns, to: s) { try step(s) }
+            count += range.count
+            low = range.upperBound
             try cancellation.check()
             try idIndex.rowsInserted(count, db)
         }
     }
 
-    /// Writes the rows of the last, partial batch, and builds the id index if it was dropped.
-    mutating func finish() throws {
-        try flush()
-        try idIndex.restore(db)
-    }
-
-    /// Writes the pending rows with one statement naming the columns they need.
-    private mutating func flush() throws {
-        let n = ids.count
-        guard n > 0 else { return }
-        let (statement, columns) = try self.statement(rows: n)
-        let s = statement.sqliteStatement
-        var i: Int32 = 1
-        for r in 0..<n {
-            var parent = parents[r], id = ids[r]
-            sqlite3_bind_int64(s, i, docID)
-            ColumnValue.bindText(&parent, to: s, at: i + 1)
-            keys[r].withUnsafeBufferPointer { k in
-                _ = sqlite3_bind_text(s, i + 2, UnsafeRawPointer(k.baseAddress!).assumingMemoryBound(to: CChar.self), Int32(k.count),
-                                      sqliteTransient)
-            }
-            ColumnValue.bindText(&id, to: s, at: i + 3)
-            i += 4
-            let first = r * Self.configCount
-            for k in columns {
-                values[first + k].bind(to: s, at: i)
-                i += 1
-            }
-        }
-        try step(s)
-        ids.removeAll(keepingCapacity: true)
-        parents.removeAll(keepingCapacity: true)
-        keys.removeAll(keepingCapacity: true)
-        values.removeAll(keepingCapacity: true)
-        written = alwaysWritten
-    }
-
     /// The INSERT of `rows` rows naming the config columns `written` says (kept for full batches).
-    private mutating func statement(rows: Int) throws -> (statement: Statement, columns: [Int]) {
+    private mutating func statement(rows: Int, naming written: UInt64) throws -> (statement: Statement, columns: [Int]) {
         let full = rows == RowWriter.bulkBatch
         if full, let known = statements[written] { return known }
         let columns = (0..<Self.configCount).filter { written == .max || written & (1 << UInt64($0)) != 0 }

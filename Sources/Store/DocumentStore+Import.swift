@@ -35,18 +35,16 @@ extension DocumentStore {
         let queue = ImportRowQueue()
         let uid = Self.newUID()
         // While this thread writes the rows, a second one reads them, checking and encoding
-        // each batch into the image (the import entry's rows and first snapshot) as it hands it
-        // over, then checks the document; a third lays it out (the handle's live layout) while
+        // each batch into the image (the import entry's rows and first snapshot) and into the
+        // values the INSERTs bind (`EncodedRows`: this thread only binds and steps) as it hands
+        // it over, then checks the document; a third lays it out (the handle's live layout) while
         // this one writes the image and commits. None of it touches SQL.
         let derived = BackgroundTask { () -> Result<PreparedImport, any Error> in
             Result {
                 let seen = ImportedRowsSeen()
                 let (document, handedOver) = try {
                     defer { queue.finish() }
-                    return try read { batch in
-                        seen.take(batch)
-                        return queue.put(batch)
-                    }
+                    return try read { batch in queue.put(seen.take(batch)) }
                 }()
                 return try PreparedImport(document, uid: uid, rowsHandedOver: handedOver, seen: seen)
             }
@@ -79,9 +77,7 @@ extension DocumentStore {
                 let id = try self.insertDocument(db, name: "~import " + uid, settings: DocumentSettings(), uid: uid)
                 var inserter = try BulkRowInserter(db, document: id, cancellation: cancellation)
                 do {
-                    while let batch = queue.take() {
-                        for row in batch { try inserter.add(row.id, parent: row.parent, config: row.config) }
-                    }
+                    while let rows = queue.take() { try inserter.add(rows) }
                     try inserter.finish()
                     try cancellation.check()
                 } catch {
@@ -126,20 +122,27 @@ extension DocumentStore {
 }
 
 /// What the reading thread of an import derives from the rows as it hands them over: each row
-/// checked by the one validator (`DocumentStore.checkRow`) and encoded into the image
-/// (`SnapshotImage.Encoder`), so neither waits for the end of the file. Used by that thread only.
+/// checked by the one validator (`DocumentStore.checkRow`), encoded into the image
+/// (`SnapshotImage.Encoder`), so neither waits for the end of the file, and encoded as the
+/// values its INSERT binds, under its order key (`EncodedRows`, `StackKeys`), so the writing
+/// thread does not. Used by that thread only.
 final class ImportedRowsSeen: @unchecked Sendable {
     private(set) var encoder = SnapshotImage.Encoder(capacity: 0)
     /// The first row handed over that breaks a rule.
     private(set) var problem: Error?
+    private var keys = StackKeys()
 
-    func take(_ batch: [ImportedRow]) {
+    /// Checks and encodes `batch`; returns its rows as the INSERTs bind them.
+    func take(_ batch: [ImportedRow]) -> EncodedRows {
+        var rows = EncodedRows(capacity: batch.count)
         for row in batch {
             if problem == nil {
                 do { try DocumentStore.checkRow(row.id, row.config) } catch { problem = error }
             }
             encoder.add(row.id, parent: row.parent, config: row.config)
+            rows.append(row.id, parent: row.parent, key: keys.key(in: row.parent), config: row.config)
         }
+        return rows
     }
 }
 

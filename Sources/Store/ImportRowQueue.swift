@@ -1,12 +1,12 @@
 import Foundation
 import Layout
 
-/// Batches of rows from the thread that reads an import to the thread that writes them
+/// Batches of rows (encoded: `EncodedRows`) from the thread that reads an import to the thread that writes them
 /// (`DocumentStore.importDocument(reading:)`): at most `capacity` batches wait, so a reader
 /// faster than the writer waits instead of holding the whole file's rows twice.
 final class ImportRowQueue: @unchecked Sendable {
     private let condition = NSCondition()
-    private var batches: [[ImportedRow]] = []
+    private var batches: [EncodedRows] = []
     private var finished = false
     private var state = State.open
     private let capacity: Int
@@ -26,7 +26,7 @@ final class ImportRowQueue: @unchecked Sendable {
 
     /// Hands a batch to the writer, waiting while `capacity` batches wait; false when the
     /// writer stopped (the reading should stop).
-    func put(_ batch: [ImportedRow]) -> Bool {
+    func put(_ batch: EncodedRows) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while state == .open, batches.count >= capacity { condition.wait() }
@@ -49,7 +49,7 @@ final class ImportRowQueue: @unchecked Sendable {
     }
 
     /// The next batch, waiting for it; nil once the reading ended and every batch was taken.
-    func take() -> [ImportedRow]? {
+    func take() -> EncodedRows? {
         condition.lock()
         defer { condition.unlock() }
         while batches.isEmpty, !finished { condition.wait() }

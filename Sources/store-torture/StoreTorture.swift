@@ -3,6 +3,7 @@
 //   store-torture crash DB DOC SEED   create DOC, then perform random actions until killed,
 //                                     printing "b K" before and "d K" after action K commits
 //   store-torture imports DB ROWS     import documents i1, i2, … of ROWS rows until killed
+//                                     (the even ones from their JSON, rows written as read)
 //   store-torture moves DB ROWS       import document m of ROWS rows, clear it ("c" once done),
 //                                     then undo and redo that clear until killed, printing
 //                                     "b K" before and "d K" after move K commits
@@ -62,7 +63,8 @@ enum StoreTorture {
                     say("d \(k)")
                 }
             case "imports" where args.count == 3:
-                // Imports documents i1, i2, … of ROWS rows (a nested stack each) until killed.
+                // Imports documents i1, i2, … of ROWS rows (a nested stack each) until killed;
+                // the even ones from their JSON text.
                 guard let rows = Int(args[2]) else { fail("bad row count") }
                 let store = try DocumentStore(path: args[1])
                 var k = 0
@@ -72,7 +74,14 @@ enum StoreTorture {
                     try d.appendRow("s", config: RowConfig(stack: StackSettings()), parent: nil)
                     for i in 0..<rows { try d.appendRow("r\(i)", config: RowConfig(size: .fixed(Double(i % 40))), parent: i % 5 == 0 ? "s" : nil) }
                     say("b \(k)")
-                    try store.importDocument(d)
+                    if k % 2 == 0 {
+                        // Every other one read from its JSON, its rows written while the text
+                        // is read (the `import` command's path: `importDocument(reading:)`).
+                        let json = Array(d.exportJSON(pretty: false).utf8)
+                        try store.importDocument { rows in try Document.read(jsonBytes: json, rows: rows) }
+                    } else {
+                        try store.importDocument(d)
+                    }
                     say("d \(k)")
                 }
             case "moves" where args.count == 3:

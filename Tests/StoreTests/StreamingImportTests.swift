@@ -255,4 +255,77 @@ import Testing
         #expect(try doc.verify() == [])
         #expect(try DocumentStore(path: path, options: StoreOptions(snapshots: .off)).open("shapes").document == d)
     }
+
+    /// Random documents (nested stacks, every kind of field, settings) read from their JSON by
+    /// the importer itself, rows handed over in its batches and encoded on the reading thread
+    /// (`EncodedRows`): what is stored is the file's document, row for row (read back from the
+    /// rows, not a snapshot), it verifies, and it takes edits. Large enough for several batches
+    /// and a statement of fewer rows than `RowWriter.bulkBatch` inside each.
+    @Test(arguments: [3, 1611, 90210] as [UInt64])
+    func randomDocumentsReadFromJSONAreStoredExactly(seed: UInt64) throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appending(path: "s.sqlite").path
+        var rng = SplitMix64(seed: seed)
+        var d = Document(name: "rand", settings: DocumentSettings(offset: 0, spacing: 3))
+        for _ in 0..<300 {
+            let (_, changes) = RandomOps.edit(for: d, rng: &rng)
+            try d.apply(changes)
+        }
+        // Scale it up: copies of its rows' configs (every field its edits set) in its stacks.
+        var configs: [RowConfig] = []
+        var stacks: [RowID?] = [nil]
+        d.forEachRow { id, _, _, config in
+            configs.append(config)
+            if config.stack != nil { stacks.append(id) }
+        }
+        if configs.isEmpty { configs = [RowConfig()] }
+        for i in 0..<9_000 {
+            var config = configs[i % configs.count]
+            config.stack = nil
+            try d.appendRow("x\(i)", config: config, parent: stacks[Int(rng.next() % UInt64(stacks.count))])
+        }
+        d.settings.offset = 0   // (an offset past the end is stored clamped: OffsetClampTests)
+        let json = Array(d.exportJSON(pretty: false).utf8)
+        let read = try Document(jsonBytes: json)
+        let doc = try DocumentStore(path: path).importDocument { rows in try Document.read(jsonBytes: json, rows: rows) }
+        #expect(doc.document == read)
+        #expect(try doc.verify() == [])
+        let reopened = try DocumentStore(path: path, options: StoreOptions(snapshots: .off)).open("rand")
+        #expect(reopened.document == read)
+        let stored = try DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM row")! }
+        #expect(stored == read.rowCount)
+        try reopened.perform(.remove(ids: ["x7"]))
+        #expect(try reopened.verify() == [])
+    }
+
+    /// Ids written with JSON escapes (`"\u0072"` is `r`) are stored as the text they stand
+    /// for; a row whose id is not a name (here a non-ASCII one) late in a large file stores
+    /// nothing at all, though most rows were written by then.
+    @Test func escapedIdsAreStoredAsTheirTextAndABadIdLateStoresNothing() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appending(path: "s.sqlite").path
+        let store = try DocumentStore(path: path)
+        func file(_ idOf: (Int) -> String) -> [UInt8] {
+            let rows = (0..<10_000).map { #"{"id":"\#(idOf($0))","size":{"fixed":\#($0 % 90)}}"# }
+            return Array((#"{"format":"stackdoc/1","name":"esc","rows":["# + rows.joined(separator: ",") + "]}").utf8)
+        }
+        let bad = file { $0 == 9_000 ? "r\u{e9}" : "r\($0)" }
+        #expect(throws: (any Error).self) {
+            try store.importDocument { rows in try Document.read(jsonBytes: bad, rows: rows) }
+        }
+        #expect(try store.documentNames() == [])
+        let leftovers = try DatabaseQueue(path: path).read { db in
+            try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM row) + (SELECT count(*) FROM import_image) + (SELECT count(*) FROM snapshot) + (SELECT count(*) FROM log) + (SELECT count(*) FROM document)")!
+        }
+        #expect(leftovers == 0)
+        #expect(try store.integrityCheck() == [])
+        let escaped = file { $0 % 2 == 0 ? "\\u0072\($0)" : "r\($0)" }
+        let doc = try store.importDocument { rows in try Document.read(jsonBytes: escaped, rows: rows) }
+        #expect(doc.document.rowCount == 10_000 && doc.document.contains("r0") && doc.document.contains("r9998"))
+        #expect(try doc.verify() == [])
+        let ids = try DatabaseQueue(path: path).read { db in try String.fetchAll(db, sql: "SELECT id FROM row WHERE id LIKE 'r1_'") }
+        #expect(Set(ids) == Set((10...19).map { "r\($0)" }))
+    }
 }
