@@ -1,4 +1,7 @@
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import Layout
 import StackDocTestSupport
 
@@ -78,6 +81,31 @@ import StackDocTestSupport
                 }
             }
             #expect(Self.text(document, pretty: true, chunkBytes: 64, blockRows: 2) == one)
+        }
+    }
+
+    /// The two threads take blocks from one counter, so which thread writes which block
+    /// depends on their speeds: a sink that waits on some pieces (the helper then writes most
+    /// blocks, several in a row) and one that never waits (the caller writes many) both give
+    /// the one-thread text, for random documents in both forms.
+    @Test(arguments: [5, 77] as [UInt64])
+    func anySplitOfTheBlocksGivesTheOneThreadText(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        for round in 0..<4 {
+            let document = try Self.randomDocument(seed: rng.next(), length: 60 + round * 40)
+            for pretty in [true, false] {
+                let one = Self.text(document, pretty: pretty, chunkBytes: 1 << 20, blockRows: .max)
+                for waitEvery in [1, 3, 0] {
+                    var joined: [UInt8] = []
+                    var pieces = 0
+                    document.exportJSONChunks(pretty: pretty, chunkBytes: 32, blockRows: 1) { piece in
+                        pieces += 1
+                        if waitEvery > 0, pieces % waitEvery == 0 { usleep(200) }
+                        joined += piece
+                    }
+                    #expect(joined == one, "seed \(seed) round \(round): pretty \(pretty), a wait every \(waitEvery) pieces")
+                }
+            }
         }
     }
 }

@@ -24,8 +24,9 @@ extension Document {
     /// shorter), handed to `body` in order — so a million rows are written to a file without
     /// holding their hundreds of megabytes of text. Streams: the settings, then one root row
     /// (with its subtree) at a time; a million rows never exist as one JSON tree. The root rows
-    /// are made in blocks of 4,096 by two threads (`RowBlocks`: this one and a helper, whose
-    /// pieces wait in a short queue), the pieces handed to `body` in order on this thread.
+    /// are made in blocks of 4,096 by two threads (`RowBlocks`: this one and a helper, each
+    /// taking the next block when it is free; the helper's pieces wait in a short queue), the
+    /// pieces handed to `body` in order on this thread.
     /// - Parameters:
     ///   - pretty: Pretty (as `exportJSON()`) or compact text.
     ///   - chunkBytes: About how many bytes each piece holds.
@@ -65,7 +66,7 @@ extension Document {
         head.append(UInt8(ascii: "["))
         out.append(head)
         // Every row straight into bytes, each style's fixed text made once (RowExportWriter);
-        // the root rows in blocks, half of them on a second thread (RowBlocks).
+        // the root rows in blocks, shared with a second thread (RowBlocks).
         var rowWriter = RowExportWriter(rows, pretty: pretty)
         defer { rowWriter.deallocate() }
         try RowBlocks(rows: rows, pretty: pretty, blockRows: blockRows, chunkBytes: chunkBytes)

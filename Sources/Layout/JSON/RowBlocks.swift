@@ -3,13 +3,18 @@ import Synchronization
 
 /// The root rows of an export written by two threads (issue 15 item 6: `export --at` of a
 /// million rows ≤ 0.5 s on two cores). The root rows are cut into blocks of `blockRows`
-/// consecutive rows; the caller writes blocks 0, 2, 4, … and hands its bytes on as it makes them,
-/// a helper thread writes blocks 1, 3, 5, … into pieces it queues (`PieceChannel`, a few at
-/// most), which the caller hands on in their turn. Every block is written by the one row
-/// writer (`RowExportWriter.writeRows(from:count:first:level:into:flush:)`), and a run of
-/// rows is byte for byte its part of the whole text, so the joined pieces are the one-thread
-/// text. With fewer than two blocks of root rows the caller writes them alone. A block holds
-/// its root rows' subtrees, so a document whose rows sit under a few root stacks gains little.
+/// consecutive rows, which the two threads take in turn from one counter (`BlockCounter`), in
+/// increasing order: the caller writes the blocks it takes and hands its bytes on as it makes
+/// them; a helper thread writes the blocks it takes into pieces it queues (`PieceChannel`, a
+/// few at most), which the caller hands on in their turn. So the thread with time to spare
+/// writes more blocks: the caller, which also hands every piece on (and a caller that writes
+/// them to a file spends most of its time there), takes a block only when the helper has not
+/// taken it yet. Every block is written by the one row writer
+/// (`RowExportWriter.writeRows(from:count:first:level:into:flush:)`), and a run of rows is byte
+/// for byte its part of the whole text, so the joined pieces are the one-thread text whoever
+/// wrote each block. With fewer than two blocks of root rows the caller writes them alone. A
+/// block holds its root rows' subtrees, so a document whose rows sit under a few root stacks
+/// gains little.
 struct RowBlocks {
     /// The root rows of a block by default: ≈ 1.4 MB of pretty text for rows like
     /// `{"id": "r1", "size": {"fixed": 20}, …}`, so a million rows make ≈ 245 blocks and the
@@ -32,18 +37,25 @@ struct RowBlocks {
             try writer.writeRows(root: rows.rootRoot, level: 2, into: &out) { try flush(&$0, false) }
             return
         }
-        let channel = PieceChannel(depth: 4)
-        startHelper(blocks: blocks, channel: channel)
+        let channel = PieceChannel(depth: 8)
+        let counter = BlockCounter()
+        startHelper(blocks: blocks, counter: counter, channel: channel)
         // Stops the helper when `flush` or `emit` throws, and waits for it either way.
         defer { channel.close() }
-        for block in 0..<blocks {
-            if block % 2 == 0 {
-                try writer.writeRows(from: Self.start(of: block, rows, blockRows), count: blockRows, first: block == 0, level: 2,
-                                     into: &out) { try flush(&$0, false) }
-            } else {
+        // Every block in order: the caller's own as it writes them, the helper's from the channel.
+        var next = 0
+        while next < blocks {
+            let mine = counter.take()
+            // The blocks before `mine` that are not yet written here are the helper's, in order.
+            while next < min(mine, blocks) {
                 try flush(&out, true)
                 while let piece = channel.receive() { try emit(piece) }
+                next += 1
             }
+            guard mine < blocks else { break }
+            try writer.writeRows(from: Self.start(of: mine, rows, blockRows), count: blockRows, first: mine == 0, level: 2,
+                                 into: &out) { try flush(&$0, false) }
+            next = mine + 1
         }
     }
 
@@ -52,9 +64,9 @@ struct RowBlocks {
         rows.order.node(at: block * blockRows, in: rows.rootRoot)
     }
 
-    /// Writes the odd blocks on a thread of the global pool, each as pieces of about
-    /// `chunkBytes` then a block end, until they are done or the channel is closed.
-    private func startHelper(blocks: Int, channel: PieceChannel) {
+    /// Writes the blocks the helper takes on a thread of the global pool, each as pieces of
+    /// about `chunkBytes` then a block end, until every block is taken or the channel is closed.
+    private func startHelper(blocks: Int, counter: BlockCounter, channel: PieceChannel) {
         let rows = rows, pretty = pretty, blockRows = blockRows, chunkBytes = chunkBytes
         DispatchQueue.global(qos: .userInitiated).async {
             var writer = RowExportWriter(rows, pretty: pretty)
@@ -65,8 +77,10 @@ struct RowBlocks {
                 channel.senderDone()
             }
             do {
-                for block in stride(from: 1, to: blocks, by: 2) {
-                    try writer.writeRows(from: Self.start(of: block, rows, blockRows), count: blockRows, first: false, level: 2,
+                while true {
+                    let block = counter.take()
+                    guard block < blocks else { break }
+                    try writer.writeRows(from: Self.start(of: block, rows, blockRows), count: blockRows, first: block == 0, level: 2,
                                          into: &sink) { sink in
                         if sink.count >= chunkBytes {
                             try channel.send(sink.bytes)
@@ -80,6 +94,20 @@ struct RowBlocks {
             } catch {
                 // `PieceChannel.Closed`: the caller stopped; nothing more to write.
             }
+        }
+    }
+}
+
+/// The next block of an export to write, shared by the caller and the helper of `RowBlocks`:
+/// each takes blocks in increasing order, and every block is taken once.
+final class BlockCounter: Sendable {
+    private let next = Mutex<Int>(0)
+
+    /// The next block not taken yet (past the last block once all are).
+    func take() -> Int {
+        next.withLock { n in
+            defer { n += 1 }
+            return n
         }
     }
 }

@@ -85,6 +85,11 @@ struct DocumentIndexTable: Sendable {
     }
 
     /// `build(count:hashOf:isEqual:)` given the hash of every value `0..<hashes.count`.
+    ///
+    /// Every pass reads and writes memory in order or within one region: the values are
+    /// sorted by region with their hashes beside them (no lookup of a hash by value, which at
+    /// a million values was a cache miss per value), and the probes compare the 32 low bits of
+    /// the hashes kept beside the buckets (`tags`, filled as the buckets are) before the keys.
     mutating func build(hashes: [Int], isEqual: (Int32, Int32) -> Bool) -> Int32? {
         precondition(count == 0, "build fills an empty table")
         let n = hashes.count
@@ -96,28 +101,39 @@ struct DocumentIndexTable: Sendable {
         // Regions of 512 buckets (2 KB): a counting sort of the values by region.
         let shift = max(0, size.trailingZeroBitCount - 9)
         let regions = (size >> shift) + 1
-        var start = [Int32](repeating: 0, count: regions + 1)
-        for h in hashes { start[((h & mask) >> shift) + 1] += 1 }
-        for r in 0..<regions { start[r + 1] += start[r] }
-        var grouped = [Int32](repeating: 0, count: n)
-        for v in 0..<n {
-            let r = (hashes[v] & mask) >> shift
-            grouped[Int(start[r])] = Int32(truncatingIfNeeded: v)
-            start[r] += 1
-        }
         let m = mask
-        let duplicate: Int32? = buckets.withUnsafeMutableBufferPointer { b in
-            for v in grouped {
-                let h = hashes[Int(v)]
-                var i = h & m
-                while b[i] != Self.empty {
-                    let other = b[i]
-                    if hashes[Int(other)] == h && isEqual(other, v) { return v }
-                    i = (i + 1) & m
+        var start = [Int32](repeating: 0, count: regions + 1)
+        for h in hashes { start[((h & m) >> shift) + 1] += 1 }
+        for r in 0..<regions { start[r + 1] += start[r] }
+        var grouped = [(hash: Int, value: Int32)](repeating: (0, 0), count: n)
+        grouped.withUnsafeMutableBufferPointer { grouped in
+            start.withUnsafeMutableBufferPointer { start in
+                hashes.withUnsafeBufferPointer { hashes in
+                    for v in 0..<n {
+                        let h = hashes[v]
+                        let r = (h & m) >> shift
+                        grouped[Int(start[r])] = (h, Int32(truncatingIfNeeded: v))
+                        start[r] += 1
+                    }
                 }
-                b[i] = v
             }
-            return nil
+        }
+        start = []
+        var tags = [UInt32](repeating: 0, count: size)
+        let duplicate: Int32? = buckets.withUnsafeMutableBufferPointer { b in
+            tags.withUnsafeMutableBufferPointer { tags in
+                for (h, v) in grouped {
+                    let tag = UInt32(truncatingIfNeeded: h)
+                    var i = h & m
+                    while b[i] != Self.empty {
+                        if tags[i] == tag && isEqual(b[i], v) { return v }
+                        i = (i + 1) & m
+                    }
+                    b[i] = v
+                    tags[i] = tag
+                }
+                return nil
+            }
         }
         if duplicate != nil {
             buckets = []
