@@ -8,5 +8,10 @@
 -- upgraded log mixes them with new format 3 entries (an undo of format 3 refers to a step of
 -- format 2 as to any other). `forward`'s declared type stays TEXT: a TEXT column stores a BLOB as
 -- it is. The version exists so that a StackDoc of schema 14, which cannot read format 3, refuses
--- the file as newer instead of calling its entries damaged; this statement changes nothing.
-UPDATE log SET format = format WHERE 0;
+-- the file as newer instead of calling its entries damaged.
+
+-- The view below tells each entry's coding and size (what `scripts/measure-undo` sums); it also
+-- makes the schema objects of version 15 differ from 14's, so that a file whose record of this
+-- migration was deleted is recognized as damaged rather than upgraded again.
+CREATE VIEW log_changes AS
+    SELECT document, seq, kind, format, typeof(forward) AS coding, length(forward) AS bytes FROM log;
