@@ -55,10 +55,7 @@ enum ChangeBlob {
     }
 
     private struct Encoder {
-        var styles: [StyleKey: Int] = [StyleKey(RowConfig()): 0]
-        var styleOrder: [RowConfig] = [RowConfig()]
-        /// The previous config's style (a run of changes usually shares one: no hashing then).
-        var lastStyle: (key: StyleKey, style: Int)?
+        var styleTable = RowStyleTable()
         var body: ByteWriter
 
         init(capacity: Int) { body = ByteWriter(capacity: 16 + capacity * 24) }
@@ -101,45 +98,20 @@ enum ChangeBlob {
         mutating func signed(_ v: Int) { body.varint(UInt64(bitPattern: Int64(v << 1 ^ v >> 63))) }
 
         mutating func add(_ config: RowConfig) throws {
-            var flags: UInt8 = 0
-            if config.hidden { flags |= 1 }
-            if case .fit = config.size { flags |= 2 }
-            if config.content != .zero { flags |= 4 }
-            let key = StyleKey(config)
-            let style: Int
-            if let last = lastStyle, last.key == key {
-                style = last.style
-            } else if let known = styles[key] {
-                style = known
-            } else {
-                try ChangeBlob.checkFinite(key.config)
-                style = styleOrder.count
-                styles[key] = style
-                styleOrder.append(key.config)
+            let style = try styleTable.number(of: config, checkingNew: ChangeBlob.checkFinite)
+            if case let .fixed(n) = config.size, !n.isFinite { throw LogFormatError("size: \(n) is not a finite number") }
+            guard config.content.width.isFinite, config.content.height.isFinite else {
+                throw LogFormatError("content: not a finite size")
             }
-            lastStyle = (key, style)
-            if style != 0 { flags |= 8 }
-            body.u8(flags)
-            if case let .fixed(n) = config.size {
-                guard n.isFinite else { throw LogFormatError("size: \(n) is not a finite number") }
-                body.f64(n)
-            }
-            if flags & 4 != 0 {
-                guard config.content.width.isFinite, config.content.height.isFinite else {
-                    throw LogFormatError("content: not a finite size")
-                }
-                body.f64(config.content.width)
-                body.f64(config.content.height)
-            }
-            if style != 0 { body.varint(UInt64(style)) }
+            RowStyleTable.writeRecord(config, style: style, to: &body)
         }
 
         func blob(count: Int) -> [UInt8] {
-            var out = ByteWriter(capacity: 32 + (styleOrder.count - 1) * 64 + body.buffer.count)
+            var out = ByteWriter(capacity: 32 + (styleTable.styles.count - 1) * 64 + body.buffer.count)
             out.bytes(magic)
             out.u8(coding)
-            out.varint(UInt64(styleOrder.count - 1))
-            for config in styleOrder.dropFirst() { SnapshotImage.writeStyle(config, &out) }
+            out.varint(UInt64(styleTable.styles.count - 1))
+            for config in styleTable.styles.dropFirst() { SnapshotImage.writeStyle(config, &out) }
             out.varint(UInt64(count))
             out.bytes(body.buffer)
             out.u64(SnapshotImage.checksum(out.buffer[...]))
@@ -238,17 +210,5 @@ enum ChangeBlob {
         guard r.remaining == 0 else { throw LogFormatError("\(r.remaining) bytes after the last change") }
         if inverse { out.reverse() }
         return out
-    }
-}
-
-/// The part of a config the blob interns (everything but size, content and hidden), as a
-/// snapshot image does.
-private struct StyleKey: Hashable {
-    var config: RowConfig
-    init(_ c: RowConfig) {
-        config = c
-        config.size = .fit
-        config.content = .zero
-        config.hidden = false
     }
 }

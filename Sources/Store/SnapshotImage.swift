@@ -59,10 +59,7 @@ public enum SnapshotImage {
     /// `encode` does for a whole document, and what an import does while its file is read, so
     /// that the image is ready when the last row is.
     struct Encoder {
-        private var styles: [RowStyleKey: Int] = [RowStyleKey(RowConfig()): 0]
-        private var styleOrder: [RowConfig] = [RowConfig()]
-        /// The style of the previous row (rows in a run often share one: no hashing then).
-        private var lastStyle: (key: RowStyleKey, style: Int)?
+        private var styleTable = RowStyleTable()
         private var rowsOut: ByteWriter
         private var stackOrdinal: [RowID: Int] = [:]
         /// Rows encoded.
@@ -90,36 +87,13 @@ public enum SnapshotImage {
             rowsOut.string(id)
             rowsOut.varint(UInt64(parentOrdinal))
             if config.stack != nil { stackOrdinal[id] = stackOrdinal.count + 1 }
-            var flags: UInt8 = 0
-            if config.hidden { flags |= 1 }
-            if case .fit = config.size { flags |= 2 }
-            if config.content != .zero { flags |= 4 }
-            let key = RowStyleKey(config)
-            let style: Int
-            if let last = lastStyle, last.key == key {
-                style = last.style
-            } else if let known = styles[key] {
-                style = known
-            } else {
-                style = styleOrder.count
-                styles[key] = style
-                styleOrder.append(config)
-            }
-            lastStyle = (key, style)
-            if style != 0 { flags |= 8 }
-            rowsOut.u8(flags)
-            if case let .fixed(n) = config.size { rowsOut.f64(n) }
-            if flags & 4 != 0 {
-                rowsOut.f64(config.content.width)
-                rowsOut.f64(config.content.height)
-            }
-            if style != 0 { rowsOut.varint(UInt64(style)) }
+            RowStyleTable.writeRecord(config, style: styleTable.number(of: config), to: &rowsOut)
         }
 
         /// The image of the rows encoded, with `settings`, at `version` after log entry `seq` of
         /// the document `uid`.
         func image(uid: String, version: Int, seq: Int, settings: DocumentSettings) -> [UInt8] {
-            var out = ByteWriter(capacity: 256 + styleOrder.count * 64 + rowsOut.buffer.count)
+            var out = ByteWriter(capacity: 256 + styleTable.styles.count * 64 + rowsOut.buffer.count)
             out.bytes(magic)
             out.u16(format)
             out.string(uid)
@@ -127,8 +101,8 @@ public enum SnapshotImage {
             out.varint(UInt64(seq))
             out.varint(UInt64(rows))
             writeSettings(settings, &out)
-            out.varint(UInt64(styleOrder.count))
-            for config in styleOrder { writeStyle(config, &out) }
+            out.varint(UInt64(styleTable.styles.count))
+            for config in styleTable.styles { writeStyle(config, &out) }
             out.bytes(rowsOut.buffer)
             out.u64(checksum(out.buffer[...]))
             return out.buffer
@@ -298,7 +272,7 @@ public enum SnapshotImage {
     /// Every presence bit of an optional field.
     private static let allExtras: UInt64 = (1 << UInt64(RowField.optional.count)) - 1
 
-    /// Writes the style part of `c` (what `RowStyleKey` keeps); a log entry's binary changes
+    /// Writes the style part of `c` (what `RowStyleKey` keeps, in `RowStyleTable.swift`); a log entry's binary changes
     /// (`ChangeBlob`) write their styles so too.
     static func writeStyle(_ c: RowConfig, _ out: inout ByteWriter) {
         var bits: UInt8 = 0
@@ -368,17 +342,6 @@ public enum SnapshotImage {
             }
         }
         return c
-    }
-}
-
-/// The part of a config a snapshot interns (everything but size, content and hidden).
-private struct RowStyleKey: Hashable {
-    var config: RowConfig
-    init(_ c: RowConfig) {
-        config = c
-        config.size = .fit
-        config.content = .zero
-        config.hidden = false
     }
 }
 

@@ -1,0 +1,68 @@
+import Layout
+
+/// The part of a config that snapshot images and binary change lists intern: everything but
+/// size, content and hidden, which every row record carries itself.
+struct RowStyleKey: Hashable {
+    var config: RowConfig
+    init(_ c: RowConfig) {
+        config = c
+        config.size = .fit
+        config.content = .zero
+        config.hidden = false
+    }
+}
+
+/// The styles of the rows written so far, numbered in order of first use (0 is the default
+/// config's style), and the row record that refers to them: the one row coding a snapshot image
+/// (`SnapshotImage.Encoder`) and a log entry's binary changes (`ChangeBlob`) share.
+///
+/// A row record is `flags:u8` (hidden 1, fit 2, content 4, style 8), then the fixed size (f64)
+/// unless fit, the content (two f64) when flag 4 is set, and the style number (varint) when
+/// flag 8 is set.
+struct RowStyleTable {
+    private var numbers: [RowStyleKey: Int] = [RowStyleKey(RowConfig()): 0]
+    /// The styles in the order of their numbers, the default first (style parts only).
+    private(set) var styles: [RowConfig] = [RowConfig()]
+    /// The previous row's style (rows in a run often share one: no hashing then).
+    private var last: (key: RowStyleKey, style: Int)?
+
+    /// The number of `config`'s style, numbering it when it is new; `checkNew` sees a new
+    /// style's part of the config before it is numbered, and may refuse it by throwing.
+    mutating func number(of config: RowConfig, checkingNew checkNew: (RowConfig) throws -> Void) rethrows -> Int {
+        let key = RowStyleKey(config)
+        let style: Int
+        if let last, last.key == key {
+            style = last.style
+        } else if let known = numbers[key] {
+            style = known
+        } else {
+            try checkNew(key.config)
+            style = styles.count
+            numbers[key] = style
+            styles.append(key.config)
+        }
+        last = (key, style)
+        return style
+    }
+
+    /// The number of `config`'s style, numbering it when it is new.
+    mutating func number(of config: RowConfig) -> Int {
+        number(of: config, checkingNew: { _ in })
+    }
+
+    /// Writes `config`'s row record, referring to style number `style` (from `number(of:)`).
+    static func writeRecord(_ config: RowConfig, style: Int, to out: inout ByteWriter) {
+        var flags: UInt8 = 0
+        if config.hidden { flags |= 1 }
+        if case .fit = config.size { flags |= 2 }
+        if config.content != .zero { flags |= 4 }
+        if style != 0 { flags |= 8 }
+        out.u8(flags)
+        if case let .fixed(n) = config.size { out.f64(n) }
+        if flags & 4 != 0 {
+            out.f64(config.content.width)
+            out.f64(config.content.height)
+        }
+        if style != 0 { out.varint(UInt64(style)) }
+    }
+}
