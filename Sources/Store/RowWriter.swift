@@ -124,6 +124,19 @@ enum RowWriter {
 
 /// Appends entries to the operation log.
 enum LogWriter {
+    /// The column value of a change list: NULL for none; format 3 writes the changes in binary
+    /// (`ChangeBlob`), earlier formats as JSON text. A plain `DatabaseValue`, made without
+    /// closures or existentials (the fuzz run of 2026-11-27 reported one leaked `Data` made in
+    /// the closure this replaced, under AddressSanitizer).
+    static func storedChanges(_ changes: [Change]?, format: Int?) throws -> DatabaseValue {
+        guard let changes else { return .null }
+        if let format, format >= 3 {
+            let blob = try ChangeBlob.encode(changes)
+            return Data(blob).databaseValue
+        }
+        return try LogFormat.encode(changes).databaseValue
+    }
+
     /// `payload` is already in `LogFormat`; `format` is recorded with the entry (nil leaves the
     /// `format` and `origin` columns out, for fixtures of schemas older than 0004); `origin`
     /// names who wrote it (schema 6).
@@ -131,12 +144,7 @@ enum LogWriter {
                        forward: [Change]?, inverse: [Change]?, group: Int?, label: String?,
                        format: Int? = LogFormat.written, origin: String? = nil) throws {
         let now = Date.now.timeIntervalSince1970
-        // Format 3 writes the changes in binary (`ChangeBlob`), earlier formats as JSON text.
-        func coded(_ changes: [Change]) throws -> any DatabaseValueConvertible {
-            guard let format, format >= 3 else { return try LogFormat.encode(changes) }
-            return Data(try ChangeBlob.encode(changes))
-        }
-        let forwardText = try forward.map(coded), inverseText = try inverse.map(coded)
+        let forwardText = try storedChanges(forward, format: format), inverseText = try storedChanges(inverse, format: format)
         if let format {
             try db.cachedStatement(sql: """
                 INSERT INTO log (document, seq, kind, payload, forward, inverse, grp, label, time, format, origin)
