@@ -145,16 +145,23 @@ enum LogWriter {
                        format: Int? = LogFormat.written, origin: String? = nil) throws {
         let now = Date.now.timeIntervalSince1970
         let forwardText = try storedChanges(forward, format: format), inverseText = try storedChanges(inverse, format: format)
+        // Arguments are set (SQLite copies text and blobs) before the statement runs, rather than
+        // bound for the run only (`execute(arguments:)`), so that an error thrown by the step
+        // unwinds through no closure holding a blob's bytes.
+        let statement: Statement
         if let format {
-            try db.cachedStatement(sql: """
+            statement = try db.cachedStatement(sql: """
                 INSERT INTO log (document, seq, kind, payload, forward, inverse, grp, label, time, format, origin)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [document, seq, kind.rawValue, payload, forwardText, inverseText, group, label, now, format, origin])
+                """)
+            try statement.setArguments([document, seq, kind.rawValue, payload, forwardText, inverseText, group, label, now, format, origin])
         } else {
-            try db.cachedStatement(sql: """
+            statement = try db.cachedStatement(sql: """
                 INSERT INTO log (document, seq, kind, payload, forward, inverse, grp, label, time)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [document, seq, kind.rawValue, payload, forwardText, inverseText, group, label, now])
+                """)
+            try statement.setArguments([document, seq, kind.rawValue, payload, forwardText, inverseText, group, label, now])
         }
+        try statement.execute()
     }
 }
