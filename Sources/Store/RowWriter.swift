@@ -124,44 +124,60 @@ enum RowWriter {
 
 /// Appends entries to the operation log.
 enum LogWriter {
-    /// The column value of a change list: NULL for none; format 3 writes the changes in binary
-    /// (`ChangeBlob`), earlier formats as JSON text. A plain `DatabaseValue`, made without
-    /// closures or existentials (the fuzz run of 2026-11-27 reported one leaked `Data` made in
-    /// the closure this replaced, under AddressSanitizer).
-    static func storedChanges(_ changes: [Change]?, format: Int?) throws -> DatabaseValue {
-        guard let changes else { return .null }
-        if let format, format >= 3 {
-            let blob = try ChangeBlob.encode(changes)
-            return Data(blob).databaseValue
+    /// A change list as stored: format 3 writes the changes in binary (`ChangeBlob`), earlier
+    /// formats as JSON text.
+    private enum StoredChanges {
+        case text(String)
+        case blob([UInt8])
+
+        init(_ changes: [Change], format: Int?) throws {
+            if let format, format >= 3 { self = .blob(try ChangeBlob.encode(changes)) } else { self = .text(try LogFormat.encode(changes)) }
         }
-        return try LogFormat.encode(changes).databaseValue
+
+        func bind(to s: SQLiteStatement, at index: Int32) {
+            switch self {
+            case .text(var text): ColumnValue.bindText(&text, to: s, at: index)
+            case .blob(let bytes):
+                bytes.withUnsafeBytes { raw in _ = sqlite3_bind_blob(s, index, raw.baseAddress, Int32(raw.count), sqliteTransient) }
+            }
+        }
     }
 
     /// `payload` is already in `LogFormat`; `format` is recorded with the entry (nil leaves the
     /// `format` and `origin` columns out, for fixtures of schemas older than 0004); `origin`
     /// names who wrote it (schema 6).
+    ///
+    /// The entry is bound through the raw C API (SQLite copies text and blobs): no Swift value of
+    /// it stays behind in the cached statement. Through GRDB's `StatementArguments` the
+    /// statement kept the last blob as a `Data` inside an enum, which LeakSanitizer reported as
+    /// leaked under the CI fuzz run.
     static func append(_ db: Database, document: Int64, seq: Int, kind: LogEntry.Kind, payload: String?,
                        forward: [Change]?, inverse: [Change]?, group: Int?, label: String?,
                        format: Int? = LogFormat.written, origin: String? = nil) throws {
         let now = Date.now.timeIntervalSince1970
-        let forwardText = try storedChanges(forward, format: format), inverseText = try storedChanges(inverse, format: format)
-        // Arguments are set (SQLite copies text and blobs) before the statement runs, rather than
-        // bound for the run only (`execute(arguments:)`), so that an error thrown by the step
-        // unwinds through no closure holding a blob's bytes.
-        let statement: Statement
-        if let format {
-            statement = try db.cachedStatement(sql: """
-                INSERT INTO log (document, seq, kind, payload, forward, inverse, grp, label, time, format, origin)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-            try statement.setArguments([document, seq, kind.rawValue, payload, forwardText, inverseText, group, label, now, format, origin])
-        } else {
-            statement = try db.cachedStatement(sql: """
-                INSERT INTO log (document, seq, kind, payload, forward, inverse, grp, label, time)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-            try statement.setArguments([document, seq, kind.rawValue, payload, forwardText, inverseText, group, label, now])
+        let forwardValue = try forward.map { try StoredChanges($0, format: format) }
+        let inverseValue = try inverse.map { try StoredChanges($0, format: format) }
+        let sql = format == nil
+            ? "INSERT INTO log (document, seq, kind, payload, forward, inverse, grp, label, time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            : "INSERT INTO log (document, seq, kind, payload, forward, inverse, grp, label, time, format, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        func text(_ value: String?, _ index: Int32, _ s: SQLiteStatement) {
+            guard var value else { return }  // unbound parameters are NULL
+            ColumnValue.bindText(&value, to: s, at: index)
         }
-        try statement.execute()
+        try RowWriter.run(db, sql) { s in
+            sqlite3_bind_int64(s, 1, document)
+            sqlite3_bind_int64(s, 2, Int64(seq))
+            text(kind.rawValue, 3, s)
+            text(payload, 4, s)
+            forwardValue?.bind(to: s, at: 5)
+            inverseValue?.bind(to: s, at: 6)
+            if let group { sqlite3_bind_int64(s, 7, Int64(group)) }
+            text(label, 8, s)
+            sqlite3_bind_double(s, 9, now)
+            if let format {
+                sqlite3_bind_int64(s, 10, Int64(format))
+                text(origin, 11, s)
+            }
+        }
     }
 }
