@@ -148,9 +148,10 @@ enum LogWriter {
     /// names who wrote it (schema 6).
     ///
     /// The entry is bound through the raw C API (SQLite copies text and blobs): no Swift value of
-    /// it stays behind in the cached statement. Through GRDB's `StatementArguments` the
-    /// statement kept the last blob as a `Data` inside an enum, which LeakSanitizer reported as
-    /// leaked under the CI fuzz run.
+    /// it stays behind in the cached statement, and no `Data` is made. Through GRDB's
+    /// `StatementArguments` the statement kept the last blob as a `Data` inside an enum; the CI
+    /// fuzz run's LeakSanitizer reported one such `Data` as leaked (our reading of that report,
+    /// not a proven cause: docs/store.md, "Why the raw C API for log entries").
     static func append(_ db: Database, document: Int64, seq: Int, kind: LogEntry.Kind, payload: String?,
                        forward: [Change]?, inverse: [Change]?, group: Int?, label: String?,
                        format: Int? = LogFormat.written, origin: String? = nil) throws {
