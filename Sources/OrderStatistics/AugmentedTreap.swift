@@ -66,6 +66,55 @@ public struct AugmentedTreap<Elements: TreapElements>: Sendable {
         }
     }
 
+    /// As `init(building:summaries:root:)`, the tree built in two halves that `inHalves` may
+    /// build at once on two threads: it calls its argument once with `0` and once with `1`
+    /// (in any order, or both at once) and returns when both calls have. The nodes
+    /// `0..<n/2` and `n/2..<n` make a tree each (each half writes its own nodes' links and
+    /// totals only), then the two are merged along their facing spines, O(log n). A node's
+    /// priority is fixed by its number, so the tree is the one-pass tree, link for link, and
+    /// every total is computed from the same children in the same order: bit for bit the same
+    /// columns (`OrderStatisticsTests`). O(n).
+    @inlinable
+    public init(building elements: Elements, summaries: [Summary], root: inout Int32,
+                inHalves: (_ half: @Sendable (Int) -> Void) -> Void) {
+        let n = elements.count
+        precondition(n < Int(Int32.max), "AugmentedTreap: too many nodes")
+        precondition(summaries.count == n, "AugmentedTreap(building:summaries:): one summary per element")
+        self.elements = elements
+        left = Array(repeating: -1, count: n)
+        right = Array(repeating: -1, count: n)
+        up = Array(repeating: -1, count: n)
+        total = summaries
+        let middle = Int32(truncatingIfNeeded: n / 2), end = Int32(truncatingIfNeeded: n)
+        var roots: [Int32] = [-1, -1]
+        left.withUnsafeMutableBufferPointer { left in
+            right.withUnsafeMutableBufferPointer { right in
+                up.withUnsafeMutableBufferPointer { up in
+                    total.withUnsafeMutableBufferPointer { total in
+                        roots.withUnsafeMutableBufferPointer { roots in
+                            let columns = Columns(left: left, right: right, up: up, total: total)
+                            let halfRoots = HalfRoots(roots: roots)
+                            inHalves { half in
+                                let nodes = half == 0 ? 0..<middle : middle..<end
+                                halfRoots.roots[half] = Self.cartesian(nodes, columns) { x, total in total[Int(x)] }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        root = merge(roots[0], roots[1])
+    }
+
+    /// The roots of the two halves of a build, lent to the threads that build them.
+    @usableFromInline
+    struct HalfRoots: @unchecked Sendable {
+        @usableFromInline let roots: UnsafeMutableBufferPointer<Int32>
+
+        @inlinable
+        init(roots: UnsafeMutableBufferPointer<Int32>) { self.roots = roots }
+    }
+
     /// Number of nodes ever made (in trees, detached, or free); node numbers are `0..<nodeCount`.
     @inlinable public var nodeCount: Int { left.count }
 
@@ -464,38 +513,66 @@ extension AugmentedTreap {
             right.withUnsafeMutableBufferPointer { right in
                 up.withUnsafeMutableBufferPointer { up in
                     total.withUnsafeMutableBufferPointer { total in
-                        @inline(__always) func pull(_ t: Int32) {
-                            let i = Int(t), l = Int(left[i]), r = Int(right[i])
-                            // (left + own) + right, `zero` for a missing child, bit for bit as `pull`.
-                            total[i] = (l >= 0 ? total[l] : .zero) + own(t, total) + (r >= 0 ? total[r] : .zero)
-                        }
-                        var spine: [Int32] = []
-                        for x in nodes {
-                            var last: Int32 = -1
-                            while let top = spine.last, priority(top) < priority(x) {
-                                spine.removeLast()
-                                if last >= 0 { up[Int(last)] = top }
-                                right[Int(top)] = last
-                                pull(top)
-                                last = top
-                            }
-                            left[Int(x)] = last
-                            if last >= 0 { up[Int(last)] = x }
-                            spine.append(x)
-                        }
-                        var last: Int32 = -1
-                        while let top = spine.popLast() {
-                            right[Int(top)] = last
-                            if last >= 0 { up[Int(last)] = top }
-                            pull(top)
-                            last = top
-                        }
-                        if last >= 0 { up[Int(last)] = -1 }
-                        return last
+                        cartesian(nodes, Columns(left: left, right: right, up: up, total: total), own: own)
                     }
                 }
             }
         }
+    }
+
+    /// The link and total columns lent to a build (`cartesian`), which writes the entries of
+    /// its own nodes only: two builds over disjoint nodes may run at once.
+    @usableFromInline
+    struct Columns: @unchecked Sendable {
+        @usableFromInline let left: UnsafeMutableBufferPointer<Int32>
+        @usableFromInline let right: UnsafeMutableBufferPointer<Int32>
+        @usableFromInline let up: UnsafeMutableBufferPointer<Int32>
+        @usableFromInline let total: UnsafeMutableBufferPointer<Summary>
+
+        @inlinable
+        init(left: UnsafeMutableBufferPointer<Int32>, right: UnsafeMutableBufferPointer<Int32>,
+             up: UnsafeMutableBufferPointer<Int32>, total: UnsafeMutableBufferPointer<Summary>) {
+            self.left = left
+            self.right = right
+            self.up = up
+            self.total = total
+        }
+    }
+
+    /// `cartesian` over lent columns.
+    @inlinable @inline(__always)
+    static func cartesian<S: Sequence>(_ nodes: S, _ c: Columns,
+                                       own: (Int32, UnsafeMutableBufferPointer<Summary>) -> Summary) -> Int32
+        where S.Element == Int32 {
+        let left = c.left, right = c.right, up = c.up, total = c.total
+        @inline(__always) func pull(_ t: Int32) {
+            let i = Int(t), l = Int(left[i]), r = Int(right[i])
+            // (left + own) + right, `zero` for a missing child, bit for bit as `pull`.
+            total[i] = (l >= 0 ? total[l] : .zero) + own(t, total) + (r >= 0 ? total[r] : .zero)
+        }
+        var spine: [Int32] = []
+        for x in nodes {
+            var last: Int32 = -1
+            while let top = spine.last, priority(top) < priority(x) {
+                spine.removeLast()
+                if last >= 0 { up[Int(last)] = top }
+                right[Int(top)] = last
+                pull(top)
+                last = top
+            }
+            left[Int(x)] = last
+            if last >= 0 { up[Int(last)] = x }
+            spine.append(x)
+        }
+        var last: Int32 = -1
+        while let top = spine.popLast() {
+            right[Int(top)] = last
+            if last >= 0 { up[Int(last)] = top }
+            pull(top)
+            last = top
+        }
+        if last >= 0 { up[Int(last)] = -1 }
+        return last
     }
 
     /// Recomputes the total of `t` from its children and its element.

@@ -40,15 +40,16 @@ import Testing
         #expect(table.find(hash: DocumentIndexTable.hash("a")) { ids[Int($0)] == "a" } == nil)
     }
 
-    /// Colliding hashes (the bulk build compares the 32 low bits of the hashes kept beside the
-    /// buckets before the keys): values whose hashes are equal, or equal in their low 32 bits
-    /// only, are all found when their keys differ, and a duplicate among them is named.
+    /// Colliding hashes (the bulk build is given the 32 low bits of each hash and compares them,
+    /// kept beside the buckets, before the keys): values whose hashes are equal, or equal in
+    /// their low 32 bits only, are all found by their whole hashes when their keys differ, and
+    /// a duplicate among them is named.
     @Test func bulkBuildTellsCollidingHashesApart() {
         let keys = (0..<3000).map { "k\($0)" }
         // Hash of key i: one of 4 full hashes, or one of 4 low halves with different high bits.
         let hashes = keys.indices.map { i in i % 2 == 0 ? (i % 8) * 0x1234_5677 : ((i % 16) << 40) | 0x5A5A }
         var table = DocumentIndexTable()
-        #expect(table.build(hashes: hashes, isEqual: { keys[Int($0)] == keys[Int($1)] }) == nil)
+        #expect(table.build(hashes: hashes.map { UInt32(truncatingIfNeeded: $0) }, isEqual: { keys[Int($0)] == keys[Int($1)] }) == nil)
         #expect(table.count == keys.count)
         for (v, key) in keys.enumerated() {
             #expect(table.find(hash: hashes[v]) { keys[Int($0)] == key } == Int32(v), "\(key)")
@@ -58,7 +59,7 @@ import Testing
         var hashesWithDuplicate = hashes
         hashesWithDuplicate[2999] = hashes[1001]
         var second = DocumentIndexTable()
-        let duplicate = second.build(hashes: hashesWithDuplicate, isEqual: { withDuplicate[Int($0)] == withDuplicate[Int($1)] })
+        let duplicate = second.build(hashes: hashesWithDuplicate.map { UInt32(truncatingIfNeeded: $0) }, isEqual: { withDuplicate[Int($0)] == withDuplicate[Int($1)] })
         #expect(duplicate.map { withDuplicate[Int($0)] } == "k1001")
         #expect(second.count == 0)
     }

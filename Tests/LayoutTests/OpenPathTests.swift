@@ -110,4 +110,68 @@ import StackDocTestSupport
         #expect(deepest == depth + 1, "rows at every depth of lines were looked at")
         #expect(live.visibleRows() == full.rows.filter { $0.visibility == .entire || $0.visibility == .partial })
     }
+
+    /// The leaf keys of a flat document of whole sizes (`fixed 20…200`, as the measured 1M-row
+    /// one): their mixes spread over the cache's buckets (the mix before put them all in one, so
+    /// every row hashed its key with `Hasher`), nearly all stay cached side by side, and the
+    /// cache never answers a value set for another key.
+    @Test func theLeafKeyCacheHoldsTheKeysOfWholeSizes() {
+        for (style, flags) in [(Int32(0), DocumentRows.live), (1, DocumentRows.live), (2, DocumentRows.live | DocumentRows.hidden)] {
+            let keys = (20...200).map {
+                LiveLayout.LeafKey(style: style, flags: flags, size: Double($0).bitPattern, contentWidth: 0, contentHeight: 0)
+            }
+            let buckets = Set(keys.map { LiveLayout.LeafKeyCache.bucket($0) })
+            #expect(buckets.count >= 150, "style \(style): \(buckets.count) buckets for \(keys.count) keys")
+            var cache = LiveLayout.LeafKeyCache()
+            for (n, key) in keys.enumerated() {
+                #expect(cache.value(key) == nil)
+                cache.set(key, Int32(n))
+            }
+            var hits = 0
+            for (n, key) in keys.enumerated() {
+                guard let value = cache.value(key) else { continue }
+                #expect(value == Int32(n), "style \(style), size \(Double(bitPattern: key.size))")
+                hits += 1
+            }
+            #expect(hits >= 170, "style \(style): \(hits) of \(keys.count) keys cached")
+        }
+        // Random keys (fractional sizes, content, styles) against a dictionary: a hit is always right.
+        var random = SplitMix64(seed: 11)
+        var cache = LiveLayout.LeafKeyCache()
+        var truth: [LiveLayout.LeafKey: Int32] = [:]
+        for n in 0..<20_000 {
+            let key = LiveLayout.LeafKey(style: Int32(random.next() % 5), flags: UInt8(random.next() % 3),
+                                         size: (Double(random.next() % 400) / 4).bitPattern,
+                                         contentWidth: Double(random.next() % 3).bitPattern, contentHeight: 0)
+            if let value = cache.value(key) {
+                #expect(truth[key] == value)
+            } else {
+                let value = truth[key] ?? Int32(n)
+                truth[key] = value
+                cache.set(key, value)
+            }
+        }
+    }
+
+    /// A live layout of root rows that leave their own slots partway (a row moved to the end,
+    /// rows removed and added, one stack among them) equals the full layout: the build keeps no
+    /// column of slots while root row i is slot i, and makes it at the first that is not.
+    @Test func rootRowsOffTheirSlotsPartwayBuildTheFullLayout() throws {
+        var doc = try Self.flat(400)
+        try doc.apply(try doc.plan(.move(id: "r150", position: .bottom, parent: nil)))
+        var expected = doc.layout()
+        #expect(LiveLayout(doc).layout() == expected)
+        #expect(LiveLayout(doc).invariantViolation() == nil)
+        try doc.apply(try doc.plan(.remove(ids: ["r3", "r399"])))
+        try doc.appendRow("s", config: RowConfig(stack: StackSettings(axis: .vertical, spacing: 1)), parent: nil)
+        try doc.appendRow("s1", config: RowConfig(size: .fixed(10)), parent: "s")
+        try doc.appendRow("s2", config: RowConfig(size: .fixed(12)), parent: "s")
+        try doc.apply(try doc.plan(.add(ids: ["late"], spec: [.fixed(40)], position: .index(0), parent: nil)))
+        expected = doc.layout()
+        for chunk in [1, 7, LiveLayout.defaultChunk] {
+            let live = LiveLayout(doc, chunk: chunk)
+            #expect(live.layout() == expected, "chunk \(chunk)")
+            #expect(live.invariantViolation() == nil, "chunk \(chunk)")
+        }
+    }
 }

@@ -266,35 +266,46 @@ struct LiveEntries: Sendable {
     /// Makes the (empty) entries `count` leaves with ids `ids` (taken as they are: the array is
     /// shared, not copied), entry `i` of the style and main length `leaf(i)` (a style interned
     /// already). Returns each entry's contribution (outer length + `gap` when shown, else 0, as
-    /// the root line keeps it) and the number of shown entries that grow. One pass per column.
+    /// the root line keeps it) and the number of shown entries that grow. One pass over the
+    /// columns, by two threads a half each for a big line (`Halves`).
     mutating func setLeaves(ids newIDs: [RowID], count n: Int, gap: Double,
-                            _ leaf: (Int) -> (style: Int32, mainLength: Double)) -> (contributions: [Double], growing: Int) {
+                            _ leaf: @Sendable (Int) -> (style: Int32, mainLength: Double)) -> (contributions: [Double], growing: Int) {
         precondition(ids.isEmpty && newIDs.count == n, "LiveEntries.setLeaves: entries must be empty, one id per leaf")
-        var growing = 0
-        var contributions = [Double](repeating: 0, count: n)
-        kind = [Int32](repeating: 0, count: n)
-        mainLength = [Double](repeating: 0, count: n)
-        geometry.withUnsafeBufferPointer { geometry in
-            kind.withUnsafeMutableBufferPointer { kind in
-                mainLength.withUnsafeMutableBufferPointer { mainLength in
-                    contributions.withUnsafeMutableBufferPointer { contributions in
-                        for i in 0..<n {
-                            let (style, length) = leaf(i)
-                            kind[i] = style
-                            mainLength[i] = length
-                            let s = geometry[Int(style)]
-                            if !s.hidden {
-                                if s.grow > 0 { growing += 1 }
-                                // As `outerLength(_:)` + gap, the same additions in the same order.
-                                contributions[i] = s.marginStart + length + s.marginEnd + gap
+        var growing = [0, 0]  // per half
+        var contributions = [Double](unsafeUninitializedCapacity: n) { _, initialized in initialized = n }
+        kind = [Int32](unsafeUninitializedCapacity: n) { _, initialized in initialized = n }
+        mainLength = [Double](unsafeUninitializedCapacity: n) { _, initialized in initialized = n }
+        let geometry = self.geometry
+        kind.withUnsafeMutableBufferPointer { kind in
+            mainLength.withUnsafeMutableBufferPointer { mainLength in
+                contributions.withUnsafeMutableBufferPointer { contributions in
+                    growing.withUnsafeMutableBufferPointer { counts in
+                        let kind = SharedBuffer(buffer: kind), mainLength = SharedBuffer(buffer: mainLength)
+                        let contributions = SharedBuffer(buffer: contributions)
+                        let counts = SharedBuffer(buffer: counts)
+                        Halves.forEach(count: n) { half in
+                            var grow = 0
+                            for i in half {
+                                let (style, length) = leaf(i)
+                                kind.buffer[i] = style
+                                mainLength.buffer[i] = length
+                                let s = geometry[Int(style)]
+                                if s.hidden {
+                                    contributions.buffer[i] = 0
+                                } else {
+                                    if s.grow > 0 { grow += 1 }
+                                    // As `outerLength(_:)` + gap, the same additions in the same order.
+                                    contributions.buffer[i] = s.marginStart + length + s.marginEnd + gap
+                                }
                             }
+                            counts.buffer[half.lowerBound == 0 ? 0 : 1] = grow  // (one piece: 0..<n, in [0])
                         }
                     }
                 }
             }
         }
         ids = newIDs
-        return (contributions, growing)
+        return (contributions, growing[0] + growing[1])
     }
 
     /// Appends a leaf.

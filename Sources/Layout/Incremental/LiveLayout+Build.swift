@@ -12,36 +12,56 @@ extension LiveLayout {
         var contentWidth: UInt64
         var contentHeight: UInt64
 
-        /// A cheap mix of the fields (for `LeafKeyCache`; the dictionary hashes with `Hasher`).
+        /// A cheap mix of the fields (for `LeafKeyCache`; the dictionary hashes with `Hasher`)
+        /// whose every bit depends on every bit of the fields. The lengths are `Double` bit
+        /// patterns: a whole number of points has its low 40-odd bits zero, so the fields are
+        /// folded together and then finished with MurmurHash3's `fmix64` (a multiply and a
+        /// shift down, twice), which carries their high bits into the low ones the cache indexes
+        /// with. (The mix before kept the low bits of every whole size equal: all keys of a
+        /// `fixed 20…200` document shared one bucket and the cache never hit.)
         @inline(__always) var mixed: UInt64 {
-            var x = size &* 0x9E37_79B9_7F4A_7C15
-            x ^= (contentWidth &+ 0x632B_E59B_D9B4_E019) &* 0xBF58_476D_1CE4_E5B9
-            x ^= (contentHeight &+ UInt64(truncatingIfNeeded: style) &<< 8 &+ UInt64(flags)) &* 0x94D0_49BB_1331_11EB
-            return x ^ (x &>> 31)
+            var x = size ^ (contentWidth &* 0x9E37_79B9_7F4A_7C15) ^ (contentHeight &* 0xBF58_476D_1CE4_E5B9)
+            x ^= UInt64(truncatingIfNeeded: UInt32(bitPattern: style)) &<< 8 | UInt64(flags)
+            x ^= x &>> 33
+            x &*= 0xFF51_AFD7_ED55_8CCD
+            x ^= x &>> 33
+            x &*= 0xC4CE_B9FE_1A85_EC53
+            return x ^ (x &>> 33)
         }
     }
 
-    /// A direct-mapped cache in front of the leaf keys' dictionary: a million root rows with a
-    /// few hundred distinct keys find theirs here without hashing each key with `Hasher`.
+    /// A small cache in front of the leaf keys' dictionary: a million root rows with a few
+    /// hundred distinct keys find theirs here without hashing each key with `Hasher`. Two-way
+    /// set-associative: a key may sit in either bucket of its pair (`bucket(_:)` and the one
+    /// beside it), so two keys whose mixes collide do not evict each other row after row.
     struct LeafKeyCache {
         private var keys: [LeafKey]
         private var values: [Int32]
-        private static let size = 1024
+        static let size = 1024
 
         init() {
             keys = Array(repeating: LeafKey(style: -1, flags: 0, size: 0, contentWidth: 0, contentHeight: 0), count: Self.size)
             values = Array(repeating: -1, count: Self.size)
         }
 
+        /// The first bucket of `key`'s pair (`bucket ^ 1` is the other).
+        @inline(__always) static func bucket(_ key: LeafKey) -> Int { Int(truncatingIfNeeded: key.mixed) & (size - 1) }
+
         /// The value cached for `key`, or nil.
         @inline(__always) func value(_ key: LeafKey) -> Int32? {
-            let h = Int(truncatingIfNeeded: key.mixed) & (Self.size - 1)
-            return values[h] >= 0 && keys[h] == key ? values[h] : nil
+            let h = Self.bucket(key)
+            if values[h] >= 0 && keys[h] == key { return values[h] }
+            return values[h ^ 1] >= 0 && keys[h ^ 1] == key ? values[h ^ 1] : nil
         }
 
-        /// Caches `value` (≥ 0) for `key`, replacing what its bucket held.
+        /// Caches `value` (≥ 0) for `key` (not cached) in the first bucket of its pair; what that
+        /// bucket held moves to the other one, replacing what it held.
         @inline(__always) mutating func set(_ key: LeafKey, _ value: Int32) {
-            let h = Int(truncatingIfNeeded: key.mixed) & (Self.size - 1)
+            let h = Self.bucket(key)
+            if values[h] >= 0 {
+                keys[h ^ 1] = keys[h]
+                values[h ^ 1] = values[h]
+            }
             keys[h] = key
             values[h] = value
         }
@@ -89,8 +109,10 @@ extension LiveLayout {
         let rootCount = doc.childCount(of: nil)
 
         // 1. Root slots, leaf keys, and the root rows the engine must lay out.
+        // Root row i's slot: i itself while `slotsInOrder` (every root row so far at its own
+        // slot, as in a flat load: no column of a million slots then), else `rootSlots[i]`.
         var rootSlots: [Int32] = []
-        rootSlots.reserveCapacity(rootCount)
+        var slotsInOrder = true
         var resultOf: [Int32] = []          // per root row: its leaf result, -1 with nested rows
         resultOf.reserveCapacity(rootCount)
         var results: [LeafResult] = []
@@ -99,8 +121,13 @@ extension LiveLayout {
         var needed: [Int] = []              // root indexes, ascending
         var slot = store.order.first(store.rootRoot)
         while slot >= 0 {
-            let i = rootSlots.count
-            rootSlots.append(slot)
+            let i = resultOf.count
+            if slotsInOrder && slot != Int32(truncatingIfNeeded: i) {
+                slotsInOrder = false
+                rootSlots.reserveCapacity(rootCount)
+                rootSlots.append(contentsOf: 0..<Int32(truncatingIfNeeded: i))
+            }
+            if !slotsInOrder { rootSlots.append(slot) }
             if store.childRoot[Int(slot)] >= 0 {
                 resultOf.append(-1)
                 needed.append(i)
@@ -154,16 +181,16 @@ extension LiveLayout {
         // 3. The entries in order.
         // Node i is root row i; when that is slot i of a document of root rows only, the
         // document's id table (slot → id) is this layout's (node → id) as it stands.
-        let nodesAreSlots = store.count == rootCount && store.ids.count == rootCount
-            && rootSlots.indices.allSatisfy { rootSlots[$0] == Int32(truncatingIfNeeded: $0) }
+        let nodesAreSlots = store.count == rootCount && store.ids.count == rootCount && slotsInOrder
         var contributions: [Double] = []
         var grow = 0
         let gap = self.gap
         if nodesAreSlots {
             // Every root row a leaf (no nested rows) at its own slot: one pass over the results,
             // and the entries' ids the document's own column (shared until either changes it).
+            let leafResults = results, leafOf = resultOf
             (contributions, grow) = entries.setLeaves(ids: store.ids, count: rootCount, gap: gap) { i in
-                let leaf = results[Int(resultOf[i])]
+                let leaf = leafResults[Int(leafOf[i])]
                 return (leaf.style, leaf.mainLength)
             }
         }
@@ -175,10 +202,10 @@ extension LiveLayout {
             let r = resultOf[i]
             if r >= 0 {
                 let leaf = results[Int(r)]
-                entries.appendLeaf(store.ids[Int(rootSlots[i])], style: leaf.style, mainLength: leaf.mainLength)
+                entries.appendLeaf(store.ids[slotsInOrder ? i : Int(rootSlots[i])], style: leaf.style, mainLength: leaf.mainLength)
             } else {
                 let e = subtreeOf.removeValue(forKey: i)!
-                if let sl = stackLine(of: e, config: store.config(rootSlots[i]), in: doc) {
+                if let sl = stackLine(of: e, config: store.config(slotsInOrder ? Int32(truncatingIfNeeded: i) : rootSlots[i]), in: doc) {
                     entries.appendLine(e.id, sl)
                 } else {
                     entries.append(e, config: nil, defaults: s.defaults)

@@ -126,15 +126,21 @@ struct RootLine: Sendable {
     init(entries list: LiveEntries, contributions: [Double]) {
         let elements = Elements(entries: list, contribution: contributions,
                                 touched: Array(repeating: false, count: list.count))
-        // Every entry's summary in one pass (untouched, all of them), then the tree over them.
+        // Every entry's summary in one pass (untouched, all of them; 48 bytes each, a big line's
+        // largest column, filled by two threads a half each), then the tree over them.
         let n = list.count
         let summaries = [Summary](unsafeUninitializedCapacity: n) { out, initialized in
-            for i in 0..<n {
-                out.initializeElement(at: i, to: Elements.summary(of: i, in: list, contribution: contributions[i], touched: false))
+            let shared = SharedBuffer(buffer: out)
+            Halves.forEach(count: n) { half in
+                for i in half {
+                    shared.buffer.initializeElement(at: i, to: Elements.summary(of: i, in: list, contribution: contributions[i],
+                                                                                touched: false))
+                }
             }
             initialized = n
         }
-        tree = AugmentedTreap(building: elements, summaries: summaries, root: &root)
+        // The tree in two halves at once (`AugmentedTreap.init(building:summaries:root:inHalves:)`).
+        tree = AugmentedTreap(building: elements, summaries: summaries, root: &root) { half in Halves.both(count: n, half) }
     }
 
     // MARK: The entries

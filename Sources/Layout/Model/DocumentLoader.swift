@@ -95,7 +95,7 @@ public struct DocumentLoader {
         // thread while this one checks the rows, hashes their ids and indexes them.
         let parents = rows.parents
         let trees = Pending(inline: n < Self.helperRows) { DocumentRows.OrderTrees(parents: parents) }
-        var hashes = [Int](repeating: 0, count: n)
+        var hashes = [UInt32](repeating: 0, count: n)  // the 32 low bits, all the bulk build reads
         var flags = [UInt8](repeating: 0, count: n)
         var styleRecords = [Int32](repeating: 0, count: n)
         var sizes = rows.sizes
@@ -117,7 +117,7 @@ public struct DocumentLoader {
                 bad = i
                 break
             }
-            hashes[i] = h
+            hashes[i] = UInt32(truncatingIfNeeded: h)
             flags[i] = rowFlags
             styleRecords[i] = records[st]
         }

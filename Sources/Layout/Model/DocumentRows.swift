@@ -202,12 +202,12 @@ struct DocumentRows: Sendable {
     /// Fills fresh storage with rows in bulk: slot i holds row i of every column, a row's
     /// `parent` slot (-1: the root) precedes it, `flags` are this type's bits (`live` set),
     /// `style` holds records taken with `retainStyle` (each row takes one reference more),
-    /// `hashes[i]` is `DocumentIndexTable.hash(ids[i])` and `trees` are the stacks' orders of
+    /// `hashes[i]` is the 32 low bits of `DocumentIndexTable.hash(ids[i])` and `trees` are the stacks' orders of
     /// these parents (`OrderTrees`, which another thread may have made meanwhile). Indexes the
     /// ids in one pass. Returns the slot of a row whose id another row has (the index is then
     /// empty), nil when all ids are distinct.
     mutating func load(ids: [RowID], parent: [Int32], sizeValue: [Double], content: [Size], flags: [UInt8],
-                       style: [Int32], hashes: [Int], trees: OrderTrees) -> Int32? {
+                       style: [Int32], hashes: [UInt32], trees: OrderTrees) -> Int32? {
         let n = ids.count
         precondition(self.ids.isEmpty && order.nodeCount == 0, "bulk loading needs fresh storage")
         precondition(parent.count == n && sizeValue.count == n && content.count == n && flags.count == n
