@@ -174,4 +174,24 @@ import StackDocTestSupport
             #expect(live.invariantViolation() == nil, "chunk \(chunk)")
         }
     }
+
+    /// A flat line big enough for two threads (`Halves.defaultMinimum` root rows and more: the
+    /// leaves' columns, the summaries and the root tree made a half each) gives the full layout,
+    /// row for row, and an edit at each end and in the middle keeps it so.
+    @Test func aLineBuiltByTwoThreadsIsTheFullLayout() throws {
+        var doc = try Self.flat(Halves.defaultMinimum + 333)
+        var live = LiveLayout(doc)
+        #expect(live.isIncremental)
+        #expect(live.invariantViolation() == nil)
+        #expect(live.layout() == doc.layout())
+        for edit: Edit in [.add(ids: ["a"], spec: [.fixed(31)], position: .index(0), parent: nil),
+                           .move(id: "r40000", position: .index(3), parent: nil),
+                           .remove(ids: ["r\(Halves.defaultMinimum + 332)", "r32768"])] {
+            let changes = try doc.plan(edit, live: live)
+            try doc.apply(changes)
+            _ = live.apply(changes, to: doc)
+        }
+        #expect(live.invariantViolation() == nil)
+        #expect(live.layout() == doc.layout())
+    }
 }
