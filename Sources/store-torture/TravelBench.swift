@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Layout
+import StackDocScript
 import Store
 
 /// `store-torture travel DIR ROWS STEPS`: history reads at any depth (issue 15 items 6–7) on a
@@ -88,12 +89,16 @@ enum TravelBench {
         for s in points {
             let (d, t, c) = try timed { try doc.document(at: .entry(s)) }
             travel.append(t); travelCPU.append(c)
-            // What `export FILE --at REF` does once it has the state: the pretty text in pieces.
+            // What `export FILE --at REF` does once it has the state: the pretty text in pieces,
+            // written by a thread of its own into a file beside FILE, renamed over it.
             let (bytes, e, ec) = try timed { () throws -> Int in
-                guard let handle = fopen(file, "wb") else { throw StackDocError("cannot write \(file)") }
-                defer { fclose(handle) }
                 var n = 0
-                d.exportJSONChunks(pretty: true) { n += fwrite($0, 1, $0.count, handle) }
+                try FileIO.writePieces(to: file) { sink in
+                    try d.exportJSONPieces(pretty: true) { piece in
+                        n += piece.count
+                        try sink(piece)
+                    }
+                }
                 return n
             }
             written.append(e); writtenCPU.append(ec)

@@ -108,4 +108,37 @@ import StackDocTestSupport
             }
         }
     }
+
+    /// The pieces handed over without a copy (`exportJSONPieces`, the sink's memory taken by
+    /// each piece) hold, kept until the export ends and joined afterwards, exactly the one-thread
+    /// text: no piece's memory is written again or freed while a piece holds it, whichever
+    /// thread wrote it.
+    @Test(arguments: [8, 2027] as [UInt64])
+    func piecesKeptUntilTheEndGiveTheOneThreadText(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        for round in 0..<4 {
+            let document = try Self.randomDocument(seed: rng.next(), length: 80 + round * 50)
+            for pretty in [true, false] {
+                let one = Self.text(document, pretty: pretty, chunkBytes: 1 << 20, blockRows: .max)
+                for (chunkBytes, blockRows) in [(1, 1), (24, 2), (256, 3), (1 << 20, 1)] {
+                    var kept: [ExportPiece] = []
+                    document.exportJSONPieces(pretty: pretty, chunkBytes: chunkBytes, blockRows: blockRows) { kept.append($0) }
+                    #expect(kept.allSatisfy { $0.count > 0 })
+                    var joined: [UInt8] = []
+                    for piece in kept { piece.withUnsafeBytes { joined.append(contentsOf: $0) } }
+                    #expect(joined == one, "seed \(seed) round \(round): pieces of \(chunkBytes), blocks of \(blockRows), pretty \(pretty)")
+                    #expect(kept.flatMap(\.bytes) == one)
+                }
+            }
+        }
+    }
+
+    /// A piece made by copying an array holds that array's bytes (empty too).
+    @Test func aCopiedPieceHoldsTheBytes() {
+        for bytes in [[], [7], Array("{\"id\": \"r1\"}".utf8), [UInt8](repeating: 0xFF, count: 5000)] as [[UInt8]] {
+            let piece = ExportPiece(copying: bytes)
+            #expect(piece.count == bytes.count)
+            #expect(piece.bytes == bytes)
+        }
+    }
 }

@@ -58,4 +58,39 @@ import Testing
             #expect(whole == Array((pretty ? JSONWriter.pretty(doc.jsonValue()) : JSONWriter.compact(doc.jsonValue())).utf8) + [0x0A])
         }
     }
+
+    /// `writePieces` of pieces of every size around the gathering threshold (small ones are
+    /// gathered, large ones go as they are, after the gathered ones): the file holds them all,
+    /// in order.
+    @Test func exportPiecesOfMixedSizesArriveWholeAndInOrder() throws {
+        let path = temporaryPath("export-pieces.txt")
+        defer { unlink(path) }
+        var expected: [UInt8] = []
+        let sizes = [1, 5, 1 << 18, 3, (1 << 18) - 1, 2, 1 << 19, 1 << 19, 7, 0, 100_000, 300_000, 1]
+        try FileIO.writePieces(to: path) { sink in
+            for (k, size) in sizes.enumerated() {
+                let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ k) }
+                expected += bytes
+                try sink(ExportPiece(copying: bytes))
+            }
+        }
+        #expect(FileManager.default.contents(atPath: path).map(Array.init) == expected)
+    }
+
+    /// `export FILE`'s way (`exportJSONPieces` into `writePieces`) writes the whole export's
+    /// bytes, for a document large enough for two threads' blocks, in pieces of any size.
+    @Test func exportPiecesWrittenToAFileAreTheWholeExport() throws {
+        var doc = Document(name: "pieces")
+        doc.reserveCapacity(rows: 9_000, rootRows: 9_000)
+        for i in 0..<9_000 { try doc.appendRow("r\(i)", config: RowConfig(size: .fixed(Double(20 + i % 50)), hidden: i % 5 == 0), parent: nil) }
+        let path = temporaryPath("export.json")
+        defer { unlink(path) }
+        for pretty in [true, false] {
+            let whole = doc.exportJSONBytes(pretty: pretty)
+            for size in [64, 100_000, 1 << 20] {
+                try FileIO.writePieces(to: path) { sink in try doc.exportJSONPieces(pretty: pretty, chunkBytes: size, sink) }
+                #expect(FileManager.default.contents(atPath: path).map(Array.init) == whole, "pretty \(pretty), pieces of \(size) bytes")
+            }
+        }
+    }
 }

@@ -72,8 +72,8 @@ func travelBenchmarks() {
                       guard let file = fopen(path, "wb") else { throw StackDocError("cannot write \(path)") }
                       defer { fclose(file) }
                       var bytes = 0
-                      past.exportJSONChunks(pretty: true) { chunk in
-                          bytes += fwrite(chunk, 1, chunk.count, file)
+                      past.exportJSONPieces(pretty: true) { piece in
+                          bytes += piece.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
                       }
                       precondition(bytes > 200 * TravelWorkload.rows, "the export holds every row")
                   },

@@ -16,35 +16,53 @@ extension Document {
     public func exportJSONBytes(pretty: Bool = true) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(1024 + rowCount * (pretty ? 350 : 230))
-        exportJSONChunks(pretty: pretty, chunkBytes: Int.max) { out.append(contentsOf: $0) }
+        exportJSONPieces(pretty: pretty, chunkBytes: Int.max) { piece in piece.withUnsafeBytes { out.append(contentsOf: $0) } }
         return out
     }
 
     /// `exportJSONBytes(pretty:)` in pieces of about `chunkBytes` bytes (the last may be
     /// shorter), handed to `body` in order — so a million rows are written to a file without
-    /// holding their hundreds of megabytes of text. Streams: the settings, then one root row
-    /// (with its subtree) at a time; a million rows never exist as one JSON tree. The root rows
-    /// are made in blocks of 4,096 by two threads (`RowBlocks`: this one and a helper, each
-    /// taking the next block when it is free; the helper's pieces wait in a short queue), the
-    /// pieces handed to `body` in order on this thread.
+    /// holding their hundreds of megabytes of text. Each piece is a copy of an `ExportPiece` of
+    /// `exportJSONPieces(pretty:chunkBytes:_:)`, which hands the same pieces over without the copy.
     /// - Parameters:
     ///   - pretty: Pretty (as `exportJSON()`) or compact text.
     ///   - chunkBytes: About how many bytes each piece holds.
     ///   - body: Takes each piece, in order.
     /// - Throws: What `body` throws (the export stops there).
     public func exportJSONChunks(pretty: Bool = true, chunkBytes: Int = 1 << 20, _ body: ([UInt8]) throws -> Void) rethrows {
-        try exportJSONChunks(pretty: pretty, chunkBytes: chunkBytes, blockRows: RowBlocks.defaultRows, body)
+        try exportJSONPieces(pretty: pretty, chunkBytes: chunkBytes, blockRows: RowBlocks.defaultRows) { try body($0.bytes) }
+    }
+
+    /// `exportJSONBytes(pretty:)` in pieces of about `chunkBytes` bytes (the last may be
+    /// shorter), handed to `body` in order, each in the memory it was written in (an
+    /// `ExportPiece`: no copy is made between the row writer and `body`). Streams: the settings,
+    /// then one root row (with its subtree) at a time; a million rows never exist as one JSON
+    /// tree. The root rows are made in blocks of 4,096 by two threads (`RowBlocks`: this one and
+    /// a helper, each taking the next block when it is free; the helper's pieces wait in a short
+    /// queue), the pieces handed to `body` in order on this thread.
+    /// - Parameters:
+    ///   - pretty: Pretty (as `exportJSON()`) or compact text.
+    ///   - chunkBytes: About how many bytes each piece holds.
+    ///   - body: Takes each piece, in order (it may keep them, and free them on any thread).
+    /// - Throws: What `body` throws (the export stops there).
+    public func exportJSONPieces(pretty: Bool = true, chunkBytes: Int = 1 << 20, _ body: (ExportPiece) throws -> Void) rethrows {
+        try exportJSONPieces(pretty: pretty, chunkBytes: chunkBytes, blockRows: RowBlocks.defaultRows, body)
     }
 
     /// `exportJSONChunks(pretty:chunkBytes:_:)` with the root rows written in blocks of
     /// `blockRows` by two threads (`RowBlocks`) when there are at least two blocks.
     func exportJSONChunks(pretty: Bool, chunkBytes: Int, blockRows: Int, _ body: ([UInt8]) throws -> Void) rethrows {
+        try exportJSONPieces(pretty: pretty, chunkBytes: chunkBytes, blockRows: blockRows) { try body($0.bytes) }
+    }
+
+    /// `exportJSONPieces(pretty:chunkBytes:_:)` with the root rows written in blocks of
+    /// `blockRows` by two threads (`RowBlocks`) when there are at least two blocks.
+    func exportJSONPieces(pretty: Bool, chunkBytes: Int, blockRows: Int, _ body: (ExportPiece) throws -> Void) rethrows {
         var out = ExportSink(capacity: min(chunkBytes, 1024 + rowCount * (pretty ? 350 : 230)) + 4096)
         defer { out.deallocate() }
         func flush(_ out: inout ExportSink, _ force: Bool) throws {
             if out.count >= chunkBytes || (force && out.count > 0) {
-                try body(out.bytes)
-                out.removeAll()
+                try body(out.takePiece())
             }
         }
         guard case let .object(members) = settingsJSONValue() else { return }

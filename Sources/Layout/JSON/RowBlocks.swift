@@ -30,7 +30,7 @@ struct RowBlocks {
     /// into `out` through `writer`, calling `flush(&out, false)` after each of the caller's rows
     /// and `flush(&out, true)` before each of the helper's blocks, whose pieces go to `emit`.
     func write(with writer: inout RowExportWriter, into out: inout ExportSink,
-               flush: (inout ExportSink, _ force: Bool) throws -> Void, emit: ([UInt8]) throws -> Void) rethrows {
+               flush: (inout ExportSink, _ force: Bool) throws -> Void, emit: (ExportPiece) throws -> Void) rethrows {
         let total = rows.childCount(of: -1)
         let blocks = total == 0 ? 0 : 1 + (total - 1) / max(blockRows, 1)  // (no overflow for blockRows = .max)
         guard blocks >= 2 else {
@@ -82,13 +82,9 @@ struct RowBlocks {
                     guard block < blocks else { break }
                     try writer.writeRows(from: Self.start(of: block, rows, blockRows), count: blockRows, first: block == 0, level: 2,
                                          into: &sink) { sink in
-                        if sink.count >= chunkBytes {
-                            try channel.send(sink.bytes)
-                            sink.removeAll()
-                        }
+                        if sink.count >= chunkBytes { try channel.send(sink.takePiece()) }
                     }
-                    if sink.count > 0 { try channel.send(sink.bytes) }
-                    sink.removeAll()
+                    if sink.count > 0 { try channel.send(sink.takePiece()) }
                     try channel.send(nil)
                 }
             } catch {
@@ -112,13 +108,13 @@ final class BlockCounter: Sendable {
     }
 }
 
-/// Pieces of bytes handed in order from one sending thread to one receiving thread, at most
+/// Pieces of text (`ExportPiece`, handed over without a copy) sent in order from one sending thread to one receiving thread, at most
 /// `depth` waiting (the sender waits for room); `nil` marks the end of a block.
 final class PieceChannel: Sendable {
     /// Thrown by `send` once the receiver has closed the channel.
     struct Closed: Error {}
 
-    private let queue = Mutex<[[UInt8]?]>([])
+    private let queue = Mutex<[ExportPiece?]>([])
     private let items = DispatchSemaphore(value: 0)
     /// Made at 0 and signalled `depth` times: libdispatch traps when a semaphore is freed
     /// below the value it was made with, as this one is when pieces are left queued.
@@ -132,7 +128,7 @@ final class PieceChannel: Sendable {
 
     /// Queues `piece` (nil: a block ends), waiting for room.
     /// - Throws: `Closed` when the receiver has closed the channel (nothing is queued).
-    func send(_ piece: [UInt8]?) throws {
+    func send(_ piece: ExportPiece?) throws {
         room.wait()
         guard !closed.load(ordering: .acquiring) else { throw Closed() }
         queue.withLock { $0.append(piece) }
@@ -140,7 +136,7 @@ final class PieceChannel: Sendable {
     }
 
     /// The next piece, waiting for it (nil: the end of a block).
-    func receive() -> [UInt8]? {
+    func receive() -> ExportPiece? {
         items.wait()
         let piece = queue.withLock { $0.removeFirst() }
         room.signal()

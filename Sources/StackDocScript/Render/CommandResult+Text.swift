@@ -33,8 +33,8 @@ extension CommandResult {
     /// last line break in each chunk the writer makes, so a million rows never become one string.
     private static func writeLines(of document: Document, _ piece: (String) throws -> Void) rethrows {
         var pending: [UInt8] = []
-        try document.exportJSONChunks(pretty: true) { chunk in
-            pending.append(contentsOf: chunk)
+        try document.exportJSONPieces(pretty: true) { chunk in
+            chunk.withUnsafeBytes { pending.append(contentsOf: $0) }
             guard let end = pending.lastIndex(of: 0x0A) else { return }
             try piece(String(decoding: pending[..<end], as: UTF8.self))
             pending.removeSubrange(...end)

@@ -1,11 +1,13 @@
 import Foundation
+import Layout
 
 /// Writes the pieces of a file on a thread of its own while the caller makes the next ones (a
 /// million-row export spends about 40 % of its time in `write`): at most `depth` pieces wait,
-/// in order. Small pieces (an SVG's rows) are gathered into pieces of at least `minimum` bytes
-/// first, so the thread is woken once per piece, not once per row. The first failed write is
-/// kept (its errno); the pieces after it are dropped. `write` and `finish` are called from one
-/// thread.
+/// in order. An export's pieces (`ExportPiece`) are queued as they are, without a copy. Small
+/// pieces (an SVG's rows) are gathered into pieces of at least `minimum` bytes first, so the
+/// thread is woken once per piece, not once per row; a large piece after small ones goes
+/// whole, after the gathered ones. The first failed write is kept (its errno); the pieces
+/// after it are dropped. `write` and `finish` are called from one thread.
 final class ChunkFileWriter: @unchecked Sendable {
     private let handle: UnsafeMutablePointer<FILE>
     private let depth: Int
@@ -13,7 +15,7 @@ final class ChunkFileWriter: @unchecked Sendable {
     /// Small pieces gathered until they reach `minimum` bytes (the caller's thread only).
     private var staged: [UInt8] = []
     private let condition = NSCondition()
-    private var pending: [[UInt8]] = []
+    private var pending: [Piece] = []
     private var closing = false
     private var stopped = false
     private var failure: Int32?
@@ -31,29 +33,45 @@ final class ChunkFileWriter: @unchecked Sendable {
     /// (waits while `depth` pieces are waiting).
     func write(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
-        if staged.isEmpty, bytes.count >= minimum { return enqueue(bytes) }
-        staged.append(contentsOf: bytes)
-        if staged.count >= minimum {
-            enqueue(staged)
-            staged = []
+        guard bytes.count < minimum else {
+            flushStaged()
+            return enqueue(.bytes(bytes))
         }
+        staged.append(contentsOf: bytes)
+        if staged.count >= minimum { flushStaged() }
     }
 
-    private func enqueue(_ bytes: [UInt8]) {
+    /// Queues `piece` as it is when it holds at least `minimum` bytes (after the small pieces
+    /// gathered before it), else gathers it as `write(_:)` gathers bytes.
+    func write(_ piece: ExportPiece) {
+        guard piece.count > 0 else { return }
+        guard piece.count >= minimum else {
+            piece.withUnsafeBytes { staged.append(contentsOf: $0) }
+            if staged.count >= minimum { flushStaged() }
+            return
+        }
+        flushStaged()
+        enqueue(.export(piece))
+    }
+
+    private func flushStaged() {
+        guard !staged.isEmpty else { return }
+        enqueue(.bytes(staged))
+        staged = []
+    }
+
+    private func enqueue(_ piece: Piece) {
         condition.lock()
         defer { condition.unlock() }
         while pending.count >= depth { condition.wait() }
-        pending.append(bytes)
+        pending.append(piece)
         condition.broadcast()
     }
 
     /// Waits until every queued piece is written (or dropped after a failure) and the thread has
     /// ended; the errno of the first failed write, nil when all were written.
     func finish() -> Int32? {
-        if !staged.isEmpty {
-            enqueue(staged)
-            staged = []
-        }
+        flushStaged()
         condition.lock()
         defer { condition.unlock() }
         closing = true
@@ -67,11 +85,11 @@ final class ChunkFileWriter: @unchecked Sendable {
         while true {
             while pending.isEmpty && !closing { condition.wait() }
             guard !pending.isEmpty else { break }
-            let bytes = pending.removeFirst()
+            let piece = pending.removeFirst()
             let skip = failure != nil
             condition.unlock()
             var failed: Int32?
-            if !skip, fwrite(bytes, 1, bytes.count, handle) != bytes.count { failed = errno }
+            if !skip, !piece.write(to: handle) { failed = errno }
             condition.lock()
             if let failed, failure == nil { failure = failed }
             condition.broadcast()
@@ -79,5 +97,19 @@ final class ChunkFileWriter: @unchecked Sendable {
         stopped = true
         condition.broadcast()
         condition.unlock()
+    }
+
+    /// A queued piece: bytes of an array, or an export's piece in its own memory.
+    private enum Piece {
+        case bytes([UInt8])
+        case export(ExportPiece)
+
+        /// Writes the whole piece to `handle`; false when `fwrite` wrote less.
+        func write(to handle: UnsafeMutablePointer<FILE>) -> Bool {
+            switch self {
+            case let .bytes(bytes): return fwrite(bytes, 1, bytes.count, handle) == bytes.count
+            case let .export(piece): return piece.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, handle) == $0.count }
+            }
+        }
     }
 }

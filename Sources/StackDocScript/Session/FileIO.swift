@@ -114,6 +114,28 @@ public enum FileIO {
     ///   file is then as before.
     public static func write(to path: String, shown: String? = nil, sparing database: DocumentStore? = nil,
                              _ produce: (_ sink: ([UInt8]) throws -> Void) throws -> Void) throws {
+        try write(path, shown: shown, sparing: database) { writer in try produce { writer.write($0) } }
+    }
+
+    /// `write(to:shown:sparing:_:)` for an export's pieces (`Document.exportJSONPieces`): each
+    /// piece is queued for the writing thread as it is, without a copy.
+    /// - Parameters:
+    ///   - path: The file (replaced).
+    ///   - shown: The name messages give it (nil: `path`).
+    ///   - database: The open database, which must not be overwritten.
+    ///   - produce: Calls the sink with each piece, in order.
+    /// - Throws: `StackDocError.Kind.cannotWrite` naming the file, or what `produce` throws; the
+    ///   file is then as before.
+    public static func writePieces(to path: String, shown: String? = nil, sparing database: DocumentStore? = nil,
+                                   _ produce: (_ sink: (ExportPiece) throws -> Void) throws -> Void) throws {
+        try write(path, shown: shown, sparing: database) { writer in try produce { writer.write($0) } }
+    }
+
+    /// The one way a file is written: into a temporary file beside it, by a writing thread
+    /// (`ChunkFileWriter`) that `produce` feeds, then renamed over it (a large file it replaces
+    /// is freed on another thread: `ReplacedFile`).
+    private static func write(_ path: String, shown: String?, sparing database: DocumentStore?,
+                              _ produce: (ChunkFileWriter) throws -> Void) throws {
         let name = shown ?? path
         let temporary = path + ".stackdoc-tmp"
         if let database, database.isOwnFile(path) || database.isOwnFile(temporary) {
@@ -125,7 +147,7 @@ public enum FileIO {
         // The pieces are written on a second thread while the next ones are made.
         let writer = ChunkFileWriter(handle)
         do {
-            try produce { writer.write($0) }
+            try produce(writer)
         } catch {
             _ = writer.finish()
             fclose(handle)
@@ -139,6 +161,9 @@ public enum FileIO {
             unlink(temporary)
             throw StackDocError(.cannotWrite(path: name, problem: message))
         }
+        // A large file replaced is freed on another thread (`ReplacedFile`), not in `rename`.
+        let replaced = ReplacedFile(path)
+        defer { replaced.release() }
         guard rename(temporary, path) == 0 else {
             let message = String(cString: strerror(errno))
             unlink(temporary)

@@ -129,10 +129,10 @@ public final class Session {
             let t0 = Timing.now()
             // The pretty text with its final newline, written in pieces as it is made.
             let cancellation = store.cancellation
-            try FileIO.write(to: resolve(path), shown: path, sparing: store) { sink in
-                try document.exportJSONChunks(pretty: true) { chunk in
+            try FileIO.writePieces(to: resolve(path), shown: path, sparing: store) { sink in
+                try document.exportJSONPieces(pretty: true) { piece in
                     try cancellation.check()
-                    try sink(chunk)
+                    try sink(piece)
                 }
             }
             Timing.report(["export": Timing.now() - t0])
