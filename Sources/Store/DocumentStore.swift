@@ -407,11 +407,26 @@ public final class DocumentStore {
             throw StackDocError(.readOnlyDatabase(path: path, detail: "it was opened for reading only: queries and export work, changes are refused"))
         }
         if let damage { throw StoreFailure.writeRefused(path, damage: damage) }
-        if !checked {
-            try read { db in try DatabaseInspection.checkIntegrity(db, path: path) }
+        if checked { return try transaction(.immediate, foreignKeys: foreignKeys, body) }
+        // The first write: SQLite's check of the whole file runs on a second connection while
+        // the body runs, and the transaction commits only once it has passed (docs/store.md,
+        // "The check before the first write").
+        let check = FileCheckInFlight(path: path, busyTimeout: options.busyTimeout)
+        do {
+            let result = try transaction(.immediate, foreignKeys: foreignKeys) { db in
+                let result = try body(db)
+                try check.passed()
+                return result
+            }
             checked = true
+            return result
+        } catch {
+            // The check's finding comes first: the body may have failed on the same damage.
+            if case .failure(let found) = check.finding {
+                throw noteDamage(StoreFailure.wrap(found, path: path))
+            }
+            throw error
         }
-        return try transaction(.immediate, foreignKeys: foreignKeys, body)
     }
 
     /// Runs `body` for reading (one consistent snapshot); errors come back as clear messages.

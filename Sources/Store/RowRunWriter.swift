@@ -115,14 +115,46 @@ struct RowRunWriter {
             return
         }
         switch kind {
-        case .inserts: try writeInserts(after: document, db: db, docID: docID)
+        case .inserts: try writeInserts(between: document.child(at: low - 1, of: parent), document.child(at: low + count, of: parent),
+                                        db: db, docID: docID)
         case .removals: try writeRemovals(db: db, docID: docID)
         }
     }
 
-    private func writeInserts(after document: Document, db: Database, docID: Int64) throws {
-        let before = try document.child(at: low - 1, of: parent).map { try RowWriter.storedKey($0, db: db, docID: docID) }
-        let afterID = document.child(at: low + count, of: parent)
+    /// The run at the start of `changes` (as `take` forms it: each change after the first
+    /// continues it), as a writer holding it, with its length (0 when the first change is not
+    /// a row insert or removal).
+    static func leadingRun(of changes: ArraySlice<Change>) -> (writer: RowRunWriter, length: Int) {
+        var writer = RowRunWriter()
+        for change in changes {
+            if writer.mustFlush(before: change) || !writer.take(change) { break }
+        }
+        return (writer, writer.count)
+    }
+
+    /// The rows next to the run, by id, read from `document` as it is BEFORE the run (a run
+    /// written ahead of memory, `writeAhead`): an insert run goes between the row before its
+    /// first index and the row now at that index; a removal run needs none.
+    func neighbours(before document: Document) -> (before: RowID?, after: RowID?) {
+        guard kind == .inserts else { return (nil, nil) }
+        return (document.child(at: low - 1, of: parent), document.child(at: low, of: parent))
+    }
+
+    /// Writes the run taken (`leadingRun`) before memory applies it, with the `neighbours` read
+    /// then; the rows come out as `flush` would write them after. Nothing here reads the
+    /// document, so another thread may apply the run to memory meanwhile.
+    func writeAhead(neighbours: (before: RowID?, after: RowID?), db: Database, docID: Int64) throws {
+        switch kind {
+        case .inserts?: try writeInserts(between: neighbours.before, neighbours.after, db: db, docID: docID)
+        case .removals?: try writeRemovals(db: db, docID: docID)
+        case nil: break
+        }
+    }
+
+    /// Writes the insert run between stored rows `beforeID` and `afterID` (nil: the stack's
+    /// start or end).
+    private func writeInserts(between beforeID: RowID?, _ afterID: RowID?, db: Database, docID: Int64) throws {
+        let before = try beforeID.map { try RowWriter.storedKey($0, db: db, docID: docID) }
         let after = try afterID.map { try RowWriter.storedKey($0, db: db, docID: docID) }
         if let keys = try OrderKey.keys(count, between: before, after) {
             if count >= Self.bulkThreshold {

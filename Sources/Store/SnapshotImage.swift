@@ -49,9 +49,16 @@ public enum SnapshotImage {
 
     /// The image of `document` at `version` after log entry `seq` of the document `uid`.
     public static func encode(_ document: Document, uid: String, version: Int, seq: Int) -> [UInt8] {
+        encodeRows(document).image(uid: uid, version: version, seq: seq, settings: document.settings)
+    }
+
+    /// The rows of `document` encoded (`Encoder`), ready for `image(uid:version:seq:settings:)`:
+    /// the part of an image that costs O(rows), which a write can make on another thread
+    /// (`StoredDocument.apply(_:keepingView:final:db:journal:)`).
+    static func encodeRows(_ document: Document) -> Encoder {
         var encoder = Encoder(capacity: document.rowCount)
         document.forEachRow { id, parent, _, config in encoder.add(id, parent: parent, config: config) }
-        return encoder.image(uid: uid, version: version, seq: seq, settings: document.settings)
+        return encoder
     }
 
     /// Encodes rows as they come, in document order (a stack row before its rows, each stack's

@@ -115,9 +115,10 @@ enum Snapshots {
     /// the handle is current, and never while a group is open (rollback deletes log entries, so
     /// a state inside a group may never exist in the log's history).
     @discardableResult
+    /// `rows`: the document's rows encoded already (`SnapshotImage.encodeRows`), if they were.
     static func write(_ db: Database, documentID: Int64, uid: String, version: Int, seq: Int, document: Document,
-                      keep: Int) throws -> SnapshotInfo {
-        let image = SnapshotImage.encode(document, uid: uid, version: version, seq: seq)
+                      keep: Int, rows: SnapshotImage.Encoder? = nil) throws -> SnapshotInfo {
+        let image = (rows ?? SnapshotImage.encodeRows(document)).image(uid: uid, version: version, seq: seq, settings: document.settings)
         try insert(db, documentID: documentID, uid: uid, version: version, seq: seq, rows: document.rowCount, image: Data(image), keep: keep)
         return SnapshotInfo(version: version, seq: seq, rows: document.rowCount, bytes: image.count)
     }

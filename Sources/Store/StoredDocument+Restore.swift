@@ -33,8 +33,8 @@ extension StoredDocument {
         var markName: String?
         if case .mark(let name) = ref { markName = name }
         return try transaction { db, journal in
-            for change in planned { try apply(change, db: db, journal: &journal) }
-            let logged = planned + (try clampOffset(db: db, journal: &journal))
+            let logged = try apply(planned, keepingView: false, final: true, db: db, journal: &journal)
+                + (try clampOffset(db: db, journal: &journal))
             let seq = lastSeq + 1
             try LogWriter.append(db, document: id, seq: seq, kind: .restore, payload: try HistoryPayload.restore(target: target, mark: markName),
                                  forward: logged, inverse: nil, group: openGroup?.seq, label: label, origin: origin)

@@ -284,8 +284,8 @@ public final class StoredDocument {
     /// and logs it as the next entry (`view` or `op`, in the open group if any). Returns its seq
     /// and the changes as logged (with the clamp). `perform` and the group batch share it.
     func write(_ edit: Edit, changes: [Change], db: Database, journal: inout Journal) throws -> (seq: Int, logged: [Change]) {
-        for change in changes { try apply(change, db: db, journal: &journal) }
-        let logged = changes + (try clampOffset(db: db, journal: &journal))
+        let logged = try apply(changes, keepingView: false, final: true, db: db, journal: &journal)
+            + (try clampOffset(db: db, journal: &journal))
         let seq = lastSeq + 1
         try LogWriter.append(db, document: id, seq: seq, kind: edit.isViewState ? .view : .op, payload: try LogFormat.encode(edit),
                              forward: logged, inverse: nil, group: openGroup?.seq, label: nil, origin: origin)
@@ -302,17 +302,14 @@ public final class StoredDocument {
     public func undo(_ count: Int = 1) throws -> HistoryMove {
         try checkHistoryMove(.undo, count, available: cursor)
         return try transaction { db, journal in
-            var applied: [Change] = []
+            var planned: [Change] = []
             var steps: [HistoryStep] = []
             for n in stride(from: cursor, to: cursor - count, by: -1) {
                 let (step, ops) = try loadStep(db, n, changes: .inverse)
-                for op in ops.reversed() {
-                    for change in op {
-                        applied.append(try applyKeepingView(change, db: db, journal: &journal))
-                    }
-                }
+                for op in ops.reversed() { planned += op }
                 steps.append(step)
             }
+            var applied = try apply(planned, keepingView: true, final: true, db: db, journal: &journal)
             applied += try clampOffset(db: db, journal: &journal)
             try logHistoryMove(db, .undo, count: count, steps: steps, applied: applied)
             cursor -= count
@@ -328,17 +325,14 @@ public final class StoredDocument {
     public func redo(_ count: Int = 1) throws -> HistoryMove {
         try checkHistoryMove(.redo, count, available: stepCount - cursor)
         return try transaction { db, journal in
-            var applied: [Change] = []
+            var planned: [Change] = []
             var steps: [HistoryStep] = []
             for n in (cursor + 1)...(cursor + count) {
                 let (step, ops) = try loadStep(db, n, changes: .forward)
-                for op in ops {
-                    for change in op {
-                        applied.append(try applyKeepingView(change, db: db, journal: &journal))
-                    }
-                }
+                for op in ops { planned += op }
                 steps.append(step)
             }
+            var applied = try apply(planned, keepingView: true, final: true, db: db, journal: &journal)
             applied += try clampOffset(db: db, journal: &journal)
             try logHistoryMove(db, .redo, count: count, steps: steps, applied: applied)
             cursor += count
@@ -507,6 +501,10 @@ public final class StoredDocument {
         var extraWrites = 0
         /// The run of row inserts or removals applied to memory and not yet written.
         var rows = RowRunWriter()
+        /// The document's rows as they are now, encoded for a snapshot by the thread that applied
+        /// a long run (nil once a row changes after it): the snapshot the write may end with
+        /// needs only its header then.
+        var snapshotRows: SnapshotImage.Encoder?
     }
 
     func transaction<T>(_ body: (Database, inout Journal) throws -> T) throws -> T {
@@ -528,7 +526,8 @@ public final class StoredDocument {
                 snapshotChanges += journal.applied.count
                 if openGroup == nil, policy.isDue(entries: lastSeq - snapshotSeq, changes: snapshotChanges, imageBytes: snapshotBytes,
                                                   rows: document.rowCount) {
-                    let info = try Snapshots.write(db, documentID: id, uid: uid, version: version, seq: lastSeq, document: document, keep: policy.keep)
+                    let info = try Snapshots.write(db, documentID: id, uid: uid, version: version, seq: lastSeq, document: document, keep: policy.keep,
+                                                   rows: journal.snapshotRows)
                     (snapshotSeq, snapshotBytes, snapshotChanges) = (lastSeq, info.bytes, 0)
                 }
                 return result
@@ -581,6 +580,7 @@ public final class StoredDocument {
         if journal.rows.mustFlush(before: change) { try journal.rows.flush(after: document, db: db, docID: id) }
         try document.apply(change)
         journal.applied.append(change)
+        if change.isRowChange { journal.snapshotRows = nil }
         if !journal.rows.take(change) { try RowWriter.write(change, after: document, db: db, id: id) }
     }
 

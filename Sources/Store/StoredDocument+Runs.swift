@@ -1,0 +1,145 @@
+import Foundation
+import GRDB
+import Layout
+
+/// A write's long runs of row inserts or removals on two threads (issue 15 item 8): the run's
+/// SQL on the calling thread (GRDB's connection belongs to it), its application to memory — the
+/// `Document` and then the live layout — on a second one, at the same time. A `clear` of 100k
+/// rows, its undo and redo are mostly such a run: SQLite's inserts or range delete on one side,
+/// `Document.apply` of each change and the live layout's update on the other
+/// (docs/store.md, "A long run on two threads").
+///
+/// What stays exact: the run's rows are written from the document as it is before the run
+/// (`RowRunWriter.writeAhead`; the rows come out as the sequential path writes them), memory
+/// follows the changes one by one as `apply` does, and the transaction commits only after both
+/// threads are done. When either fails, both are waited for, the journal records exactly the
+/// changes memory took, and the error rolls the database and memory back as any failed write
+/// does (`transaction`).
+extension StoredDocument {
+    /// Runs shorter than this are applied change by change on one thread (a thread costs ≈ 0.1 ms;
+    /// a run of this size costs milliseconds).
+    static let parallelRunMinimum = 2_048
+
+    /// Applies `changes` in order inside a write transaction, as `apply(_:db:journal:)` each
+    /// (`keepingView`: as `applyKeepingView`), and returns them as applied. Every run of at least
+    /// `parallelRunMinimum` row inserts or removals is written while another thread applies it
+    /// to memory; when it ends the list (`final`: no other change follows in this transaction
+    /// but an offset clamp), that thread also brings the live layout up to date, with the
+    /// report the sequential path would give.
+    func apply(_ changes: [Change], keepingView: Bool, final: Bool, db: Database, journal: inout Journal) throws -> [Change] {
+        var applied: [Change] = []
+        applied.reserveCapacity(changes.count)
+        var i = 0
+        while i < changes.count {
+            let (run, length) = RowRunWriter.leadingRun(of: changes[i...])
+            if length >= Self.parallelRunMinimum {
+                let range = i..<(i + length)
+                try applyInParallel(run, changes[range], syncLayout: final && range.upperBound == changes.count, db: db, journal: &journal)
+                applied += changes[range]
+                i = range.upperBound
+                continue
+            }
+            // A short run (or one change that is not a row insert or removal): one by one.
+            for change in changes[i..<(i + max(1, length))] {
+                if keepingView {
+                    applied.append(try applyKeepingView(change, db: db, journal: &journal))
+                } else {
+                    try apply(change, db: db, journal: &journal)
+                    applied.append(change)
+                }
+            }
+            i += max(1, length)
+        }
+        return applied
+    }
+
+    /// Writes `run` (its changes `changes`) on this thread while a second thread applies them to
+    /// `document` (and, with `syncLayout`, brings the live layout up to date with them and with
+    /// the changes applied before but not yet shown to it).
+    private func applyInParallel(_ run: RowRunWriter, _ changes: ArraySlice<Change>, syncLayout: Bool, db: Database,
+                                 journal: inout Journal) throws {
+        // The pending run first, while memory holds exactly the state right after it.
+        try journal.rows.flush(after: document, db: db, docID: id)
+        let neighbours = run.neighbours(before: document)
+        let layoutPending = syncLayout && live != nil ? Array(journal.applied[journal.synced...]) : nil
+        // The memory moves to the other thread (uniquely referenced: applied in place, not copied).
+        let memory = MemoryInFlight(document: document, live: layoutPending == nil ? nil : live)
+        document = Document(name: name)
+        if layoutPending != nil { live = nil }
+        let encodeRows = syncLayout && snapshotLikely(after: changes, journal: journal)
+        let other = BackgroundTask { memory.apply(changes, layoutPending: layoutPending, encodeRows: encodeRows) }
+        var sqlError: (any Error)?
+        do { try run.writeAhead(neighbours: neighbours, db: db, docID: id) } catch { sqlError = error }
+        let outcome = other.value
+        document = memory.take()
+        if layoutPending != nil { live = memory.live }
+        journal.applied += changes.prefix(outcome.applied)
+        journal.snapshotRows = outcome.rows
+        if let report = outcome.report {
+            journal.synced = journal.applied.count
+            if lastLayoutReport == nil { setLayoutReport(report) }
+        }
+        // A change memory refuses is the cause; the SQL written for it is rolled back with it.
+        if let error = outcome.error { throw error }
+        if let sqlError { throw sqlError }
+    }
+
+    /// True when the write, once `run` is applied (and logged as one entry), will likely end
+    /// with a snapshot (`SnapshotPolicy.isDue`): then the other thread encodes the rows for it.
+    /// Only a guess: a wrong one costs that encoding or leaves it to `Snapshots.write`.
+    private func snapshotLikely(after run: ArraySlice<Change>, journal: Journal) -> Bool {
+        guard openGroup == nil else { return false }
+        var rows = document.rowCount
+        if case .insertRow? = run.first { rows += run.count } else { rows -= run.count }
+        return store.options.snapshots.isDue(entries: lastSeq + 1 - snapshotSeq, changes: snapshotChanges + journal.applied.count + run.count,
+                                             imageBytes: snapshotBytes, rows: rows)
+    }
+}
+
+/// The document (and live layout) of a handle while another thread applies a run to it; the
+/// handle takes them back after `BackgroundTask.value` (the one synchronisation point).
+private final class MemoryInFlight: @unchecked Sendable {
+    private(set) var document: Document
+    private(set) var live: LiveLayout?
+
+    struct Outcome: Sendable {
+        /// How many of the changes memory took (all unless `error`).
+        var applied: Int
+        var error: (any Error)?
+        /// The live layout's report (nil when it was not updated).
+        var report: LayoutChangeReport?
+        /// The rows encoded for a snapshot (when asked).
+        var rows: SnapshotImage.Encoder?
+    }
+
+    init(document: Document, live: LiveLayout?) {
+        self.document = document
+        self.live = live
+    }
+
+    /// Applies `changes` to the document, then (`layoutPending` not nil) to the live layout,
+    /// together with `layoutPending`, the changes applied before them that it has not seen;
+    /// then (`encodeRows`) encodes the rows for a snapshot.
+    func apply(_ changes: ArraySlice<Change>, layoutPending: [Change]?, encodeRows: Bool) -> Outcome {
+        var applied = 0
+        do {
+            for change in changes {
+                try document.apply(change)
+                applied += 1
+            }
+        } catch {
+            return Outcome(applied: applied, error: error, report: nil)
+        }
+        var outcome = Outcome(applied: applied, error: nil, report: nil)
+        if let layoutPending, live != nil { outcome.report = live!.apply(layoutPending + changes, to: document) }
+        if encodeRows { outcome.rows = SnapshotImage.encodeRows(document) }
+        return outcome
+    }
+
+    /// The document, leaving an empty one here (so the handle's copy stays uniquely referenced).
+    func take() -> Document {
+        let taken = document
+        document = Document(name: taken.name)
+        return taken
+    }
+}
