@@ -123,7 +123,7 @@ enum RowSpecWords {
     /// True when the next word starts a ROWSPEC group.
     static func startsSpec(_ token: Token?) -> Bool {
         guard let token, !token.quoted else { return false }
-        return keywords.contains(token.text.lowercased())
+        return keywords.contains(token.text.keywordFolded)
     }
 
     /// Reads ROWSPEC groups while the next word starts one.
