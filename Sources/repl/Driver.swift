@@ -161,7 +161,13 @@ enum Output {
     /// It goes out with the next line written through, the next error, before standard input
     /// is read again (so a client that waits for it gets it), or at exit.
     static func printHeld(_ text: String) {
-        Swift.print(text)
+        // `puts` (the line and a line break into standard output's buffer, as `print` does,
+        // without its boxing of the text); a text holding a NUL byte goes through `print`.
+        if text.utf8.contains(0) {
+            Swift.print(text)
+        } else {
+            _ = text.withCString { puts($0) }
+        }
     }
 
     /// Part of a line of standard output (no line break added), written through.

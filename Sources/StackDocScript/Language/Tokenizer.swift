@@ -3,17 +3,20 @@ import Layout
 /// One word of a command line. `quoted` words were written in quotes: they are always values
 /// (an id, a path, a type), never keywords.
 struct Token: Hashable, Sendable {
-    var text: String
-    var quoted: Bool
+    let text: String
+    let quoted: Bool
+    /// `text` lowercased (`keywordFolded`), made once: a word is compared with many keywords.
+    let folded: String
 
     init(_ text: String, quoted: Bool = false) {
         self.text = text
         self.quoted = quoted
+        self.folded = text.keywordFolded
     }
 
     /// True when this is the unquoted keyword `word` (keywords are case-insensitive).
     func isKeyword(_ word: String) -> Bool {
-        !quoted && text.keywordFolded == word
+        !quoted && folded == word
     }
 
     /// How the word is shown in messages: `'abc'` (escaped and cut like every quoted value, so
