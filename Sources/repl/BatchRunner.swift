@@ -12,6 +12,10 @@ enum ScriptLine: Equatable {
     init(bytes: ArraySlice<UInt8>) {
         var bytes = bytes
         if bytes.last == 0x0D { bytes = bytes.dropLast() }
+        if bytes.allSatisfy({ $0 < 0x80 }) {  // ASCII (almost every line): valid as it is
+            self = .text(String(decoding: bytes, as: UTF8.self))
+            return
+        }
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         var offset = 0
@@ -63,6 +67,10 @@ struct BatchRunner {
     /// Consecutive `add`s inside an open group run as one store transaction (the output is the
     /// same; false runs each alone, for the tests that compare both).
     var groupsAdds = true
+    /// The replies of edits inside an `import begin` block (they store nothing) may wait in
+    /// standard output's buffer (`Sink.held`): a script of 100k `add` lines then costs a
+    /// write per buffer, not per line. False at the prompt, where every reply is written at once.
+    var holdsRepliesThatStoreNothing = false
     /// `timer on`: each command's wall time after its output (`"ms"` in the JSON envelope).
     private(set) var timer = false
     /// Asked between the lines of a `read` file: true stops the file (Ctrl-C at the prompt).
@@ -203,6 +211,17 @@ struct BatchRunner {
 
     /// Prints a command's result in the active mode (only that mode's output is rendered).
     private func print(_ result: CommandResult, command: Command, seconds: Double = 0) {
+        if holdsRepliesThatStoreNothing, case .importPending = result, !timer, onceFile == nil, redirection == nil,
+           let held = sink.held {
+            if json {
+                var line = ""
+                Envelope.write(command: Printer.text(command), result: result, ms: nil) { line += String(decoding: $0, as: UTF8.self) }
+                held(line)
+            } else {
+                held(result.text)
+            }
+            return
+        }
         // Written as rendered: a whole layout's pieces come a block of rows at a time.
         if json {
             let ms = timer ? seconds * 1000 : nil
@@ -219,7 +238,7 @@ struct BatchRunner {
     /// The command of `line` when it may join a group batch: an `add` inside an open group, in
     /// a run whose output does not interleave with anything else (no `--echo`, `timer`, `once`).
     private func groupBatchCommand(_ line: ScriptLine) -> Command? {
-        guard groupsAdds, !echo, !timer, onceFile == nil, case .text(let text) = line,
+        guard groupsAdds, !echo, !timer, onceFile == nil, session.takesGroupBatches, case .text(let text) = line,
               let command = try? Parser.parse(text), session.joinsGroupBatch(command) else { return nil }
         return command
     }
@@ -352,6 +371,11 @@ struct Sink {
     var err: (String) -> Void
     /// Part of a line of standard output (nil: a line made in parts is joined, then `out`).
     var part: ((String) -> Void)? = nil
+    /// One line of standard output that may wait in a buffer until the next `out`, `err` or
+    /// read of input (nil: `out`). Only for replies of commands that stored nothing.
+    var held: ((String) -> Void)? = nil
 
-    static var standard: Sink { Sink(out: { Output.print($0) }, err: { Output.error($0) }, part: { Output.print(part: $0) }) }
+    static var standard: Sink {
+        Sink(out: { Output.print($0) }, err: { Output.error($0) }, part: { Output.print(part: $0) }, held: { Output.printHeld($0) })
+    }
 }

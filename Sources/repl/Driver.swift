@@ -88,6 +88,7 @@ struct Driver {
         var runner = BatchRunner(session: session, json: options.json, bail: options.bail,
                                  showFile: initRuns || sources.count + (pipedInput ? 1 : 0) > 1)
         runner.echo = options.echo
+        runner.holdsRepliesThatStoreNothing = true
         defer { Driver.warnAboutOpenGroup(session) }
         if let name = options.document {
             do {
@@ -155,6 +156,20 @@ enum Output {
         fflush(nil)  // all output streams (`stdout` itself is not concurrency-safe to name)
     }
 
+    /// One line of standard output that may wait in the buffer: the reply of a command that
+    /// stored nothing (an edit inside an `import begin` block, which a SIGKILL loses anyway).
+    /// It goes out with the next line written through, the next error, before standard input
+    /// is read again (so a client that waits for it gets it), or at exit.
+    static func printHeld(_ text: String) {
+        // `puts` (the line and a line break into standard output's buffer, as `print` does,
+        // without its boxing of the text); a text holding a NUL byte goes through `print`.
+        if text.utf8.contains(0) {
+            Swift.print(text)
+        } else {
+            _ = text.withCString { puts($0) }
+        }
+    }
+
     /// Part of a line of standard output (no line break added), written through.
     static func print(part: String) {
         Swift.print(part, terminator: "")
@@ -202,6 +217,7 @@ struct StandardInputLines: Sequence, IteratorProtocol {
                 start = 0
             }
             var chunk = [UInt8](repeating: 0, count: 65536)
+            fflush(nil)  // replies held in the buffer (`Output.printHeld`) go out before we wait
             let n = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 {

@@ -124,4 +124,58 @@ import StackDocTestSupport
             #expect(reply.hasPrefix(#"{"ok":true"#) && reply.contains(#""command":"add r\#(i + 1) fixed 10""#), "\(reply)")
         }
     }
+
+    /// The replies of edits inside an `import begin` block may wait in the output buffer (they
+    /// store nothing), but never from a client that waits for them: standard output is flushed
+    /// before standard input is read again.
+    @Test(arguments: [false, true]) func importBlockRepliesArriveOneCommandAtATime(json: Bool) throws {
+        let binary = try #require(Binary.stackdoc, "the stackdoc binary is not built")
+        let dir = try Binary.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let child = try CoProcess(binary, ["--db", ":memory:"] + (json ? ["--json"] : []), directory: dir)
+        defer { child.finish() }
+        // A failing line answers on standard output only in JSON mode (text: standard error).
+        let requests = ["import begin big", "add r0 fixed 183", "add r1 r2 fixed 48"] + (json ? ["add r1"] : []) + ["add r3 fixed 26", "import commit"]
+        for request in requests {
+            child.send(request)
+            let reply = try #require(child.readLine(), "no reply to '\(request)' within 10 s")
+            switch request {
+            case "add r1": #expect(reply.hasPrefix(#"{"ok":false"#), "\(reply)")
+            case _ where request.hasPrefix("add"):
+                #expect(reply.contains(json ? #""command":"\#(request)""# : "pending in import big: \(request)"), "\(reply)")
+            case "import commit": #expect(reply.contains(json ? #""rows":4"# : "imported big: 4 rows"), "\(reply)")
+            default: break
+            }
+        }
+    }
+
+    /// A script run with standard output and standard error on one pipe: the held replies of an
+    /// import block come out in order with the errors between them, and all of them by exit.
+    @Test func heldRepliesKeepTheirOrderWithErrors() throws {
+        let binary = try #require(Binary.stackdoc, "the stackdoc binary is not built")
+        let dir = try Binary.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var script = ["import begin big"]
+        for i in 0..<3000 { script.append(i == 1500 ? "add r0" : "add r\(i) fixed \(i % 7 + 1)") }
+        script.append("import commit")
+        try (script.joined(separator: "\n") + "\n").write(toFile: dir + "/s.sd", atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["--db", ":memory:", "s.sd"]
+        process.currentDirectoryURL = URL(fileURLWithPath: dir)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(process.terminationStatus == 1)
+        #expect(lines.count == 3002, "\(lines.count) lines")  // begun, 2999 pending, 1 error, imported
+        #expect(lines.first == "import of big begun: edits build it until 'import commit'")
+        #expect(lines[1500] == "pending in import big: add r1499 fixed \(1499 % 7 + 1)")
+        #expect(lines[1501] == "error: 1502: row 'r0' already exists", "\(lines[1501])")
+        #expect(lines[1502] == "pending in import big: add r1501 fixed \(1501 % 7 + 1)")
+        #expect(lines.last?.hasPrefix("imported big: 2999 rows") == true, "\(lines.last ?? "")")
+    }
 }

@@ -122,10 +122,11 @@ extension Validation {
         case let .insertRow(id, config, parent, _), let .removeRow(id, config, parent, _):
             try checkRowID(id)
             if let parent { try checkRowID(parent, "parent") }
-            try check(config)
+            // The allocation-free test first: the messages' paths are built only for a bad row.
+            if !isValid(config) { try check(config) }
         case let .updateRow(id, _, new):
             try checkRowID(id)
-            try check(new)
+            if !isValid(new) { try check(new) }
         case let .moveRow(id, _, _, toParent, _):
             try checkRowID(id)
             if let toParent { try checkRowID(toParent, "parent") }

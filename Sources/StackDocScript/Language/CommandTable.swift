@@ -32,10 +32,19 @@ struct CommandSpec: Sendable {
 enum CommandTable {
     static let groups = ["Documents", "Rows", "View", "Queries", "History", "Session"]
 
+    /// The command whose name or alias is `word` (case-insensitive).
     static func find(_ word: String) -> CommandSpec? {
-        let w = word.lowercased()
-        return all.first { $0.name == w || $0.aliases.contains(w) }
+        byName[word.keywordFolded]
     }
+
+    /// Every name and alias, each to the first command in `all` that has it.
+    private static let byName: [String: CommandSpec] = {
+        var table: [String: CommandSpec] = [:]
+        for spec in all {
+            for name in [spec.name] + spec.aliases where table[name] == nil { table[name] = spec }
+        }
+        return table
+    }()
 
     /// The command a mistyped word most likely meant (`hid` → `hide`, sqlite3's `.read` →
     /// `read`): the nearest name or alias at an edit distance of at most 2 (1 for words of up to

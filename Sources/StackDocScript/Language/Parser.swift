@@ -15,7 +15,11 @@ public enum Parser {
         guard line.utf8.count <= maxLineLength else {
             throw StackDocError(.syntax(.lineTooLong(bytes: line.utf8.count, limit: maxLineLength)))
         }
-        let tokens = try Tokenizer.tokenize(line)
+        return try parse(tokens: try Tokenizer.tokenize(line))
+    }
+
+    /// The command of a line's words (`Tokenizer.tokenize`), or nil for none.
+    static func parse(tokens: [Token]) throws -> Command? {
         guard let first = tokens.first else { return nil }
         guard !first.quoted, let spec = CommandTable.find(first.text) else {
             if first.quoted, CommandTable.find(first.text) != nil {

@@ -8,7 +8,14 @@ public enum Printer {
     public static func text(_ edit: Edit) -> String {
         switch edit {
         case let .add(ids, spec, position, parent):
-            return join(["add"] + ids.map(id) + spec.map(text) + [position.map(text)] + [parent.map { "in " + id($0) }])
+            // Built in place (a script of a big document prints one per row): the words of
+            // `join(["add"] + ids + specs + [position] + [in parent])`.
+            var line = "add"
+            for row in ids { append(id(row), to: &line) }
+            for item in spec { append(text(item), to: &line) }
+            if let position { append(text(position), to: &line) }
+            if let parent { append("in " + id(parent), to: &line) }
+            return line
         case let .remove(ids):
             return join(["remove"] + ids.map(id))
         case let .clear(parent):
@@ -217,6 +224,11 @@ public enum Printer {
 
     static func edges(_ e: Edges) -> String {
         "\(num(e.top)) \(num(e.left)) \(num(e.bottom)) \(num(e.right))"
+    }
+
+    private static func append(_ word: String, to line: inout String) {
+        line.append(" ")
+        line.append(word)
     }
 
     private static func join(_ parts: [String?]) -> String {

@@ -120,16 +120,28 @@ enum RowSpecWords {
 
     static let keywords: [String] = table.map(\.keyword)
 
+    /// Each keyword's place in `table` (the first, should one repeat).
+    private static let places: [String: Int] = {
+        var places: [String: Int] = [:]
+        for (i, word) in keywords.enumerated() where places[word] == nil { places[word] = i }
+        return places
+    }()
+
+    /// The ROWSPEC group `token` starts, if it does.
+    static func entry(_ token: Token?) -> SpecWord<RowSpecItem>? {
+        guard let token, !token.quoted, let i = places[token.folded] else { return nil }
+        return table[i]
+    }
+
     /// True when the next word starts a ROWSPEC group.
     static func startsSpec(_ token: Token?) -> Bool {
-        guard let token, !token.quoted else { return false }
-        return keywords.contains(token.text.lowercased())
+        entry(token) != nil
     }
 
     /// Reads ROWSPEC groups while the next word starts one.
     static func parseMany(_ r: inout WordReader) throws -> [RowSpecItem] {
         var items: [RowSpecItem] = []
-        while let word = r.peek(), startsSpec(word), let entry = table.first(where: { word.isKeyword($0.keyword) }) {
+        while let entry = entry(r.peek()) {
             _ = r.next()
             items.append(try entry.parse(&r))
         }

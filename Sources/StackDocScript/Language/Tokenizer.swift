@@ -3,22 +3,36 @@ import Layout
 /// One word of a command line. `quoted` words were written in quotes: they are always values
 /// (an id, a path, a type), never keywords.
 struct Token: Hashable, Sendable {
-    var text: String
-    var quoted: Bool
+    let text: String
+    let quoted: Bool
+    /// `text` lowercased (`keywordFolded`), made once: a word is compared with many keywords.
+    let folded: String
 
     init(_ text: String, quoted: Bool = false) {
         self.text = text
         self.quoted = quoted
+        self.folded = text.keywordFolded
     }
 
     /// True when this is the unquoted keyword `word` (keywords are case-insensitive).
     func isKeyword(_ word: String) -> Bool {
-        !quoted && text.lowercased() == word
+        !quoted && folded == word
     }
 
     /// How the word is shown in messages: `'abc'` (escaped and cut like every quoted value, so
     /// that a hostile word never floods a message or breaks it over lines).
     var shown: String { Validation.quoted(text) }
+}
+
+extension String {
+    /// `lowercased()`, the form keywords are compared in, without making a new string when
+    /// there is nothing to lower (ASCII without capitals: almost every word of a script).
+    var keywordFolded: String {
+        for byte in utf8 where byte >= 0x80 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) {
+            return lowercased()
+        }
+        return self
+    }
 }
 
 /// Splits one line of the command language into words (SPEC §4.1).
@@ -30,16 +44,49 @@ struct Token: Hashable, Sendable {
 ///   except a color literal `#RRGGBB` (six hex digits), which is an ordinary word.
 enum Tokenizer {
     /// The words of `line`; throws for an unterminated quote or a bad escape.
+    ///
+    /// Words without quotes are read straight from the line's UTF-8 bytes, one `String` each
+    /// (no allocation for words of up to 15 bytes); from the first word that holds a quote on,
+    /// the rest of the line is read scalar by scalar (`readQuoted`), where the escapes are.
+    /// Both give the same words: blanks, `#`, quotes and backslashes are ASCII, and UTF-8 never
+    /// puts an ASCII byte inside a multi-byte scalar.
     static func tokenize(_ line: String) throws -> [Token] {
-        var tokens: [Token] = []
-        var chars = Array(line.unicodeScalars)[...]
+        var line = line
+        return try line.withUTF8 { bytes in
+            var tokens: [Token] = []
+            var i = 0
+            let n = bytes.count
+            while true {
+                while i < n, isBlank(bytes[i]) { i += 1 }
+                guard i < n else { break }
+                if bytes[i] == UInt8(ascii: "#") && !startsColorLiteral(bytes, at: i) && !afterColor(tokens) { break }
+                var end = i
+                while end < n, !isBlank(bytes[end]), bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "'") { end += 1 }
+                if end < n, !isBlank(bytes[end]) {
+                    // A quote in this word: the rest of the line, from the word's start.
+                    var rest = Array(String(decoding: UnsafeBufferPointer(rebasing: bytes[i...]), as: UTF8.self).unicodeScalars)[...]
+                    try readQuoted(&rest, into: &tokens)
+                    break
+                }
+                tokens.append(Token(String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<end]), as: UTF8.self)))
+                i = end
+            }
+            return tokens
+        }
+    }
+
+    /// True when the word before is the keyword `color`: a `#` word after it is its (maybe
+    /// bad) value, never a comment, so `color #12345` says what is wrong with the color.
+    private static func afterColor(_ tokens: [Token]) -> Bool {
+        tokens.last?.isKeyword("color") == true
+    }
+
+    /// The words of `chars` appended to `tokens`, scalar by scalar (quotes and escapes).
+    private static func readQuoted(_ chars: inout ArraySlice<Unicode.Scalar>, into tokens: inout [Token]) throws {
         while true {
             while let c = chars.first, isBlank(c) { chars.removeFirst() }
             guard let first = chars.first else { break }
-            // A `#` word after the keyword `color` is its (maybe bad) value, never a comment, so
-            // `color #12345` says what is wrong with the color.
-            let afterColor = tokens.last?.isKeyword("color") == true
-            if first == "#" && !startsColorLiteral(chars) && !afterColor { break }
+            if first == "#" && !startsColorLiteral(chars) && !afterColor(tokens) { break }
             var text = String.UnicodeScalarView()
             var quoted = false
             while let c = chars.first, !isBlank(c) {
@@ -57,7 +104,26 @@ enum Tokenizer {
             }
             tokens.append(Token(String(text), quoted: quoted))
         }
-        return tokens
+    }
+
+    static func isBlank(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") || b == UInt8(ascii: "\r") || b == UInt8(ascii: "\n")
+    }
+
+    /// `#` followed by exactly six hex digits and then a blank or the end of the line (bytes).
+    private static func startsColorLiteral(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        var end = start
+        while end < bytes.count, !isBlank(bytes[end]) {
+            end += 1
+            if end - start > 7 { return false }
+        }
+        guard end - start == 7, bytes[start] == UInt8(ascii: "#") else { return false }
+        return bytes[(start + 1)..<end].allSatisfy(isASCIIHexDigit)
+    }
+
+    private static func isASCIIHexDigit(_ b: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(b)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(b)
     }
 
     static func isBlank(_ c: Unicode.Scalar) -> Bool {
@@ -139,8 +205,8 @@ enum Tokenizer {
     /// A word as the tokenizer reads it back: bare when it can be, else double-quoted with
     /// escapes. `keywordSafe` words never need quoting to avoid being read as a keyword.
     static func quote(_ word: String, keywordSafe: Bool = false) -> String {
-        if !word.isEmpty, keywordSafe || !Keywords.all.contains(word.lowercased()),
-           !word.unicodeScalars.contains(where: needsQuoting), !word.hasPrefix("#") || isColorLiteral(word) {
+        if !word.isEmpty, keywordSafe || !Keywords.all.contains(word.keywordFolded),
+           !containsScalarNeedingQuotes(word), !word.hasPrefix("#") || isColorLiteral(word) {
             return word
         }
         var out = "\""
@@ -155,7 +221,20 @@ enum Tokenizer {
         return out + "\""
     }
 
-    private static func needsQuoting(_ c: Unicode.Scalar) -> Bool {
+    /// True when a scalar of `word` needs quoting. ASCII words (almost all) are checked byte by
+    /// byte: an ASCII scalar needs quoting when it is a control character, a blank, a space or
+    /// a quote or backslash (the ASCII scalars for which `needsQuoting` is true).
+    private static func containsScalarNeedingQuotes(_ word: String) -> Bool {
+        for byte in word.utf8 {
+            if byte >= 0x80 { return word.unicodeScalars.contains(where: needsQuoting) }
+            if byte < 0x21 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\\") {
+                return true
+            }
+        }
+        return false
+    }
+
+    static func needsQuoting(_ c: Unicode.Scalar) -> Bool {
         isBlank(c) || c == "\"" || c == "'" || c == "\\" || c.value < 0x21 || c.value == 0x7F
             || c.isEscapedInText || c.properties.isWhitespace
     }

@@ -96,7 +96,7 @@ struct WordReader {
 
     /// A whole number ≥ 0.
     mutating func count(_ what: String, after: String? = nil) throws -> Int {
-        guard let t = peek(), !t.quoted, t.text.allSatisfy(\.isASCIIDigit), let v = Int(t.text) else {
+        guard let t = peek(), !t.quoted, t.text.utf8.allSatisfy(WordReader.isASCIIDigit), let v = Int(t.text) else {
             throw expected(what, after: after)
         }
         position += 1
@@ -123,11 +123,36 @@ struct WordReader {
     }
 
     static func fold(_ s: String) -> String {
-        s.lowercased().filter { $0 != "-" && $0 != "_" }
+        s.keywordFolded.filter { $0 != "-" && $0 != "_" }
+    }
+
+    static func isASCIIDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    /// `[+-]DIGITS` of at most 15 digits (the common case of a script: `fixed 48`), read
+    /// without `Double(String)`: every such integer is exact in a Double, so the value is the
+    /// one `Double(text)` gives (a minus sign before zero gives -0 there too). Nil otherwise.
+    static func parseSmallInteger(_ text: String) -> Double? {
+        var value = 0
+        var digits = 0
+        var negative = false
+        for (offset, byte) in text.utf8.enumerated() {
+            if offset == 0, byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") {
+                negative = byte == UInt8(ascii: "-")
+                continue
+            }
+            guard isASCIIDigit(byte), digits < 15 else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            digits += 1
+        }
+        guard digits > 0 else { return nil }
+        return negative ? -Double(value) : Double(value)
     }
 
     /// A decimal number: `[+-]digits[.digits][e[+-]digits]`, finite.
     static func parseNumber(_ text: String) -> Double? {
+        if let v = parseSmallInteger(text) { return v }
         var s = Substring(text)
         if s.first == "+" || s.first == "-" { s = s.dropFirst() }
         let mantissaEnd = s.firstIndex(where: { $0 == "e" || $0 == "E" }) ?? s.endIndex

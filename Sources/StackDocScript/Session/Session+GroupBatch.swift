@@ -9,8 +9,15 @@ extension Session {
     /// True when `command` may join a group batch: an `add` while the open document has an open
     /// group (and no `import begin` block, which takes every edit, is open).
     public func joinsGroupBatch(_ command: Command) -> Bool {
-        guard case .edit(.add) = command, importing == nil, current?.openGroup != nil else { return false }
+        guard case .edit(.add) = command, takesGroupBatches else { return false }
         return true
+    }
+
+    /// True when an `add` would join a group batch now: a group is open on the open document
+    /// and no `import begin` block is. A runner asks this before it parses a line for a batch
+    /// (false: the line is parsed once, when it runs).
+    public var takesGroupBatches: Bool {
+        importing == nil && current?.openGroup != nil
     }
 
     /// Runs `commands` (each `joinsGroupBatch`) as one batch and returns the results of those
