@@ -37,14 +37,22 @@ public struct AugmentedTreap<Elements: TreapElements>: Sendable {
     /// for the client's elements (as every other operation).
     @inlinable
     public init(building elements: Elements, root: inout Int32) {
+        self.init(unlinked: elements, totals: Array(repeating: .zero, count: elements.count))
+        root = build(0..<Int32(truncatingIfNeeded: elements.count))
+    }
+
+    /// A pool of `elements.count` nodes with no links yet and `totals` as its totals' storage
+    /// (one per element): where the building initialisers start.
+    @inlinable
+    init(unlinked elements: Elements, totals: [Summary]) {
         let n = elements.count
         precondition(n < Int(Int32.max), "AugmentedTreap: too many nodes")
+        precondition(totals.count == n, "AugmentedTreap(building:summaries:): one summary per element")
         self.elements = elements
         left = Array(repeating: -1, count: n)
         right = Array(repeating: -1, count: n)
         up = Array(repeating: -1, count: n)
-        total = Array(repeating: .zero, count: n)
-        root = build(0..<Int32(truncatingIfNeeded: n))
+        total = totals
     }
 
     /// As `init(building:root:)`, given every element's summary in node order
@@ -53,15 +61,8 @@ public struct AugmentedTreap<Elements: TreapElements>: Sendable {
     /// computed here (a client computes them in one tight pass of its own). O(n).
     @inlinable
     public init(building elements: Elements, summaries: [Summary], root: inout Int32) {
-        let n = elements.count
-        precondition(n < Int(Int32.max), "AugmentedTreap: too many nodes")
-        precondition(summaries.count == n, "AugmentedTreap(building:summaries:): one summary per element")
-        self.elements = elements
-        left = Array(repeating: -1, count: n)
-        right = Array(repeating: -1, count: n)
-        up = Array(repeating: -1, count: n)
-        total = summaries
-        root = Self.cartesian(0..<Int32(truncatingIfNeeded: n), left: &left, right: &right, up: &up, total: &total) { x, total in
+        self.init(unlinked: elements, totals: summaries)
+        root = Self.cartesian(0..<Int32(truncatingIfNeeded: elements.count), left: &left, right: &right, up: &up, total: &total) { x, total in
             total[Int(x)]
         }
     }
@@ -77,14 +78,8 @@ public struct AugmentedTreap<Elements: TreapElements>: Sendable {
     @inlinable
     public init(building elements: Elements, summaries: [Summary], root: inout Int32,
                 inHalves: (_ half: @Sendable (Int) -> Void) -> Void) {
+        self.init(unlinked: elements, totals: summaries)
         let n = elements.count
-        precondition(n < Int(Int32.max), "AugmentedTreap: too many nodes")
-        precondition(summaries.count == n, "AugmentedTreap(building:summaries:): one summary per element")
-        self.elements = elements
-        left = Array(repeating: -1, count: n)
-        right = Array(repeating: -1, count: n)
-        up = Array(repeating: -1, count: n)
-        total = summaries
         let middle = Int32(truncatingIfNeeded: n / 2), end = Int32(truncatingIfNeeded: n)
         var roots: [Int32] = [-1, -1]
         left.withUnsafeMutableBufferPointer { left in

@@ -326,16 +326,8 @@ func copyWithPendingWAL(_ source: String, to file: String, _ body: (Database) th
         let file = path("malformed.sqlite")
         let doc = try DocumentStore(path: file).create("d")
         for i in 0..<300 { try doc.run(Ops.add("row\(i)", RowConfig(type: String(repeating: "t", count: 40)), at: 0)) }
-        try Tamper.sql(file, "PRAGMA wal_checkpoint(TRUNCATE)")
-        let (leaf, pageSize) = try DatabaseQueue(path: file).read { db in
-            (try Int.fetchOne(db, sql: "SELECT pageno FROM dbstat WHERE name = 'log' AND pagetype = 'leaf' ORDER BY path LIMIT 1")!,
-             try Int.fetchOne(db, sql: "PRAGMA page_size")!)
-        }
-        var data = try #require(FileManager.default.contents(atPath: file))
-        let page = (leaf - 1) * pageSize
-        #expect(leaf != 1 && data[page] == 0x0A, "an index leaf page")
-        for i in stride(from: page + 20, to: page + pageSize, by: 3) { data[i] = 0xA5 }
-        try data.write(to: URL(fileURLWithPath: file))
+        let (leaf, kind) = try Tamper.scribbleOnFirstLeaf(of: "log", in: file)
+        #expect(leaf != 1 && kind == 0x0A, "an index leaf page")
         let before = snapshot(file)
         do {
             let store = try DocumentStore(path: file)

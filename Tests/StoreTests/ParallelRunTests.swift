@@ -169,15 +169,7 @@ import Testing
             let doc = try RowRunTests.sample(file, count: Self.big, inner: 0, options: StoreOptions(snapshots: SnapshotPolicy(interval: 50)))
             for i in 0..<300 { _ = try doc.run(Ops.add("x\(i)", RowConfig(type: String(repeating: "t", count: 40)), at: 0)) }
         }
-        try Tamper.sql(file, "PRAGMA wal_checkpoint(TRUNCATE)")
-        let (leaf, pageSize) = try DatabaseQueue(path: file).read { db in
-            (try Int.fetchOne(db, sql: "SELECT pageno FROM dbstat WHERE name = 'log' AND pagetype = 'leaf' ORDER BY path LIMIT 1")!,
-             try Int.fetchOne(db, sql: "PRAGMA page_size")!)
-        }
-        var data = try #require(FileManager.default.contents(atPath: file))
-        let page = (leaf - 1) * pageSize
-        for i in stride(from: page + 20, to: page + pageSize, by: 3) { data[i] = 0xA5 }
-        try data.write(to: URL(fileURLWithPath: file))
+        try Tamper.scribbleOnFirstLeaf(of: "log", in: file)
         let bytes = snapshot(file)
         do {
             let store = try DocumentStore(path: file)

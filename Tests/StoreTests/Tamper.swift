@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// Direct SQL on a database file, bypassing the store (to damage it on purpose).
@@ -5,5 +6,24 @@ enum Tamper {
     static func sql(_ path: String, _ sql: String) throws {
         let queue = try DatabaseQueue(path: path)
         try queue.writeWithoutTransaction { db in try db.execute(sql: sql) }
+    }
+
+    /// Checkpoints the WAL into the file, then writes garbage over every third byte (from byte
+    /// 20) of the first leaf page of `table`'s b-tree, a page that opening a document does not
+    /// read (opening reads only the right-most path). Returns the page's number and its first
+    /// byte before the damage (0x0A for an index leaf, 0x0D for a table leaf).
+    @discardableResult
+    static func scribbleOnFirstLeaf(of table: String, in path: String) throws -> (page: Int, kind: UInt8) {
+        try sql(path, "PRAGMA wal_checkpoint(TRUNCATE)")
+        let (leaf, pageSize) = try DatabaseQueue(path: path).read { db in
+            (try Int.fetchOne(db, sql: "SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY path LIMIT 1", arguments: [table])!,
+             try Int.fetchOne(db, sql: "PRAGMA page_size")!)
+        }
+        guard var data = FileManager.default.contents(atPath: path) else { throw CocoaError(.fileReadNoSuchFile) }
+        let start = (leaf - 1) * pageSize
+        let kind = data[start]
+        for i in stride(from: start + 20, to: start + pageSize, by: 3) { data[i] = 0xA5 }
+        try data.write(to: URL(fileURLWithPath: path))
+        return (leaf, kind)
     }
 }
