@@ -21,6 +21,7 @@ public struct ExportPiece: Sendable {
     }
 
     /// Calls `body` with the bytes (valid only during the call).
+    /// - Throws: What `body` throws.
     public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try withExtendedLifetime(storage) { try body(UnsafeRawBufferPointer(start: storage.base, count: count)) }
     }
