@@ -22,13 +22,7 @@ enum DatabaseInspection {
         // a refused file is left as it was found.
         let companions = ["-wal", "-shm"].map { FileChecks.resolved(path) + $0 }.filter { access($0, F_OK) != 0 }
         do {
-            var config = Configuration()
-            config.readonly = true
-            config.busyMode = .timeout(busyTimeout)
-            config.label = "stackdoc-inspection"
-            let queue = try DatabaseQueue(path: path, configuration: config)
-            defer { try? queue.close() }
-            return try queue.read { db in
+            return try readAlone(path, busyTimeout: busyTimeout, label: "stackdoc-inspection") { db in
                 let pendingFrames = FileChecks.companionSize(path, "-wal") > 0
                 if pendingFrames { try checkIntegrity(db, path: path) }
                 let applied = try checkIdentity(db, path: path)
@@ -40,6 +34,18 @@ enum DatabaseInspection {
             for file in companions { unlink(file) }
             throw StoreFailure.wrap(error, path: path)
         }
+    }
+
+    /// Runs `body` in one read on a read-only connection of its own to the database at `path`
+    /// (waiting up to `busyTimeout` for another process's lock; nil: not waiting), closed after.
+    static func readAlone<T>(_ path: String, busyTimeout: TimeInterval?, label: String, _ body: (Database) throws -> T) throws -> T {
+        var config = Configuration()
+        config.readonly = true
+        if let busyTimeout { config.busyMode = .timeout(busyTimeout) }
+        config.label = label
+        let queue = try DatabaseQueue(path: path, configuration: config)
+        defer { try? queue.close() }
+        return try queue.read(body)
     }
 
     /// Refuses foreign SQLite files, newer schema versions and a table of applied migrations

@@ -150,14 +150,11 @@ public final class DocumentStore {
         guard FileManager.default.fileExists(atPath: path) else {
             throw StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: "no such file (a read-only database is never created)"))
         }
-        var config = Configuration()
-        config.readonly = true
-        config.label = "stackdoc-inspection"
         let applied: Int
         do {
-            let queue = try DatabaseQueue(path: readOnlyName(path), configuration: config)
-            defer { try? queue.close() }
-            applied = try queue.read { db in try DatabaseInspection.checkIdentity(db, path: path) }
+            applied = try DatabaseInspection.readAlone(readOnlyName(path), busyTimeout: nil, label: "stackdoc-inspection") { db in
+                try DatabaseInspection.checkIdentity(db, path: path)
+            }
         } catch {
             throw StoreFailure.wrap(error, path: path)
         }

@@ -19,13 +19,9 @@ final class FileCheckInFlight: Sendable {
     init(path: String, busyTimeout: TimeInterval) {
         task = BackgroundTask {
             Outcome(result: Result {
-                var config = Configuration()
-                config.readonly = true
-                config.busyMode = .timeout(busyTimeout)
-                config.label = "stackdoc-check"
-                let queue = try DatabaseQueue(path: path, configuration: config)
-                defer { try? queue.close() }
-                try queue.read { db in try DatabaseInspection.checkIntegrity(db, path: path) }
+                try DatabaseInspection.readAlone(path, busyTimeout: busyTimeout, label: "stackdoc-check") { db in
+                    try DatabaseInspection.checkIntegrity(db, path: path)
+                }
             })
         }
     }
