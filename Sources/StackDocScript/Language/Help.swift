@@ -82,10 +82,10 @@ enum Help {
 }
 
 extension String {
+    /// This string without its trailing spaces: O(the spaces), not O(the string) per space.
     func trimmingTrailingSpaces() -> String {
-        var s = Substring(self)
-        while s.last == " " { s = s.dropLast() }
-        return String(s)
+        guard let last = lastIndex(where: { $0 != " " }) else { return "" }
+        return String(self[...last])
     }
 }
 

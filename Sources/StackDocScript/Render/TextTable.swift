@@ -22,17 +22,42 @@ struct TextTable {
     /// which become the widths used; the header line only `withHeaders`. A long table printed a
     /// block at a time keeps its columns from narrowing between blocks.
     func rendered(widening widths: inout [Int], withHeaders: Bool) -> String {
-        if widths.count != headers.count { widths = headers.map(\.count) }
-        for row in rows {
-            for (i, cell) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }
+        if widths.count != headers.count { widths = headers.map(Self.width) }
+        let cellWidths = rows.map { $0.map(Self.width) }
+        for row in cellWidths {
+            for (i, w) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], w) }
         }
         let final = widths
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { i, cell in
-                let pad = String(repeating: " ", count: max(0, final[i] - cell.count))
-                return rightAligned.contains(i) ? pad + cell : cell + pad
-            }.joined(separator: "  ").trimmingTrailingSpaces()
+        let right = (0..<final.count).map(rightAligned.contains)
+        var out = ""
+        var first = true
+        func line(_ cells: [String], _ cellWidths: [Int]) {
+            if !first { out += "\n" }
+            first = false
+            var text = ""
+            for (i, cell) in cells.enumerated() {
+                if i > 0 { text += "  " }
+                let pad = max(0, final[i] - cellWidths[i])
+                if right[i] { Self.appendSpaces(pad, to: &text) }
+                text += cell
+                if !right[i] { Self.appendSpaces(pad, to: &text) }
+            }
+            out += text.trimmingTrailingSpaces()
         }
-        return ((withHeaders ? [line(headers)] : []) + rows.map(line)).joined(separator: "\n")
+        if withHeaders { line(headers, headers.map(Self.width)) }
+        for (cells, cellWidths) in zip(rows, cellWidths) { line(cells, cellWidths) }
+        return out
+    }
+
+    /// A cell's width in characters: its byte count when every byte is ASCII other than a
+    /// carriage return (one character each), else its character count.
+    static func width(_ cell: String) -> Int {
+        var ascii = true
+        for b in cell.utf8 where b >= 0x80 || b == 0x0D { ascii = false; break }
+        return ascii ? cell.utf8.count : cell.count
+    }
+
+    private static func appendSpaces(_ n: Int, to text: inout String) {
+        if n > 0 { text += String(repeating: " ", count: n) }
     }
 }
