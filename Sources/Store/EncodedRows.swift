@@ -63,6 +63,7 @@ struct EncodedRows: Sendable {
         appendConfigColumns(config)
         setColumns.append(Self.setBits(values[first...]))
         noteSameAsPrevious()
+        lastStyle = nil  // the previous row is not of a known style
     }
 
     /// Appends row `id` as `append(_:parent:key:config:)` does, given the number of its config's
@@ -71,6 +72,8 @@ struct EncodedRows: Sendable {
     /// `perRowColumns` are encoded per row.
     mutating func append(_ id: RowID, parent: RowID?, key: [UInt8], config: RowConfig, style: Int) {
         appendPlace(id, parent: parent, key: key)
+        // The previous row of this batch had this style: its style columns are these.
+        let sameStyle = lastStyle?.number == style
         let columns: StyleColumns
         if let last = lastStyle, last.number == style {
             columns = last.columns
@@ -94,7 +97,7 @@ struct EncodedRows: Sendable {
             if values[first + k].kind == .null { set &= ~bit } else { set |= bit }
         }
         setColumns.append(set)
-        noteSameAsPrevious()
+        noteSameAsPrevious(styleAlike: sameStyle)
     }
 
     /// Removes every row, keeping the storage.
@@ -128,8 +131,9 @@ struct EncodedRows: Sendable {
     /// The parent's bit in `valuesShared` (above every config column's).
     static let parentBit: UInt64 = 1 << 63
 
-    /// Notes which values of the last row equal the previous row's.
-    private mutating func noteSameAsPrevious() {
+    /// Notes which values of the last row equal the previous row's; `styleAlike`: both rows
+    /// have one style, so only the parent and `perRowColumns` are compared.
+    private mutating func noteSameAsPrevious(styleAlike: Bool = false) {
         let r = count - 1
         guard r > 0, Self.configCount < 63 else {
             sameAsPrevious.append(0)
@@ -137,18 +141,33 @@ struct EncodedRows: Sendable {
         }
         let row = r * Self.valuesPerRow, previous = row - Self.valuesPerRow
         var same: UInt64 = 0
-        text.withUnsafeBufferPointer { text in
-            func equal(_ k: Int) -> Bool {
-                let a = values[previous + k], b = values[row + k]
-                guard a.kind == b.kind, a.length == b.length else { return false }
-                guard a.kind == .text, a.bits != b.bits else { return a.bits == b.bits }
-                return a.length == 0 || memcmp(text.baseAddress! + Int(a.bits), text.baseAddress! + Int(b.bits), Int(a.length)) == 0
+        values.withUnsafeBufferPointer { values in
+            text.withUnsafeBufferPointer { text in
+                func equal(_ k: Int) -> Bool {
+                    let a = values[previous + k], b = values[row + k]
+                    guard a.kind == b.kind, a.length == b.length else { return false }
+                    guard a.kind == .text, a.bits != b.bits else { return a.bits == b.bits }
+                    return a.length == 0 || memcmp(text.baseAddress! + Int(a.bits), text.baseAddress! + Int(b.bits), Int(a.length)) == 0
+                }
+                if equal(0) { same |= Self.parentBit }
+                if styleAlike {
+                    same |= Self.styleBits
+                    for column in Self.perRowColumns where equal(3 + column.rawValue) { same |= 1 << UInt64(column.rawValue) }
+                } else {
+                    for k in 0..<Self.configCount where equal(3 + k) { same |= 1 << UInt64(k) }
+                }
             }
-            if equal(0) { same |= Self.parentBit }
-            for k in 0..<Self.configCount where equal(3 + k) { same |= 1 << UInt64(k) }
         }
         sameAsPrevious.append(same)
     }
+
+    /// The bits of the config columns a style decides (all but `perRowColumns`).
+    private static let styleBits: UInt64 = {
+        guard configCount < 63 else { return 0 }
+        var bits: UInt64 = (1 << UInt64(configCount)) - 1
+        for column in perRowColumns { bits &= ~(1 << UInt64(column.rawValue)) }
+        return bits
+    }()
 
     /// The bits of the config column values `columns` (in order) that are not NULL.
     private static func setBits(_ columns: ArraySlice<Value>) -> UInt64 {

@@ -31,7 +31,7 @@ import Testing
         var rng = SplitMix64(seed: 0xE4C0_DED5)
         var table = RowStyleTable()
         for _ in 0..<20 {
-            var byStyle = EncodedRows(), inFull = EncodedRows()
+            var byStyle = EncodedRows(), inFull = EncodedRows(), mixed = EncodedRows()
             let n = rng.int(1..<200)
             for i in 0..<n {
                 let config = Self.randomConfig(&rng)
@@ -39,15 +39,25 @@ import Testing
                 let key = Array("a\(i)".utf8)
                 byStyle.append("r\(i)", parent: parent, key: key, config: config, style: table.number(of: config))
                 inFull.append("r\(i)", parent: parent, key: key, config: config)
+                if rng.chance(5) {
+                    mixed.append("r\(i)", parent: parent, key: key, config: config)
+                } else {
+                    mixed.append("r\(i)", parent: parent, key: key, config: config, style: table.number(of: config))
+                }
             }
             #expect(byStyle.count == n)
-            for r in 0..<n { #expect(byStyle.describe(row: r) == inFull.describe(row: r)) }
+            for r in 0..<n {
+                #expect(byStyle.describe(row: r) == inFull.describe(row: r))
+                #expect(mixed.describe(row: r) == inFull.describe(row: r))
+            }
             for low in stride(from: 0, to: n, by: 7) {
                 let range = low..<min(n, low + rng.int(1..<40))
                 #expect(byStyle.columnsSet(range) == inFull.columnsSet(range))
                 // The values a statement binds once are exactly those all rows have alike.
                 let shared = byStyle.valuesShared(range)
                 #expect(shared == inFull.valuesShared(range))
+                #expect(mixed.valuesShared(range) == shared)
+                #expect(mixed.columnsSet(range) == inFull.columnsSet(range))
                 let rowsText = range.map { inFull.describe(row: $0) }
                 for k in 0..<EncodedRows.configCount where range.count > 1 {
                     let alike = Set(rowsText.map { $0[3 + k] }).count == 1
