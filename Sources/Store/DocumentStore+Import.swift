@@ -139,8 +139,16 @@ final class ImportedRowsSeen: @unchecked Sendable {
             if problem == nil {
                 do { try DocumentStore.checkRow(row.id, row.config) } catch { problem = error }
             }
-            encoder.add(row.id, parent: row.parent, config: row.config)
-            rows.append(row.id, parent: row.parent, key: keys.key(in: row.parent), config: row.config)
+            // The style number the image gives the row lets its INSERT values copy the
+            // style's columns, encoded once per batch.
+            let style = encoder.add(row.id, parent: row.parent, config: row.config)
+            keys.withKey(in: row.parent) { key in
+                if let style {
+                    rows.append(row.id, parent: row.parent, key: key, config: row.config, style: style)
+                } else {
+                    rows.append(row.id, parent: row.parent, key: key, config: row.config)
+                }
+            }
         }
         return rows
     }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import GRDBSQLite
 import Layout
@@ -24,6 +25,25 @@ struct EncodedRows: Sendable {
 
     private var values: [Value] = []
     private var text: [UInt8] = []
+    /// Per row, the config columns it has a value for (bit k: `ColumnCoding.configColumns[k]`,
+    /// not NULL; all bits when there are more columns than bits).
+    private var setColumns: [UInt64] = []
+    /// Per row, the values equal to the previous row's (`sameBits`; 0 for the first row).
+    private var sameAsPrevious: [UInt64] = []
+    /// The style columns of this batch's rows by style number, their text in `text` once
+    /// (`append(_:parent:key:config:style:)`), and the last one used.
+    private var styles: [Int: StyleColumns] = [:]
+    private var lastStyle: (number: Int, columns: StyleColumns)?
+
+    /// The config columns of one style (every column but `perRowColumns`), text in `text`.
+    private struct StyleColumns {
+        var values: [Value]
+        var set: UInt64
+    }
+
+    /// The config columns a row's style does not decide: those of size, content and hidden,
+    /// which a style leaves out (`RowStyleKey`, the one definition of a style).
+    static let perRowColumns: [RowColumn] = [.size, .contentWidth, .contentHeight, .hidden]
 
     /// The number of rows.
     var count: Int { values.count / Self.valuesPerRow }
@@ -32,39 +52,145 @@ struct EncodedRows: Sendable {
     init(capacity rows: Int = 0) {
         values.reserveCapacity(rows * Self.valuesPerRow)
         text.reserveCapacity(rows * 16)
+        setColumns.reserveCapacity(rows)
+        sameAsPrevious.reserveCapacity(rows)
     }
 
     /// Appends row `id` of stack `parent` (nil: the root) under order key `key`.
     mutating func append(_ id: RowID, parent: RowID?, key: [UInt8], config: RowConfig) {
-        appendText(parent ?? "")
-        appendBytes(key)
-        appendText(id)
-        for column in RowColumn.allCases { append(column.encode(config)) }
-        for field in RowField.optional { append(field.column(config)) }
+        appendPlace(id, parent: parent, key: key)
+        let first = values.count
+        appendConfigColumns(config)
+        setColumns.append(Self.setBits(values[first...]))
+        noteSameAsPrevious()
+        lastStyle = nil  // the previous row is not of a known style
+    }
+
+    /// Appends row `id` as `append(_:parent:key:config:)` does, given the number of its config's
+    /// style (`RowStyleTable.number(of:)`: equal numbers, equal configs but for size, content and
+    /// hidden): the columns of the style are encoded once per batch and copied, only
+    /// `perRowColumns` are encoded per row.
+    mutating func append(_ id: RowID, parent: RowID?, key: [UInt8], config: RowConfig, style: Int) {
+        appendPlace(id, parent: parent, key: key)
+        // The previous row of this batch had this style: its style columns are these.
+        let sameStyle = lastStyle?.number == style
+        let columns: StyleColumns
+        if let last = lastStyle, last.number == style {
+            columns = last.columns
+        } else if let known = styles[style] {
+            columns = known
+        } else {
+            let first = values.count
+            appendConfigColumns(config)
+            columns = StyleColumns(values: Array(values[first...]), set: Self.setBits(values[first...]))
+            values.removeSubrange(first...)
+            styles[style] = columns
+        }
+        lastStyle = (style, columns)
+        let first = values.count
+        values.append(contentsOf: columns.values)
+        var set = columns.set
+        for column in Self.perRowColumns {
+            let k = column.rawValue
+            values[first + k] = value(column.encode(config))
+            let bit: UInt64 = Self.configCount <= 64 ? 1 << UInt64(k) : 0
+            if values[first + k].kind == .null { set &= ~bit } else { set |= bit }
+        }
+        setColumns.append(set)
+        noteSameAsPrevious(styleAlike: sameStyle)
     }
 
     /// Removes every row, keeping the storage.
     mutating func removeAll() {
         values.removeAll(keepingCapacity: true)
         text.removeAll(keepingCapacity: true)
+        setColumns.removeAll(keepingCapacity: true)
+        sameAsPrevious.removeAll(keepingCapacity: true)
+        styles.removeAll()
+        lastStyle = nil
     }
 
     /// The config columns (bit k: `ColumnCoding.configColumns[k]`) that some row of `rows`
     /// has a value for (not NULL); all bits when there are more columns than bits.
     func columnsSet(_ rows: Range<Int>) -> UInt64 {
-        guard Self.configCount <= 64 else { return .max }
         var set: UInt64 = 0
-        for r in rows {
-            let first = r * Self.valuesPerRow + 3
-            for k in 0..<Self.configCount where values[first + k].kind != .null { set |= 1 << UInt64(k) }
-        }
+        for r in rows { set |= setColumns[r] }
         return set
     }
 
-    /// Binds rows `rows` to `s` (per row: `docID`, parent, order key, id, then the config
-    /// columns `columns`, from parameter 1 on) and runs `step` while the bound text is valid;
-    /// the bindings are cleared after it (the text is bound in place, not copied).
-    func bind(_ rows: Range<Int>, document docID: Int64, columns: [Int], to s: SQLiteStatement,
+    /// Bit k (< `configCount`): config column k; `parentBit`: the parent. The values that every
+    /// row of `rows` has alike (a statement binds them once: `bind`); none for fewer than two
+    /// rows, or more columns than bits.
+    func valuesShared(_ rows: Range<Int>) -> UInt64 {
+        guard rows.count > 1 else { return 0 }
+        var shared = UInt64.max
+        for r in rows.dropFirst() { shared &= sameAsPrevious[r] }
+        return shared
+    }
+
+    /// The parent's bit in `valuesShared` (above every config column's).
+    static let parentBit: UInt64 = 1 << 63
+
+    /// Notes which values of the last row equal the previous row's; `styleAlike`: both rows
+    /// have one style, so only the parent and `perRowColumns` are compared.
+    private mutating func noteSameAsPrevious(styleAlike: Bool = false) {
+        let r = count - 1
+        guard r > 0, Self.configCount < 63 else {
+            sameAsPrevious.append(0)
+            return
+        }
+        let row = r * Self.valuesPerRow, previous = row - Self.valuesPerRow
+        var same: UInt64 = 0
+        values.withUnsafeBufferPointer { values in
+            text.withUnsafeBufferPointer { text in
+                func equal(_ k: Int) -> Bool {
+                    let a = values[previous + k], b = values[row + k]
+                    guard a.kind == b.kind, a.length == b.length else { return false }
+                    guard a.kind == .text, a.bits != b.bits else { return a.bits == b.bits }
+                    return a.length == 0 || memcmp(text.baseAddress! + Int(a.bits), text.baseAddress! + Int(b.bits), Int(a.length)) == 0
+                }
+                if equal(0) { same |= Self.parentBit }
+                if styleAlike {
+                    same |= Self.styleBits
+                    for column in Self.perRowColumns where equal(3 + column.rawValue) { same |= 1 << UInt64(column.rawValue) }
+                } else {
+                    for k in 0..<Self.configCount where equal(3 + k) { same |= 1 << UInt64(k) }
+                }
+            }
+        }
+        sameAsPrevious.append(same)
+    }
+
+    /// The bits of the config columns a style decides (all but `perRowColumns`).
+    private static let styleBits: UInt64 = {
+        guard configCount < 63 else { return 0 }
+        var bits: UInt64 = (1 << UInt64(configCount)) - 1
+        for column in perRowColumns { bits &= ~(1 << UInt64(column.rawValue)) }
+        return bits
+    }()
+
+    /// The bits of the config column values `columns` (in order) that are not NULL.
+    private static func setBits(_ columns: ArraySlice<Value>) -> UInt64 {
+        guard configCount <= 64 else { return .max }
+        var set: UInt64 = 0
+        for (k, v) in columns.enumerated() where v.kind != .null { set |= 1 << UInt64(k) }
+        return set
+    }
+
+    /// Which values of a row a statement's parameters take: value i of a row is 0 parent, 1
+    /// order key, 2 id, 3 + k config column k.
+    struct Binding: Sendable {
+        /// The values each row binds, row after row, from parameter 1 on.
+        var perRow: [Int]
+        /// The values bound once after them, from the first row (every row has them alike),
+        /// after the document's id.
+        var shared: [Int]
+    }
+
+    /// Binds rows `rows` to `s` as `binding` says (each row's `perRow` values in turn, then
+    /// `docID` and the first row's `shared` values) and runs `step` while the bound text is
+    /// valid; the bindings are cleared after it (the text is bound in place, not copied).
+    func bind(_ rows: Range<Int>, document docID: Int64, binding: Binding, to s: SQLiteStatement,
               step: () throws -> Void) rethrows {
         try text.withUnsafeBufferPointer { buffer in
             let base = buffer.baseAddress.map { UnsafeRawPointer($0) } ?? Self.empty
@@ -72,13 +198,17 @@ struct EncodedRows: Sendable {
             var i: Int32 = 1
             for r in rows {
                 let first = r * Self.valuesPerRow
-                sqlite3_bind_int64(s, i, docID)
-                for k in 0..<3 { bind(values[first + k], base, s, i + 1 + Int32(k)) }
-                i += 4
-                for k in columns {
-                    bind(values[first + 3 + k], base, s, i)
+                for k in binding.perRow {
+                    bind(values[first + k], base, s, i)
                     i += 1
                 }
+            }
+            sqlite3_bind_int64(s, i, docID)
+            i += 1
+            let first = rows.lowerBound * Self.valuesPerRow
+            for k in binding.shared {
+                bind(values[first + k], base, s, i)
+                i += 1
             }
             try step()
         }
@@ -100,23 +230,60 @@ struct EncodedRows: Sendable {
         }
     }
 
-    private mutating func append(_ value: ColumnValue) {
+    /// Row `r`'s values as text, one per value in binding order (parent, order key, id, then
+    /// the config columns): `NULL`, `int N`, `real X`, `text 'T'` (for tests).
+    func describe(row r: Int) -> [String] {
+        (0..<Self.valuesPerRow).map { k in
+            let v = values[r * Self.valuesPerRow + k]
+            switch v.kind {
+            case .null: return "NULL"
+            case .integer: return "int \(v.bits)"
+            case .real: return "real \(Double(bitPattern: UInt64(bitPattern: v.bits)))"
+            case .text: return "text '\(String(decoding: text[Int(v.bits)..<(Int(v.bits) + Int(v.length))], as: UTF8.self))'"
+            }
+        }
+    }
+
+    /// The parent, order key and id values of a row.
+    private mutating func appendPlace(_ id: RowID, parent: RowID?, key: [UInt8]) {
+        appendText(parent ?? "")
+        appendBytes(key)
+        appendText(id)
+    }
+
+    /// The config columns of `config`, in order (`RowColumn.encode`, `RowField.column`).
+    private mutating func appendConfigColumns(_ config: RowConfig) {
+        for column in RowColumn.allCases { values.append(value(column.encode(config))) }
+        for field in RowField.optional { values.append(value(field.column(config))) }
+    }
+
+    /// The value to bind for `value`; its text, if any, appended to `text`.
+    private mutating func value(_ value: ColumnValue) -> Value {
         switch value {
-        case .text(let s?): appendText(s)
-        case .real(let d?): values.append(Value(kind: .real, length: 0, bits: Int64(bitPattern: d.bitPattern)))
-        case .flag(let b?): values.append(Value(kind: .integer, length: 0, bits: b ? 1 : 0))
-        case .text(nil), .real(nil), .flag(nil): values.append(Value(kind: .null, length: 0, bits: 0))
+        case .text(let s?): return textValue(s)
+        case .real(let d?): return Value(kind: .real, length: 0, bits: Int64(bitPattern: d.bitPattern))
+        case .flag(let b?): return Value(kind: .integer, length: 0, bits: b ? 1 : 0)
+        case .text(nil), .real(nil), .flag(nil): return Value(kind: .null, length: 0, bits: 0)
         }
     }
 
     private mutating func appendText(_ s: String) {
+        values.append(textValue(s))
+    }
+
+    private mutating func textValue(_ s: String) -> Value {
         var s = s
-        s.withUTF8 { appendBytes($0) }
+        return s.withUTF8 { textValue($0) }
     }
 
     private mutating func appendBytes<C: Collection<UInt8>>(_ bytes: C) {
-        values.append(Value(kind: .text, length: Int32(bytes.count), bits: Int64(text.count)))
+        values.append(textValue(bytes))
+    }
+
+    private mutating func textValue<C: Collection<UInt8>>(_ bytes: C) -> Value {
+        let v = Value(kind: .text, length: Int32(bytes.count), bits: Int64(text.count))
         text.append(contentsOf: bytes)
+        return v
     }
 }
 
@@ -125,19 +292,24 @@ struct EncodedRows: Sendable {
 struct StackKeys: Sendable {
     private var next: [RowID?: [UInt8]] = [:]
     /// The stack of the last key handed out and the key after it (rows of one stack mostly
-    /// come together: no lookup for them).
-    private var last: (parent: RowID?, next: [UInt8])?
+    /// come together: no lookup for them, and the key is stepped in place, `OrderKey.advance`).
+    private var lastParent: RowID??
+    private var lastNext: [UInt8] = []
 
     /// The key of the next row of stack `parent` (nil: the root).
     mutating func key(in parent: RowID?) -> [UInt8] {
-        let key: [UInt8]
-        if let last, last.parent == parent {
-            key = last.next
-        } else {
-            if let last { next[last.parent] = last.next }
-            key = next[parent] ?? Array(OrderKey.first.utf8)
+        withKey(in: parent) { $0 }
+    }
+
+    /// Calls `body` with the key of the next row of stack `parent` (nil: the root).
+    mutating func withKey<R>(in parent: RowID?, _ body: ([UInt8]) throws -> R) rethrows -> R {
+        if lastParent != .some(parent) {
+            if let last = lastParent { next[last] = lastNext }
+            lastNext = next[parent] ?? Array(OrderKey.first.utf8)
+            lastParent = .some(parent)
         }
-        last = (parent, OrderKey.next(after: key))
-        return key
+        let result = try body(lastNext)
+        OrderKey.advance(&lastNext)
+        return result
     }
 }

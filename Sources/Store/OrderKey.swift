@@ -54,6 +54,21 @@ enum OrderKey {
         (try? increment(key)) ?? key + [digits[base / 2]]
     }
 
+    /// `key = next(after: key)` in place: a last digit that is not the largest is stepped up
+    /// without a new array (all but one key in 62 of a stack filled in one go).
+    @inline(__always)
+    static func advance(_ key: inout [UInt8]) {
+        let last = key.count - 1
+        if last >= 1 {
+            let d = digitValue[Int(key[last])]
+            if d >= 0, d + 1 < base {
+                key[last] = digits[d + 1]
+                return
+            }
+        }
+        key = next(after: key)
+    }
+
     /// `count` increasing keys strictly between `a` and `b` (nil: unbounded on that side), for
     /// a run of rows inserted side by side in one go (`RowRunWriter`). With nothing after the
     /// run, each key is the one `between(previous, nil)` gives (the next integer: as short as

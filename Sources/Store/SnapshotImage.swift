@@ -80,13 +80,15 @@ public enum SnapshotImage {
             rowsOut = ByteWriter(capacity: rows * 20)
         }
 
-        /// Encodes the next row in document order.
-        mutating func add(_ id: RowID, parent: RowID?, config: RowConfig) {
+        /// Encodes the next row in document order. Returns the number of its config's style
+        /// (`RowStyleTable.number(of:)`), nil when the row was left out (`isInOrder`).
+        @discardableResult
+        mutating func add(_ id: RowID, parent: RowID?, config: RowConfig) -> Int? {
             var parentOrdinal = 0
             if let parent {
                 guard let ordinal = stackOrdinal[parent] else {
                     isInOrder = false
-                    return
+                    return nil
                 }
                 parentOrdinal = ordinal
             }
@@ -94,7 +96,9 @@ public enum SnapshotImage {
             rowsOut.string(id)
             rowsOut.varint(UInt64(parentOrdinal))
             if config.stack != nil { stackOrdinal[id] = stackOrdinal.count + 1 }
-            RowStyleTable.writeRecord(config, style: styleTable.number(of: config), to: &rowsOut)
+            let style = styleTable.number(of: config)
+            RowStyleTable.writeRecord(config, style: style, to: &rowsOut)
+            return style
         }
 
         /// The image of the rows encoded, with `settings`, at `version` after log entry `seq` of

@@ -66,19 +66,38 @@ extension Document {
     ///     (the result is then a problem `stopped`, and the caller knows why).
     public static func importJSON(_ bytes: [UInt8], name: String? = nil, rows: (_ batch: [ImportedRow]) -> Bool)
         -> (document: Document?, problems: [String], rowsHandedOver: Bool) {
+        importJSON(bytes, name: name, scanningRows: true, rows: rows)
+    }
+
+    /// `importJSON(_:name:rows:)`; `scanningRows` false reads every row through a JSON tree
+    /// (the reading `JSONRowScanner` must agree with, for its tests).
+    static func importJSON(_ bytes: [UInt8], name: String? = nil, scanningRows: Bool, rows: (_ batch: [ImportedRow]) -> Bool)
+        -> (document: Document?, problems: [String], rowsHandedOver: Bool) {
         if let problem = DocumentLimits.jsonSizeProblem(bytes.count) { return (nil, [problem], true) }
         struct Stop: Error {}
         var rowReader: DocumentImporter?
+        func handOver() throws {
+            if rowReader!.pending.count >= DocumentImporter.batch {
+                guard rows(rowReader!.pending) else { throw Stop() }
+                rowReader!.pending.removeAll(keepingCapacity: true)
+            }
+        }
         let root: JSONValue
         do {
-            root = try JSONParser.parse(bytes) { element, before in
-                if rowReader == nil { rowReader = DocumentImporter(rowsAfter: before, capacity: bytes.count) }
-                rowReader!.readTopRow(element)
-                if rowReader!.pending.count >= DocumentImporter.batch {
-                    guard rows(rowReader!.pending) else { throw Stop() }
-                    rowReader!.pending.removeAll(keepingCapacity: true)
-                }
-            }.value
+            root = try bytes.withUnsafeBufferPointer { buffer in
+                try JSONParser.parse(bytes, rows: { element, before in
+                    if rowReader == nil { rowReader = DocumentImporter(rowsAfter: before, capacity: bytes.count) }
+                    rowReader!.readTopRow(element)
+                    try handOver()
+                }, scanning: { at, before in
+                    // The common row read straight from the bytes; any other is read as a tree.
+                    guard scanningRows, let row = JSONRowScanner.scan(buffer, at: at) else { return nil }
+                    if rowReader == nil { rowReader = DocumentImporter(rowsAfter: before, capacity: bytes.count) }
+                    rowReader!.readTopRow(id: row.id, config: row.config)
+                    try handOver()
+                    return row.end
+                }).value
+            }
         } catch is Stop {
             return (nil, ["stopped"], true)
         } catch let error as StackDocError {
@@ -179,6 +198,15 @@ struct DocumentImporter {
         defer { topRows += 1 }
         if problems.count >= DocumentImporter.maxProblems || tooManyRows { return }
         readRow(element, "rows[\(topRows)]", parent: nil, depth: 1)
+    }
+
+    /// Takes the next element of the top-level `rows` array read already, without a problem
+    /// (`JSONRowScanner`): row `id` with `config`, as `readTopRow(_:)` would have read it.
+    fileprivate mutating func readTopRow(id: RowID, config: RowConfig) {
+        defer { topRows += 1 }
+        if problems.count >= DocumentImporter.maxProblems || tooManyRows { return }
+        let index = topRows
+        keep(id, config, "rows[\(index)]", parent: nil)
     }
 
     mutating func read(_ root: JSONValue, name override: String?) -> Document {
@@ -309,10 +337,18 @@ struct DocumentImporter {
             if !members.contains(where: { $0.key == "id" }) { fail(path + ".id", "missing: every row needs an id") }
             return
         }
+        guard keep(id, config, path, parent: parent) else { return }
+        if let stackRows { readRows(stackRows, path + ".stack.rows", parent: id, depth: depth + 1) }
+    }
+
+    /// Appends row `id` (read at `path`) to `parent`, and keeps it for handing over while there
+    /// is no problem; false (and a problem) when the document is full or has the id.
+    @discardableResult
+    private mutating func keep(_ id: RowID, _ config: RowConfig, _ path: @autoclosure () -> String, parent: RowID?) -> Bool {
         guard document.rowCount < DocumentLimits.maxRows else {
             fail("rows", "a document holds at most \(DocumentLimits.maxRows) rows")
             tooManyRows = true
-            return
+            return false
         }
         // Rows are kept while the document is valid so far, which also finds duplicate ids
         // (one lookup: the append refuses an id the document has).
@@ -321,13 +357,13 @@ struct DocumentImporter {
             if keepsRows, problems.isEmpty { pending.append(ImportedRow(id: id, parent: parent, config: config)) }
         } catch {
             if document.contains(id) {
-                fail(path + ".id", "duplicate id \(Validation.quoted(id))")
+                fail(path() + ".id", "duplicate id \(Validation.quoted(id))")
             } else {
-                fail(path, "\(error)")
+                fail(path(), "\(error)")
             }
-            return
+            return false
         }
-        if let stackRows { readRows(stackRows, path + ".stack.rows", parent: id, depth: depth + 1) }
+        return true
     }
 
     /// The value of optional field `field` at `path`, checked by its rule; nil (and a problem)

@@ -35,15 +35,35 @@ public struct JSONParser {
     /// - Throws: `StackDocError` naming the line, column and what was expected; what `row` throws.
     public static func parse(_ bytes: [UInt8], rows row: (_ element: JSONValue, _ membersBefore: [JSONMember]) throws -> Void)
         throws -> (value: JSONValue, rows: Int) {
+        try parse(bytes, rows: row, scanning: { _, _ in nil })
+    }
+
+    /// `parse(_:rows:)`, offering each element of the top-level `"rows"` array first to `scan`,
+    /// given the element's position in `bytes` (after the whitespace before it): when `scan`
+    /// reads the element itself it returns the position just after it, and `row` does not get
+    /// it; nil leaves the element to the parser (and `row`), which reads it from that position
+    /// as if `scan` had not looked (a row read without a tree: `JSONRowScanner`).
+    static func parse(_ bytes: [UInt8], rows row: (_ element: JSONValue, _ membersBefore: [JSONMember]) throws -> Void,
+                      scanning scan: (_ at: Int, _ membersBefore: [JSONMember]) throws -> Int?) throws -> (value: JSONValue, rows: Int) {
         var parser = JSONParser(bytes: bytes)
         var count = 0
         let value = try withoutActuallyEscaping(row) { row in
-            parser.rowHook = { element, before in
-                count += 1
-                try row(element, before)
+            try withoutActuallyEscaping(scan) { scan in
+                parser.rowHook = { element, before in
+                    count += 1
+                    try row(element, before)
+                }
+                parser.rowScan = { at, before in
+                    guard let end = try scan(at, before) else { return nil }
+                    count += 1
+                    return end
+                }
+                defer {  // `row` and `scan` must not outlive this call
+                    parser.rowHook = nil
+                    parser.rowScan = nil
+                }
+                return try parser.parseDocument()
             }
-            defer { parser.rowHook = nil }  // `row` must not outlive this call
-            return try parser.parseDocument()
         }
         return (value, count)
     }
@@ -54,6 +74,8 @@ public struct JSONParser {
 
     /// Set by `parse(_:rows:)`: takes the elements of the top-level `"rows"` array.
     private var rowHook: ((JSONValue, [JSONMember]) throws -> Void)?
+    /// Set by `parse(_:rows:scanning:)`: reads an element of that array itself, or returns nil.
+    private var rowScan: ((Int, [JSONMember]) throws -> Int?)?
 
     /// An open object while its members are read: the members so far, the key of the member
     /// being read, and (from 16 members on) the set of keys for duplicate checks.
@@ -74,53 +96,61 @@ public struct JSONParser {
         // True while the open array at depth 2 is the top-level object's `"rows"` and its
         // elements go to `rowHook`.
         var handingRows = false
+        // True when the element just read was read by `rowScan` (no value, nothing to hand over).
+        var scanned = false
         parsing: while true {
             // Read one value, or open a container and go on with its first element.
             skipWhitespace()
             guard pos < bytes.count else {
                 throw error(isObject.isEmpty && pos <= 3 ? "empty input: expected a JSON value" : "unexpected end of input: expected a value")
             }
-            switch bytes[pos] {
-            case UInt8(ascii: "{"):
-                guard isObject.count < DocumentLimits.maxJSONDepth else { throw tooDeep() }
-                pos += 1
-                skipWhitespace()
-                if peek(UInt8(ascii: "}")) {
-                    pos += 1
-                    value = .object([])
-                } else {
-                    objects.append(OpenObject(key: try parseKey()))
-                    isObject.append(true)
-                    continue parsing
-                }
-            case UInt8(ascii: "["):
-                guard isObject.count < DocumentLimits.maxJSONDepth else { throw tooDeep() }
-                pos += 1
-                skipWhitespace()
-                if peek(UInt8(ascii: "]")) {
-                    pos += 1
-                    value = .array([])
-                } else {
-                    arrays.append([])
-                    if rowHook != nil, isObject.count == 1, isObject[0], objects[0].key == "rows" { handingRows = true }
-                    isObject.append(false)
-                    continue parsing
-                }
-            case UInt8(ascii: "\""):
-                value = .string(try parseString())
-            case UInt8(ascii: "t"):
-                try expectLiteral("true")
-                value = .bool(true)
-            case UInt8(ascii: "f"):
-                try expectLiteral("false")
-                value = .bool(false)
-            case UInt8(ascii: "n"):
-                try expectLiteral("null")
+            if handingRows, isObject.count == 2, let rowScan, let end = try rowScan(pos, objects[0].members) {
+                pos = end
                 value = .null
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                value = .number(try parseNumber())
-            default:
-                throw unexpected("a value")
+                scanned = true
+            } else {
+                switch bytes[pos] {
+                case UInt8(ascii: "{"):
+                    guard isObject.count < DocumentLimits.maxJSONDepth else { throw tooDeep() }
+                    pos += 1
+                    skipWhitespace()
+                    if peek(UInt8(ascii: "}")) {
+                        pos += 1
+                        value = .object([])
+                    } else {
+                        objects.append(OpenObject(key: try parseKey()))
+                        isObject.append(true)
+                        continue parsing
+                    }
+                case UInt8(ascii: "["):
+                    guard isObject.count < DocumentLimits.maxJSONDepth else { throw tooDeep() }
+                    pos += 1
+                    skipWhitespace()
+                    if peek(UInt8(ascii: "]")) {
+                        pos += 1
+                        value = .array([])
+                    } else {
+                        arrays.append([])
+                        if rowHook != nil, isObject.count == 1, isObject[0], objects[0].key == "rows" { handingRows = true }
+                        isObject.append(false)
+                        continue parsing
+                    }
+                case UInt8(ascii: "\""):
+                    value = .string(try parseString())
+                case UInt8(ascii: "t"):
+                    try expectLiteral("true")
+                    value = .bool(true)
+                case UInt8(ascii: "f"):
+                    try expectLiteral("false")
+                    value = .bool(false)
+                case UInt8(ascii: "n"):
+                    try expectLiteral("null")
+                    value = .null
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    value = .number(try parseNumber())
+                default:
+                    throw unexpected("a value")
+                }
             }
             // Hand the finished value to its container; close containers that end here.
             while true {
@@ -132,7 +162,8 @@ public struct JSONParser {
                 skipWhitespace()
                 if !inObject {
                     if handingRows, isObject.count == 2, let rowHook {
-                        try rowHook(value, objects[0].members)
+                        if !scanned { try rowHook(value, objects[0].members) }
+                        scanned = false
                     } else {
                         arrays[arrays.count - 1].append(value)
                     }
