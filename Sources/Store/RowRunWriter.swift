@@ -26,9 +26,10 @@ import Layout
 /// outnumbers the rows the table keeps besides it (a `clear` of most of the database's rows, its
 /// undo) drops the index before it and builds it again after, in the same transaction
 /// (`DeferredIDIndex.dropIfOutnumbered`: one sorted build of the fewer rows instead of an entry
-/// written or deleted per row). A run that is every row of the table takes the same range
-/// `DELETE`: a `DELETE` without WHERE would not be faster, since `row` has a foreign key, which
-/// turns SQLite's truncate optimization off (measured: the same cost).
+/// written or deleted per row). A removal run of at least `foreignKeysOffMinimum` rows is
+/// deleted with SQLite's foreign key enforcement off (`ForeignKeysOff`): `row` has a foreign key,
+/// so with it on SQLite deletes in two passes (the keys into a temporary b-tree, then one seek
+/// per row), ≈ 0.3 s of CPU for 100k rows; off, in one pass along the range.
 ///
 /// A run of one row is written by `RowWriter.write`, as before.
 struct RowRunWriter {
@@ -151,6 +152,60 @@ struct RowRunWriter {
         }
     }
 
+    /// The order keys of a bulk insert run (at least `bulkThreshold` rows) that goes between
+    /// `neighbours` (read before the run, as for `writeAhead`), so that another thread can encode
+    /// its rows (`encode`) while this one writes them (`writeEncoded`); nil for any other run and
+    /// when the gap is used up (`writeAhead` writes it then).
+    func keysAhead(neighbours: (before: RowID?, after: RowID?), db: Database, docID: Int64) throws -> [[UInt8]]? {
+        guard kind == .inserts, count >= Self.bulkThreshold else { return nil }
+        let before = try neighbours.before.map { try RowWriter.storedKey($0, db: db, docID: docID) }
+        let after = try neighbours.after.map { try RowWriter.storedKey($0, db: db, docID: docID) }
+        return try OrderKey.keys(count, between: before, after)
+    }
+
+    /// Rows a batch of `encode` holds.
+    static let encodedBatch = 8 * RowWriter.bulkBatch
+
+    /// Encodes the insert run's rows under `keys` (`keysAhead`) for their INSERTs, in batches
+    /// handed to `queue` (another thread takes them: `writeEncoded`); stops early when the
+    /// writer closed the queue. Reads no document: the run holds its rows' configs.
+    func encode(keys: [[UInt8]], into queue: ImportRowQueue) {
+        defer { queue.finish() }
+        var rows = EncodedRows(capacity: Self.encodedBatch)
+        for (change, key) in zip(inserted, keys) {
+            guard case let .insertRow(id, config, _, _) = change else { continue }
+            rows.append(id, parent: parent, key: key, config: config)
+            if rows.count == Self.encodedBatch {
+                guard queue.put(rows) else { return }
+                rows = EncodedRows(capacity: Self.encodedBatch)
+            }
+        }
+        if rows.count > 0 { _ = queue.put(rows) }
+    }
+
+    /// Writes the insert run from the batches `encode` hands to `queue`, as `writeAhead` would
+    /// write it with the same keys (`BulkRowInserter`, the id index spared when the run
+    /// outnumbers the table's other rows), with foreign key enforcement off (`ForeignKeysOff`:
+    /// every row refers to this document, whose row the transaction has read and nothing deletes
+    /// before its commit). Closes the queue when it fails, so the encoding thread stops.
+    func writeEncoded(from queue: ImportRowQueue, db: Database, docID: Int64) throws {
+        do {
+            try ForeignKeysOff.during(db) {
+                var idIndex = DeferredIDIndex()
+                try idIndex.dropIfOutnumbered(by: count, deleting: false, db)
+                var inserter = try BulkRowInserter(db, document: docID, idIndex: idIndex)
+                while let rows = queue.take() { try inserter.add(rows) }
+                try inserter.finish()
+                guard inserter.count == count else {
+                    throw StoreFailure.internal("inserting \(count) rows into stack '\(parent ?? "")' wrote \(inserter.count)")
+                }
+            }
+        } catch {
+            queue.close(stop: true)
+            throw error
+        }
+    }
+
     /// Writes the insert run between stored rows `beforeID` and `afterID` (nil: the stack's
     /// start or end).
     private func writeInserts(between beforeID: RowID?, _ afterID: RowID?, db: Database, docID: Int64) throws {
@@ -186,6 +241,11 @@ struct RowRunWriter {
         }
     }
 
+    /// Removal runs of at least this many rows are deleted with foreign key enforcement off
+    /// (`ForeignKeysOff`: one pass instead of a seek per row, ≈ 3 µs a row); turning it off and
+    /// on again makes the connection's statements prepare again (≈ 0.1–0.2 ms), not worth it below.
+    static let foreignKeysOffMinimum = 512
+
     private static let deleteRangeSQL = """
         DELETE FROM row WHERE document = ? AND import_seq = 0 AND parent = ? AND order_key BETWEEN ? AND ?
         """
@@ -196,13 +256,17 @@ struct RowRunWriter {
         var parentText = parent ?? ""
         var idIndex = DeferredIDIndex()
         try idIndex.dropIfOutnumbered(by: count, deleting: true, db)
-        try RowWriter.run(db, Self.deleteRangeSQL) { s in
-            sqlite3_bind_int64(s, 1, docID)
-            ColumnValue.bindText(&parentText, to: s, at: 2)
-            ColumnValue.bindText(&lowKey, to: s, at: 3)
-            ColumnValue.bindText(&highKey, to: s, at: 4)
+        func delete() throws -> Int {
+            try RowWriter.run(db, Self.deleteRangeSQL) { s in
+                sqlite3_bind_int64(s, 1, docID)
+                ColumnValue.bindText(&parentText, to: s, at: 2)
+                ColumnValue.bindText(&lowKey, to: s, at: 3)
+                ColumnValue.bindText(&highKey, to: s, at: 4)
+            }
+            return db.changesCount
         }
-        let deleted = db.changesCount
+        // Deleting rows of `row` cannot break a foreign key (nothing refers to `row`).
+        let deleted = count >= Self.foreignKeysOffMinimum ? try ForeignKeysOff.during(db, delete) : try delete()
         try idIndex.restore(db)
         guard deleted == count else {
             throw StoreFailure.internal("removing \(count) rows of stack '\(parent ?? "")' deleted \(deleted) stored rows")
