@@ -250,10 +250,34 @@ struct RowRunWriter {
         DELETE FROM row WHERE document = ? AND import_seq = 0 AND parent = ? AND order_key BETWEEN ? AND ?
         """
 
+    /// When the run's rows are every row of the table (a `clear` of the database's one
+    /// document, its redo): the table holds `count` rows and the run's key range holds `count`
+    /// rows, so they are the same rows, and a `DELETE` without WHERE — with foreign key
+    /// enforcement off, SQLite then frees the table's and its indexes' pages instead of deleting
+    /// row by row — removes exactly them. Returns false (nothing deleted) otherwise.
+    private func truncateIfWhole(_ parent: String, _ low: String, _ high: String, _ db: Database, _ docID: Int64) throws -> Bool {
+        guard try DeferredIDIndex.tableRows(upTo: count + 1, db) == count else { return false }
+        let inRange = try Int.fetchOne(db, sql: Self.countRangeSQL, arguments: [docID, parent, low, high]) ?? 0
+        guard inRange == count else { return false }
+        try db.execute(sql: "DELETE FROM row")
+        let deleted = db.changesCount
+        guard deleted == count else {
+            throw StoreFailure.internal("clearing the \(count) rows of the table deleted \(deleted)")
+        }
+        return true
+    }
+
+    private static let countRangeSQL = """
+        SELECT count(*) FROM row WHERE document = ? AND import_seq = 0 AND parent = ? AND order_key BETWEEN ? AND ?
+        """
+
     private func writeRemovals(db: Database, docID: Int64) throws {
         var lowKey = try RowWriter.storedKey(lowID, db: db, docID: docID)
         var highKey = try RowWriter.storedKey(highID, db: db, docID: docID)
         var parentText = parent ?? ""
+        if count >= DeferredIDIndex.firstRun, try ForeignKeysOff.during(db, { try truncateIfWhole(parentText, lowKey, highKey, db, docID) }) {
+            return
+        }
         var idIndex = DeferredIDIndex()
         try idIndex.dropIfOutnumbered(by: count, deleting: true, db)
         func delete() throws -> Int {

@@ -104,7 +104,7 @@ import Testing
             for change in changes { try one.apply(change) }
             var run = doc
             var applied = 0
-            try run.apply(run: changes, applied: &applied)
+            try run.apply(run: changes[...], applied: &applied)
             #expect(applied == changes.count, "\(name): applied")
             #expect(run == one, "\(name): the document")
             #expect(run.exportJSON() == one.exportJSON(), "\(name): its export")
@@ -113,12 +113,12 @@ import Testing
             // And the inverse run puts back the document.
             var back = run
             applied = 0
-            try back.apply(run: changes.inverse, applied: &applied)
+            try back.apply(run: changes.inverse[...], applied: &applied)
             #expect(back == doc, "\(name): the inverse run")
         }
         var cleared = doc
         var applied = 0
-        try cleared.apply(run: try doc.plan(.clear(parent: nil)), applied: &applied)
+        try cleared.apply(run: try doc.plan(.clear(parent: nil))[...], applied: &applied)
         #expect(cleared.rowCount == 0 && cleared.rows.ids.isEmpty, "a clear of everything keeps no slot")
     }
 
@@ -142,7 +142,7 @@ import Testing
             #expect(throws: StackDocError.self) { var copy = one; try copy.apply(changes[failing]) }
             var run = doc
             var applied = 0
-            #expect(throws: StackDocError.self, "\(name)") { try run.apply(run: changes, applied: &applied) }
+            #expect(throws: StackDocError.self, "\(name)") { try run.apply(run: changes[...], applied: &applied) }
             #expect(applied == failing, "\(name): applied")
             #expect(run == one, "\(name): the document")
             #expect(run.rows.orderInvariantViolation() == nil, "\(name): order trees")

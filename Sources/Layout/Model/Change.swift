@@ -70,7 +70,7 @@ extension Document {
     ///   - applied: Counts the changes applied (all of them unless it throws).
     /// - Throws: `StackDocError` for the first change that does not fit; the document then holds
     ///   the changes before it (not undone: the caller, which counted them, decides).
-    public mutating func apply(run changes: some Sequence<Change>, applied: inout Int) throws {
+    public mutating func apply(run changes: ArraySlice<Change>, applied: inout Int) throws {
         defer { compactIfWanted() }
         for change in changes {
             if case let .removeRow(id, _, _, _) = change {
