@@ -152,58 +152,73 @@ struct RowRunWriter {
         }
     }
 
-    /// The order keys of a bulk insert run (at least `bulkThreshold` rows) that goes between
-    /// `neighbours` (read before the run, as for `writeAhead`), so that another thread can encode
-    /// its rows (`encode`) while this one writes them (`writeEncoded`); nil for any other run and
-    /// when the gap is used up (`writeAhead` writes it then).
-    func keysAhead(neighbours: (before: RowID?, after: RowID?), db: Database, docID: Int64) throws -> [[UInt8]]? {
+    /// The stored order keys of the rows around a bulk insert run (at least `bulkThreshold`
+    /// rows) that goes between `neighbours` (read before the run, as for `writeAhead`), so that
+    /// another thread can key and encode its rows (`encode`) while this one writes them
+    /// (`writeEncoded`); nil for any other run.
+    func storedNeighbourKeys(_ neighbours: (before: RowID?, after: RowID?), db: Database, docID: Int64) throws -> EncodedRun? {
         guard kind == .inserts, count >= Self.bulkThreshold else { return nil }
-        let before = try neighbours.before.map { try RowWriter.storedKey($0, db: db, docID: docID) }
-        let after = try neighbours.after.map { try RowWriter.storedKey($0, db: db, docID: docID) }
-        return try OrderKey.keys(count, between: before, after)
+        return EncodedRun(before: try neighbours.before.map { try RowWriter.storedKey($0, db: db, docID: docID) },
+                          after: try neighbours.after.map { try RowWriter.storedKey($0, db: db, docID: docID) })
     }
 
     /// Rows a batch of `encode` holds.
     static let encodedBatch = 8 * RowWriter.bulkBatch
 
-    /// Encodes the insert run's rows under `keys` (`keysAhead`) for their INSERTs, in batches
-    /// handed to `queue` (another thread takes them: `writeEncoded`); stops early when the
-    /// writer closed the queue. Reads no document: the run holds its rows' configs.
-    func encode(keys: [[UInt8]], into queue: ImportRowQueue) {
-        defer { queue.finish() }
+    /// Gives the insert run's rows their order keys between `run`'s stored neighbour keys
+    /// (`OrderKey.keys`) and encodes them for their INSERTs, in batches handed to `run.queue`
+    /// (another thread takes them: `writeEncoded`); stops early when the writer closed the queue.
+    /// Reads no document: the run holds its rows' configs. When the gap is too narrow for such
+    /// keys (or a stored key is bad), hands over nothing and says so in `run`.
+    func encode(_ run: EncodedRun) {
+        defer { run.queue.finish() }
+        let keys: [[UInt8]]
+        do {
+            guard let found = try OrderKey.keys(count, between: run.before, run.after) else {
+                run.keyed = false
+                return
+            }
+            keys = found
+        } catch {
+            run.error = error
+            return
+        }
         var rows = EncodedRows(capacity: Self.encodedBatch)
         for (change, key) in zip(inserted, keys) {
             guard case let .insertRow(id, config, _, _) = change else { continue }
             rows.append(id, parent: parent, key: key, config: config)
             if rows.count == Self.encodedBatch {
-                guard queue.put(rows) else { return }
+                guard run.queue.put(rows) else { return }
                 rows = EncodedRows(capacity: Self.encodedBatch)
             }
         }
-        if rows.count > 0 { _ = queue.put(rows) }
+        if rows.count > 0 { _ = run.queue.put(rows) }
     }
 
-    /// Writes the insert run from the batches `encode` hands to `queue`, as `writeAhead` would
-    /// write it with the same keys (`BulkRowInserter`, the id index spared when the run
-    /// outnumbers the table's other rows), with foreign key enforcement off (`ForeignKeysOff`:
-    /// every row refers to this document, whose row the transaction has read and nothing deletes
-    /// before its commit). Closes the queue when it fails, so the encoding thread stops.
-    func writeEncoded(from queue: ImportRowQueue, db: Database, docID: Int64) throws {
+    /// Writes the insert run from the batches `encode` hands over, as `writeAhead` would write
+    /// it (`BulkRowInserter`, the id index spared when the run outnumbers the table's other
+    /// rows), with foreign key enforcement off (`ForeignKeysOff`: every row refers to this
+    /// document, whose row the transaction has read and nothing deletes before its commit). When
+    /// `encode` found no keys, writes the run as `writeAhead` does (row by row, re-keying as a
+    /// single insert does). Closes the queue when it fails, so the encoding thread stops.
+    func writeEncoded(from run: EncodedRun, neighbours: (before: RowID?, after: RowID?), db: Database, docID: Int64) throws {
         do {
             try ForeignKeysOff.during(db) {
                 var idIndex = DeferredIDIndex()
                 try idIndex.dropIfOutnumbered(by: count, deleting: false, db)
                 var inserter = try BulkRowInserter(db, document: docID, idIndex: idIndex)
-                while let rows = queue.take() { try inserter.add(rows) }
+                while let rows = run.queue.take() { try inserter.add(rows) }
+                if let error = run.error { throw error }
                 try inserter.finish()
-                guard inserter.count == count else {
+                guard !run.keyed || inserter.count == count else {
                     throw StoreFailure.internal("inserting \(count) rows into stack '\(parent ?? "")' wrote \(inserter.count)")
                 }
             }
         } catch {
-            queue.close(stop: true)
+            run.queue.close(stop: true)
             throw error
         }
+        if !run.keyed { try writeAhead(neighbours: neighbours, db: db, docID: docID) }
     }
 
     /// Writes the insert run between stored rows `beforeID` and `afterID` (nil: the stack's
@@ -295,5 +310,23 @@ struct RowRunWriter {
         guard deleted == count else {
             throw StoreFailure.internal("removing \(count) rows of stack '\(parent ?? "")' deleted \(deleted) stored rows")
         }
+    }
+}
+
+/// An insert run keyed and encoded on another thread (`RowRunWriter.encode`) while the writing
+/// thread inserts its batches (`writeEncoded`): the stored keys of its neighbours, the queue of
+/// batches, and what the encoding found. `keyed` and `error` are written before `queue` is
+/// finished and read after `take()` returned nil (the queue's lock orders them).
+final class EncodedRun: @unchecked Sendable {
+    let before: String?
+    let after: String?
+    let queue = ImportRowQueue(capacity: 4)
+    /// False when the gap between the neighbours is too narrow for `OrderKey.keys`.
+    var keyed = true
+    var error: (any Error)?
+
+    init(before: String?, after: String?) {
+        self.before = before
+        self.after = after
     }
 }

@@ -61,10 +61,9 @@ extension StoredDocument {
         // The pending run first, while memory holds exactly the state right after it.
         try journal.rows.flush(after: document, db: db, docID: id)
         let neighbours = run.neighbours(before: document)
-        // A bulk insert run's keys first: then the other thread encodes its rows for the
-        // INSERTs (handed over in batches) before it applies the run to memory.
-        let keys = try run.keysAhead(neighbours: neighbours, db: db, docID: id)
-        let encoded = keys == nil ? nil : ImportRowQueue(capacity: 4)
+        // A bulk insert run: the other thread first keys and encodes its rows for the INSERTs
+        // (handed over in batches), then applies the run to memory.
+        let encoded = try run.storedNeighbourKeys(neighbours, db: db, docID: id)
         let layoutPending = syncLayout && live != nil ? Array(journal.applied[journal.synced...]) : nil
         // The memory moves to the other thread (uniquely referenced: applied in place, not copied).
         let memory = MemoryInFlight(document: document, live: layoutPending == nil ? nil : live)
@@ -72,13 +71,13 @@ extension StoredDocument {
         if layoutPending != nil { live = nil }
         let encodeRows = syncLayout && snapshotLikely(after: changes, journal: journal)
         let other = BackgroundTask {
-            if let keys, let encoded { run.encode(keys: keys, into: encoded) }
+            if let encoded { run.encode(encoded) }
             return memory.apply(changes, layoutPending: layoutPending, encodeRows: encodeRows)
         }
         var sqlError: (any Error)?
         do {
             if let encoded {
-                try run.writeEncoded(from: encoded, db: db, docID: id)
+                try run.writeEncoded(from: encoded, neighbours: neighbours, db: db, docID: id)
             } else {
                 try run.writeAhead(neighbours: neighbours, db: db, docID: id)
             }
