@@ -43,11 +43,14 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
+        // The SQLite calls Swift cannot import (C variadic `sqlite3_db_config`), for Store.
+        .target(name: "CSQLiteConfig", linkerSettings: [.linkedLibrary("sqlite3")]),
         // Store: SQLite persistence (migrations embedded by the EmbedMigrations plugin).
         .target(
             name: "Store",
             dependencies: [
                 "Layout",
+                "CSQLiteConfig",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],

@@ -26,9 +26,10 @@ import Layout
 /// outnumbers the rows the table keeps besides it (a `clear` of most of the database's rows, its
 /// undo) drops the index before it and builds it again after, in the same transaction
 /// (`DeferredIDIndex.dropIfOutnumbered`: one sorted build of the fewer rows instead of an entry
-/// written or deleted per row). A run that is every row of the table takes the same range
-/// `DELETE`: a `DELETE` without WHERE would not be faster, since `row` has a foreign key, which
-/// turns SQLite's truncate optimization off (measured: the same cost).
+/// written or deleted per row). A removal run of at least `foreignKeysOffMinimum` rows is
+/// deleted with SQLite's foreign key enforcement off (`ForeignKeysOff`): `row` has a foreign key,
+/// so with it on SQLite deletes in two passes (the keys into a temporary b-tree, then one seek
+/// per row), ≈ 0.3 s of CPU for 100k rows; off, in one pass along the range.
 ///
 /// A run of one row is written by `RowWriter.write`, as before.
 struct RowRunWriter {
@@ -151,6 +152,75 @@ struct RowRunWriter {
         }
     }
 
+    /// The stored order keys of the rows around a bulk insert run (at least `bulkThreshold`
+    /// rows) that goes between `neighbours` (read before the run, as for `writeAhead`), so that
+    /// another thread can key and encode its rows (`encode`) while this one writes them
+    /// (`writeEncoded`); nil for any other run.
+    func storedNeighbourKeys(_ neighbours: (before: RowID?, after: RowID?), db: Database, docID: Int64) throws -> EncodedRun? {
+        guard kind == .inserts, count >= Self.bulkThreshold else { return nil }
+        return EncodedRun(before: try neighbours.before.map { try RowWriter.storedKey($0, db: db, docID: docID) },
+                          after: try neighbours.after.map { try RowWriter.storedKey($0, db: db, docID: docID) })
+    }
+
+    /// Rows a batch of `encode` holds.
+    static let encodedBatch = 8 * RowWriter.bulkBatch
+
+    /// Gives the insert run's rows their order keys between `run`'s stored neighbour keys
+    /// (`OrderKey.keys`) and encodes them for their INSERTs, in batches handed to `run.queue`
+    /// (another thread takes them: `writeEncoded`); stops early when the writer closed the queue.
+    /// Reads no document: the run holds its rows' configs. When the gap is too narrow for such
+    /// keys (or a stored key is bad), hands over nothing and says so in `run`.
+    func encode(_ run: EncodedRun) {
+        defer { run.queue.finish() }
+        let keys: [[UInt8]]
+        do {
+            guard let found = try OrderKey.keys(count, between: run.before, run.after) else {
+                run.keyed = false
+                return
+            }
+            keys = found
+        } catch {
+            run.error = error
+            return
+        }
+        var rows = EncodedRows(capacity: Self.encodedBatch)
+        for (change, key) in zip(inserted, keys) {
+            guard case let .insertRow(id, config, _, _) = change else { continue }
+            rows.append(id, parent: parent, key: key, config: config)
+            if rows.count == Self.encodedBatch {
+                guard run.queue.put(rows) else { return }
+                rows = EncodedRows(capacity: Self.encodedBatch)
+            }
+        }
+        if rows.count > 0 { _ = run.queue.put(rows) }
+    }
+
+    /// Writes the insert run from the batches `encode` hands over, as `writeAhead` would write
+    /// it (`BulkRowInserter`, the id index spared when the run outnumbers the table's other
+    /// rows), with foreign key enforcement off (`ForeignKeysOff`: every row refers to this
+    /// document, whose row the transaction has read and nothing deletes before its commit). When
+    /// `encode` found no keys, writes the run as `writeAhead` does (row by row, re-keying as a
+    /// single insert does). Closes the queue when it fails, so the encoding thread stops.
+    func writeEncoded(from run: EncodedRun, neighbours: (before: RowID?, after: RowID?), db: Database, docID: Int64) throws {
+        do {
+            try ForeignKeysOff.during(db) {
+                var idIndex = DeferredIDIndex()
+                try idIndex.dropIfOutnumbered(by: count, deleting: false, db)
+                var inserter = try BulkRowInserter(db, document: docID, idIndex: idIndex)
+                while let rows = run.queue.take() { try inserter.add(rows) }
+                if let error = run.error { throw error }
+                try inserter.finish()
+                guard !run.keyed || inserter.count == count else {
+                    throw StoreFailure.internal("inserting \(count) rows into stack '\(parent ?? "")' wrote \(inserter.count)")
+                }
+            }
+        } catch {
+            run.queue.close(stop: true)
+            throw error
+        }
+        if !run.keyed { try writeAhead(neighbours: neighbours, db: db, docID: docID) }
+    }
+
     /// Writes the insert run between stored rows `beforeID` and `afterID` (nil: the stack's
     /// start or end).
     private func writeInserts(between beforeID: RowID?, _ afterID: RowID?, db: Database, docID: Int64) throws {
@@ -186,26 +256,79 @@ struct RowRunWriter {
         }
     }
 
+    /// Removal runs of at least this many rows are deleted with foreign key enforcement off
+    /// (`ForeignKeysOff`: one pass instead of a seek per row, ≈ 3 µs a row); turning it off and
+    /// on again makes the connection's statements prepare again (≈ 0.1–0.2 ms), not worth it below.
+    static let foreignKeysOffMinimum = 512
+
     private static let deleteRangeSQL = """
         DELETE FROM row WHERE document = ? AND import_seq = 0 AND parent = ? AND order_key BETWEEN ? AND ?
+        """
+
+    /// When the run's rows are every row of the table (a `clear` of the database's one
+    /// document, its redo): the table holds `count` rows and the run's key range holds `count`
+    /// rows, so they are the same rows, and a `DELETE` without WHERE — with foreign key
+    /// enforcement off, SQLite then frees the table's and its indexes' pages instead of deleting
+    /// row by row — removes exactly them. Returns false (nothing deleted) otherwise.
+    private func truncateIfWhole(_ parent: String, _ low: String, _ high: String, _ db: Database, _ docID: Int64) throws -> Bool {
+        guard try DeferredIDIndex.tableRows(upTo: count + 1, db) == count else { return false }
+        let inRange = try Int.fetchOne(db, sql: Self.countRangeSQL, arguments: [docID, parent, low, high]) ?? 0
+        guard inRange == count else { return false }
+        try db.execute(sql: "DELETE FROM row")
+        let deleted = db.changesCount
+        guard deleted == count else {
+            throw StoreFailure.internal("clearing the \(count) rows of the table deleted \(deleted)")
+        }
+        return true
+    }
+
+    private static let countRangeSQL = """
+        SELECT count(*) FROM row WHERE document = ? AND import_seq = 0 AND parent = ? AND order_key BETWEEN ? AND ?
         """
 
     private func writeRemovals(db: Database, docID: Int64) throws {
         var lowKey = try RowWriter.storedKey(lowID, db: db, docID: docID)
         var highKey = try RowWriter.storedKey(highID, db: db, docID: docID)
         var parentText = parent ?? ""
+        if count >= DeferredIDIndex.firstRun, try ForeignKeysOff.during(db, { try truncateIfWhole(parentText, lowKey, highKey, db, docID) }) {
+            return
+        }
         var idIndex = DeferredIDIndex()
         try idIndex.dropIfOutnumbered(by: count, deleting: true, db)
-        try RowWriter.run(db, Self.deleteRangeSQL) { s in
-            sqlite3_bind_int64(s, 1, docID)
-            ColumnValue.bindText(&parentText, to: s, at: 2)
-            ColumnValue.bindText(&lowKey, to: s, at: 3)
-            ColumnValue.bindText(&highKey, to: s, at: 4)
+        func delete() throws -> Int {
+            try RowWriter.run(db, Self.deleteRangeSQL) { s in
+                sqlite3_bind_int64(s, 1, docID)
+                ColumnValue.bindText(&parentText, to: s, at: 2)
+                ColumnValue.bindText(&lowKey, to: s, at: 3)
+                ColumnValue.bindText(&highKey, to: s, at: 4)
+            }
+            return db.changesCount
         }
-        let deleted = db.changesCount
+        // Deleting rows of `row` cannot break a foreign key (nothing refers to `row`).
+        let deleted = count >= Self.foreignKeysOffMinimum ? try ForeignKeysOff.during(db, delete) : try delete()
         try idIndex.restore(db)
         guard deleted == count else {
             throw StoreFailure.internal("removing \(count) rows of stack '\(parent ?? "")' deleted \(deleted) stored rows")
         }
+    }
+}
+
+/// An insert run keyed and encoded on another thread (`RowRunWriter.encode`) while the writing
+/// thread inserts its batches (`writeEncoded`): the stored keys of its neighbours, the queue of
+/// batches, and what the encoding found. `keyed` and `error` are written before `queue` is
+/// finished and read after `take()` returned nil (the queue's lock orders them).
+final class EncodedRun: @unchecked Sendable {
+    let before: String?
+    let after: String?
+    /// 32 batches (8,192 rows, ≈ 4 MB): encoding is faster than the INSERTs, so a long queue
+    /// lets it run ahead, and the writer seldom waits for the encoding thread to be scheduled.
+    let queue = ImportRowQueue(capacity: 32)
+    /// False when the gap between the neighbours is too narrow for `OrderKey.keys`.
+    var keyed = true
+    var error: (any Error)?
+
+    init(before: String?, after: String?) {
+        self.before = before
+        self.after = after
     }
 }

@@ -61,15 +61,29 @@ extension StoredDocument {
         // The pending run first, while memory holds exactly the state right after it.
         try journal.rows.flush(after: document, db: db, docID: id)
         let neighbours = run.neighbours(before: document)
+        // A bulk insert run: the other thread first keys and encodes its rows for the INSERTs
+        // (handed over in batches), then applies the run to memory.
+        let encoded = try run.storedNeighbourKeys(neighbours, db: db, docID: id)
         let layoutPending = syncLayout && live != nil ? Array(journal.applied[journal.synced...]) : nil
         // The memory moves to the other thread (uniquely referenced: applied in place, not copied).
         let memory = MemoryInFlight(document: document, live: layoutPending == nil ? nil : live)
         document = Document(name: name)
         if layoutPending != nil { live = nil }
         let encodeRows = syncLayout && snapshotLikely(after: changes, journal: journal)
-        let other = BackgroundTask { memory.apply(changes, layoutPending: layoutPending, encodeRows: encodeRows) }
+        let other = BackgroundTask {
+            if let encoded { run.encode(encoded) }
+            return memory.apply(changes, layoutPending: layoutPending, encodeRows: encodeRows)
+        }
         var sqlError: (any Error)?
-        do { try run.writeAhead(neighbours: neighbours, db: db, docID: id) } catch { sqlError = error }
+        do {
+            if let encoded {
+                try run.writeEncoded(from: encoded, neighbours: neighbours, db: db, docID: id)
+            } else {
+                try run.writeAhead(neighbours: neighbours, db: db, docID: id)
+            }
+        } catch {
+            sqlError = error
+        }
         let outcome = other.value
         document = memory.take()
         if layoutPending != nil { live = memory.live }
@@ -123,10 +137,8 @@ private final class MemoryInFlight: @unchecked Sendable {
     func apply(_ changes: ArraySlice<Change>, layoutPending: [Change]?, encodeRows: Bool) -> Outcome {
         var applied = 0
         do {
-            for change in changes {
-                try document.apply(change)
-                applied += 1
-            }
+            // Compacting once at the end, not at each halving of a long removal run.
+            try document.apply(run: changes, applied: &applied)
         } catch {
             return Outcome(applied: applied, error: error, report: nil)
         }

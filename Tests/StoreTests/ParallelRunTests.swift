@@ -89,6 +89,25 @@ import Testing
         try Self.expectExact(doc, "redo") { try $0.redo().changes }
     }
 
+    /// A long run into a gap too narrow for its keys: the other thread finds no keys and hands
+    /// over no rows, and the calling thread writes the run row by row (as `RowRunTests` checks for
+    /// a short run); undo and redo of it.
+    @Test func aLongRunIntoAUsedUpGapIsKeyedRowByRow() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let doc = try RowRunTests.sample(dir.appending(path: "g.sqlite").path, count: 4, inner: 0)
+        try doc.store.write { db in
+            try db.execute(sql: "UPDATE row SET order_key = 'a0000000000000001' WHERE id = 'r0'")
+            try db.execute(sql: "UPDATE row SET order_key = 'a0000000000000002' WHERE id = 'r1'")
+        }
+        #expect(try OrderKey.keys(Self.big, between: "a000000000000001", "a000000000000002") == nil)
+        try Self.expectExact(doc, "long run into a used-up gap") {
+            try $0.perform(.add(ids: (0..<Self.big).map { "g\($0)" }, spec: [], position: .after("r0"), parent: nil))
+        }
+        try Self.expectExact(doc, "undo") { try $0.undo().changes }
+        try Self.expectExact(doc, "redo") { try $0.redo().changes }
+    }
+
     /// Everything a failed write must leave as it was.
     struct State: Equatable {
         var document: String

@@ -268,8 +268,12 @@ public struct LiveLayout: Sendable {
         var node = line.first()
         var base = 0.0
         var index = 0
+        let autoHideLast = settings.defaults.autoHideLastSeparator
         while node >= 0 {
-            rows.append(contentsOf: entryRows(node, base: base, index: index, lastShown: last, viewport: viewport))
+            // Appended in place, not through `entryRows` (an array per root entry: 100k of them
+            // for a flat document, ≈ a third of this walk).
+            Self.forEachRow(of: node, in: line, origin: paddingStart, stack: nil, at: (index, base), lastShown: last,
+                            autoHideLast: autoHideLast) { rows.append(Self.classified($0, viewport)) }
             base += line.contribution[Int(node)]
             index += 1
             node = line.successor(node)

@@ -46,9 +46,7 @@ extension Document {
     func planClear(parent: RowID?) throws -> [Change] {
         try requireStack(parent)
         var changes: [Change] = []
-        for (index, id) in children(of: parent).enumerated().reversed() {
-            removalChanges(of: id, parent: parent, index: index, into: &changes)
-        }
+        removalChangesOfAllRows(in: parent, into: &changes)
         return changes
     }
 

@@ -108,19 +108,52 @@ extension Document {
     /// before their stack and later siblings first, so each change is a primitive that applies.
     /// Iterative: O(subtree).
     func removalChanges(of id: RowID, parent: RowID?, index: Int, into changes: inout [Change]) {
-        struct Item { var id: RowID; var parent: RowID?; var index: Int; var expanded: Bool }
-        var pending = [Item(id: id, parent: parent, index: index, expanded: false)]
+        guard let s = rows.slot(of: id) else { return }
+        removalChanges(ofSlot: s, parent: parent, index: index, into: &changes)
+    }
+
+    /// `removalChanges` of the row in slot `s`, walking slots (no id lookup, no array of
+    /// children per row: a 100k-row `clear` plans in one pass over the rows).
+    private func removalChanges(ofSlot s: Int32, parent: RowID?, index: Int, into changes: inout [Change]) {
+        struct Item { var slot: Int32; var parent: RowID?; var index: Int; var expanded: Bool }
+        var pending = [Item(slot: s, parent: parent, index: index, expanded: false)]
         while var item = pending.popLast() {
-            let kids = children(of: item.id)
-            if !item.expanded, !kids.isEmpty {
+            if !item.expanded, rows.childCount(of: item.slot) > 0 {
                 item.expanded = true
                 pending.append(item)
-                for (i, kid) in kids.enumerated() {
-                    pending.append(Item(id: kid, parent: item.id, index: i, expanded: false))
+                let stack = rows.ids[Int(item.slot)]
+                var c = rows.order.first(rows.root(of: item.slot))
+                var i = 0
+                while c >= 0 {
+                    pending.append(Item(slot: c, parent: stack, index: i, expanded: false))
+                    c = rows.order.successor(c)
+                    i += 1
                 }
-            } else if let config = config(of: item.id) {
-                changes.append(.removeRow(id: item.id, config: config, parent: item.parent, index: item.index))
+            } else {
+                changes.append(.removeRow(id: rows.ids[Int(item.slot)], config: rows.config(item.slot), parent: item.parent, index: item.index))
             }
+        }
+    }
+
+    /// `removalChanges` of every row of stack `parent` (nil: the root), the last row first.
+    func removalChangesOfAllRows(in parent: RowID?, into changes: inout [Change]) {
+        let p: Int32
+        if let parent {
+            guard let s = rows.slot(of: parent) else { return }
+            p = s
+        } else {
+            p = -1
+        }
+        var slots: [Int32] = []
+        slots.reserveCapacity(rows.childCount(of: p))
+        var c = rows.order.first(rows.root(of: p))
+        while c >= 0 {
+            slots.append(c)
+            c = rows.order.successor(c)
+        }
+        if parent == nil { changes.reserveCapacity(changes.count + rows.count) }
+        for (index, slot) in slots.enumerated().reversed() {
+            removalChanges(ofSlot: slot, parent: parent, index: index, into: &changes)
         }
     }
 }
