@@ -28,6 +28,14 @@ enum TravelBench {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
+    /// Bytes this process has read from the disk so far (not from the page cache): a point whose
+    /// snapshot image or log pages were not cached reads them (`getrusage`'s `ru_inblock`).
+    static func diskReadBytes() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Int(usage.ru_inblock) * 512
+    }
+
     /// The result, the wall-clock seconds and the CPU seconds of `body`.
     static func timed<T>(_ body: () throws -> T) rethrows -> (T, Double, Double) {
         let t = Bench.now(), c = cpuNow()
@@ -86,11 +94,15 @@ enum TravelBench {
         let file = dir + "/travel-export.json"
         // 16 points spread over the whole history (every depth), then 11 random ones.
         let points = (0..<16).map { 1 + $0 * (last - 1) / 15 } + (0..<11).map { _ in 1 + Int(rng.next() % UInt64(last)) }
+        var coldPoints = 0
         for s in points {
+            let readBefore = diskReadBytes()
             let (d, t, c) = try timed { try doc.document(at: .entry(s)) }
+            let read = diskReadBytes() - readBefore
+            if read >= 1 << 20 { coldPoints += 1 }
             travel.append(t); travelCPU.append(c)
             // What `export FILE --at REF` does once it has the state: the pretty text in pieces,
-            // written by a thread of its own into a file beside FILE, renamed over it.
+            // written by a thread of its own into a file beside FILE, put in its place (FileSwap).
             let (bytes, e, ec) = try timed { () throws -> Int in
                 var n = 0
                 try FileIO.writePieces(to: file) { sink in
@@ -103,8 +115,15 @@ enum TravelBench {
             }
             written.append(e); writtenCPU.append(ec)
             export.append(t + e); exportCPU.append(c + ec)
-            StoreTorture.say("  entry \(s) (now~\(last - s)): state \(ms(t)) (CPU \(ms(c))), export of \(bytes / 1_000_000) MB \(ms(e)) (CPU \(ms(ec)))")
+            // A state read partly from the disk (its snapshot's pages not cached) says so: its
+            // wall time is the disk's as much as the program's.
+            let cold = read >= 1 << 20 ? ", \(read / 1_000_000) MB read from the disk" : ""
+            // The entries walked from the nearest start (a snapshot, or now), as `state(at:)` picks
+            // it but for the image's penalty.
+            let walk = min(last - s, snapshots.map { abs($0.seq - s) }.min() ?? Int.max)
+            StoreTorture.say("  entry \(s) (now~\(last - s)): state \(ms(t)) (CPU \(ms(c))\(cold), walks ≈ \(walk) entries), export of \(bytes / 1_000_000) MB \(ms(e)) (CPU \(ms(ec)))")
         }
+        if coldPoints > 0 { StoreTorture.say("  \(coldPoints) of \(points.count) states read ≥ 1 MB from the disk (pages not cached)") }
         try? FileManager.default.removeItem(atPath: file)
         stats("document(at:) at 16 spread + 11 random entries", travel, cpu: travelCPU)
         stats("export of the past document (pretty JSON to a file)", written, cpu: writtenCPU)

@@ -8,7 +8,19 @@ import Layout
 /// thread is woken once per piece, not once per row; a large piece after small ones goes
 /// whole, after the gathered ones. The first failed write is kept (its errno); the pieces
 /// after it are dropped. `write` and `finish` are called from one thread.
+///
+/// Once a file has `preallocateFrom` bytes, the writing thread reserves its disk space ahead of
+/// the writes, `preallocationStep` bytes at a time (`fallocate` keeping the size): ext4 then
+/// puts each page written into blocks already allocated instead of reserving a delayed
+/// allocation per page, which took about a third of `write`'s kernel time (≈ 100 → 70 ms for a
+/// 345 MB export). `finish` gives back what was reserved past the end. Where the file system
+/// cannot reserve (or the disk is full), the writes go on without.
 final class ChunkFileWriter: @unchecked Sendable {
+    /// The size from which space is reserved ahead (a large file: `ReplacedFile.minimumBytes`).
+    static let preallocateFrom = ReplacedFile.minimumBytes
+    /// How much is reserved at a time.
+    static let preallocationStep = 64 << 20
+
     private let handle: UnsafeMutablePointer<FILE>
     private let depth: Int
     private let minimum: Int
@@ -19,6 +31,11 @@ final class ChunkFileWriter: @unchecked Sendable {
     private var closing = false
     private var stopped = false
     private var failure: Int32?
+    /// Bytes handed to `fwrite` so far, and the end of the space reserved (the writing thread's,
+    /// read by `finish` once that thread has ended).
+    private var written = 0
+    private var reservedEnd = 0
+    private var reserving = LinuxFileCalls.fallocate != nil
 
     /// Starts the writing thread on `handle` (still the caller's to close, after `finish`).
     init(_ handle: UnsafeMutablePointer<FILE>, depth: Int = 2, minimum: Int = 1 << 18) {
@@ -77,7 +94,28 @@ final class ChunkFileWriter: @unchecked Sendable {
         closing = true
         condition.broadcast()
         while !stopped { condition.wait() }
+        if failure == nil, reservedEnd > written { failure = giveBackReserved() }
         return failure
+    }
+
+    /// Reserves the space of the next `count` bytes ahead of writing them, once the file is
+    /// large (the writing thread).
+    private func reserve(_ count: Int) {
+        guard reserving, written + count > reservedEnd, written + count >= Self.preallocateFrom,
+              let fallocate = LinuxFileCalls.fallocate else { return }
+        let start = max(reservedEnd, written), end = written + count + Self.preallocationStep
+        if fallocate(fileno(handle), LinuxFileCalls.keepSize, start, end - start) == 0 {
+            reservedEnd = end
+        } else {
+            reserving = false  // not supported here, or no room: write without
+        }
+    }
+
+    /// Frees the space reserved past the last byte written (`ftruncate` to the size, which on
+    /// ext4 also drops the blocks past the end); the errno of a failure, else nil.
+    private func giveBackReserved() -> Int32? {
+        guard fflush(handle) == 0 else { return errno }
+        return ftruncate(fileno(handle), off_t(written)) == 0 ? nil : errno
     }
 
     private func run() {
@@ -89,7 +127,10 @@ final class ChunkFileWriter: @unchecked Sendable {
             let skip = failure != nil
             condition.unlock()
             var failed: Int32?
-            if !skip, !piece.write(to: handle) { failed = errno }
+            if !skip {
+                reserve(piece.count)
+                if piece.write(to: handle) { written += piece.count } else { failed = errno }
+            }
             condition.lock()
             if let failed, failure == nil { failure = failed }
             condition.broadcast()
@@ -103,6 +144,14 @@ final class ChunkFileWriter: @unchecked Sendable {
     private enum Piece {
         case bytes([UInt8])
         case export(ExportPiece)
+
+        /// The number of bytes.
+        var count: Int {
+            switch self {
+            case let .bytes(bytes): return bytes.count
+            case let .export(piece): return piece.count
+            }
+        }
 
         /// Writes the whole piece to `handle`; false when `fwrite` wrote less.
         func write(to handle: UnsafeMutablePointer<FILE>) -> Bool {

@@ -132,8 +132,9 @@ public enum FileIO {
     }
 
     /// The one way a file is written: into a temporary file beside it, by a writing thread
-    /// (`ChunkFileWriter`) that `produce` feeds, then renamed over it (a large file it replaces
-    /// is freed on another thread: `ReplacedFile`).
+    /// (`ChunkFileWriter`) that `produce` feeds, then put in its place (`FileSwap`: a large new
+    /// file is swapped in, anything else renamed over it; a large file it replaces is freed on
+    /// another thread: `ReplacedFile`).
     private static func write(_ path: String, shown: String?, sparing database: DocumentStore?,
                               _ produce: (ChunkFileWriter) throws -> Void) throws {
         let name = shown ?? path
@@ -161,11 +162,13 @@ public enum FileIO {
             unlink(temporary)
             throw StackDocError(.cannotWrite(path: name, problem: message))
         }
-        // A large file replaced is freed on another thread (`ReplacedFile`), not in `rename`.
+        // A large file replaced is freed on another thread (`ReplacedFile`), not in `rename`; a
+        // large new file is swapped in, not renamed over the old one (`FileSwap`).
         let replaced = ReplacedFile(path)
         defer { replaced.release() }
-        guard rename(temporary, path) == 0 else {
-            let message = String(cString: strerror(errno))
+        let installed = FileSwap.install(temporary, at: path)
+        guard installed == 0 else {
+            let message = String(cString: strerror(installed))
             unlink(temporary)
             throw StackDocError(.cannotWrite(path: name, problem: message))
         }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The large regular file a write is about to replace, held open across the `rename` that
-/// replaces it and closed on another thread. The kernel frees a file's blocks and cached pages
+/// The large regular file a write is about to replace, held open across the `rename` (or swap:
+/// `FileSwap`) that replaces it and closed on another thread. The kernel frees a file's blocks and cached pages
 /// when its last name and last descriptor are gone, on the thread that lets go of the last one:
 /// without this, the `rename` frees a 345 MB export's in ≈ 35 ms while the command waits.
 /// Symbolic links, small files, files with other names (hard links) and anything that is not a
