@@ -53,11 +53,7 @@ public struct Document: Sendable {
         guard let p = stackSlot(parent) else { return [] }
         var result: [RowID] = []
         result.reserveCapacity(rows.childCount(of: p))
-        var c = rows.order.first(rows.root(of: p))
-        while c >= 0 {
-            result.append(rows.ids[Int(c)])
-            c = rows.order.successor(c)
-        }
+        rows.forEachChild(of: p) { _, c in result.append(rows.ids[Int(c)]) }
         return result
     }
 
@@ -81,13 +77,7 @@ public struct Document: Sendable {
     /// - Throws: What `body` throws (the walk stops there).
     public func forEachChild(of parent: RowID?, _ body: (_ index: Int, _ id: RowID, _ config: RowConfig) throws -> Void) rethrows {
         guard let p = stackSlot(parent) else { return }
-        var c = rows.order.first(rows.root(of: p))
-        var index = 0
-        while c >= 0 {
-            try body(index, rows.ids[Int(c)], rows.config(c))
-            index += 1
-            c = rows.order.successor(c)
-        }
+        try rows.forEachChild(of: p) { index, c in try body(index, rows.ids[Int(c)], rows.config(c)) }
     }
 
     /// Position of `id` among its parent's rows. O(log n).
@@ -270,7 +260,8 @@ public struct Document: Sendable {
     }
 
     /// The slot of `parent` (-1 = the root), nil for an unknown id.
-    private func stackSlot(_ parent: RowID?) -> Int32? {
+    /// The slot of stack `parent` (`-1` for the root), nil for an unknown id.
+    func stackSlot(_ parent: RowID?) -> Int32? {
         guard let parent else { return -1 }
         return rows.slot(of: parent)
     }

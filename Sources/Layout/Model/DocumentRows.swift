@@ -52,6 +52,19 @@ struct DocumentRows: Sendable {
     @inline(__always)
     func childCount(of stack: Int32) -> Int { order.count(root(of: stack)) }
 
+    /// Calls `body` with each row of a stack (`-1` = the document root) in order: its index
+    /// and slot. O(rows of the stack).
+    @inline(__always)
+    func forEachChild(of stack: Int32, _ body: (_ index: Int, _ slot: Int32) throws -> Void) rethrows {
+        var c = order.first(root(of: stack))
+        var index = 0
+        while c >= 0 {
+            try body(index, c)
+            index += 1
+            c = order.successor(c)
+        }
+    }
+
     @inline(__always)
     func isStack(_ s: Int32) -> Bool { styles[style[Int(s)]].stack != nil }
 

@@ -122,13 +122,7 @@ extension Document {
                 item.expanded = true
                 pending.append(item)
                 let stack = rows.ids[Int(item.slot)]
-                var c = rows.order.first(rows.root(of: item.slot))
-                var i = 0
-                while c >= 0 {
-                    pending.append(Item(slot: c, parent: stack, index: i, expanded: false))
-                    c = rows.order.successor(c)
-                    i += 1
-                }
+                rows.forEachChild(of: item.slot) { i, c in pending.append(Item(slot: c, parent: stack, index: i, expanded: false)) }
             } else {
                 changes.append(.removeRow(id: rows.ids[Int(item.slot)], config: rows.config(item.slot), parent: item.parent, index: item.index))
             }
@@ -137,20 +131,10 @@ extension Document {
 
     /// `removalChanges` of every row of stack `parent` (nil: the root), the last row first.
     func removalChangesOfAllRows(in parent: RowID?, into changes: inout [Change]) {
-        let p: Int32
-        if let parent {
-            guard let s = rows.slot(of: parent) else { return }
-            p = s
-        } else {
-            p = -1
-        }
+        guard let p = stackSlot(parent) else { return }
         var slots: [Int32] = []
         slots.reserveCapacity(rows.childCount(of: p))
-        var c = rows.order.first(rows.root(of: p))
-        while c >= 0 {
-            slots.append(c)
-            c = rows.order.successor(c)
-        }
+        rows.forEachChild(of: p) { _, c in slots.append(c) }
         if parent == nil { changes.reserveCapacity(changes.count + rows.count) }
         for (index, slot) in slots.enumerated().reversed() {
             removalChanges(ofSlot: slot, parent: parent, index: index, into: &changes)
