@@ -287,6 +287,15 @@ struct RowRunWriter {
         """
 
     private func writeRemovals(db: Database, docID: Int64) throws {
+        // A long run frees many pages: not overwritten with zeros (`SecureDeleteFast`).
+        if count >= Self.foreignKeysOffMinimum {
+            try SecureDeleteFast.during(db) { try deleteRemovals(db: db, docID: docID) }
+        } else {
+            try deleteRemovals(db: db, docID: docID)
+        }
+    }
+
+    private func deleteRemovals(db: Database, docID: Int64) throws {
         var lowKey = try RowWriter.storedKey(lowID, db: db, docID: docID)
         var highKey = try RowWriter.storedKey(highID, db: db, docID: docID)
         var parentText = parent ?? ""

@@ -130,8 +130,16 @@ enum LogWriter {
         case text(String)
         case blob([UInt8])
 
-        init(_ changes: [Change], format: Int?) throws {
-            if let format, format >= 3 { self = .blob(try ChangeBlob.encode(changes)) } else { self = .text(try LogFormat.encode(changes)) }
+        /// `blob`: `ChangeBlob.encode(changes)` when the caller already made it (used only in a
+        /// format that writes blobs).
+        init(_ changes: [Change], format: Int?, blob: [UInt8]? = nil) throws {
+            guard LogWriter.writesBlobs(format: format) else { self = .text(try LogFormat.encode(changes)); return }
+            if let blob {
+                assert(blob == (try? ChangeBlob.encode(changes)), "an early blob differs from the blob of the changes it is logged with")
+                self = .blob(blob)
+            } else {
+                self = .blob(try ChangeBlob.encode(changes))
+            }
         }
 
         func bind(to s: SQLiteStatement, at index: Int32) {
@@ -143,6 +151,12 @@ enum LogWriter {
         }
     }
 
+    /// True when entries of `format` store their changes as a `ChangeBlob` (format 3 on).
+    static func writesBlobs(format: Int?) -> Bool {
+        guard let format else { return false }
+        return format >= 3
+    }
+
     /// `payload` is already in `LogFormat`; `format` is recorded with the entry (nil leaves the
     /// `format` and `origin` columns out, for fixtures of schemas older than 0004); `origin`
     /// names who wrote it (schema 6).
@@ -152,11 +166,14 @@ enum LogWriter {
     /// `StatementArguments` the statement kept the last blob as a `Data` inside an enum; the CI
     /// fuzz run's LeakSanitizer reported one such `Data` as leaked (our reading of that report,
     /// not a proven cause: docs/store.md, "Why the raw C API for log entries").
+    ///
+    /// `forwardBlob` is `ChangeBlob.encode(forward)` when the caller made it already
+    /// (`StoredDocument.applyForLog`, `LoggedChanges`); used only by a format that writes blobs.
     static func append(_ db: Database, document: Int64, seq: Int, kind: LogEntry.Kind, payload: String?,
-                       forward: [Change]?, inverse: [Change]?, group: Int?, label: String?,
+                       forward: [Change]?, forwardBlob: [UInt8]? = nil, inverse: [Change]?, group: Int?, label: String?,
                        format: Int? = LogFormat.written, origin: String? = nil) throws {
         let now = Date.now.timeIntervalSince1970
-        let forwardValue = try forward.map { try StoredChanges($0, format: format) }
+        let forwardValue = try forward.map { try StoredChanges($0, format: format, blob: forwardBlob) }
         let inverseValue = try inverse.map { try StoredChanges($0, format: format) }
         let sql = format == nil
             ? "INSERT INTO log (document, seq, kind, payload, forward, inverse, grp, label, time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"

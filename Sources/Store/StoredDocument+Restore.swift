@@ -33,11 +33,11 @@ extension StoredDocument {
         var markName: String?
         if case .mark(let name) = ref { markName = name }
         return try transaction { db, journal in
-            let logged = try apply(planned, keepingView: false, final: true, db: db, journal: &journal)
-                + (try clampOffset(db: db, journal: &journal))
+            let entry = try applyForLog(planned, db: db, journal: &journal)
+            let logged = entry.changes
             let seq = lastSeq + 1
             try LogWriter.append(db, document: id, seq: seq, kind: .restore, payload: try HistoryPayload.restore(target: target, mark: markName),
-                                 forward: logged, inverse: nil, group: openGroup?.seq, label: label, origin: origin)
+                                 forward: logged, forwardBlob: entry.blob, inverse: nil, group: openGroup?.seq, label: label, origin: origin)
             setLastSeq(seq)
             var step: HistoryStep?
             if openGroup == nil, !logged.isEmpty {

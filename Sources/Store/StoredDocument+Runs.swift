@@ -27,15 +27,32 @@ extension StoredDocument {
     /// but an offset clamp), that thread also brings the live layout up to date, with the
     /// report the sequential path would give.
     func apply(_ changes: [Change], keepingView: Bool, final: Bool, db: Database, journal: inout Journal) throws -> [Change] {
+        try apply(changes, keepingView: keepingView, final: final, encodingForLog: false, db: db, journal: &journal).applied
+    }
+
+    /// `apply(_:keepingView:final:db:journal:)`; with `encodingForLog`, the calling thread also
+    /// encodes `changes` for the log entry (`ChangeBlob.encode`) while the other thread applies
+    /// the first long run — `blob`, nil when there was no long run (or the log is not written in
+    /// binary) — instead of after the changes are applied (`applyForLog`).
+    func apply(_ changes: [Change], keepingView: Bool, final: Bool, encodingForLog: Bool, db: Database,
+               journal: inout Journal) throws -> (applied: [Change], blob: [UInt8]?) {
+        // Without `keepingView` the changes are applied as they are: `changes` is the answer
+        // (shared, not a copy of a list that can hold 100k changes).
         var applied: [Change] = []
-        applied.reserveCapacity(changes.count)
+        if keepingView { applied.reserveCapacity(changes.count) }
+        var blob: [UInt8]?
+        var encodeBlob = encodingForLog && LogWriter.writesBlobs(format: LogFormat.written)
         var i = 0
         while i < changes.count {
             let (run, length) = RowRunWriter.leadingRun(of: changes[i...])
             if length >= Self.parallelRunMinimum {
                 let range = i..<(i + length)
-                try applyInParallel(run, changes[range], syncLayout: final && range.upperBound == changes.count, db: db, journal: &journal)
-                applied += changes[range]
+                try applyInParallel(run, changes[range], syncLayout: final && range.upperBound == changes.count, db: db, journal: &journal) {
+                    // A failure here (a non-finite number) is met again, and thrown, by `LogWriter`.
+                    if encodeBlob { blob = try? ChangeBlob.encode(changes) }
+                    encodeBlob = false
+                }
+                if keepingView { applied += changes[range] }
                 i = range.upperBound
                 continue
             }
@@ -45,19 +62,30 @@ extension StoredDocument {
                     applied.append(try applyKeepingView(change, db: db, journal: &journal))
                 } else {
                     try apply(change, db: db, journal: &journal)
-                    applied.append(change)
                 }
             }
             i += max(1, length)
         }
-        return applied
+        return (keepingView ? applied : changes, blob)
+    }
+
+    /// Applies a write's `changes` (`apply(_:keepingView:final:db:journal:)`, not keeping the
+    /// view) and clamps the offset: the changes its log entry records, with their blob when it
+    /// was encoded while a long run was applied. That early blob encodes `changes`, so it is the
+    /// entry's only when the clamp adds nothing; otherwise `LogWriter` encodes the list again.
+    func applyForLog(_ changes: [Change], db: Database, journal: inout Journal) throws -> LoggedChanges {
+        let (applied, early) = try apply(changes, keepingView: false, final: true, encodingForLog: true, db: db, journal: &journal)
+        let clamp = try clampOffset(db: db, journal: &journal)
+        guard clamp.isEmpty else { return LoggedChanges(changes: applied + clamp, blob: nil) }
+        return LoggedChanges(changes: applied, blob: early)
     }
 
     /// Writes `run` (its changes `changes`) on this thread while a second thread applies them to
     /// `document` (and, with `syncLayout`, brings the live layout up to date with them and with
     /// the changes applied before but not yet shown to it).
+    /// `alongside` runs on this thread after the run's SQL, before waiting for the other thread.
     private func applyInParallel(_ run: RowRunWriter, _ changes: ArraySlice<Change>, syncLayout: Bool, db: Database,
-                                 journal: inout Journal) throws {
+                                 journal: inout Journal, alongside: () -> Void) throws {
         // The pending run first, while memory holds exactly the state right after it.
         try journal.rows.flush(after: document, db: db, docID: id)
         let neighbours = run.neighbours(before: document)
@@ -84,10 +112,11 @@ extension StoredDocument {
         } catch {
             sqlError = error
         }
+        if sqlError == nil { alongside() }
         let outcome = other.value
         document = memory.take()
         if layoutPending != nil { live = memory.live }
-        journal.applied += changes.prefix(outcome.applied)
+        if journal.applied.isEmpty { journal.applied = Array(changes.prefix(outcome.applied)) } else { journal.applied += changes.prefix(outcome.applied) }
         journal.snapshotRows = outcome.rows
         if let report = outcome.report {
             journal.synced = journal.applied.count
@@ -96,6 +125,13 @@ extension StoredDocument {
         // A change memory refuses is the cause; the SQL written for it is rolled back with it.
         if let error = outcome.error { throw error }
         if let sqlError { throw sqlError }
+    }
+
+    /// `list + more`, sharing `more`'s storage when `list` is empty and `more` is all of an array
+    /// (`Array(_:)` of such a slice copies nothing, as for `journal.applied` above): a long run's
+    /// 100k changes are not copied.
+    static func joined(_ list: [Change], _ more: ArraySlice<Change>) -> [Change] {
+        list.isEmpty ? Array(more) : list + more
     }
 
     /// True when the write, once `run` is applied (and logged as one entry), will likely end
@@ -108,6 +144,15 @@ extension StoredDocument {
         return store.options.snapshots.isDue(entries: lastSeq + 1 - snapshotSeq, changes: snapshotChanges + journal.applied.count + run.count,
                                              imageBytes: snapshotBytes, rows: rows)
     }
+}
+
+/// A write's changes as its log entry records them (`forward`): the changes applied and the
+/// offset clamp (`StoredDocument.applyForLog`).
+struct LoggedChanges {
+    var changes: [Change]
+    /// `ChangeBlob.encode(changes)` when it was made while a long run was applied; nil: not
+    /// made yet (`LogWriter.append` encodes `changes`).
+    var blob: [UInt8]? = nil
 }
 
 /// The document (and live layout) of a handle while another thread applies a run to it; the
@@ -143,7 +188,7 @@ private final class MemoryInFlight: @unchecked Sendable {
             return Outcome(applied: applied, error: error, report: nil)
         }
         var outcome = Outcome(applied: applied, error: nil, report: nil)
-        if let layoutPending, live != nil { outcome.report = live!.apply(layoutPending + changes, to: document) }
+        if let layoutPending, live != nil { outcome.report = live!.apply(StoredDocument.joined(layoutPending, changes), to: document) }
         if encodeRows { outcome.rows = SnapshotImage.encodeRows(document) }
         return outcome
     }

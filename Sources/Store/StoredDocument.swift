@@ -284,13 +284,12 @@ public final class StoredDocument {
     /// and logs it as the next entry (`view` or `op`, in the open group if any). Returns its seq
     /// and the changes as logged (with the clamp). `perform` and the group batch share it.
     func write(_ edit: Edit, changes: [Change], db: Database, journal: inout Journal) throws -> (seq: Int, logged: [Change]) {
-        let logged = try apply(changes, keepingView: false, final: true, db: db, journal: &journal)
-            + (try clampOffset(db: db, journal: &journal))
+        let logged = try applyForLog(changes, db: db, journal: &journal)
         let seq = lastSeq + 1
         try LogWriter.append(db, document: id, seq: seq, kind: edit.isViewState ? .view : .op, payload: try LogFormat.encode(edit),
-                             forward: logged, inverse: nil, group: openGroup?.seq, label: nil, origin: origin)
+                             forward: logged.changes, forwardBlob: logged.blob, inverse: nil, group: openGroup?.seq, label: nil, origin: origin)
         lastSeq = seq
-        return (seq, logged)
+        return (seq, logged.changes)
     }
 
     /// Reverts the last `count` undo steps. Fails (changing nothing) when fewer are applied or a
