@@ -23,17 +23,19 @@ struct RowStyleTable {
     private var numbers: [RowStyleKey: Int] = [RowStyleKey(RowConfig()): 0]
     /// The styles in the order of their numbers, the default first (style parts only).
     private(set) var styles: [RowConfig] = [RowConfig()]
-    /// The previous row's style (rows in a run often share one: no hashing then).
-    private var last: (key: RowStyleKey, style: Int)?
+    /// The previous row's style and its number (rows in a run often share one: no hashing then,
+    /// and nothing stored). Not optional, so that comparing with it copies nothing; the number
+    /// is -1 until a first row.
+    private var lastKey = RowStyleKey(RowConfig())
+    private var lastStyle = -1
 
     /// The number of `config`'s style, numbering it when it is new; `checkNew` sees a new
     /// style's part of the config before it is numbered, and may refuse it by throwing.
     mutating func number(of config: RowConfig, checkingNew checkNew: (RowConfig) throws -> Void) rethrows -> Int {
         let key = RowStyleKey(config)
+        if lastStyle >= 0, lastKey == key { return lastStyle }
         let style: Int
-        if let last, last.key == key {
-            style = last.style
-        } else if let known = numbers[key] {
+        if let known = numbers[key] {
             style = known
         } else {
             try checkNew(key.config)
@@ -41,7 +43,8 @@ struct RowStyleTable {
             numbers[key] = style
             styles.append(key.config)
         }
-        last = (key, style)
+        lastKey = key
+        lastStyle = style
         return style
     }
 

@@ -115,6 +115,11 @@ extension Document {
     /// `removalChanges` of the row in slot `s`, walking slots (no id lookup, no array of
     /// children per row: a 100k-row `clear` plans in one pass over the rows).
     private func removalChanges(ofSlot s: Int32, parent: RowID?, index: Int, into changes: inout [Change]) {
+        // A row without children (most rows): its one change, without the walk's stack.
+        guard rows.childCount(of: s) > 0 else {
+            changes.append(.removeRow(id: rows.ids[Int(s)], config: rows.config(s), parent: parent, index: index))
+            return
+        }
         struct Item { var slot: Int32; var parent: RowID?; var index: Int; var expanded: Bool }
         var pending = [Item(slot: s, parent: parent, index: index, expanded: false)]
         while var item = pending.popLast() {

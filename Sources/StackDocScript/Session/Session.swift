@@ -324,6 +324,7 @@ public final class Session {
         } else {
             outcome = .noChange
         }
+        LateRelease.changes(consume planned)  // its last reference (the store keeps none)
         return .edited(operation: Printer.text(edit), outcome: outcome, report: report)
     }
 
