@@ -70,9 +70,12 @@ extension StoredDocument {
         document = Document(name: name)
         if layoutPending != nil { live = nil }
         let encodeRows = syncLayout && snapshotLikely(after: changes, journal: journal)
+        // A run that fills an empty document (the undo of a `clear`) is the document after it:
+        // its rows are encoded for the snapshot image as they are for the INSERTs.
+        encoded?.imageRows = encodeRows && memory.document.rowCount == 0
         let other = BackgroundTask {
-            if let encoded { run.encode(encoded) }
-            return memory.apply(changes, layoutPending: layoutPending, encodeRows: encodeRows)
+            let image = encoded.flatMap { run.encode($0) }
+            return memory.apply(changes, layoutPending: layoutPending, encodeRows: encodeRows, image: image)
         }
         var sqlError: (any Error)?
         do {
@@ -133,8 +136,10 @@ private final class MemoryInFlight: @unchecked Sendable {
 
     /// Applies `changes` to the document, then (`layoutPending` not nil) to the live layout,
     /// together with `layoutPending`, the changes applied before them that it has not seen;
-    /// then (`encodeRows`) encodes the rows for a snapshot.
-    func apply(_ changes: ArraySlice<Change>, layoutPending: [Change]?, encodeRows: Bool) -> Outcome {
+    /// then (`encodeRows`) encodes the rows for a snapshot — unless `image` holds them already
+    /// (`RowRunWriter.encode` of a run that filled the empty document).
+    func apply(_ changes: ArraySlice<Change>, layoutPending: [Change]?, encodeRows: Bool,
+               image: SnapshotImage.Encoder?) -> Outcome {
         var applied = 0
         do {
             // Compacting once at the end, not at each halving of a long removal run.
@@ -144,7 +149,7 @@ private final class MemoryInFlight: @unchecked Sendable {
         }
         var outcome = Outcome(applied: applied, error: nil, report: nil)
         if let layoutPending, live != nil { outcome.report = live!.apply(layoutPending + changes, to: document) }
-        if encodeRows { outcome.rows = SnapshotImage.encodeRows(document) }
+        if encodeRows { outcome.rows = image ?? SnapshotImage.encodeRows(document) }
         return outcome
     }
 
