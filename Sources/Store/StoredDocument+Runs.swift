@@ -148,7 +148,10 @@ private final class MemoryInFlight: @unchecked Sendable {
             return Outcome(applied: applied, error: error, report: nil)
         }
         var outcome = Outcome(applied: applied, error: nil, report: nil)
-        if let layoutPending, live != nil { outcome.report = live!.apply(layoutPending + changes, to: document) }
+        if let layoutPending, live != nil {
+            // (With nothing pending, the run's own array, not a copy of its 100k changes.)
+            outcome.report = live!.apply(layoutPending.isEmpty ? Array(changes) : layoutPending + changes, to: document)
+        }
         if encodeRows { outcome.rows = image ?? SnapshotImage.encodeRows(document) }
         return outcome
     }

@@ -17,21 +17,23 @@ extension Document {
         var loader = DocumentLoader(name: name, settings: settings, rows: changes.count)
         var rows = DocumentLoader.Rows(capacity: changes.count)
         var styles: [RowStyle: Int32] = [:]
-        var last: (style: RowStyle, number: Int32)?
+        // The previous row's style (rows of one style often come together: one equality test,
+        // no hash), kept apart from its number so that it is copied only when it changes.
+        var lastStyle = RowStyle.placeholder
+        var number: Int32 = -1
         for (index, change) in changes.enumerated() {
             guard case let .insertRow(id, config, nil, at) = change, at == index else { return nil }
             let style = RowStyle(config)
-            let number: Int32
-            if let last, last.style == style {
-                number = last.number
-            } else if let known = styles[style] {
-                number = known
-            } else {
-                guard loader.addStyle(style.rest) else { return nil }
-                number = Int32(loader.styleCount - 1)
-                styles[style] = number
+            if number < 0 || style != lastStyle {
+                if let known = styles[style] {
+                    number = known
+                } else {
+                    guard loader.addStyle(style.rest) else { return nil }
+                    number = Int32(loader.styleCount - 1)
+                    styles[style] = number
+                }
+                lastStyle = style
             }
-            last = (style, number)
             var flags: UInt8 = config.hidden ? DocumentLoader.Rows.hidden : 0
             let size: Double
             switch config.size {
