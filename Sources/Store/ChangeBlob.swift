@@ -135,20 +135,15 @@ enum ChangeBlob {
     /// The changes of `blob`; with `inverse`, the changes that take them back (`[Change].inverse`:
     /// each change's inverse, last first), made directly.
     /// - Throws: `LogFormatError` saying what is wrong (the caller names the entry).
-    /// `inTwoHalves: false` decodes a long list in one pass too (for tests: the halves must give
-    /// exactly what one pass gives, changes or error).
-    static func decode(_ blob: UnsafeRawBufferPointer, inverse: Bool = false, inTwoHalves: Bool = true) throws -> [Change] {
+    static func decode(_ blob: UnsafeRawBufferPointer, inverse: Bool = false) throws -> [Change] {
         do {
-            return try read(blob, inverse: inverse, inTwoHalves: inTwoHalves)
+            return try read(blob, inverse: inverse)
         } catch let damage as SnapshotImage.Damage {
             throw LogFormatError(damage.description)
         }
     }
 
-    /// Lists of at least this many changes are decoded in two halves at once (`read`).
-    static let parallelMinimum = 16_384
-
-    private static func read(_ blob: UnsafeRawBufferPointer, inverse: Bool, inTwoHalves: Bool) throws -> [Change] {
+    private static func read(_ blob: UnsafeRawBufferPointer, inverse: Bool) throws -> [Change] {
         guard blob.count >= magic.count + 1 + 8, blob.starts(with: magic) else { throw LogFormatError("not a list of changes in binary") }
         let coding = blob[magic.count]
         guard coding == self.coding else { throw LogFormatError("binary changes of coding \(coding), which this StackDoc does not read") }
@@ -162,55 +157,6 @@ enum ChangeBlob {
         styles.reserveCapacity(styleCount + 1)
         for _ in 0..<styleCount { styles.append(try SnapshotImage.readStyle(&r)) }
         let count = try r.count(limit: r.remaining)
-        let first = r.position
-        // A long list (the changes of a `clear`, read back by its undo and redo, ≈ 0.6 µs each,
-        // most of it making the changes): the second half, found by a pass that only steps over
-        // the changes, is decoded on this thread while another decodes the first. The first
-        // half's error wins, as decoding in one pass meets it first.
-        if inTwoHalves, count >= parallelMinimum, let middle = position(after: count / 2, from: first, in: body) {
-            let half = count / 2
-            let lent = LentBytes(bytes: body)
-            let sharedStyles = styles
-            let other = BackgroundTask {
-                Result { try decodeChanges(lent.bytes, from: first, count: half, index: 0, styles: sharedStyles, inverse: inverse) }
-            }
-            let second = Result { try decodeChanges(body, from: middle, count: count - half, index: half, styles: styles, inverse: inverse) }
-            let (firstChanges, firstEnd) = try other.value.get()
-            if firstEnd == middle {
-                let (secondChanges, end) = try second.get()
-                guard end == body.count else { throw LogFormatError("\(body.count - end) bytes after the last change") }
-                var out: [Change] = []
-                out.reserveCapacity(count)
-                if inverse {
-                    out.append(contentsOf: secondChanges.reversed())
-                    out.append(contentsOf: firstChanges.reversed())
-                } else {
-                    out.append(contentsOf: firstChanges)
-                    out.append(contentsOf: secondChanges)
-                }
-                return out
-            }
-            // (The stepping pass and the decoding disagree: cannot be for a list this build
-            // wrote; decoded again in one pass, which says what is wrong.)
-        }
-        var (out, end) = try decodeChanges(body, from: first, count: count, index: 0, styles: styles, inverse: inverse)
-        guard end == body.count else { throw LogFormatError("\(body.count - end) bytes after the last change") }
-        if inverse { out.reverse() }
-        return out
-    }
-
-    /// Bytes the caller holds, lent to the thread that decodes the first half (`read`), which
-    /// the caller waits for.
-    private struct LentBytes: @unchecked Sendable {
-        let bytes: UnsafeRawBufferPointer
-    }
-
-    /// `count` changes decoded from `body` at byte `position` (the list's change number `index`
-    /// on), each inverted with `inverse` (not reordered), and the position after them.
-    private static func decodeChanges(_ body: UnsafeRawBufferPointer, from position: Int, count: Int, index: Int, styles: [RowConfig],
-                                      inverse: Bool) throws -> ([Change], Int) {
-        var r = ByteReader(body)
-        r.position = position
         var out: [Change] = []
         out.reserveCapacity(count)
 
@@ -254,55 +200,15 @@ enum ChangeBlob {
                     : .moveRow(id: id, fromParent: fromParent, fromIndex: fromIndex, toParent: toParent, toIndex: toIndex)
             case Tag.json:
                 let text = try r.string()
-                let one = try LogFormat.change(LogReader(try LogValue.parse(text), path: "change[\(index + out.count)]"))
+                let one = try LogFormat.change(LogReader(try LogValue.parse(text), path: "change[\(out.count)]"))
                 change = inverse ? one.inverse : one
             default:
                 throw LogFormatError("unknown change tag \(tag) (at byte \(r.position - 1))")
             }
             out.append(change)
         }
-        return (out, r.position)
-    }
-
-    /// The position after the `n` changes that start at `start`, found by stepping over their
-    /// fields (no change made); nil when one of them is not a row change (a JSON change, kept
-    /// to one pass) or the bytes end first.
-    private static func position(after n: Int, from start: Int, in body: UnsafeRawBufferPointer) -> Int? {
-        var r = ByteReader(body)
-        r.position = start
-        func skipString() throws { r.position += try r.count(limit: r.remaining) }
-        func skipOptional() throws { r.position += max(0, try r.count(limit: r.remaining + 1) - 1) }
-        func skipConfig() throws {
-            let flags = try r.u8()
-            r.position += (flags & 2 != 0 ? 0 : 8) + (flags & 4 != 0 ? 16 : 0)
-            if flags & 8 != 0 { _ = try r.varint() }
-        }
-        do {
-            for _ in 0..<n {
-                switch try r.u8() {
-                case Tag.insert, Tag.remove:
-                    try skipString()
-                    try skipOptional()
-                    _ = try r.varint()
-                    try skipConfig()
-                case Tag.update:
-                    try skipString()
-                    try skipConfig()
-                    try skipConfig()
-                case Tag.move:
-                    try skipString()
-                    try skipOptional()
-                    _ = try r.varint()
-                    try skipOptional()
-                    _ = try r.varint()
-                default:
-                    return nil
-                }
-                guard r.position <= body.count else { return nil }
-            }
-        } catch {
-            return nil
-        }
-        return r.position
+        guard r.remaining == 0 else { throw LogFormatError("\(r.remaining) bytes after the last change") }
+        if inverse { out.reverse() }
+        return out
     }
 }
