@@ -73,7 +73,7 @@ struct BulkRowInserter {
     /// Adds a row under an order key the caller chose (a run of rows inserted between two
     /// stored neighbours: `RowRunWriter`); a full batch is written at once.
     /// - Throws: as `add(_:parent:config:)`.
-    mutating func add(_ id: RowID, parent: RowID?, key: [UInt8], config: RowConfig) throws {
+    mutating func add(_ id: RowID, parent: RowID?, key: some Collection<UInt8>, config: RowConfig) throws {
         pending.append(id, parent: parent, key: key, config: config)
         if pending.count == RowWriter.bulkBatch {
             try write(pending)

@@ -57,7 +57,7 @@ struct EncodedRows: Sendable {
     }
 
     /// Appends row `id` of stack `parent` (nil: the root) under order key `key`.
-    mutating func append(_ id: RowID, parent: RowID?, key: [UInt8], config: RowConfig) {
+    mutating func append(_ id: RowID, parent: RowID?, key: some Collection<UInt8>, config: RowConfig) {
         appendPlace(id, parent: parent, key: key)
         let first = values.count
         appendConfigColumns(config)
@@ -70,7 +70,7 @@ struct EncodedRows: Sendable {
     /// style (`RowStyleTable.number(of:)`: equal numbers, equal configs but for size, content and
     /// hidden): the columns of the style are encoded once per batch and copied, only
     /// `perRowColumns` are encoded per row.
-    mutating func append(_ id: RowID, parent: RowID?, key: [UInt8], config: RowConfig, style: Int) {
+    mutating func append(_ id: RowID, parent: RowID?, key: some Collection<UInt8>, config: RowConfig, style: Int) {
         appendPlace(id, parent: parent, key: key)
         // The previous row of this batch had this style: its style columns are these.
         let sameStyle = lastStyle?.number == style
@@ -245,7 +245,7 @@ struct EncodedRows: Sendable {
     }
 
     /// The parent, order key and id values of a row.
-    private mutating func appendPlace(_ id: RowID, parent: RowID?, key: [UInt8]) {
+    private mutating func appendPlace(_ id: RowID, parent: RowID?, key: some Collection<UInt8>) {
         appendText(parent ?? "")
         appendBytes(key)
         appendText(id)

@@ -24,6 +24,10 @@ enum OrderKey {
         return table
     }()
 
+    /// The value of digit `d` (0 ..< 62), -1 for a byte that is not a digit.
+    @inline(__always)
+    static func digitIndex(_ d: UInt8) -> Int { digitValue[Int(d)] }
+
     /// The first key handed out in an empty stack.
     static let first = "a0"
 

@@ -166,33 +166,45 @@ struct RowRunWriter {
     static let encodedBatch = 8 * RowWriter.bulkBatch
 
     /// Gives the insert run's rows their order keys between `run`'s stored neighbour keys
-    /// (`OrderKey.keys`) and encodes them for their INSERTs, in batches handed to `run.queue`
-    /// (another thread takes them: `writeEncoded`); stops early when the writer closed the queue.
+    /// (`OrderKey.keyList`, byte for byte `OrderKey.keys`) and encodes them for their INSERTs, in
+    /// batches handed to `run.queue` (another thread takes them: `writeEncoded`); stops early
+    /// when the writer closed the queue. Each row's style is numbered (`RowStyleTable`) so a
+    /// batch encodes a style's columns once and only size, content and hidden per row
+    /// (`EncodedRows.append(_:parent:key:config:style:)`, as an import does). With
+    /// `run.imageRows` and a run at the root, the rows are also encoded for a snapshot image
+    /// (whose style numbers are those), and that encoder is returned: the run is then every row
+    /// of the document (the caller checked it was empty), in document order, so the image is
+    /// `SnapshotImage.encodeRows` of the document after the run, byte for byte.
     /// Reads no document: the run holds its rows' configs. When the gap is too narrow for such
     /// keys (or a stored key is bad), hands over nothing and says so in `run`.
-    func encode(_ run: EncodedRun) {
+    @discardableResult
+    func encode(_ run: EncodedRun) -> SnapshotImage.Encoder? {
         defer { run.queue.finish() }
-        let keys: [[UInt8]]
+        let keys: OrderKeyList
         do {
-            guard let found = try OrderKey.keys(count, between: run.before, run.after) else {
+            guard let found = try OrderKey.keyList(count, between: run.before, run.after) else {
                 run.keyed = false
-                return
+                return nil
             }
             keys = found
         } catch {
             run.error = error
-            return
+            return nil
         }
+        var image = run.imageRows && parent == nil ? SnapshotImage.Encoder(capacity: count) : nil
+        var styles = RowStyleTable()
         var rows = EncodedRows(capacity: Self.encodedBatch)
-        for (change, key) in zip(inserted, keys) {
+        for (i, change) in inserted.enumerated() {
             guard case let .insertRow(id, config, _, _) = change else { continue }
-            rows.append(id, parent: parent, key: key, config: config)
+            let style = image != nil ? image!.add(id, parent: nil, config: config)! : styles.number(of: config)
+            rows.append(id, parent: parent, key: keys[i], config: config, style: style)
             if rows.count == Self.encodedBatch {
-                guard run.queue.put(rows) else { return }
+                guard run.queue.put(rows) else { return nil }
                 rows = EncodedRows(capacity: Self.encodedBatch)
             }
         }
         if rows.count > 0 { _ = run.queue.put(rows) }
+        return image
     }
 
     /// Writes the insert run from the batches `encode` hands over, as `writeAhead` would write
@@ -226,20 +238,20 @@ struct RowRunWriter {
     private func writeInserts(between beforeID: RowID?, _ afterID: RowID?, db: Database, docID: Int64) throws {
         let before = try beforeID.map { try RowWriter.storedKey($0, db: db, docID: docID) }
         let after = try afterID.map { try RowWriter.storedKey($0, db: db, docID: docID) }
-        if let keys = try OrderKey.keys(count, between: before, after) {
+        if let keys = try OrderKey.keyList(count, between: before, after) {
             if count >= Self.bulkThreshold {
                 var idIndex = DeferredIDIndex()
                 try idIndex.dropIfOutnumbered(by: count, deleting: false, db)
                 var inserter = try BulkRowInserter(db, document: docID, idIndex: idIndex)
-                for (change, key) in zip(inserted, keys) {
+                for (i, change) in inserted.enumerated() {
                     guard case let .insertRow(id, config, _, _) = change else { continue }
-                    try inserter.add(id, parent: parent, key: key, config: config)
+                    try inserter.add(id, parent: parent, key: keys[i], config: config)
                 }
                 try inserter.finish()
             } else {
-                for (change, key) in zip(inserted, keys) {
+                for (i, change) in inserted.enumerated() {
                     guard case let .insertRow(id, config, _, _) = change else { continue }
-                    try RowWriter.insert(id, config: config, parent: parent, key: String(decoding: key, as: UTF8.self), db: db, docID: docID)
+                    try RowWriter.insert(id, config: config, parent: parent, key: String(decoding: keys[i], as: UTF8.self), db: db, docID: docID)
                 }
             }
             return
@@ -334,6 +346,9 @@ final class EncodedRun: @unchecked Sendable {
     let queue = ImportRowQueue(capacity: 32)
     /// False when the gap between the neighbours is too narrow for `OrderKey.keys`.
     var keyed = true
+    /// Set before `encode` starts: also encode the rows for a snapshot image (the run fills an
+    /// empty document and the write will likely end with a snapshot).
+    var imageRows = false
     var error: (any Error)?
 
     init(before: String?, after: String?) {

@@ -98,9 +98,18 @@ extension StoredDocument {
         document = Document(name: name)
         if layoutPending != nil { live = nil }
         let encodeRows = syncLayout && snapshotLikely(after: changes, journal: journal)
+        // A run that fills an empty document (the undo of a `clear`) is the document after it:
+        // its rows are encoded for the snapshot image as they are for the INSERTs.
+        encoded?.imageRows = encodeRows && memory.document.rowCount == 0
+        // The rows are keyed and encoded on a thread of their own, which runs ahead of the
+        // INSERTs by at most the queue's batches: memory does not wait for the encoding to end
+        // (which it did when one thread did both: the encoding ends only a queue's length before
+        // the last INSERT), and waits for that thread only at its end (for the image).
+        let encoding = encoded.map { encoded in BackgroundTask { run.encode(encoded) } }
         let other = BackgroundTask {
-            if let encoded { run.encode(encoded) }
-            return memory.apply(changes, layoutPending: layoutPending, encodeRows: encodeRows)
+            let outcome = memory.apply(changes, layoutPending: layoutPending, encodeRows: encodeRows, image: { encoding?.value })
+            _ = encoding?.value  // (ended before the memory is taken back, whatever the outcome)
+            return outcome
         }
         var sqlError: (any Error)?
         do {
@@ -178,8 +187,11 @@ private final class MemoryInFlight: @unchecked Sendable {
 
     /// Applies `changes` to the document, then (`layoutPending` not nil) to the live layout,
     /// together with `layoutPending`, the changes applied before them that it has not seen;
-    /// then (`encodeRows`) encodes the rows for a snapshot.
-    func apply(_ changes: ArraySlice<Change>, layoutPending: [Change]?, encodeRows: Bool) -> Outcome {
+    /// then (`encodeRows`) encodes the rows for a snapshot — unless `image` (which waits for the
+    /// encoding thread) gives them already (`RowRunWriter.encode` of a run that filled the empty
+    /// document).
+    func apply(_ changes: ArraySlice<Change>, layoutPending: [Change]?, encodeRows: Bool,
+               image: () -> SnapshotImage.Encoder?) -> Outcome {
         var applied = 0
         do {
             // Compacting once at the end, not at each halving of a long removal run.
@@ -189,7 +201,7 @@ private final class MemoryInFlight: @unchecked Sendable {
         }
         var outcome = Outcome(applied: applied, error: nil, report: nil)
         if let layoutPending, live != nil { outcome.report = live!.apply(StoredDocument.joined(layoutPending, changes), to: document) }
-        if encodeRows { outcome.rows = SnapshotImage.encodeRows(document) }
+        if encodeRows { outcome.rows = image() ?? SnapshotImage.encodeRows(document) }
         return outcome
     }
 

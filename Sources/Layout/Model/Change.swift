@@ -65,12 +65,19 @@ extension Document {
     /// whenever half of the slots are free: a run of 100k removals (a `clear`) otherwise copies
     /// its remaining rows into fresh storage at each halving (≈ 60 % of its time). The
     /// rows, their order and configs end as after `apply(_:)` of each; only slot numbers differ.
+    /// Inserts that fill an empty document at the root are built in bulk (`filled(by:)`).
     /// - Parameters:
     ///   - changes: The changes, in order.
     ///   - applied: Counts the changes applied (all of them unless it throws).
     /// - Throws: `StackDocError` for the first change that does not fit; the document then holds
     ///   the changes before it (not undone: the caller, which counted them, decides).
     public mutating func apply(run changes: ArraySlice<Change>, applied: inout Int) throws {
+        // Inserts that fill an empty document (the undo of a `clear`): built in bulk.
+        if let filled = filled(by: changes) {
+            self = filled
+            applied += changes.count
+            return
+        }
         defer { compactIfWanted() }
         for change in changes {
             if case let .removeRow(id, _, _, _) = change {
