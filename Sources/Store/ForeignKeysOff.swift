@@ -1,8 +1,9 @@
 import CSQLiteConfig
 import GRDB
 
-/// SQLite's foreign key enforcement turned off on the write's own connection for one statement
-/// inside a transaction (`SQLITE_DBCONFIG_ENABLE_FKEY`; `PRAGMA foreign_keys` is a no-op there).
+/// SQLite's foreign key enforcement turned off on the write's own connection for the statements
+/// of one long run inside a transaction (a removal run's deletes, a bulk insert run's INSERTs:
+/// `RowRunWriter`), with `SQLITE_DBCONFIG_ENABLE_FKEY` (`PRAGMA foreign_keys` is a no-op there).
 ///
 /// Why: with enforcement on, SQLite compiles a `DELETE` from a table that has a foreign key in
 /// two passes (the keys of the matching rows into a temporary b-tree, then a seek and a delete

@@ -299,11 +299,13 @@ struct RowRunWriter {
         """
 
     private func writeRemovals(db: Database, docID: Int64) throws {
-        // A long run frees many pages: not overwritten with zeros (`SecureDeleteFast`).
-        if count >= Self.foreignKeysOffMinimum {
-            try SecureDeleteFast.during(db) { try deleteRemovals(db: db, docID: docID) }
-        } else {
-            try deleteRemovals(db: db, docID: docID)
+        guard count >= Self.foreignKeysOffMinimum else { return try deleteRemovals(db: db, docID: docID) }
+        // A long run: deleted in one pass, with foreign key enforcement off (deleting rows of
+        // `row` cannot break a foreign key: nothing refers to `row`), and the many pages it frees
+        // are not overwritten with zeros (`SecureDeleteFast`). Both settings are changed once for
+        // the whole run, the truncation check included.
+        try SecureDeleteFast.during(db) {
+            try ForeignKeysOff.during(db) { try deleteRemovals(db: db, docID: docID) }
         }
     }
 
@@ -311,22 +313,19 @@ struct RowRunWriter {
         var lowKey = try RowWriter.storedKey(lowID, db: db, docID: docID)
         var highKey = try RowWriter.storedKey(highID, db: db, docID: docID)
         var parentText = parent ?? ""
-        if count >= DeferredIDIndex.firstRun, try ForeignKeysOff.during(db, { try truncateIfWhole(parentText, lowKey, highKey, db, docID) }) {
+        // (`firstRun` ≥ `foreignKeysOffMinimum`: a run that may truncate has enforcement off.)
+        if count >= DeferredIDIndex.firstRun, try truncateIfWhole(parentText, lowKey, highKey, db, docID) {
             return
         }
         var idIndex = DeferredIDIndex()
         try idIndex.dropIfOutnumbered(by: count, deleting: true, db)
-        func delete() throws -> Int {
-            try RowWriter.run(db, Self.deleteRangeSQL) { s in
-                sqlite3_bind_int64(s, 1, docID)
-                ColumnValue.bindText(&parentText, to: s, at: 2)
-                ColumnValue.bindText(&lowKey, to: s, at: 3)
-                ColumnValue.bindText(&highKey, to: s, at: 4)
-            }
-            return db.changesCount
+        try RowWriter.run(db, Self.deleteRangeSQL) { s in
+            sqlite3_bind_int64(s, 1, docID)
+            ColumnValue.bindText(&parentText, to: s, at: 2)
+            ColumnValue.bindText(&lowKey, to: s, at: 3)
+            ColumnValue.bindText(&highKey, to: s, at: 4)
         }
-        // Deleting rows of `row` cannot break a foreign key (nothing refers to `row`).
-        let deleted = count >= Self.foreignKeysOffMinimum ? try ForeignKeysOff.during(db, delete) : try delete()
+        let deleted = db.changesCount
         try idIndex.restore(db)
         guard deleted == count else {
             throw StoreFailure.internal("removing \(count) rows of stack '\(parent ?? "")' deleted \(deleted) stored rows")

@@ -125,7 +125,7 @@ extension StoredDocument {
         let outcome = other.value
         document = memory.take()
         if layoutPending != nil { live = memory.live }
-        if journal.applied.isEmpty { journal.applied = Array(changes.prefix(outcome.applied)) } else { journal.applied += changes.prefix(outcome.applied) }
+        Self.append(changes.prefix(outcome.applied), to: &journal.applied)
         journal.snapshotRows = outcome.rows
         if let report = outcome.report {
             journal.synced = journal.applied.count
@@ -136,11 +136,11 @@ extension StoredDocument {
         if let sqlError { throw sqlError }
     }
 
-    /// `list + more`, sharing `more`'s storage when `list` is empty and `more` is all of an array
-    /// (`Array(_:)` of such a slice copies nothing, as for `journal.applied` above): a long run's
-    /// 100k changes are not copied.
-    static func joined(_ list: [Change], _ more: ArraySlice<Change>) -> [Change] {
-        list.isEmpty ? Array(more) : list + more
+    /// Appends `more` to `list`; when `list` is empty it becomes `more`'s own storage
+    /// (`Array(_:)` of a slice that is all of an array copies nothing): a long run's 100k changes
+    /// are not copied into the journal or the live layout's list.
+    static func append(_ more: ArraySlice<Change>, to list: inout [Change]) {
+        if list.isEmpty { list = Array(more) } else { list += more }
     }
 
     /// True when the write, once `run` is applied (and logged as one entry), will likely end
@@ -200,7 +200,10 @@ private final class MemoryInFlight: @unchecked Sendable {
             return Outcome(applied: applied, error: error, report: nil)
         }
         var outcome = Outcome(applied: applied, error: nil, report: nil)
-        if let layoutPending, live != nil { outcome.report = live!.apply(StoredDocument.joined(layoutPending, changes), to: document) }
+        if var pending = layoutPending, live != nil {
+            StoredDocument.append(changes, to: &pending)
+            outcome.report = live!.apply(pending, to: document)
+        }
         if encodeRows { outcome.rows = image() ?? SnapshotImage.encodeRows(document) }
         return outcome
     }

@@ -95,11 +95,7 @@ import Testing
     @Test func aLongRunIntoAUsedUpGapIsKeyedRowByRow() throws {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let doc = try RowRunTests.sample(dir.appending(path: "g.sqlite").path, count: 4, inner: 0)
-        try doc.store.write { db in
-            try db.execute(sql: "UPDATE row SET order_key = 'a0000000000000001' WHERE id = 'r0'")
-            try db.execute(sql: "UPDATE row SET order_key = 'a0000000000000002' WHERE id = 'r1'")
-        }
+        let doc = try RowRunTests.sampleWithUsedUpGap(dir.appending(path: "g.sqlite").path)
         #expect(try OrderKey.keys(Self.big, between: "a000000000000001", "a000000000000002") == nil)
         try Self.expectExact(doc, "long run into a used-up gap") {
             try $0.perform(.add(ids: (0..<Self.big).map { "g\($0)" }, spec: [], position: .after("r0"), parent: nil))

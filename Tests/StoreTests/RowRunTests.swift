@@ -32,6 +32,18 @@ import Testing
     }
 
     /// A document of `count` root rows `r0…` and a stack `s` of `inner` rows `s0…` at index 3.
+    /// `sample` of 4 root rows whose first two stored keys, 'a0000000000000001' and
+    /// 'a0000000000000002', differ only in their last of 16 characters: no key fits between them
+    /// (`OrderKey.keys` gives nil), so a run inserted there is keyed row by row.
+    static func sampleWithUsedUpGap(_ path: String) throws -> StoredDocument {
+        let doc = try sample(path, count: 4, inner: 0)
+        try doc.store.write { db in
+            try db.execute(sql: "UPDATE row SET order_key = 'a0000000000000001' WHERE id = 'r0'")
+            try db.execute(sql: "UPDATE row SET order_key = 'a0000000000000002' WHERE id = 'r1'")
+        }
+        return doc
+    }
+
     static func sample(_ path: String, count: Int, inner: Int, options: StoreOptions = StoreOptions()) throws -> StoredDocument {
         var d = Document(name: "d")
         for i in 0..<count { try d.appendRow("r\(i)", config: RowConfig(size: .fixed(Double(10 + i % 7))), parent: nil) }
@@ -114,11 +126,7 @@ import Testing
     @Test func aRunIntoAUsedUpGapIsKeyedRowByRow() throws {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let doc = try Self.sample(dir.appending(path: "g.sqlite").path, count: 4, inner: 0)
-        try doc.store.write { db in
-            try db.execute(sql: "UPDATE row SET order_key = 'a0000000000000001' WHERE id = 'r0'")
-            try db.execute(sql: "UPDATE row SET order_key = 'a0000000000000002' WHERE id = 'r1'")
-        }
+        let doc = try Self.sampleWithUsedUpGap(dir.appending(path: "g.sqlite").path)
         #expect(try OrderKey.keys(50, between: "a000000000000001", "a000000000000002") == nil)
         try doc.perform(.add(ids: (0..<50).map { "g\($0)" }, spec: [], position: .after("r0"), parent: nil))
         try Self.expectStoredExactly(doc, "run into a used-up gap")
