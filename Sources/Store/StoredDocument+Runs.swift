@@ -39,7 +39,6 @@ extension StoredDocument {
         // Without `keepingView` the changes are applied as they are: `changes` is the answer
         // (shared, not a copy of a list that can hold 100k changes).
         var applied: [Change] = []
-        if keepingView { applied.reserveCapacity(changes.count) }
         var blob: [UInt8]?
         var encodeBlob = encodingForLog && LogWriter.writesBlobs(format: LogFormat.written)
         var i = 0
@@ -52,7 +51,7 @@ extension StoredDocument {
                     if encodeBlob { blob = try? ChangeBlob.encode(changes) }
                     encodeBlob = false
                 }
-                if keepingView { applied += changes[range] }
+                if keepingView { Self.append(changes[range], to: &applied) }
                 i = range.upperBound
                 continue
             }
@@ -139,8 +138,10 @@ extension StoredDocument {
     /// Appends `more` to `list`; when `list` is empty it becomes `more`'s own storage
     /// (`Array(_:)` of a slice that is all of an array copies nothing): a long run's 100k changes
     /// are not copied into the journal or the live layout's list.
+    /// Nothing is appended when `more` is empty (appending even nothing copies a list whose
+    /// storage is shared).
     static func append(_ more: ArraySlice<Change>, to list: inout [Change]) {
-        if list.isEmpty { list = Array(more) } else { list += more }
+        if list.isEmpty { list = Array(more) } else if !more.isEmpty { list += more }
     }
 
     /// True when the write, once `run` is applied (and logged as one entry), will likely end
