@@ -135,15 +135,22 @@ enum ChangeBlob {
     /// The changes of `blob`; with `inverse`, the changes that take them back (`[Change].inverse`:
     /// each change's inverse, last first), made directly.
     /// - Throws: `LogFormatError` saying what is wrong (the caller names the entry).
-    static func decode(_ blob: UnsafeRawBufferPointer, inverse: Bool = false) throws -> [Change] {
+    /// - Parameter splitMinimum: lists of at least this many changes are decoded in two halves
+    ///   at once (tests lower it; the answer and any error are those of one pass).
+    static func decode(_ blob: UnsafeRawBufferPointer, inverse: Bool = false, splitMinimum: Int = splitMinimum) throws -> [Change] {
         do {
-            return try read(blob, inverse: inverse)
+            return try read(blob, inverse: inverse, splitMinimum: splitMinimum)
         } catch let damage as SnapshotImage.Damage {
             throw LogFormatError(damage.description)
         }
     }
 
-    private static func read(_ blob: UnsafeRawBufferPointer, inverse: Bool) throws -> [Change] {
+    /// Blobs of at least this many changes are decoded in two halves at once, the first on a
+    /// thread of its own (`BackgroundTask`): the undo of a 100k-row `clear` decodes 100k boxed
+    /// changes before anything else of it can start (≈ 60–100 ms on one thread).
+    static let splitMinimum = 16_384
+
+    private static func read(_ blob: UnsafeRawBufferPointer, inverse: Bool, splitMinimum: Int) throws -> [Change] {
         guard blob.count >= magic.count + 1 + 8, blob.starts(with: magic) else { throw LogFormatError("not a list of changes in binary") }
         let coding = blob[magic.count]
         guard coding == self.coding else { throw LogFormatError("binary changes of coding \(coding), which this StackDoc does not read") }
@@ -157,10 +164,161 @@ enum ChangeBlob {
         styles.reserveCapacity(styleCount + 1)
         for _ in 0..<styleCount { styles.append(try SnapshotImage.readStyle(&r)) }
         let count = try r.count(limit: r.remaining)
-        var out: [Change] = []
-        out.reserveCapacity(count)
+        let changes = Changes(body: body, styles: styles, total: count, inverse: inverse)
+        let begin = r.position
+        // Where the second half starts (nil: one pass; a blob `skip` cannot cross is decoded in
+        // one pass, which says what is wrong with it).
+        let half = count >= max(2, splitMinimum) ? try? changes.skip(count / 2, from: begin) : nil
+        return try [Change](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let slots = buffer.baseAddress else {
+                guard r.remaining == 0 else { throw LogFormatError("\(r.remaining) bytes after the last change") }
+                return
+            }
+            let end: Int
+            if let half {
+                let lent = LentSlots(slots: slots)
+                let firstHalf = BackgroundTask { Result { try changes.decode(count / 2, from: begin, first: 0, into: lent.slots) } }
+                let second = Result { try changes.decode(count - count / 2, from: half, first: count / 2, into: slots) }
+                let first = firstHalf.value
+                switch (first, second) {
+                case let (.success(firstEnd), .success(secondEnd)) where firstEnd == half:
+                    end = secondEnd
+                default:
+                    // The first failure in the blob's order is the one a single pass meets.
+                    if case .success = first { changes.empty(count / 2, first: 0, in: slots) }
+                    if case .success = second { changes.empty(count - count / 2, first: count / 2, in: slots) }
+                    if case let .failure(error) = first { throw error }
+                    if case let .failure(error) = second { throw error }
+                    throw LogFormatError("the changes end at byte \(try first.get()), not \(half)")
+                }
+            } else {
+                end = try changes.decode(count, from: begin, first: 0, into: slots)
+            }
+            guard end == body.count else {
+                changes.empty(count, first: 0, in: slots)
+                throw LogFormatError("\(body.count - end) bytes after the last change")
+            }
+            initialized = count
+        }
+    }
 
-        func config() throws -> RowConfig {
+    /// The answer's storage lent to the thread that decodes the first half.
+    private struct LentSlots: @unchecked Sendable {
+        let slots: UnsafeMutablePointer<Change>
+    }
+
+    /// The changes of a blob's body (its styles read), decoded from any change on: change `i`
+    /// of `total` goes to slot `i`, or (`inverse`) its inverse to slot `total - 1 - i` — the
+    /// inverse list is the changes taken back, last first.
+    private struct Changes: @unchecked Sendable {
+        let body: UnsafeRawBufferPointer
+        let styles: [RowConfig]
+        let total: Int
+        let inverse: Bool
+
+        func slot(_ i: Int) -> Int { inverse ? total - 1 - i : i }
+
+        /// Deinitializes the slots of changes `first ..< first + n`.
+        func empty(_ n: Int, first: Int, in slots: UnsafeMutablePointer<Change>) {
+            guard n > 0 else { return }
+            let low = min(slot(first), slot(first + n - 1))
+            (slots + low).deinitialize(count: n)
+        }
+
+        /// Decodes `n` changes, numbers `first…`, starting at byte `from`, into their slots;
+        /// returns the byte after them. On a failure the slots it filled are empty again.
+        func decode(_ n: Int, from: Int, first: Int, into slots: UnsafeMutablePointer<Change>) throws -> Int {
+            var r = ByteReader(body)
+            r.position = from
+            var done = 0
+            do {
+                while done < n {
+                    (slots + slot(first + done)).initialize(to: try change(&r, number: first + done))
+                    done += 1
+                }
+            } catch let damage as SnapshotImage.Damage {
+                empty(done, first: first, in: slots)
+                throw LogFormatError(damage.description)
+            } catch {
+                empty(done, first: first, in: slots)
+                throw error
+            }
+            return r.position
+        }
+
+        /// Change number `number` (its inverse with `inverse`), read at `r`.
+        private func change(_ r: inout ByteReader, number: Int) throws -> Change {
+            let tag = try r.u8()
+            switch tag {
+            case Tag.insert, Tag.remove:
+                let id = try r.string(), parent = try optional(&r), index = try signed(&r), c = try config(&r)
+                return (tag == Tag.insert) != inverse ? .insertRow(id: id, config: c, parent: parent, index: index)
+                    : .removeRow(id: id, config: c, parent: parent, index: index)
+            case Tag.update:
+                let id = try r.string(), old = try config(&r), new = try config(&r)
+                return inverse ? .updateRow(id: id, old: new, new: old) : .updateRow(id: id, old: old, new: new)
+            case Tag.move:
+                let id = try r.string(), fromParent = try optional(&r), fromIndex = try signed(&r)
+                let toParent = try optional(&r), toIndex = try signed(&r)
+                return inverse ? .moveRow(id: id, fromParent: toParent, fromIndex: toIndex, toParent: fromParent, toIndex: fromIndex)
+                    : .moveRow(id: id, fromParent: fromParent, fromIndex: fromIndex, toParent: toParent, toIndex: toIndex)
+            case Tag.json:
+                let text = try r.string()
+                let one = try LogFormat.change(LogReader(try LogValue.parse(text), path: "change[\(number)]"))
+                return inverse ? one.inverse : one
+            default:
+                throw LogFormatError("unknown change tag \(tag) (at byte \(r.position - 1))")
+            }
+        }
+
+        /// The byte after the `n` changes that start at byte `from`, read as `decode` reads
+        /// them but making none (a blob it cannot read fails here, and is decoded in one pass).
+        func skip(_ n: Int, from: Int) throws -> Int {
+            var r = ByteReader(body)
+            r.position = from
+            for _ in 0..<n {
+                let tag = try r.u8()
+                try skipString(&r)
+                switch tag {
+                case Tag.insert, Tag.remove:
+                    try skipOptional(&r)
+                    _ = try r.varint()
+                    try skipConfig(&r)
+                case Tag.update:
+                    try skipConfig(&r)
+                    try skipConfig(&r)
+                case Tag.move:
+                    try skipOptional(&r)
+                    _ = try r.varint()
+                    try skipOptional(&r)
+                    _ = try r.varint()
+                case Tag.json:
+                    break
+                default:
+                    throw LogFormatError("unknown change tag \(tag)")
+                }
+            }
+            return r.position
+        }
+
+        private func skipString(_ r: inout ByteReader) throws {
+            r.position += try r.count(limit: r.remaining)
+        }
+
+        private func skipOptional(_ r: inout ByteReader) throws {
+            let n = try r.count(limit: r.remaining + 1)
+            if n > 0 { r.position += n - 1 }
+        }
+
+        private func skipConfig(_ r: inout ByteReader) throws {
+            let flags = try r.u8()
+            let bytes = (flags & 2 == 0 ? 8 : 0) + (flags & 4 != 0 ? 16 : 0)
+            guard flags & ~15 == 0, bytes <= r.remaining else { throw LogFormatError("a config ends early") }
+            r.position += bytes
+            if flags & 8 != 0 { _ = try r.count(limit: styles.count - 1) }
+        }
+
+        private func config(_ r: inout ByteReader) throws -> RowConfig {
             let flags = try r.u8()
             guard flags & ~15 == 0 else { throw LogFormatError("unknown config flags \(flags) (at byte \(r.position))") }
             let size = flags & 2 != 0 ? RowSize.fit : .fixed(try r.f64())
@@ -171,44 +329,17 @@ enum ChangeBlob {
             c.hidden = flags & 1 != 0
             return c
         }
-        func optional() throws -> String? {
+
+        private func optional(_ r: inout ByteReader) throws -> String? {
             let n = try r.count(limit: r.remaining + 1)
             guard n > 0 else { return nil }
             defer { r.position += n - 1 }
             return String(decoding: UnsafeRawBufferPointer(rebasing: body[r.position..<(r.position + n - 1)]), as: UTF8.self)
         }
-        func signed() throws -> Int {
+
+        private func signed(_ r: inout ByteReader) throws -> Int {
             let z = try r.varint()
             return Int(Int64(bitPattern: z >> 1 ^ (0 &- (z & 1))))
         }
-
-        for _ in 0..<count {
-            let tag = try r.u8()
-            let change: Change
-            switch tag {
-            case Tag.insert, Tag.remove:
-                let id = try r.string(), parent = try optional(), index = try signed(), c = try config()
-                change = (tag == Tag.insert) != inverse ? .insertRow(id: id, config: c, parent: parent, index: index)
-                    : .removeRow(id: id, config: c, parent: parent, index: index)
-            case Tag.update:
-                let id = try r.string(), old = try config(), new = try config()
-                change = inverse ? .updateRow(id: id, old: new, new: old) : .updateRow(id: id, old: old, new: new)
-            case Tag.move:
-                let id = try r.string(), fromParent = try optional(), fromIndex = try signed()
-                let toParent = try optional(), toIndex = try signed()
-                change = inverse ? .moveRow(id: id, fromParent: toParent, fromIndex: toIndex, toParent: fromParent, toIndex: fromIndex)
-                    : .moveRow(id: id, fromParent: fromParent, fromIndex: fromIndex, toParent: toParent, toIndex: toIndex)
-            case Tag.json:
-                let text = try r.string()
-                let one = try LogFormat.change(LogReader(try LogValue.parse(text), path: "change[\(out.count)]"))
-                change = inverse ? one.inverse : one
-            default:
-                throw LogFormatError("unknown change tag \(tag) (at byte \(r.position - 1))")
-            }
-            out.append(change)
-        }
-        guard r.remaining == 0 else { throw LogFormatError("\(r.remaining) bytes after the last change") }
-        if inverse { out.reverse() }
-        return out
     }
 }

@@ -47,8 +47,10 @@ struct RowRunWriter {
     private var count = 0
     /// The run's first change (a run of one is written as it is).
     private var first: Change?
-    /// Inserts: the changes, in order (a change is one reference: no config is copied).
-    private var inserted: [Change] = []
+    /// Inserts: the changes, in order (a change is one reference: no config is copied). A run
+    /// taken from a list (`leadingRun`) is a slice of that list's storage: 100k changes are
+    /// not copied one by one on the writing thread.
+    private var inserted: ArraySlice<Change> = []
     /// Removals: the ids of the rows that were at `low` and at `low + count - 1`.
     private var lowID: RowID = ""
     private var highID: RowID = ""
@@ -71,10 +73,16 @@ struct RowRunWriter {
     /// pending); false for a change that is not a row insert or removal (the caller writes it).
     /// The caller asked `mustFlush(before:)` first.
     mutating func take(_ change: Change) -> Bool {
+        take(change, collecting: true)
+    }
+
+    /// `take(_:)`; without `collecting`, an insert is counted but not kept in `inserted` (the
+    /// caller sets it to a slice of its list: `leadingRun`).
+    private mutating func take(_ change: Change, collecting: Bool) -> Bool {
         switch change {
         case let .insertRow(_, _, p, index):
             if kind == nil { start(.inserts, parent: p, low: index, change) }
-            inserted.append(change)
+            if collecting { inserted.append(change) }
             count += 1
             return true
         case let .removeRow(id, _, p, index):
@@ -128,8 +136,9 @@ struct RowRunWriter {
     static func leadingRun(of changes: ArraySlice<Change>) -> (writer: RowRunWriter, length: Int) {
         var writer = RowRunWriter()
         for change in changes {
-            if writer.mustFlush(before: change) || !writer.take(change) { break }
+            if writer.mustFlush(before: change) || !writer.take(change, collecting: false) { break }
         }
+        if writer.kind == .inserts { writer.inserted = changes.prefix(writer.count) }
         return (writer, writer.count)
     }
 

@@ -20,6 +20,12 @@ extension StoredDocument {
     /// a run of this size costs milliseconds).
     static let parallelRunMinimum = 2_048
 
+    /// The nice value of the thread that applies a bulk insert run to memory (`BackgroundTask`):
+    /// on two cores, the SQL thread, the encoding thread and that one compete, and the SQL thread
+    /// — the one the write waits for — got ≈ 60 % of a core while memory ran. (Beside a removal
+    /// run — one `DELETE` — memory is the longer share and keeps the normal priority.)
+    static let memoryNiceness: Int32 = 5
+
     /// Applies `changes` in order inside a write transaction, as `apply(_:db:journal:)` each
     /// (`keepingView`: as `applyKeepingView`), and returns them as applied. Every run of at least
     /// `parallelRunMinimum` row inserts or removals is written while another thread applies it
@@ -39,7 +45,6 @@ extension StoredDocument {
         // Without `keepingView` the changes are applied as they are: `changes` is the answer
         // (shared, not a copy of a list that can hold 100k changes).
         var applied: [Change] = []
-        if keepingView { applied.reserveCapacity(changes.count) }
         var blob: [UInt8]?
         var encodeBlob = encodingForLog && LogWriter.writesBlobs(format: LogFormat.written)
         var i = 0
@@ -52,7 +57,7 @@ extension StoredDocument {
                     if encodeBlob { blob = try? ChangeBlob.encode(changes) }
                     encodeBlob = false
                 }
-                if keepingView { applied += changes[range] }
+                if keepingView { Self.append(changes[range], to: &applied) }
                 i = range.upperBound
                 continue
             }
@@ -106,7 +111,9 @@ extension StoredDocument {
         // (which it did when one thread did both: the encoding ends only a queue's length before
         // the last INSERT), and waits for that thread only at its end (for the image).
         let encoding = encoded.map { encoded in BackgroundTask { run.encode(encoded) } }
-        let other = BackgroundTask {
+        // Beside a bulk insert run, memory has time to spare (it ends well before the INSERTs):
+        // it yields the cores to them and to the encoding that feeds them (`memoryNiceness`).
+        let other = BackgroundTask(niceness: encoded != nil ? Self.memoryNiceness : 0) {
             let outcome = memory.apply(changes, layoutPending: layoutPending, encodeRows: encodeRows, image: { encoding?.value })
             _ = encoding?.value  // (ended before the memory is taken back, whatever the outcome)
             return outcome
@@ -139,8 +146,10 @@ extension StoredDocument {
     /// Appends `more` to `list`; when `list` is empty it becomes `more`'s own storage
     /// (`Array(_:)` of a slice that is all of an array copies nothing): a long run's 100k changes
     /// are not copied into the journal or the live layout's list.
+    /// Nothing is appended when `more` is empty (appending even nothing copies a list whose
+    /// storage is shared).
     static func append(_ more: ArraySlice<Change>, to list: inout [Change]) {
-        if list.isEmpty { list = Array(more) } else { list += more }
+        if list.isEmpty { list = Array(more) } else if !more.isEmpty { list += more }
     }
 
     /// True when the write, once `run` is applied (and logged as one entry), will likely end

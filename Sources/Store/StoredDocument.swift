@@ -305,11 +305,11 @@ public final class StoredDocument {
             var steps: [HistoryStep] = []
             for n in stride(from: cursor, to: cursor - count, by: -1) {
                 let (step, ops) = try loadStep(db, n, changes: .inverse)
-                for op in ops.reversed() { planned += op }
+                for op in ops.reversed() { Self.append(op[...], to: &planned) }
                 steps.append(step)
             }
             var applied = try apply(planned, keepingView: true, final: true, db: db, journal: &journal)
-            applied += try clampOffset(db: db, journal: &journal)
+            Self.append(try clampOffset(db: db, journal: &journal)[...], to: &applied)
             try logHistoryMove(db, .undo, count: count, steps: steps, applied: applied)
             cursor -= count
             return HistoryMove(steps: steps.map { var s = $0; s.applied = false; return s }, changes: applied)
@@ -328,11 +328,11 @@ public final class StoredDocument {
             var steps: [HistoryStep] = []
             for n in (cursor + 1)...(cursor + count) {
                 let (step, ops) = try loadStep(db, n, changes: .forward)
-                for op in ops { planned += op }
+                for op in ops { Self.append(op[...], to: &planned) }
                 steps.append(step)
             }
             var applied = try apply(planned, keepingView: true, final: true, db: db, journal: &journal)
-            applied += try clampOffset(db: db, journal: &journal)
+            Self.append(try clampOffset(db: db, journal: &journal)[...], to: &applied)
             try logHistoryMove(db, .redo, count: count, steps: steps, applied: applied)
             cursor += count
             return HistoryMove(steps: steps.map { var s = $0; s.applied = true; return s }, changes: applied)

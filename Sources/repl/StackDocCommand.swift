@@ -68,6 +68,7 @@ struct StackDocCommand: ParsableCommand {
     var scripts: [String] = []
 
     func run() throws {
+        HeapGrowth.configure()
         let options = Driver.Options(database: db, document: doc, json: json, bail: bail, echo: echo,
                                      commands: commands, scripts: scripts, initFile: initFile, noInit: noInit, origin: origin, readOnly: readonly)
         let status = Driver(options: options).run()

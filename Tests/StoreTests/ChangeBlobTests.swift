@@ -59,6 +59,58 @@ import Testing
         }
     }
 
+    /// A long list is decoded in two halves at once (`ChangeBlob.splitMinimum`): for lists of
+    /// every case and length, split anywhere, the halves give exactly the one-pass answer,
+    /// forward and inverse; a 20,000-row insert run (the undo of a `clear`) reads back whole.
+    @Test func halvesDecodeAsOnePass() throws {
+        var g = ChangeCodingTests.Generator(rng: SplitMix64(seed: 20_2611))
+        for round in 0..<600 {
+            let changes = (0..<g.rng.int(2..<40)).map { _ in g.change() }
+            let blob = try ChangeBlob.encode(changes)
+            for inverse in [false, true] {
+                let halves = try blob.withUnsafeBytes { try ChangeBlob.decode($0, inverse: inverse, splitMinimum: 2) }
+                #expect(halves == (inverse ? changes.inverse : changes), "round \(round) inverse \(inverse)")
+            }
+        }
+        let run = (0..<20_000).map { i in
+            Change.removeRow(id: "r\(i)", config: RowConfig(size: i % 3 == 0 ? .fit : .fixed(Double(i % 200)), hidden: i % 7 == 0),
+                             parent: i % 2 == 0 ? nil : "s", index: 19_999 - i)
+        }
+        #expect(run.count >= ChangeBlob.splitMinimum)
+        #expect(try Self.roundTrip(run, inverse: true) == run.inverse)
+        #expect(try Self.roundTrip(run) == run)
+    }
+
+    /// Damage behind a valid checksum (a byte of the body changed, the checksum made again):
+    /// decoded in halves, the outcome is the one pass's — the same changes, or the same error
+    /// (the first in the blob's order, wherever the halves meet) — and nothing half made is
+    /// returned.
+    @Test func damageInEitherHalfIsReportedAsOnePassReportsIt() throws {
+        var g = ChangeCodingTests.Generator(rng: SplitMix64(seed: 8))
+        func outcome(_ bytes: [UInt8], inverse: Bool, split: Int) -> String {
+            do {
+                return try "\(bytes.withUnsafeBytes { try ChangeBlob.decode($0, inverse: inverse, splitMinimum: split) })"
+            } catch {
+                return "error: \(error)"
+            }
+        }
+        var errors = 0
+        for round in 0..<1500 {
+            var bytes = try ChangeBlob.encode((0..<g.rng.int(2..<12)).map { _ in g.change() })
+            let body = bytes.count - 8
+            let at = g.rng.int((ChangeBlob.magic.count + 1)..<body)
+            bytes[at] = g.rng.int(0..<2) == 0 ? bytes[at] ^ UInt8(1 << g.rng.int(0..<8)) : UInt8(g.rng.int(0..<256))
+            let sum = bytes.withUnsafeBytes { SnapshotImage.checksum(UnsafeRawBufferPointer(rebasing: $0[..<body])) }
+            withUnsafeBytes(of: sum.littleEndian) { bytes.replaceSubrange(body..., with: $0) }
+            for inverse in [false, true] {
+                let one = outcome(bytes, inverse: inverse, split: .max)
+                #expect(outcome(bytes, inverse: inverse, split: 2) == one, "round \(round) inverse \(inverse)")
+                if one.hasPrefix("error") { errors += 1 }
+            }
+        }
+        #expect(errors > 500, "damaged lists refused: \(errors)")
+    }
+
     /// A `clear` of 5,000 rows logs its changes in binary (format 3, a BLOB, under 24 bytes a
     /// row where the JSON took ≈ 250), undo and redo read them back exactly, and a damaged blob
     /// is reported as a damaged entry, naming it.

@@ -89,6 +89,34 @@ import Testing
         try Self.expectExact(doc, "redo") { try $0.redo().changes }
     }
 
+    /// One undo step of several operations, each a long run (a group): its undo and redo join
+    /// the operations' changes into one list (the first operation's storage, the others
+    /// appended), whose runs start in the middle of it; after a reopen, and twice over.
+    @Test func aGroupOfLongRunsIsUndoneAndRedoneAsOneStep() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appending(path: "g.sqlite").path
+        var doc = try RowRunTests.sample(path, count: 30, inner: 6)
+        let n = Self.big
+        try doc.begin("two runs")
+        try Self.expectExact(doc, "first run") {
+            try $0.perform(.add(ids: (0..<n).map { "a\($0)" }, spec: [.fixed(4)], position: .after("r5"), parent: nil))
+        }
+        try Self.expectExact(doc, "second run") {
+            try $0.perform(.add(ids: (0..<n).map { "b\($0)" }, spec: [], position: nil, parent: "s"))
+        }
+        try Self.expectExact(doc, "third run") { try $0.perform(.remove(ids: (0..<n).map { "a\($0)" })) }
+        _ = try doc.commit()
+        let grouped = doc.document.exportJSON()
+        for round in 0..<2 {
+            try Self.expectExact(doc, "undo \(round)") { try $0.undo().changes }
+            #expect(doc.document.rowCount == 30 + 6 + 1, "undo \(round): the rows before the group")
+            doc = try DocumentStore(path: path).open("d")
+            try Self.expectExact(doc, "redo \(round)") { try $0.redo().changes }
+            #expect(doc.document.exportJSON() == grouped, "redo \(round): the document after the group")
+        }
+    }
+
     /// A long run into a gap too narrow for its keys: the other thread finds no keys and hands
     /// over no rows, and the calling thread writes the run row by row (as `RowRunTests` checks for
     /// a short run); undo and redo of it.

@@ -1,7 +1,8 @@
 import Dispatch
 import Layout
 
-/// Frees a long list of changes on a background queue instead of on the command's path.
+/// Frees a long list of changes on a background queue instead of on the command's path (the
+/// changes an edit planned, those an `undo`/`redo` applied: `Session`).
 ///
 /// Why: `Change` is an indirect enum, so a 100k-row `clear` plans 100k boxed changes (each with
 /// its row's config); the last reference to them goes when the command returns, and freeing them

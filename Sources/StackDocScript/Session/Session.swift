@@ -330,7 +330,10 @@ public final class Session {
 
     func historyMove(_ verb: HistoryVerb, steps: () throws -> HistoryMove) throws -> CommandResult {
         let (move, report) = try measure(steps)
-        return .historyMove(verb, steps: move.steps, report: report)
+        let result = CommandResult.historyMove(verb, steps: move.steps, report: report)
+        // The undo of a 100k-row `clear` applied 100k boxed changes: freed off the command's path.
+        if move.changes.count >= LateRelease.minimum { LateRelease.value(consume move) }
+        return result
     }
 }
 

@@ -1,0 +1,30 @@
+/// How the `stackdoc` process's heap grows (issue 15 item 8): glibc's malloc asks the system for
+/// `topPad` bytes more than it needs each time a heap grows (`M_TOP_PAD`; its default is
+/// 128 KiB). The undo of a 100k-row `clear` makes 100k boxed changes (≈ 30 MB) on two threads
+/// at once (`ChangeBlob.splitMinimum`), then the rows' batches and the document: at 128 KiB a
+/// growth, that is hundreds of `brk`/`mprotect` calls on the undo's critical path (≈ 20–30 ms of
+/// its wall time, measured against the same binary: Benchmarks/RESULTS.md, branch undo20). The
+/// pad is address space, given pages only when they are used; what it costs is that up to
+/// `topPad` of freed memory at a heap's top stays with the process instead of going back.
+enum HeapGrowth {
+    /// Bytes asked for beyond each heap growth.
+    static let topPad: Int32 = 32 << 20
+
+    /// Sets glibc's `M_TOP_PAD` (no-op elsewhere). Called once, before any work.
+    static func configure() {
+        #if os(Linux)
+        _ = mallopt(mTopPad, topPad)
+        #endif
+    }
+
+    #if os(Linux)
+    /// `M_TOP_PAD` of glibc's <malloc.h>, which Swift's Glibc module does not import.
+    private static let mTopPad: Int32 = -2
+    #endif
+}
+
+#if os(Linux)
+/// glibc's `mallopt(3)` (<malloc.h> is not part of Swift's Glibc module).
+@_silgen_name("mallopt")
+private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
+#endif
