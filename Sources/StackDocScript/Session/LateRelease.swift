@@ -1,5 +1,6 @@
 import Dispatch
 import Layout
+import Store
 
 /// Frees a long list of changes on a background queue instead of on the command's path (the
 /// changes an edit planned, those an `undo`/`redo` applied: `Session`).
@@ -19,6 +20,14 @@ enum LateRelease {
     static func changes(_ changes: consuming [Change]) {
         guard changes.count >= minimum else { return }
         value(changes)
+    }
+
+    /// Takes `move` (the caller's last reference: pass it with `consume`) and, when the changes
+    /// it applied number at least `minimum` (the undo of a 100k-row `clear`), frees it on a
+    /// background queue.
+    static func move(_ move: consuming HistoryMove) {
+        guard move.changes.count >= minimum else { return }
+        value(consume move)
     }
 
     /// Takes `value` (the caller's last reference) and drops it on a background queue.

@@ -332,7 +332,7 @@ public final class Session {
         let (move, report) = try measure(steps)
         let result = CommandResult.historyMove(verb, steps: move.steps, report: report)
         // The undo of a 100k-row `clear` applied 100k boxed changes: freed off the command's path.
-        if move.changes.count >= LateRelease.minimum { LateRelease.value(consume move) }
+        LateRelease.move(consume move)
         return result
     }
 }
