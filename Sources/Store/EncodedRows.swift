@@ -5,15 +5,15 @@ import Layout
 
 /// Rows of `row` (a document's current rows) as the values a bulk INSERT binds, in flat,
 /// reference-free storage: per row its parent, order key, id and config columns
-/// (`ColumnCoding.configColumns`, coded by `RowColumn.encode` / `RowField.column`, the one
-/// coding of a row's columns), every text in one byte buffer. An import's reading thread encodes
+/// (`ColumnCoding.configColumns`: `size`, and `fields` coded by `RowFields`, the one coding of
+/// a row's fields), every text and blob in one byte buffer. An import's reading thread encodes
 /// each batch as it hands it over, so the writing thread only binds (by pointer, no copy, no
 /// Swift allocation or reference counting per row) and steps (`BulkRowInserter.add(_:)`).
 struct EncodedRows: Sendable {
-    /// One value to bind: NULL, an integer, a real (`bits` is its bit pattern) or the text at
-    /// `bits ..< bits + length` of `text`.
+    /// One value to bind: NULL, an integer, a real (`bits` is its bit pattern), or the text or
+    /// blob at `bits ..< bits + length` of `text`.
     struct Value: Sendable {
-        enum Kind: UInt8, Sendable { case null, integer, real, text }
+        enum Kind: UInt8, Sendable { case null, integer, real, text, blob }
         var kind: Kind
         var length: Int32
         var bits: Int64
@@ -26,24 +26,16 @@ struct EncodedRows: Sendable {
     private var values: [Value] = []
     private var text: [UInt8] = []
     /// Per row, the config columns it has a value for (bit k: `ColumnCoding.configColumns[k]`,
-    /// not NULL; all bits when there are more columns than bits).
+    /// not NULL).
     private var setColumns: [UInt64] = []
     /// Per row, the values equal to the previous row's (`sameBits`; 0 for the first row).
     private var sameAsPrevious: [UInt64] = []
-    /// The style columns of this batch's rows by style number, their text in `text` once
-    /// (`append(_:parent:key:config:style:)`), and the last one used.
-    private var styles: [Int: StyleColumns] = [:]
-    private var lastStyle: (number: Int, columns: StyleColumns)?
-
-    /// The config columns of one style (every column but `perRowColumns`), text in `text`.
-    private struct StyleColumns {
-        var values: [Value]
-        var set: UInt64
-    }
-
-    /// The config columns a row's style does not decide: those of size, content and hidden,
-    /// which a style leaves out (`RowStyleKey`, the one definition of a style).
-    static let perRowColumns: [RowColumn] = [.size, .contentWidth, .contentHeight, .hidden]
+    /// The style parts (`RowFields.style`, nil: the default's) of this batch's rows by style
+    /// number (`append(_:parent:key:config:style:)`), and the last one used.
+    private var styles: [Int: [UInt8]?] = [:]
+    private var lastStyle: (number: Int, bytes: [UInt8]?)?
+    /// The style part of the last row appended without a style number, and its key.
+    private var lastKey: (key: RowStyleKey, bytes: [UInt8]?)?
 
     /// The number of rows.
     var count: Int { values.count / Self.valuesPerRow }
@@ -58,46 +50,52 @@ struct EncodedRows: Sendable {
 
     /// Appends row `id` of stack `parent` (nil: the root) under order key `key`.
     mutating func append(_ id: RowID, parent: RowID?, key: some Collection<UInt8>, config: RowConfig) {
-        appendPlace(id, parent: parent, key: key)
-        let first = values.count
-        appendConfigColumns(config)
-        setColumns.append(Self.setBits(values[first...]))
-        noteSameAsPrevious()
-        lastStyle = nil  // the previous row is not of a known style
+        let styleKey = RowStyleKey(config)
+        let style: [UInt8]?
+        if let last = lastKey, last.key == styleKey {
+            style = last.bytes
+        } else {
+            style = RowFields.style(config)
+            lastKey = (styleKey, style)
+        }
+        append(id, parent: parent, key: key, config: config, styleBytes: style)
     }
 
     /// Appends row `id` as `append(_:parent:key:config:)` does, given the number of its config's
     /// style (`RowStyleTable.number(of:)`: equal numbers, equal configs but for size, content and
-    /// hidden): the columns of the style are encoded once per batch and copied, only
-    /// `perRowColumns` are encoded per row.
+    /// hidden): the style part of `fields` is coded once per style and batch, and copied.
     mutating func append(_ id: RowID, parent: RowID?, key: some Collection<UInt8>, config: RowConfig, style: Int) {
-        appendPlace(id, parent: parent, key: key)
-        // The previous row of this batch had this style: its style columns are these.
-        let sameStyle = lastStyle?.number == style
-        let columns: StyleColumns
+        let bytes: [UInt8]?
         if let last = lastStyle, last.number == style {
-            columns = last.columns
+            bytes = last.bytes
         } else if let known = styles[style] {
-            columns = known
+            bytes = known
         } else {
-            let first = values.count
-            appendConfigColumns(config)
-            columns = StyleColumns(values: Array(values[first...]), set: Self.setBits(values[first...]))
-            values.removeSubrange(first...)
-            styles[style] = columns
+            bytes = RowFields.style(config)
+            styles[style] = bytes
         }
-        lastStyle = (style, columns)
-        let first = values.count
-        values.append(contentsOf: columns.values)
-        var set = columns.set
-        for column in Self.perRowColumns {
-            let k = column.rawValue
-            values[first + k] = value(column.encode(config))
-            let bit: UInt64 = Self.configCount <= 64 ? 1 << UInt64(k) : 0
-            if values[first + k].kind == .null { set &= ~bit } else { set |= bit }
+        lastStyle = (style, bytes)
+        append(id, parent: parent, key: key, config: config, styleBytes: bytes)
+    }
+
+    private mutating func append(_ id: RowID, parent: RowID?, key: some Collection<UInt8>, config: RowConfig, styleBytes: [UInt8]?) {
+        appendPlace(id, parent: parent, key: key)
+        var set: UInt64 = 0
+        if let n = ColumnCoding.size(config) {
+            values.append(Value(kind: .real, length: 0, bits: Int64(bitPattern: n.bitPattern)))
+            set |= 1
+        } else {
+            values.append(Value(kind: .null, length: 0, bits: 0))
+        }
+        let start = text.count
+        if RowFields.append(hidden: config.hidden, content: config.content, style: styleBytes, to: &text) {
+            values.append(Value(kind: .blob, length: Int32(text.count - start), bits: Int64(start)))
+            set |= 2
+        } else {
+            values.append(Value(kind: .null, length: 0, bits: 0))
         }
         setColumns.append(set)
-        noteSameAsPrevious(styleAlike: sameStyle)
+        noteSameAsPrevious()
     }
 
     /// Removes every row, keeping the storage.
@@ -111,7 +109,7 @@ struct EncodedRows: Sendable {
     }
 
     /// The config columns (bit k: `ColumnCoding.configColumns[k]`) that some row of `rows`
-    /// has a value for (not NULL); all bits when there are more columns than bits.
+    /// has a value for (not NULL).
     func columnsSet(_ rows: Range<Int>) -> UInt64 {
         var set: UInt64 = 0
         for r in rows { set |= setColumns[r] }
@@ -120,7 +118,7 @@ struct EncodedRows: Sendable {
 
     /// Bit k (< `configCount`): config column k; `parentBit`: the parent. The values that every
     /// row of `rows` has alike (a statement binds them once: `bind`); none for fewer than two
-    /// rows, or more columns than bits.
+    /// rows.
     func valuesShared(_ rows: Range<Int>) -> UInt64 {
         guard rows.count > 1 else { return 0 }
         var shared = UInt64.max
@@ -131,11 +129,10 @@ struct EncodedRows: Sendable {
     /// The parent's bit in `valuesShared` (above every config column's).
     static let parentBit: UInt64 = 1 << 63
 
-    /// Notes which values of the last row equal the previous row's; `styleAlike`: both rows
-    /// have one style, so only the parent and `perRowColumns` are compared.
-    private mutating func noteSameAsPrevious(styleAlike: Bool = false) {
+    /// Notes which values of the last row equal the previous row's.
+    private mutating func noteSameAsPrevious() {
         let r = count - 1
-        guard r > 0, Self.configCount < 63 else {
+        guard r > 0 else {
             sameAsPrevious.append(0)
             return
         }
@@ -146,35 +143,14 @@ struct EncodedRows: Sendable {
                 func equal(_ k: Int) -> Bool {
                     let a = values[previous + k], b = values[row + k]
                     guard a.kind == b.kind, a.length == b.length else { return false }
-                    guard a.kind == .text, a.bits != b.bits else { return a.bits == b.bits }
+                    guard a.kind == .text || a.kind == .blob, a.bits != b.bits else { return a.bits == b.bits }
                     return a.length == 0 || memcmp(text.baseAddress! + Int(a.bits), text.baseAddress! + Int(b.bits), Int(a.length)) == 0
                 }
                 if equal(0) { same |= Self.parentBit }
-                if styleAlike {
-                    same |= Self.styleBits
-                    for column in Self.perRowColumns where equal(3 + column.rawValue) { same |= 1 << UInt64(column.rawValue) }
-                } else {
-                    for k in 0..<Self.configCount where equal(3 + k) { same |= 1 << UInt64(k) }
-                }
+                for k in 0..<Self.configCount where equal(3 + k) { same |= 1 << UInt64(k) }
             }
         }
         sameAsPrevious.append(same)
-    }
-
-    /// The bits of the config columns a style decides (all but `perRowColumns`).
-    private static let styleBits: UInt64 = {
-        guard configCount < 63 else { return 0 }
-        var bits: UInt64 = (1 << UInt64(configCount)) - 1
-        for column in perRowColumns { bits &= ~(1 << UInt64(column.rawValue)) }
-        return bits
-    }()
-
-    /// The bits of the config column values `columns` (in order) that are not NULL.
-    private static func setBits(_ columns: ArraySlice<Value>) -> UInt64 {
-        guard configCount <= 64 else { return .max }
-        var set: UInt64 = 0
-        for (k, v) in columns.enumerated() where v.kind != .null { set |= 1 << UInt64(k) }
-        return set
     }
 
     /// Which values of a row a statement's parameters take: value i of a row is 0 parent, 1
@@ -227,11 +203,14 @@ struct EncodedRows: Sendable {
             let p = v.length == 0 ? Self.empty : base + Int(v.bits)
             // SQLITE_STATIC (nil): SQLite reads the bytes in place until the bindings change.
             sqlite3_bind_text(s, i, p.assumingMemoryBound(to: CChar.self), v.length, nil)
+        case .blob:
+            sqlite3_bind_blob(s, i, base + Int(v.bits), v.length, nil)
         }
     }
 
     /// Row `r`'s values as text, one per value in binding order (parent, order key, id, then
-    /// the config columns): `NULL`, `int N`, `real X`, `text 'T'` (for tests).
+    /// the config columns): `NULL`, `int N`, `real X`, `text 'T'`, `blob` and its bytes in hex
+    /// (for tests).
     func describe(row r: Int) -> [String] {
         (0..<Self.valuesPerRow).map { k in
             let v = values[r * Self.valuesPerRow + k]
@@ -240,6 +219,7 @@ struct EncodedRows: Sendable {
             case .integer: return "int \(v.bits)"
             case .real: return "real \(Double(bitPattern: UInt64(bitPattern: v.bits)))"
             case .text: return "text '\(String(decoding: text[Int(v.bits)..<(Int(v.bits) + Int(v.length))], as: UTF8.self))'"
+            case .blob: return "blob " + text[Int(v.bits)..<(Int(v.bits) + Int(v.length))].map { String($0, radix: 16) }.joined(separator: " ")
             }
         }
     }
@@ -249,22 +229,6 @@ struct EncodedRows: Sendable {
         appendText(parent ?? "")
         appendBytes(key)
         appendText(id)
-    }
-
-    /// The config columns of `config`, in order (`RowColumn.encode`, `RowField.column`).
-    private mutating func appendConfigColumns(_ config: RowConfig) {
-        for column in RowColumn.allCases { values.append(value(column.encode(config))) }
-        for field in RowField.optional { values.append(value(field.column(config))) }
-    }
-
-    /// The value to bind for `value`; its text, if any, appended to `text`.
-    private mutating func value(_ value: ColumnValue) -> Value {
-        switch value {
-        case .text(let s?): return textValue(s)
-        case .real(let d?): return Value(kind: .real, length: 0, bits: Int64(bitPattern: d.bitPattern))
-        case .flag(let b?): return Value(kind: .integer, length: 0, bits: b ? 1 : 0)
-        case .text(nil), .real(nil), .flag(nil): return Value(kind: .null, length: 0, bits: 0)
-        }
     }
 
     private mutating func appendText(_ s: String) {

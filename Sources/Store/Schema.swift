@@ -22,6 +22,7 @@ public enum Schema {
         var migrator = DatabaseMigrator()
         for m in EmbeddedMigrations.all where m.version <= version {
             migrator.registerMigration(m.name) { db in
+                prepare(db)
                 try db.execute(sql: m.sql)
             }
         }
@@ -35,6 +36,7 @@ public enum Schema {
     static func migrate(_ db: Database) throws -> Int {
         try db.execute(sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
         let applied = Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"))
+        prepare(db)
         var count = 0
         for m in EmbeddedMigrations.all where !applied.contains(m.name) {
             try db.execute(sql: m.sql)
@@ -42,6 +44,14 @@ public enum Schema {
             count += 1
         }
         return count
+    }
+
+    /// Registers on `db` the SQL functions the migrations call (migration 0016 converts the
+    /// legacy row columns with `LegacyRowColumns.rowFieldsFunction`). Every path that runs
+    /// migrations (`migrate`, `migrator`, `objects(ofVersion:)`) calls it first: SQLite resolves
+    /// a function when it prepares a statement, even over an empty table.
+    static func prepare(_ db: Database) {
+        db.add(function: LegacyRowColumns.rowFieldsFunction)
     }
 
     /// The version number of a migration identifier (`0002_document_times` → 2).
@@ -70,6 +80,7 @@ public enum Schema {
         let queue = try DatabaseQueue()
         return try queue.inDatabase { db in
             try db.execute(sql: "PRAGMA foreign_keys = OFF")
+            prepare(db)
             try db.inTransaction {
                 for m in EmbeddedMigrations.all where m.version <= version { try db.execute(sql: m.sql) }
                 return .commit

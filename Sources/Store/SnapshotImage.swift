@@ -437,7 +437,11 @@ struct ByteReader {
     }
 
     @inline(__always) mutating func string() throws -> String {
-        let n = try count(limit: remaining)
+        // The limit is what is left after the length itself (`remaining` read before it would
+        // let a length that counts its own bytes past the end).
+        let length = try varint()
+        guard length <= UInt64(remaining) else { throw short() }
+        let n = Int(length)
         defer { position += n }
         return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[position..<(position + n)]), as: UTF8.self)
     }

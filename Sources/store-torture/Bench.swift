@@ -63,31 +63,20 @@ import GRDB
 enum ScanBench {
     static func run(path: String) throws {
         let queue = try DatabaseQueue(path: path)
-        let columns = (["parent", "id", "type", "size", "content_width", "content_height", "insets", "margin",
-                        "grow", "shrink", "align_self", "hidden", "separator_hidden", "separator_insets",
-                        "separator_thickness", "separator_color", "stack_axis", "stack_justify", "stack_align",
-                        "stack_spacing"]).joined(separator: ", ")
+        // The columns of schema 16: place, id, size and the other fields' blob (`RowFields`).
+        let columns = "parent, id, size, fields"
         try queue.read { db in
             let t = Date.timeIntervalSinceReferenceDate
             let cursor = try Row.fetchCursor(db, sql: "SELECT \(columns) FROM row WHERE import_seq = 0 ORDER BY document, parent, order_key")
             var n = 0
             var sum = 0.0
             while let row = try cursor.next() {
+                let parent: String = row[0]
                 let id: String = row[1]
-                let type: String = row[2]
-                let size: Double? = row[3]
-                let w: Double = row[4], h: Double = row[5]
-                let insets: String? = row[6], margin: String? = row[7]
-                let grow: Double = row[8], shrink: Double = row[9]
-                let align: String = row[10]
-                let hidden: Bool = row[11]
-                let sh: Bool? = row[12], si: String? = row[13]
-                let st: Double? = row[14], sc: String? = row[15]
-                let sa: String? = row[16], sj: String? = row[17], sal: String? = row[18]
-                let ss: Double? = row[19]
-                sum += (size ?? 0) + w + h + grow + shrink + (st ?? 0) + (ss ?? 0)
-                n += id.count + type.count + align.count + (insets?.count ?? 0) + (margin?.count ?? 0) + (hidden ? 1 : 0)
-                    + (sh == true ? 1 : 0) + (si?.count ?? 0) + (sc?.count ?? 0) + (sa?.count ?? 0) + (sj?.count ?? 0) + (sal?.count ?? 0)
+                let size: Double? = row[2]
+                let fields: Data? = row[3]
+                sum += size ?? 0
+                n += parent.count + id.count + (fields?.count ?? 0)
             }
             print("GRDB Row cursor scan: \(Date.timeIntervalSinceReferenceDate - t) s (\(n), \(sum))")
         }
@@ -112,15 +101,14 @@ enum InsertBench {
         t = Date.timeIntervalSinceReferenceDate
         try queue.write { db in
             try db.execute(sql: "INSERT INTO document (name, axis, viewport_width, viewport_height, offset, padding, spacing, justify, align, default_insets, separator_hidden, separator_insets, separator_thickness, separator_color, autohide_last_separator) VALUES ('ins', 'vertical', 390, 844, 0, '0,0,0,0', 0, 'start', 'stretch', '12,15,12,15', 0, '0,15,0,0', 1, '#C6C6C8', 1)")
-            let statement = try db.makeStatement(sql: "INSERT INTO row (document, parent, order_key, id, type, size, content_width, content_height, insets, margin, grow, shrink, align_self, hidden, separator_hidden, separator_insets, separator_thickness, separator_color, stack_axis, stack_justify, stack_align, stack_spacing) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            // Every row's config is the default but for its size: its `fields` are NULL.
+            let statement = try db.makeStatement(sql: "INSERT INTO row (document, parent, order_key, id, size, fields) VALUES (?, ?, ?, ?, ?, NULL)")
             let keys = (0..<rows).map { String(format: "k%08d", $0) }
             var i = 0
             try document.forEachRow { id, _, _, c in
                 var size: Double? = nil
                 if case .fixed(let n) = c.size { size = n }
-                let values: [(any DatabaseValueConvertible)?] = [1, "", keys[i], id, c.type, size, c.content.width, c.content.height,
-                    nil as String?, nil as String?, c.grow, c.shrink, c.alignSelf.rawValue, c.hidden,
-                    nil as Bool?, nil as String?, nil as Double?, nil as String?, nil as String?, nil as String?, nil as String?, nil as Double?]
+                let values: [(any DatabaseValueConvertible)?] = [1, "", keys[i], id, size]
                 try statement.execute(arguments: StatementArguments(values))
                 i += 1
             }

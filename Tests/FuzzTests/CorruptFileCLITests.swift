@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import Layout
+import Store
 import Testing
 import StackDocTestSupport
 
@@ -118,9 +120,11 @@ import StackDocTestSupport
     /// negative size, an id with a quote): opening the document is refused as corrupt, naming
     /// the file, the row and the value; nothing traps.
     @Test func databaseEditedToHoldHostileValues() throws {
-        for (name, sql) in [("huge", "UPDATE row SET content_height = 1e308 WHERE id = 'r1'"),
+        let type = String(repeating: "t", count: 60)
+        func fields(_ config: RowConfig) -> String { Schema.rowFieldsLiteral(config) }
+        for (name, sql) in [("huge", "UPDATE row SET fields = \(fields(RowConfig(type: type, content: Size(width: 0, height: 1e308)))) WHERE id = 'r1'"),
                             ("inf", "UPDATE row SET size = 9e999 WHERE id = 'r2'"),
-                            ("negative", "UPDATE row SET grow = -5 WHERE id = 'r3'"),
+                            ("negative", "UPDATE row SET fields = \(fields(RowConfig(type: type, grow: -5))) WHERE id = 'r3'"),
                             ("badid", "UPDATE row SET id = 'a''b' WHERE id = 'r4'"),
                             ("offset", "UPDATE document SET offset = 9e999")] {
             let file = try makeDatabase("edited-\(name).sqlite")

@@ -252,6 +252,7 @@ import Testing
             return full
         }
         let migration = try #require(Schema.migrations.last { $0.version == 15 }?.name)
+        try CompactRowMigrationTests.downgradeToSchema15(path)
         try Tamper.sql(path, "DROP VIEW log_changes; DELETE FROM grdb_migrations WHERE identifier = '\(migration)'")
         let text = try DatabaseQueue(path: path).read { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM log WHERE typeof(forward) = 'text' AND format = 2") ?? 0

@@ -4,8 +4,8 @@ import Layout
 @testable import Store
 import Testing
 
-/// Issue 12 item 3: one declared column table (`ColumnCoding.rowColumns`) from which the column
-/// list, `values`, `bind` and `readConfig` are derived.
+/// One list of config columns (`ColumnCoding.configColumns`: `size` and `fields`, migrations/0016)
+/// that `values`, `bind`, `readConfig` and the bulk paths write and read.
 @Suite struct ColumnTableTests {
     /// The derived list names exactly the config columns of `row`, in order, and `row` is the
     /// only table with row columns (migration 0005 folded `import_row` into it).
@@ -19,8 +19,7 @@ import Testing
              try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"))
         }
         #expect(names.prefix(5) == ["document", "import_seq", "parent", "order_key", "id"])
-        // Every config column once (the derived list puts the optional fields' columns after
-        // the format-1 ones; statements name their columns, so the schema's order is free).
+        // Every config column once (statements name their columns, so the schema's order is free).
         #expect(Array(names.dropFirst(5)).sorted() == ColumnCoding.configColumns.sorted())
         #expect(Set(ColumnCoding.configColumns).count == ColumnCoding.configColumns.count)
         #expect(tables == ["document", "grdb_migrations", "import_image", "log", "row", "snapshot", "step"])

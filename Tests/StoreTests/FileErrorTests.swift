@@ -119,8 +119,9 @@ import Testing
         "UPDATE document SET version = 'abc'",
         "UPDATE document SET axis = 'diagonal'",
         "UPDATE document SET padding = '1,2'",
-        "UPDATE row SET insets = 'x,y,z,w' WHERE id = 'r1'",
-        "UPDATE row SET align_self = 'sideways' WHERE id = 'r1'",
+        "UPDATE row SET fields = X'04' WHERE id = 'r1'",
+        "UPDATE row SET fields = X'0100' WHERE id = 'r1'",
+        "UPDATE row SET fields = 'sideways' WHERE id = 'r1'",
         "UPDATE log SET time = 'noon', payload = '{not json' WHERE seq = 2",
         "UPDATE step SET first_seq = 'one'",
         "UPDATE row SET parent = 'nobody' WHERE id = 'r2'",
@@ -312,7 +313,7 @@ func copyWithPendingWAL(_ source: String, to file: String, _ body: (Database) th
         try FileErrorTests(dir: dir).makeDatabase(source)
         // The rows are what opening reads once no snapshot stands in for them (docs/store.md).
         try copyWithPendingWAL(source, to: file) { db in
-            try db.execute(sql: "UPDATE row SET type = 'fromwal' WHERE id = 'r7'; DELETE FROM snapshot")
+            try db.execute(sql: "UPDATE row SET fields = \(Schema.rowFieldsLiteral(RowConfig(type: "fromwal"))) WHERE id = 'r7'; DELETE FROM snapshot")
         }
         #expect(try DocumentStore(path: file).open("d").document.config(of: "r7")?.type == "fromwal")
     }

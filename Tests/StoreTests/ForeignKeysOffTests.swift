@@ -79,8 +79,8 @@ import Testing
         try doc.store.write { db in
             try db.execute(sql: "DELETE FROM row WHERE id = 'r100' AND import_seq = 0")
             try db.execute(sql: """
-                INSERT INTO row (document, parent, order_key, id, type, content_width, content_height, grow, shrink, align_self, hidden)
-                SELECT document, 's', order_key, 'x', type, content_width, content_height, grow, shrink, align_self, hidden
+                INSERT INTO row (document, parent, order_key, id, size, fields)
+                SELECT document, 's', order_key, 'x', size, fields
                 FROM row WHERE id = 'r1' AND import_seq = 0
                 """)
         }

@@ -202,7 +202,8 @@ import Testing
             try store.create("plain")
         }
         let migration = try #require(Schema.migrations.last { $0.version == 14 }?.name)
-        // What schema 13 wrote: the same bytes in both tables, no view.
+        // What schema 13 wrote: the same bytes in both tables, no view, the old row record.
+        try CompactRowMigrationTests.downgradeToSchema15(path)
         try Tamper.sql(path, """
             UPDATE snapshot SET image = (SELECT i.image FROM import_image i WHERE i.document = snapshot.document AND i.seq = snapshot.seq)
                 WHERE length(image) = 0;

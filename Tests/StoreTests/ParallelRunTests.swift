@@ -179,8 +179,8 @@ import Testing
                 try db.execute(sql: "DELETE FROM row WHERE id = 'r100' AND import_seq = 0")
             } else {
                 try db.execute(sql: """
-                    INSERT INTO row (document, parent, order_key, id, type, content_width, content_height, grow, shrink, align_self, hidden)
-                    SELECT document, parent, 'zzzz', 'n1500', type, content_width, content_height, grow, shrink, align_self, hidden
+                    INSERT INTO row (document, parent, order_key, id, size, fields)
+                    SELECT document, parent, 'zzzz', 'n1500', size, fields
                     FROM row WHERE id = 'r1' AND import_seq = 0
                     """)
             }

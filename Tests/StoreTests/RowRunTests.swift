@@ -169,8 +169,8 @@ import Testing
                 #expect(throws: (any Error).self) {
                     try doc.store.write { db in
                         try db.execute(sql: """
-                            INSERT INTO row (document, parent, order_key, id, type, content_width, content_height, grow, shrink, align_self, hidden)
-                            SELECT document, parent, order_key || 'V', id, type, content_width, content_height, grow, shrink, align_self, hidden
+                            INSERT INTO row (document, parent, order_key, id, size, fields)
+                            SELECT document, parent, order_key || 'V', id, size, fields
                             FROM row WHERE document = ? LIMIT 1
                             """, arguments: [doc.id])
                     }

@@ -55,13 +55,17 @@ import Testing
     // (A document takes text and aspect only on leaves and never both on one row: the documents
     // below put them on separate leaves.)
 
-    /// Every stored column of a row is set by `everyField`: a new `RowField` fails here until the
-    /// config (and so the round trips below, which then check the snapshot image keeps it) sets it.
-    @Test func everyFieldSetsEveryRowColumn() {
-        let set = ColumnCoding.columnValues(Self.everyField), unset = ColumnCoding.columnValues(RowConfig())
+    /// Every stored column of a row is set by `everyField`, and its `fields` blob keeps every
+    /// field: a new `RowField` fails here until the config (and so the round trips below, which
+    /// then check the snapshot image keeps it) sets it.
+    @Test func everyFieldSetsEveryRowColumn() throws {
+        let set = ColumnCoding.values(Self.everyField), unset = ColumnCoding.values(RowConfig())
         for (k, name) in ColumnCoding.configColumns.enumerated() {
             #expect(String(describing: set[k]) != String(describing: unset[k]), "column \(name) is left at its default")
         }
+        var back = try RowFields.decode(RowFields.encode(Self.everyField))
+        back.size = Self.everyField.size
+        #expect(back == Self.everyField)
         for field in RowField.optional {
             #expect(field.isSet(Self.everyField), "field \(field.spec.json) is left unset")
         }

@@ -171,7 +171,7 @@ import Testing
         // Still unique: a repeated id is refused by the index.
         #expect(throws: (any Error).self) {
             try DatabaseQueue(path: path).write { db in
-                try db.execute(sql: "INSERT INTO row (document, parent, order_key, id, type, content_width, content_height, grow, shrink, align_self, hidden) SELECT document, parent, order_key || 'x', id, type, 0, 0, 0, 1, 'auto', 0 FROM row WHERE document = ? AND id = 'r7' AND import_seq = 0", arguments: [doc.id])
+                try db.execute(sql: "INSERT INTO row (document, parent, order_key, id, size, fields) SELECT document, parent, order_key || 'x', id, NULL, NULL FROM row WHERE document = ? AND id = 'r7' AND import_seq = 0", arguments: [doc.id])
             }
         }
         try doc.perform(.remove(ids: ["r70000"]))
@@ -192,8 +192,8 @@ import Testing
             func addRows(_ count: Int, from first: Int) throws {
                 try db.execute(sql: """
                     WITH RECURSIVE k(i) AS (SELECT ? UNION ALL SELECT i + 1 FROM k WHERE i + 1 < ?)
-                    INSERT INTO row (document, parent, order_key, id, type, content_width, content_height, grow, shrink, align_self, hidden)
-                    SELECT 1, '', printf('%08d', i), 'r' || i, 'view', 0, 0, 0, 1, 'auto', 0 FROM k
+                    INSERT INTO row (document, parent, order_key, id, size, fields)
+                    SELECT 1, '', printf('%08d', i), 'r' || i, NULL, NULL FROM k
                     """, arguments: [first, first + count])
             }
             // 70,000 rows already stored: an insert of 65,536 keeps the index, one of 140,000 drops it.
