@@ -4,7 +4,8 @@
 /// Every format that stores or shows a config derives from this table: the saved format's keys
 /// and the importer's list of them (`DocumentImport.swift`), the export (`DocumentExport.swift`)
 /// and with it `diff`, the log format (`Store/LogFormat.swift`, `LogFormatDecoding.swift`), the
-/// store's columns (`Store/RowColumns.swift`), the snapshot image (`Store/SnapshotImage.swift`)
+/// store's row record (`Store/RowFields.swift`, which writes a config's style as the snapshot
+/// image does), the snapshot image (`Store/SnapshotImage.swift`)
 /// and the REPL's `rows` and `row` output.
 ///
 /// The fields of format 1 as first written (`type` … `sticky`, `separator`, `stack`) have a
@@ -19,8 +20,8 @@
 /// 2. a case below, placed before `stack` (the saved format writes the optional fields between
 ///    `separator` and `stack`; the store and the image append them in table order), with its
 ///    `spec` (names, kind, rule) and its arms in `number`/`setNumber` or `text`/`setText` —
-///    the one table entry — and its column in a migration (`ALTER TABLE row ADD COLUMN`,
-///    NULL = not set).
+///    the one table entry. The store needs no migration: its `row.fields` blob keeps the
+///    optional fields by presence bits (schema 16).
 ///
 /// The grammar (`RowSpecItem`, `RowConfig.applying`) and the engine mapping (`StyleCompiler`)
 /// are the other two places; docs/guide.md, "A row field", walks through one.
@@ -96,7 +97,8 @@ public enum RowField: Int, CaseIterable, Sendable {
         public let log: String
         /// The REPL word, used in messages (`row 'a' min: …`) and the REPL's text output.
         public let word: String
-        /// The column of table `row` (optional fields; the format-1 fields have their own).
+        /// The column of table `row` up to schema 15 (optional fields of then; migration 0016 reads
+        /// it, `Store/LegacyRowColumns.swift`). Empty for a field added since, which has none.
         public let column: String
         /// The value kind.
         public let kind: Kind
