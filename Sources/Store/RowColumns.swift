@@ -59,7 +59,7 @@ extension ColumnCoding {
 
     /// Reads a config from `configColumns` starting at result column `first` (raw C API: this is
     /// the loop that loads a million rows; the blob is decoded in place).
-    /// - Throws: `StoreFailure.internal` when the `fields` blob is damaged or not a BLOB.
+    /// - Throws: `RowFields.Damage` when the `fields` value is damaged or not a BLOB.
     @inline(__always)
     static func readConfig(_ stmt: SQLiteStatement, at first: Int32) throws -> RowConfig {
         var c: RowConfig
@@ -71,7 +71,7 @@ extension ColumnCoding {
             let p = sqlite3_column_blob(stmt, first + 1)
             c = try RowFields.decode(UnsafeRawBufferPointer(start: p, count: p == nil ? 0 : n))
         default:
-            throw StoreFailure.internal("a row's fields are damaged: not a BLOB")
+            throw RowFields.Damage(description: "not a BLOB")
         }
         if let n = double(stmt, first) { c.size = .fixed(n) }
         return c

@@ -52,9 +52,15 @@ enum RowFields {
         return append(hidden: config.hidden, content: config.content, style: style(config), to: &out) ? out : nil
     }
 
+    /// Why a `fields` blob was refused (the loader names the file, document and row).
+    struct Damage: Error, CustomStringConvertible {
+        /// What is wrong with the blob.
+        let description: String
+    }
+
     /// The config of a row whose `fields` are `bytes` (nil: NULL), with size `.fit` (the caller
     /// sets it from column `size`).
-    /// - Throws: `StoreFailure.internal` naming the damage when the bytes are not one whole blob.
+    /// - Throws: `Damage` naming the problem when the bytes are not one whole blob.
     @inline(__always)
     static func decode(_ bytes: UnsafeRawBufferPointer?) throws -> RowConfig {
         guard let bytes else { return RowConfig() }
@@ -62,16 +68,17 @@ enum RowFields {
             var r = ByteReader(bytes)
             let flags = try r.u8()
             guard flags != 0, flags & ~(hidden | content | style) == 0 else {
-                throw SnapshotImage.Damage(description: "flags \(flags)")
+                throw Damage(description: "flags \(flags)")
             }
             let size = flags & content != 0 ? Size(width: try r.f64(), height: try r.f64()) : .zero
             var c = flags & style != 0 ? try SnapshotImage.readStyle(&r) : RowConfig()
             c.hidden = flags & hidden != 0
             c.content = size
-            guard r.remaining == 0 else { throw SnapshotImage.Damage(description: "\(r.remaining) bytes after its end") }
+            guard r.remaining == 0 else { throw Damage(description: "\(r.remaining) bytes after its end") }
             return c
         } catch let damage as SnapshotImage.Damage {
-            throw StoreFailure.internal("a row's fields are damaged: \(damage.description)")
+            // The byte reader's words are an image's: here the bytes are a blob.
+            throw Damage(description: damage.description.replacingOccurrences(of: "the image", with: "the blob"))
         }
     }
 

@@ -59,7 +59,12 @@ enum RowLoader {
                 }
                 let parent = ColumnCoding.string(stmt, 0) ?? ""
                 guard let id = ColumnCoding.string(stmt, 1) else { throw StoreFailure.corrupt(path, "a row of '\(name)' has no id") }
-                let config = try ColumnCoding.readConfig(stmt, at: 2)
+                let config: RowConfig
+                do {
+                    config = try ColumnCoding.readConfig(stmt, at: 2)
+                } catch let damage as RowFields.Damage {
+                    throw StoreFailure.corrupt(path, "document '\(name)': row \(Validation.quoted(id)): its fields are damaged (\(damage.description))")
+                }
                 if try !emit((id, parent.isEmpty ? nil : parent, config)) { return }
             }
         }

@@ -59,16 +59,17 @@ import Testing
         }
     }
 
-    /// Truncated blobs, trailing bytes, unknown or no flags, and flipped bytes: a clear
-    /// `StoreFailure` (a flipped byte may also give another valid config, never a crash).
+    /// Truncated blobs, trailing bytes, unknown or no flags, and flipped bytes: a clear error
+    /// (`RowFields.Damage`, which the loader reports as a corrupt file naming the row; a flipped
+    /// byte may also give another valid config), never a crash.
     @Test func damagedBlobsAreRefused() throws {
         var g = ChangeCodingTests.Generator(rng: SplitMix64(seed: 0xDA4A6E))
         func refused(_ bytes: [UInt8]) -> Bool {
             do {
                 _ = try RowFields.decode(bytes)
                 return false
-            } catch let error as StackDocError {
-                #expect(error.message.contains("a row's fields are damaged"), "\(error.message)")
+            } catch let damage as RowFields.Damage {
+                #expect(!damage.description.isEmpty)
                 return true
             } catch {
                 Issue.record("unexpected error \(error)")
@@ -95,5 +96,28 @@ import Testing
         }
         // Flags and lengths are checked: many flips are caught (a flip inside a Double is not).
         #expect(flipsRefused > flips / 10)
+    }
+
+    /// A damaged blob in a file: opening the document is refused as a corrupt file, naming the
+    /// document and the row.
+    @Test func aDamagedBlobInAFileIsNamed() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appending(path: "f.sqlite").path
+        var document = Document(name: "d")
+        for i in 0..<20 { try document.appendRow("r\(i)", config: RowConfig(type: "cell", size: .fixed(9)), parent: nil) }
+        _ = try DocumentStore(path: path).importDocument(document)
+        for (damage, why) in [("X'04'", "the blob ends early"), ("X'0100'", "1 bytes after its end"), ("'text'", "not a BLOB"), ("X'40'", "flags 64")] {
+            // No snapshot: the rows are what opening reads.
+            try Tamper.sql(path, "DELETE FROM snapshot; UPDATE row SET fields = \(damage) WHERE id = 'r5'")
+            #expect {
+                _ = try DocumentStore(path: path).open("d")
+            } throws: { error in
+                let message = (error as? StackDocError)?.message ?? ""
+                return message.contains("database '\(path)' is corrupt: document 'd': row 'r5': its fields are damaged (") && message.contains(why)
+            }
+        }
+        try Tamper.sql(path, "UPDATE row SET fields = \(Schema.rowFieldsLiteral(RowConfig(type: "cell"))) WHERE id = 'r5'")
+        #expect(try DocumentStore(path: path).open("d").document == document)
     }
 }
