@@ -47,11 +47,11 @@ public enum Schema {
     }
 
     /// Registers on `db` the SQL functions the migrations call (migration 0016 converts the
-    /// legacy row columns with `LegacyRowColumns.rowFieldsFunction`). Every path that runs
+    /// legacy row columns with `LegacyRowColumns.register`'s function). Every path that runs
     /// migrations (`migrate`, `migrator`, `objects(ofVersion:)`) calls it first: SQLite resolves
     /// a function when it prepares a statement, even over an empty table.
     static func prepare(_ db: Database) {
-        db.add(function: LegacyRowColumns.rowFieldsFunction)
+        LegacyRowColumns.register(db)
     }
 
     /// The version number of a migration identifier (`0002_document_times` → 2).

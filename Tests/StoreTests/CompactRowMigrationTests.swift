@@ -186,6 +186,32 @@ import Testing
         #expect(try DocumentStore(path: old).open("all").document == expected)
     }
 
+    /// A schema-15 row holding a value its columns could not hold (text where edges belong):
+    /// the migration fails with an error naming the column, and the file stays at schema 15.
+    @Test func aDamagedLegacyRowStopsTheMigration() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appending(path: "bad.sqlite").path
+        var document = Document(name: "d")
+        for i in 0..<10 { try document.appendRow("r\(i)", config: RowConfig(size: .fixed(5)), parent: nil) }
+        _ = try DocumentStore(path: path).importDocument(document)
+        try Self.downgradeToSchema15(path)
+        try Tamper.sql(path, "UPDATE row SET margin = '1,2' WHERE id = 'r3'")
+        #expect {
+            _ = try DocumentStore(path: path)
+        } throws: { error in
+            "\(error)".contains("bad edges '1,2' in column margin")
+        }
+        let (applied, margin) = try DatabaseQueue(path: path).read { db in
+            (try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"),
+             try String.fetchOne(db, sql: "SELECT margin FROM row WHERE id = 'r3'"))
+        }
+        #expect(applied.count == Schema.migrations.count - 1 && margin == "1,2", "rolled back")
+        // Repaired, it migrates.
+        try Tamper.sql(path, "UPDATE row SET margin = NULL WHERE id = 'r3'")
+        #expect(try DocumentStore(path: path).open("d").document == document)
+    }
+
     /// The SQL function refuses values the old columns could not hold, naming the column.
     @Test func legacyValuesOutsideTheOldCodingAreRefused() throws {
         var values = LegacyRowColumns.names.map { _ in DatabaseValue.null }
