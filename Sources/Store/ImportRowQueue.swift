@@ -7,6 +7,8 @@ import Layout
 final class ImportRowQueue: @unchecked Sendable {
     private let condition = NSCondition()
     private var batches: [EncodedRows] = []
+    /// Batches the writer is done with, for the reader to fill again (`recycle`, `reusable`).
+    private var spare: [EncodedRows] = []
     private var finished = false
     private var state = State.open
     private let capacity: Int
@@ -56,6 +58,23 @@ final class ImportRowQueue: @unchecked Sendable {
         guard !batches.isEmpty else { return nil }
         condition.broadcast()
         return batches.removeFirst()
+    }
+
+    /// Gives back a batch the writer has written, so that the reader fills its storage again
+    /// (`reusable`): storage fresh for every batch costs a page fault per 4 KB written (≈ a tenth
+    /// of a 1M-row import's reading).
+    func recycle(_ batch: consuming EncodedRows) {
+        condition.lock()
+        if spare.count < capacity { spare.append(batch) }
+        condition.unlock()
+    }
+
+    /// A batch given back by `recycle` (its rows still in it: `EncodedRows.removeAll()` keeps
+    /// the storage), nil when there is none.
+    func reusable() -> EncodedRows? {
+        condition.lock()
+        defer { condition.unlock() }
+        return spare.popLast()
     }
 
     /// The writer gave up: later batches are dropped (`stop`: the reading is told to stop).

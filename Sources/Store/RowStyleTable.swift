@@ -32,8 +32,9 @@ struct RowStyleTable {
     /// The number of `config`'s style, numbering it when it is new; `checkNew` sees a new
     /// style's part of the config before it is numbered, and may refuse it by throwing.
     mutating func number(of config: RowConfig, checkingNew checkNew: (RowConfig) throws -> Void) rethrows -> Int {
+        // The previous row's style, compared in place (no key made).
+        if lastStyle >= 0, lastKey.config.hasSameStyle(as: config) { return lastStyle }
         let key = RowStyleKey(config)
-        if lastStyle >= 0, lastKey == key { return lastStyle }
         let style: Int
         if let known = numbers[key] {
             style = known
