@@ -152,20 +152,22 @@ final class ImportedRowsSeen: @unchecked Sendable {
     }
 
     private func take(_ batch: UnsafeBufferPointer<ImportedRow>, into rows: inout EncodedRows) {
-        for i in batch.indices {
-            let row = UnsafePointer(batch.baseAddress! + i).pointee
-            if problem == nil {
-                do { try DocumentStore.checkRow(row.id, row.config) } catch { problem = error }
-            }
-            // The style number the image gives the row lets its INSERT values copy the
-            // style's columns, encoded once per batch.
-            let style = encoder.add(row.id, parent: row.parent, config: row.config)
-            keys.withKey(in: row.parent) { key in
-                if let style {
-                    rows.append(row.id, parent: row.parent, key: key, config: row.config, style: style)
-                } else {
-                    rows.append(row.id, parent: row.parent, key: key, config: row.config)
-                }
+        for i in batch.indices { take(batch[i], into: &rows) }
+    }
+
+    /// Checks and encodes one row (borrowed: its fields are read where they are).
+    private func take(_ row: ImportedRow, into rows: inout EncodedRows) {
+        if problem == nil {
+            do { try DocumentStore.checkRow(row.id, row.config) } catch { problem = error }
+        }
+        // The style number the image gives the row lets its INSERT values copy the
+        // style's columns, encoded once per batch.
+        let style = encoder.add(row.id, parent: row.parent, config: row.config)
+        keys.withKey(in: row.parent) { key in
+            if let style {
+                rows.append(row.id, parent: row.parent, key: key, config: row.config, style: style)
+            } else {
+                rows.append(row.id, parent: row.parent, key: key, config: row.config)
             }
         }
     }
