@@ -7,8 +7,11 @@ import Layout
 final class ImportRowQueue: @unchecked Sendable {
     private let condition = NSCondition()
     private var batches: [EncodedRows] = []
-    /// Batches the writer is done with, for the reader to fill again (`recycle`, `reusable`).
+    /// Batches the writer is done with, for the reader to fill again (`recycle`, `reusable`):
+    /// at most `spares`, none once the reading ended (they would be held to the end of the
+    /// import, past its peak of memory).
     private var spare: [EncodedRows] = []
+    private static let spares = 4
     private var finished = false
     private var state = State.open
     private let capacity: Int
@@ -46,6 +49,7 @@ final class ImportRowQueue: @unchecked Sendable {
     func finish() {
         condition.lock()
         finished = true
+        spare = []
         condition.broadcast()
         condition.unlock()
     }
@@ -65,7 +69,7 @@ final class ImportRowQueue: @unchecked Sendable {
     /// of a 1M-row import's reading).
     func recycle(_ batch: consuming EncodedRows) {
         condition.lock()
-        if spare.count < capacity { spare.append(batch) }
+        if !finished, spare.count < Self.spares { spare.append(batch) }
         condition.unlock()
     }
 
