@@ -32,7 +32,8 @@ extension DocumentStore {
     @discardableResult
     public func importDocument(reading read: @escaping @Sendable (_ rows: @escaping @Sendable ([ImportedRow]) -> Bool) throws
         -> (document: Document, rowsHandedOver: Bool)) throws -> StoredDocument {
-        let queue = ImportRowQueue()
+        // As many rows waiting as 4 batches of 4,096 (the reading's batches are smaller).
+        let queue = ImportRowQueue(capacity: 32)
         let uid = Self.newUID()
         // While this thread writes the rows, a second one reads them, checking and encoding
         // each batch into the image (the import entry's rows and first snapshot) and into the
@@ -44,7 +45,7 @@ extension DocumentStore {
                 let seen = ImportedRowsSeen()
                 let (document, handedOver) = try {
                     defer { queue.finish() }
-                    return try read { batch in queue.put(seen.take(batch)) }
+                    return try read { batch in queue.put(seen.take(batch, reusing: queue.reusable())) }
                 }()
                 return try PreparedImport(document, uid: uid, rowsHandedOver: handedOver, seen: seen)
             }
@@ -77,7 +78,10 @@ extension DocumentStore {
                 let id = try self.insertDocument(db, name: "~import " + uid, settings: DocumentSettings(), uid: uid)
                 var inserter = try BulkRowInserter(db, document: id, cancellation: cancellation)
                 do {
-                    while let rows = queue.take() { try inserter.add(rows) }
+                    while let rows = queue.take() {
+                        try inserter.add(rows)
+                        queue.recycle(consume rows)
+                    }
                     try inserter.finish()
                     try cancellation.check()
                 } catch {
@@ -132,25 +136,40 @@ final class ImportedRowsSeen: @unchecked Sendable {
     private(set) var problem: Error?
     private var keys = StackKeys()
 
-    /// Checks and encodes `batch`; returns its rows as the INSERTs bind them.
-    func take(_ batch: [ImportedRow]) -> EncodedRows {
-        var rows = EncodedRows(capacity: batch.count)
-        for row in batch {
-            if problem == nil {
-                do { try DocumentStore.checkRow(row.id, row.config) } catch { problem = error }
-            }
-            // The style number the image gives the row lets its INSERT values copy the
-            // style's columns, encoded once per batch.
-            let style = encoder.add(row.id, parent: row.parent, config: row.config)
-            keys.withKey(in: row.parent) { key in
-                if let style {
-                    rows.append(row.id, parent: row.parent, key: key, config: row.config, style: style)
-                } else {
-                    rows.append(row.id, parent: row.parent, key: key, config: row.config)
-                }
+    /// Checks and encodes `batch`; returns its rows as the INSERTs bind them, in `storage`
+    /// (emptied) when given.
+    func take(_ batch: [ImportedRow], reusing storage: consuming EncodedRows? = nil) -> EncodedRows {
+        var rows: EncodedRows
+        if let reused = storage.take() {
+            rows = reused
+            rows.removeAll()
+        } else {
+            rows = EncodedRows(capacity: batch.count)
+        }
+        // Each row read in place (`for row in batch` copied every row and its config).
+        batch.withUnsafeBufferPointer { batch in take(batch, into: &rows) }
+        return rows
+    }
+
+    private func take(_ batch: UnsafeBufferPointer<ImportedRow>, into rows: inout EncodedRows) {
+        for i in batch.indices { take(batch[i], into: &rows) }
+    }
+
+    /// Checks and encodes one row (borrowed: its fields are read where they are).
+    private func take(_ row: ImportedRow, into rows: inout EncodedRows) {
+        if problem == nil {
+            do { try DocumentStore.checkRow(row.id, row.config) } catch { problem = error }
+        }
+        // The style number the image gives the row lets its INSERT values copy the
+        // style's columns, encoded once per batch.
+        let style = encoder.add(row.id, parent: row.parent, config: row.config)
+        keys.withKey(in: row.parent) { key in
+            if let style {
+                rows.append(row.id, parent: row.parent, key: key, config: row.config, style: style)
+            } else {
+                rows.append(row.id, parent: row.parent, key: key, config: row.config)
             }
         }
-        return rows
     }
 }
 

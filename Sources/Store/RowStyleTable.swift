@@ -32,8 +32,8 @@ struct RowStyleTable {
     /// The number of `config`'s style, numbering it when it is new; `checkNew` sees a new
     /// style's part of the config before it is numbered, and may refuse it by throwing.
     mutating func number(of config: RowConfig, checkingNew checkNew: (RowConfig) throws -> Void) rethrows -> Int {
+        if isLastStyle(of: config) { return lastStyle }
         let key = RowStyleKey(config)
-        if lastStyle >= 0, lastKey == key { return lastStyle }
         let style: Int
         if let known = numbers[key] {
             style = known
@@ -46,6 +46,12 @@ struct RowStyleTable {
         lastKey = key
         lastStyle = style
         return style
+    }
+
+    /// True when `config` is of the previous row's style, compared in place: no key made, and
+    /// not mutating, so that the previous key is not copied first.
+    private func isLastStyle(of config: RowConfig) -> Bool {
+        lastStyle >= 0 && lastKey.config.hasSameStyle(as: config)
     }
 
     /// The number of `config`'s style, numbering it when it is new.

@@ -1,5 +1,6 @@
 import Testing
 @testable import Layout
+import StackDocTestSupport
 
 /// `Document.importJSON(_:name:rows:)` reads the top-level rows one at a time and hands every
 /// checked row over while it reads (issue 11: the store writes them meanwhile). It must read
@@ -73,6 +74,70 @@ import Testing
             #expect(run.problems == tree.problems, "\(text.prefix(80))")
             #expect(!run.problems.isEmpty && run.document == nil)
         }
+    }
+
+    /// The streaming reading appends rows without looking their ids up and indexes them all at
+    /// the end (`DocumentImporter.indexesAtEnd`); a repeated id found there has the file read
+    /// again the way that looks each id up. So the problems are still the one-tree reading's:
+    /// the repeated id named at its second row's path, in document order among the other
+    /// problems, a repeated stack's rows left unread, nothing past the 100th problem.
+    @Test func repeatedIdsAreTheOneTreeReadingsProblems() throws {
+        let bad = (0..<120).map { #"{"id":"b\#($0)","grow":-1}"# }.joined(separator: ",")
+        let big = (0..<5_000).map { #"{"id":"r\#($0)","size":{"fixed":\#($0 % 90)}}"# }
+        let rows = [
+            #"{"id":"a"},{"id":"b"},{"id":"a"}"#,
+            #"{"id":"a","grow":-1},{"id":"a"},{"id":"c","grow":-2},{"id":"c"}"#,
+            #"{"id":"a"},{"id":"s","stack":{"rows":[{"id":"a"},{"id":"t","grow":-1}]}}"#,
+            #"{"id":"s","stack":{}},{"id":"s","stack":{"rows":[{"id":"x","grow":-1}]}},{"id":"x"}"#,
+            #"{"id":"s","stack":{"rows":[{"id":"s"},{"id":"u","stack":{"rows":[{"id":"u"}]}}]}}"#,
+            bad + #",{"id":"b3"}"#,
+            #"{"id":"b3"},"# + bad,
+            (big + [#"{"id":"r17","size":{"fixed":1}}"#] + big.suffix(3)).joined(separator: ","),
+            #"{"id":"r1"},"# + big.joined(separator: ","),
+        ]
+        for body in rows {
+            let text = #"{"format":"stackdoc/1","name":"d","rows":["# + body + "]}"
+            let run = streamed(bytes(text))
+            let tree = Document.treeImport(bytes(text), name: nil)
+            #expect(run.problems == tree.problems, "\(text.prefix(80))")
+            #expect(run.problems.contains { $0.contains("duplicate id") } || run.problems.count == DocumentImporter.maxProblems)
+            #expect(run.document == nil)
+        }
+        let text = #"{"format":"stackdoc/1","name":"d","rows":["# + big.joined(separator: ",") + #",{"id":"r4321"}]}"#
+        #expect(streamed(bytes(text)).problems == ["rows[5000].id: duplicate id 'r4321'"])
+        #expect { try Document(json: text) } throws: { "\($0)" == "rows[5000].id: duplicate id 'r4321'" }
+    }
+
+    /// Rows appended unplaced and placed and indexed at the end (`DocumentRows.appendUnplaced`,
+    /// `placeAndIndex`) make the document that appending each row makes: order, ids, configs,
+    /// stacks, and edits after it.
+    @Test func rowsPlacedAtTheEndAreTheRowsAppendedOneByOne() throws {
+        var rng = SplitMix64(seed: 11)
+        for n in [0, 1, 7, 3_000, 20_000] {
+            var expected = Document(name: "d")
+            var bulk = Document(name: "d")
+            var stacks: [(id: RowID, slot: Int32)] = []
+            for i in 0..<n {
+                let config = DocumentStoragePropertyTests.randomConfig(&rng, stack: i % 50 == 0)
+                let parent = stacks.isEmpty || rng.chance(3) ? nil : rng.pick(stacks)
+                try expected.appendRow("r\(i)", config: config, parent: parent?.id)
+                let slot = bulk.rows.appendUnplaced("r\(i)", config, parent: parent?.slot ?? -1)
+                if config.stack != nil { stacks.append(("r\(i)", slot)) }
+            }
+            #expect(bulk.rows.placeAndIndex() == nil)
+            #expect(bulk == expected)
+            #expect(bulk.rowCount == n)
+            #expect(bulk.rows.orderInvariantViolation() == nil)
+            if n > 0 {
+                #expect(bulk.contains("r\(n - 1)") && bulk.index(of: "r0") == expected.index(of: "r0"))
+                try bulk.insertRow("new", config: RowConfig(), parent: nil, at: 0)
+                try bulk.removeRow("r\(n - 1)")
+                #expect(bulk.rows.orderInvariantViolation() == nil && !bulk.contains("r\(n - 1)") && bulk.contains("new"))
+            }
+        }
+        var twice = Document(name: "d")
+        for id in ["a", "b", "c", "b"] { _ = twice.rows.appendUnplaced(id, RowConfig(), parent: -1) }
+        #expect(twice.rows.placeAndIndex() != nil)
     }
 
     @Test func aSinkThatSaysNoStopsTheReading() throws {

@@ -299,6 +299,33 @@ import Testing
         #expect(try reopened.verify() == [])
     }
 
+    /// The reading indexes the ids only at the end of the file, so rows with a repeated id are
+    /// handed to the store (and to SQLite's unique id index, or its rebuild at the end of a
+    /// large insert) before the reading knows: the import still fails with the reading's
+    /// problem (the second row's path), stores nothing, and the store takes an import after it.
+    @Test(arguments: [(rows: 2_000, repeatAt: 1_000), (rows: 70_000, repeatAt: 69_990), (rows: 70_000, repeatAt: 10)])
+    func aRepeatedIdStoresNothingAndIsTheReadingsProblem(rows: Int, repeatAt: Int) throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appending(path: "s.sqlite").path
+        let store = try DocumentStore(path: path)
+        let body = (0..<rows).map { #"{"id":"r\#($0 == repeatAt ? 7 : $0)","size":{"fixed":\#($0 % 90)}}"# }
+        let bad = Array((#"{"format":"stackdoc/1","name":"dup","rows":["# + body.joined(separator: ",") + "]}").utf8)
+        #expect { try store.importDocument { rows in try Document.read(jsonBytes: bad, rows: rows) } } throws: {
+            "\($0)" == "rows[\(repeatAt)].id: duplicate id 'r7'"
+        }
+        #expect(try store.documentNames() == [])
+        let leftovers = try DatabaseQueue(path: path).read { db in
+            try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM row) + (SELECT count(*) FROM import_image) + (SELECT count(*) FROM snapshot) + (SELECT count(*) FROM log) + (SELECT count(*) FROM document)")!
+        }
+        #expect(leftovers == 0)
+        #expect(try store.integrityCheck() == [])
+        let good = Array((#"{"format":"stackdoc/1","name":"dup","rows":["# + body.enumerated().map { $0.offset == repeatAt ? #"{"id":"z"}"# : $0.element }.joined(separator: ",") + "]}").utf8)
+        let doc = try store.importDocument { rows in try Document.read(jsonBytes: good, rows: rows) }
+        #expect(doc.document.rowCount == rows && doc.document.contains("z"))
+        #expect(try doc.verify() == [])
+    }
+
     /// Ids written with JSON escapes (`"\u0072"` is `r`) are stored as the text they stand
     /// for; a row whose id is not a name (here a non-ASCII one) late in a large file stores
     /// nothing at all, though most rows were written by then.

@@ -70,30 +70,41 @@ extension Document {
     }
 
     /// `importJSON(_:name:rows:)`; `scanningRows` false reads every row through a JSON tree
-    /// (the reading `JSONRowScanner` must agree with, for its tests).
-    static func importJSON(_ bytes: [UInt8], name: String? = nil, scanningRows: Bool, rows: (_ batch: [ImportedRow]) -> Bool)
+    /// (the reading `JSONRowScanner` must agree with, for its tests). `indexingAtEnd` false
+    /// looks each row's id up as it is appended (`DocumentImporter.indexesAtEnd`), the reading
+    /// that names a repeated id where it comes.
+    static func importJSON(_ bytes: [UInt8], name: String? = nil, scanningRows: Bool, indexingAtEnd: Bool = true,
+                           rows: (_ batch: [ImportedRow]) -> Bool)
         -> (document: Document?, problems: [String], rowsHandedOver: Bool) {
         if let problem = DocumentLimits.jsonSizeProblem(bytes.count) { return (nil, [problem], true) }
         struct Stop: Error {}
-        var rowReader: DocumentImporter?
+        // Not optional: every row goes through it, and a force-unwrapped optional's members are
+        // reached through a copy of the whole reader.
+        var rowReader = DocumentImporter()
+        var readingRows = false
+        func startRows(_ before: [JSONMember]) {
+            guard !readingRows else { return }
+            readingRows = true
+            rowReader = DocumentImporter(rowsAfter: before, capacity: bytes.count, indexingAtEnd: indexingAtEnd)
+        }
         func handOver() throws {
-            if rowReader!.pending.count >= DocumentImporter.batch {
-                guard rows(rowReader!.pending) else { throw Stop() }
-                rowReader!.pending.removeAll(keepingCapacity: true)
+            if rowReader.pending.count >= DocumentImporter.batch {
+                guard rows(rowReader.pending) else { throw Stop() }
+                rowReader.pending.removeAll(keepingCapacity: true)
             }
         }
         let root: JSONValue
         do {
             root = try bytes.withUnsafeBufferPointer { buffer in
                 try JSONParser.parse(bytes, rows: { element, before in
-                    if rowReader == nil { rowReader = DocumentImporter(rowsAfter: before, capacity: bytes.count) }
-                    rowReader!.readTopRow(element)
+                    startRows(before)
+                    rowReader.readTopRow(element)
                     try handOver()
                 }, scanning: { at, before in
                     // The common row read straight from the bytes; any other is read as a tree.
                     guard scanningRows, let row = JSONRowScanner.scan(buffer, at: at) else { return nil }
-                    if rowReader == nil { rowReader = DocumentImporter(rowsAfter: before, capacity: bytes.count) }
-                    rowReader!.readTopRow(id: row.id, config: row.config)
+                    startRows(before)
+                    rowReader.readTopRow(id: row.id, config: row.config)
                     try handOver()
                     return row.end
                 }).value
@@ -107,12 +118,18 @@ extension Document {
         }
         var importer = DocumentImporter()
         var document = importer.read(root, name: name)
-        guard var rowReader else {
+        guard readingRows else {
             return importer.problems.isEmpty ? (document, [], true) : (nil, importer.problems, true)
         }
         if rowReader.document.settings.defaults != document.settings.defaults {
             // `defaults` came after the rows, which were read with the standard ones.
             let again = treeImport(bytes, name: name)
+            return (again.document, again.problems, false)
+        }
+        guard rowReader.placeAndIndexRows() else {
+            // Two rows have an id: read again, looking each id up as it comes, for the problems
+            // in the order (and with the paths) of that reading.
+            let again = importJSON(bytes, name: name, scanningRows: scanningRows, indexingAtEnd: false, rows: { _ in true })
             return (again.document, again.problems, false)
         }
         // The problems in the order of the one-tree reading: the document's, then its rows'.
@@ -167,8 +184,10 @@ struct DocumentImporter {
     /// The keys of a row object: `id` and every field's (`RowField`), in order.
     static let rowKeys = (["id"] + RowField.allCases.map(\.spec.json)).joined(separator: ", ")
 
-    /// Rows handed over per batch by `importJSON(_:name:rows:)`.
-    static let batch = 4096
+    /// Rows handed over per batch by `importJSON(_:name:rows:)`: few enough that a batch
+    /// (≈ 420 bytes a row) is still in the core's cache when the taker reads it (4,096 rows,
+    /// 1.7 MB, were read back from memory: ≈ 0.1 s of a 1M-row import's reading).
+    static let batch = 512
 
     private(set) var problems: [String] = []
     fileprivate(set) var document = Document(name: "")
@@ -177,20 +196,41 @@ struct DocumentImporter {
     fileprivate var pending: [ImportedRow] = []
     private var keepsRows = false
     private var topRows = 0
+    /// Rows appended to `document`.
+    private var rowsKept = 0
+    /// True: rows are appended without looking their ids up (`DocumentRows.appendUnplaced`),
+    /// and `placeAndIndexRows()` places and indexes them all at the end, where a repeated id is
+    /// found — without saying where it came, nor leaving out the rows after it (and a repeated
+    /// stack's rows) as the reading that looks each id up does. False: each id is looked up as
+    /// its row comes, and a repeated one is a problem at its path.
+    private var indexesAtEnd = false
+    /// A row that `indexesAtEnd` cannot judge came (a stack's row whose stack is not a stack):
+    /// the file is to be read again, looking each id up.
+    private var readAgain = false
 
     init() {}
 
     /// A reader of the top-level rows one at a time (`readTopRow`), with the defaults of the
     /// document members read before them (`membersBefore`); `capacity` is the file's size.
-    fileprivate init(rowsAfter membersBefore: [JSONMember], capacity bytes: Int) {
+    fileprivate init(rowsAfter membersBefore: [JSONMember], capacity bytes: Int, indexingAtEnd: Bool) {
         if let d = membersBefore.first(where: { $0.key == "defaults" }) {
             var scratch = DocumentImporter()
             document.settings.defaults = scratch.readDefaults(d.value, "defaults")
         }
         keepsRows = true
+        indexesAtEnd = indexingAtEnd
         pending.reserveCapacity(DocumentImporter.batch)
         // Room for as many rows as the smallest row the file could hold (`{"id":"a"}`, 11 bytes).
-        document.reserveCapacity(rows: min(bytes / 11, DocumentLimits.maxRows), rootRows: 0)
+        document.rows.reserve(rows: min(bytes / 11, DocumentLimits.maxRows), indexing: !indexingAtEnd)
+    }
+
+    /// After a reading that indexes at the end (`indexesAtEnd`): places and indexes the rows;
+    /// false when two rows have an id, or a row came that only the reading that looks each id
+    /// up can judge (`readAgain`): the document must then be dropped and the file read so.
+    fileprivate mutating func placeAndIndexRows() -> Bool {
+        guard indexesAtEnd else { return true }
+        indexesAtEnd = false
+        return !readAgain && document.rows.placeAndIndex() == nil
     }
 
     /// Reads the next element of the top-level `rows` array, as `readRows` reads each one.
@@ -276,7 +316,10 @@ struct DocumentImporter {
 
     // MARK: Rows
 
-    private mutating func readRows(_ value: JSONValue, _ path: String, parent: RowID?, depth: Int) {
+    /// A stack row, as its rows refer to it: its id and its slot in `document`.
+    private typealias Parent = (id: RowID, slot: Int32)
+
+    private mutating func readRows(_ value: JSONValue, _ path: String, parent: Parent?, depth: Int) {
         guard case let .array(elements) = value else {
             fail(path, "expected an array of rows, got \(value.kindDescription)")
             return
@@ -287,7 +330,7 @@ struct DocumentImporter {
         }
     }
 
-    private mutating func readRow(_ value: JSONValue, _ path: String, parent: RowID?, depth: Int) {
+    private mutating func readRow(_ value: JSONValue, _ path: String, parent: Parent?, depth: Int) {
         guard depth <= DocumentLimits.maxDepth else {
             fail(path, "rows nested deeper than \(DocumentLimits.maxDepth) levels")
             return
@@ -337,33 +380,46 @@ struct DocumentImporter {
             if !members.contains(where: { $0.key == "id" }) { fail(path + ".id", "missing: every row needs an id") }
             return
         }
-        guard keep(id, config, path, parent: parent) else { return }
-        if let stackRows { readRows(stackRows, path + ".stack.rows", parent: id, depth: depth + 1) }
+        guard let slot = keep(id, config, path, parent: parent) else { return }
+        if let stackRows { readRows(stackRows, path + ".stack.rows", parent: (id, slot), depth: depth + 1) }
     }
 
     /// Appends row `id` (read at `path`) to `parent`, and keeps it for handing over while there
-    /// is no problem; false (and a problem) when the document is full or has the id.
+    /// is no problem; returns its slot, nil (and a problem) when the document is full or has
+    /// the id (found here only when not `indexesAtEnd`).
     @discardableResult
-    private mutating func keep(_ id: RowID, _ config: RowConfig, _ path: @autoclosure () -> String, parent: RowID?) -> Bool {
-        guard document.rowCount < DocumentLimits.maxRows else {
+    private mutating func keep(_ id: RowID, _ config: RowConfig, _ path: @autoclosure () -> String, parent: Parent?) -> Int32? {
+        guard rowsKept < DocumentLimits.maxRows else {
             fail("rows", "a document holds at most \(DocumentLimits.maxRows) rows")
             tooManyRows = true
-            return false
+            return nil
         }
         // Rows are kept while the document is valid so far, which also finds duplicate ids
         // (one lookup: the append refuses an id the document has).
-        do {
-            try document.appendRow(id, config: config, parent: parent)
-            if keepsRows, problems.isEmpty { pending.append(ImportedRow(id: id, parent: parent, config: config)) }
-        } catch {
-            if document.contains(id) {
-                fail(path() + ".id", "duplicate id \(Validation.quoted(id))")
-            } else {
-                fail(path(), "\(error)")
+        let slot: Int32
+        if indexesAtEnd {
+            if let parent, !document.rows.isStack(parent.slot) {
+                // Which problem this is depends on the ids before it: the reading that looks
+                // each id up says (`placeAndIndexRows()` asks for it).
+                readAgain = true
+                return nil
             }
-            return false
+            slot = document.rows.appendUnplaced(id, config, parent: parent?.slot ?? -1)
+        } else {
+            do {
+                slot = try document.appendRowGivingSlot(id, config: config, parent: parent?.id)
+            } catch {
+                if document.contains(id) {
+                    fail(path() + ".id", "duplicate id \(Validation.quoted(id))")
+                } else {
+                    fail(path(), "\(error)")
+                }
+                return nil
+            }
         }
-        return true
+        rowsKept += 1
+        if keepsRows, problems.isEmpty { pending.append(ImportedRow(id: id, parent: parent?.id, config: config)) }
+        return slot
     }
 
     /// The value of optional field `field` at `path`, checked by its rule; nil (and a problem)

@@ -40,8 +40,8 @@ struct JSONRowScanner {
     private mutating func row() -> Row? {
         guard take(UInt8(ascii: "{")) else { return nil }
         var seen: UInt8 = 0
-        var id: RowID?
-        var config = RowConfig()
+        // Built in place: the config is not copied into the row at the end.
+        var row = Row(id: "", config: RowConfig(), end: 0)
         repeat {
             skipWhitespace()
             guard let key = string() else { return nil }
@@ -53,37 +53,37 @@ struct JSONRowScanner {
             case 2 where equals(key, "id"):
                 bit = Self.idBit
                 guard let s = string(), Validation.isValidRowID(utf8: s) else { return nil }
-                id = String(decoding: s, as: UTF8.self)
+                row.id = String(decoding: s, as: UTF8.self)
             case 4 where equals(key, "type"):
                 bit = Self.typeBit
                 guard let s = string() else { return nil }
                 let type = String(decoding: s, as: UTF8.self)
                 guard Validation.isValidTypeName(type) else { return nil }
-                config.type = type
+                row.config.type = type
             case 4 where equals(key, "size"):
                 bit = Self.sizeBit
                 guard let size = rowSize() else { return nil }
-                config.size = size
+                row.config.size = size
             case 7 where equals(key, "content"):
                 bit = Self.contentBit
                 guard let content = size() else { return nil }
-                config.content = content
+                row.config.content = content
             case 4 where equals(key, "grow"):
                 bit = Self.growBit
                 guard let n = length() else { return nil }
-                config.grow = n
+                row.config.grow = n
             case 6 where equals(key, "shrink"):
                 bit = Self.shrinkBit
                 guard let n = length() else { return nil }
-                config.shrink = n
+                row.config.shrink = n
             case 6 where equals(key, "hidden"):
                 bit = Self.hiddenBit
                 guard let b = bool() else { return nil }
-                config.hidden = b
+                row.config.hidden = b
             case 6 where equals(key, "sticky"):
                 bit = Self.stickyBit
                 guard let b = bool() else { return nil }
-                config.sticky = b
+                row.config.sticky = b
             default:
                 return nil
             }
@@ -91,8 +91,9 @@ struct JSONRowScanner {
             seen |= bit
             skipWhitespace()
         } while take(UInt8(ascii: ","))
-        guard take(UInt8(ascii: "}")), let id else { return nil }
-        return Row(id: id, config: config, end: pos)
+        guard take(UInt8(ascii: "}")), seen & Self.idBit != 0 else { return nil }
+        row.end = pos
+        return row
     }
 
     /// `"fit"` or `{"fixed": N}`.

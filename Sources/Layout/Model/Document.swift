@@ -165,8 +165,15 @@ public struct Document: Sendable {
     /// - Throws: `StackDocError` when `id` exists or `parent` is not a stack of the document;
     ///   nothing changes.
     public mutating func appendRow(_ id: RowID, config: RowConfig, parent: RowID?) throws {
+        try appendRowGivingSlot(id, config: config, parent: parent)
+    }
+
+    /// `appendRow(_:config:parent:)`, returning the new row's slot.
+    @discardableResult
+    mutating func appendRowGivingSlot(_ id: RowID, config: RowConfig, parent: RowID?) throws -> Int32 {
         let p = try checkStack(parent)
-        guard rows.append(id, config, parent: p) != nil else { throw StackDocError(.rowExists(id)) }
+        guard let s = rows.append(id, config, parent: p) else { throw StackDocError(.rowExists(id)) }
+        return s
     }
 
     // MARK: Primitive changes

@@ -152,7 +152,9 @@ struct DocumentRows: Sendable {
 
     // MARK: Changing
 
-    mutating func reserve(rows: Int) {
+    /// Room for `rows` rows; `indexing` false leaves the id table alone (a bulk append
+    /// indexes every id at once at the end: `placeAndIndex()`).
+    mutating func reserve(rows: Int, indexing: Bool = true) {
         ids.reserveCapacity(rows)
         parent.reserveCapacity(rows)
         sizeValue.reserveCapacity(rows)
@@ -160,25 +162,28 @@ struct DocumentRows: Sendable {
         flags.reserveCapacity(rows)
         style.reserveCapacity(rows)
         childRoot.reserveCapacity(rows)
+        guard indexing else { return }
         order.reserveCapacity(rows)
         let ids = self.ids
         table.reserve(rows, hashOf: { DocumentIndexTable.hash(ids[Int($0)]) })
     }
 
+    /// The `flags` and `sizeValue` of a row of `config`.
+    @inline(__always)
+    private static func flagsAndSize(_ config: RowConfig) -> (flags: UInt8, size: Double) {
+        var f = Self.live
+        if config.hidden { f |= Self.hidden }
+        switch config.size {
+        case .fit: return (f | Self.fit, 0)
+        case .fixed(let v): return (f, v)
+        }
+    }
+
     /// Adds a row (no children yet) with parent slot `p`, not yet placed in any order; returns
     /// its slot. The id must be new.
     private mutating func allocate(_ id: RowID, _ config: RowConfig, parent p: Int32, hash: Int) -> Int32 {
-        var f = Self.live
-        if config.hidden { f |= Self.hidden }
-        let n: Double
-        switch config.size {
-        case .fit:
-            f |= Self.fit
-            n = 0
-        case .fixed(let v):
-            n = v
-        }
-        let st = styles.retain(RowStyle(config))
+        let (f, n) = Self.flagsAndSize(config)
+        let st = styles.retain(styleOf: config)
         let s = order.makeNode(.one)
         let i = Int(s)
         if i < ids.count {
@@ -207,7 +212,7 @@ struct DocumentRows: Sendable {
 
     /// Takes a reference to the style record of `config` for a bulk load (`appendUnindexed`
     /// takes one more per row; the caller releases its own at the end).
-    mutating func retainStyle(_ config: RowConfig) -> Int32 { styles.retain(RowStyle(config)) }
+    mutating func retainStyle(_ config: RowConfig) -> Int32 { styles.retain(styleOf: config) }
 
     /// Drops a reference taken by `retainStyle`.
     mutating func releaseStyle(_ record: Int32) { styles.release(record) }
@@ -240,6 +245,43 @@ struct DocumentRows: Sendable {
         childRoot = trees.childRoot
         let ids = self.ids
         return table.build(hashes: hashes, isEqual: { ids[Int($0)] == ids[Int($1)] })
+    }
+
+    /// Appends a row at the end of stack `p` (an earlier slot, -1: the root) without placing it
+    /// in its stack's order or indexing its id: rows appended so, into fresh storage and with
+    /// nothing else changed in between, are placed and indexed all at once by
+    /// `placeAndIndex()`, as `load` does (an import: no lookup of a random bucket per row).
+    /// Until then the rows are not `count`ed, found by id or ordered. Returns the row's slot.
+    mutating func appendUnplaced(_ id: RowID, _ config: RowConfig, parent p: Int32) -> Int32 {
+        precondition(order.nodeCount == 0 && table.count == 0, "unplaced rows go into fresh storage")
+        let (f, n) = Self.flagsAndSize(config)
+        let s = Int32(truncatingIfNeeded: ids.count)
+        ids.append(id)
+        parent.append(p)
+        sizeValue.append(n)
+        content.append(config.content)
+        flags.append(f)
+        style.append(styles.retain(styleOf: config))
+        childRoot.append(-1)
+        return s
+    }
+
+    /// Places the rows of `appendUnplaced` in their stacks (each stack's rows in slot order) and
+    /// indexes their ids in one pass each. Returns the slot of a row whose id another row has
+    /// (the index is then empty: the rows must not be used), nil when all ids are distinct.
+    mutating func placeAndIndex() -> Int32? {
+        precondition(order.nodeCount == 0 && table.count == 0, "unplaced rows go into fresh storage")
+        let n = ids.count
+        let parents = parent
+        let trees = Pending(inline: n < DocumentLoader.helperRows) { OrderTrees(parents: parents) }
+        let ids = self.ids
+        let duplicate = table.build(count: n, hashOf: { DocumentIndexTable.hash(ids[Int($0)]) },
+                                    isEqual: { ids[Int($0)] == ids[Int($1)] })
+        guard let built = trees.value else { preconditionFailure("unplaced rows come after their stacks") }
+        order = built.order
+        rootRoot = built.rootRoot
+        childRoot = built.childRoot
+        return duplicate
     }
 
     /// Every stack's order of a bulk load (`load`), made from the rows' parents alone — so it

@@ -37,6 +37,22 @@ struct DocumentStylePool: Sendable {
     @inline(__always)
     subscript(_ i: Int32) -> RowStyle { records[Int(i)] }
 
+    /// The record number of the style of `config` (`RowStyle(config)`), adding it when new;
+    /// takes one reference. A row of the memo's style costs a comparison in place, no copy.
+    mutating func retain(styleOf config: RowConfig) -> Int32 {
+        if memoIsStyle(of: config) {
+            refs[Int(memo)] += 1
+            return memo
+        }
+        return retain(RowStyle(config))
+    }
+
+    /// True when the memo is the style of `config`. Not mutating, so that the record is
+    /// compared where it is (from a mutating method it was copied first).
+    private func memoIsStyle(of config: RowConfig) -> Bool {
+        memo >= 0 && refs[Int(memo)] > 0 && records.withUnsafeBufferPointer { $0[Int(memo)].rest.hasSameStyle(as: config) }
+    }
+
     /// The record number of `style`, adding it when new; takes one reference.
     mutating func retain(_ style: RowStyle) -> Int32 {
         if memo >= 0, refs[Int(memo)] > 0, records[Int(memo)] == style {

@@ -173,6 +173,18 @@ public struct RowConfig: Hashable, Sendable, Codable {
         self.aspect = aspect
     }
 
+    /// True when `self` and `other` are alike in every field but `size`, `content` and
+    /// `hidden` (which a row record carries itself): the same style (`RowStyle`, the store's
+    /// `RowStyleKey`). Compares in place, without the copies of the configs that comparing two
+    /// styles makes. (A new field goes here too; `RowConfigStyleTests` counts the fields.)
+    public func hasSameStyle(as other: RowConfig) -> Bool {
+        type == other.type && insets == other.insets && margin == other.margin && grow == other.grow
+            && shrink == other.shrink && alignSelf == other.alignSelf && separator == other.separator
+            && stack == other.stack && sticky == other.sticky && minMain == other.minMain && maxMain == other.maxMain
+            && minCross == other.minCross && maxCross == other.maxCross && background == other.background
+            && highlight == other.highlight && text == other.text && aspect == other.aspect
+    }
+
     /// True when the row sets any of the size limits of issue 14 (`min`, `max`, `min-cross`,
     /// `max-cross`).
     public var hasSizeLimits: Bool { minMain != nil || maxMain != nil || minCross != nil || maxCross != nil }
