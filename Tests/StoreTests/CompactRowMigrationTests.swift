@@ -37,21 +37,7 @@ import Testing
     /// styles.
     static func everyFieldDocument() throws -> Document {
         var document = Document(name: "all")
-        var outer = SnapshotTests.everyField
-        outer.text = nil
-        outer.aspect = nil
-        var inner = SnapshotTests.everyField
-        inner.stack = nil
-        inner.hidden = false
-        inner.aspect = nil
-        var ratio = inner
-        ratio.text = nil
-        ratio.aspect = SnapshotTests.everyField.aspect
-        ratio.size = .fit
-        try document.appendRow("s", config: outer, parent: nil)
-        try document.appendRow("a", config: inner, parent: "s")
-        try document.appendRow("r", config: ratio, parent: "s")
-        try document.appendRow("b", config: RowConfig(size: .fixed(10), background: "#ABCDEF"), parent: nil)
+        try SnapshotTests.appendEveryFieldRows(to: &document, ratioSize: .fit, background: "#ABCDEF")
         try document.appendRow("plain", config: RowConfig(), parent: nil)
         var rng = SplitMix64(seed: 0x0016)
         for i in 0..<300 {
