@@ -34,7 +34,7 @@ enum LegacyRowColumns {
             }
             do {
                 if let blob = RowFields.encode(try LegacyRowColumns.config(SQLiteArguments(values: arguments))) {
-                    _ = blob.withUnsafeBytes { sqlite3_result_blob(context, $0.baseAddress, Int32($0.count), sqliteTransient) }
+                    blob.withUnsafeBytes { sqlite3_result_blob(context, $0.baseAddress, Int32($0.count), sqliteTransient) }
                 } else {
                     sqlite3_result_null(context)
                 }

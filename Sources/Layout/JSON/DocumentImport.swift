@@ -81,10 +81,8 @@ extension Document {
         // Not optional: every row goes through it, and a force-unwrapped optional's members are
         // reached through a copy of the whole reader.
         var rowReader = DocumentImporter()
-        var readingRows = false
         func startRows(_ before: [JSONMember]) {
-            guard !readingRows else { return }
-            readingRows = true
+            guard !rowReader.keepsRows else { return }
             rowReader = DocumentImporter(rowsAfter: before, capacity: bytes.count, indexingAtEnd: indexingAtEnd)
         }
         func handOver() throws {
@@ -118,7 +116,7 @@ extension Document {
         }
         var importer = DocumentImporter()
         var document = importer.read(root, name: name)
-        guard readingRows else {
+        guard rowReader.keepsRows else {
             return importer.problems.isEmpty ? (document, [], true) : (nil, importer.problems, true)
         }
         if rowReader.document.settings.defaults != document.settings.defaults {
@@ -194,7 +192,9 @@ struct DocumentImporter {
     private var tooManyRows = false
     /// Rows appended and not yet handed over (only a row reader keeps them).
     fileprivate var pending: [ImportedRow] = []
-    private var keepsRows = false
+    /// True for a reader of the top-level rows (`init(rowsAfter:capacity:indexingAtEnd:)`): it
+    /// keeps the rows it reads to hand them over.
+    private(set) var keepsRows = false
     private var topRows = 0
     /// Rows appended to `document`.
     private var rowsKept = 0
