@@ -31,8 +31,13 @@ enum RowWriter {
             }
             try expectOneRow(db, id)
         case let .updateRow(id, _, new):
-            let values: [(any DatabaseValueConvertible)?] = ColumnCoding.values(new) + [docID, id]
-            try db.cachedStatement(sql: updateSQL).execute(arguments: StatementArguments(values))
+            var idText = id
+            let count = Int32(ColumnCoding.configColumns.count)
+            try run(db, updateSQL) { s in
+                ColumnCoding.bind(new, to: s, at: 1)
+                sqlite3_bind_int64(s, count + 1, docID)
+                ColumnValue.bindText(&idText, to: s, at: count + 2)
+            }
             try expectOneRow(db, id)
         case let .moveRow(id, _, _, toParent, toIndex):
             let key = try orderKey(at: toIndex, in: toParent, of: document, moving: id, db: db, docID: docID)
