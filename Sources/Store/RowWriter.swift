@@ -31,6 +31,8 @@ enum RowWriter {
             }
             try expectOneRow(db, id)
         case let .updateRow(id, _, new):
+            // Bound raw, as `LogWriter.append` binds a log entry: no `Data` of the `fields` blob
+            // stays in the cached statement (docs/store.md, "Why the raw C API for log entries").
             var idText = id
             let count = Int32(ColumnCoding.configColumns.count)
             try run(db, updateSQL) { s in
