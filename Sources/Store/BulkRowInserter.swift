@@ -150,7 +150,7 @@ struct BulkRowInserter {
             }
             return "(" + items.joined(separator: ", ") + ")"
         }
-        let made = (try db.makeStatement(sql: "INSERT INTO row (\(names.joined(separator: ", "))) VALUES " + tuples.joined(separator: ", ")),
+        let made = (try db.makeStatement(sql: "INSERT OR ROLLBACK INTO row (\(names.joined(separator: ", "))) VALUES " + tuples.joined(separator: ", ")),
                     binding)
         if full { statements[key] = made }
         return made

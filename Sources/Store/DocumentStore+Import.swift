@@ -16,38 +16,49 @@ extension DocumentStore {
         try importDocument(reading: { _ in (document, false) })
     }
 
-    /// Stores the document `read` reads (`import PATH [as NAME]`, `Document.importJSON(_:name:rows:)`)
-    /// while it reads it: `read` runs on its own thread and hands its rows over in batches as it
-    /// checks them, and this thread writes them meanwhile, in the import's one transaction. Then
+    /// Stores the document `reading` reads (`import PATH [as NAME]`, `Document.importJSON(_:name:rows:)`)
+    /// while it reads it: `reading` runs on its own thread and hands its rows over in batches as
+    /// it checks them, and this thread writes them meanwhile, in the import's one transaction. Then
     /// the document's name, settings and rows are checked as `importDocument(_:)` checks them;
     /// any problem (the reading's first, then the document's, then a name in use) rolls the
     /// whole transaction back: nothing is stored.
-    /// - Parameter read: Reads the document, giving its rows to `rows` in document order (a
+    /// - Parameter reading: Reads the document, giving its rows to `rows` in document order (a
     ///   stack row before its rows) as it goes; returns the document, and whether the rows it
     ///   gave are its rows (false: none or others were given, and the document's rows are
     ///   written instead). When `rows` returns false, the writing failed: stop reading.
     /// - Returns: The stored document, open.
-    /// - Throws: What `read` throws; `StackDocError` when the document breaks a rule, its name
+    /// - Throws: What `reading` throws; `StackDocError` when the document breaks a rule, its name
     ///   is in use, or the database cannot be written; `cancelled` when `cancellation` asks.
     @discardableResult
-    public func importDocument(reading read: @escaping @Sendable (_ rows: @escaping @Sendable ([ImportedRow]) -> Bool) throws
+    public func importDocument(reading: @escaping @Sendable (_ rows: @escaping @Sendable ([ImportedRow]) -> Bool) throws
         -> (document: Document, rowsHandedOver: Bool)) throws -> StoredDocument {
         // As many rows waiting as 4 batches of 4,096 (the reading's batches are smaller).
-        let queue = ImportRowQueue(capacity: 32)
+        let queue = BatchQueue<EncodedRows>(capacity: 32)
         let uid = Self.newUID()
-        // While this thread writes the rows, a second one reads them, checking and encoding
-        // each batch into the image (the import entry's rows and first snapshot) and into the
-        // values the INSERTs bind (`EncodedRows`: this thread only binds and steps) as it hands
-        // it over, then checks the document; a third lays it out (the handle's live layout) while
-        // this one writes the image and commits. None of it touches SQL.
+        // While this thread writes the rows, a second one reads them and hands them over in
+        // batches to a third, which checks and encodes each batch into the image (the import
+        // entry's rows and first snapshot) and into the values the INSERTs bind (`EncodedRows`:
+        // this thread only binds and steps); then the second checks the document, and a fourth
+        // lays it out (the handle's live layout) while this one writes the image and commits.
+        // None of them touches SQL. (Reading and encoding on one thread left this one idle half
+        // the time: RESULTS.md, 2026-11-28.)
+        let read = BatchQueue<[ImportedRow]>(capacity: 8)
+        let encoding = BackgroundTask { () -> ImportedRowsSeen in
+            let seen = ImportedRowsSeen()
+            defer { queue.finish() }
+            while let batch = read.take() {
+                // A writer that stopped stops the reading.
+                if !queue.put(seen.take(batch, reusing: queue.reusable())) { read.close(stop: true) }
+            }
+            return seen
+        }
         let derived = BackgroundTask { () -> Result<PreparedImport, any Error> in
             Result {
-                let seen = ImportedRowsSeen()
                 let (document, handedOver) = try {
-                    defer { queue.finish() }
-                    return try read { batch in queue.put(seen.take(batch, reusing: queue.reusable())) }
+                    defer { read.finish() }
+                    return try reading { batch in read.put(batch) }
                 }()
-                return try PreparedImport(document, uid: uid, rowsHandedOver: handedOver, seen: seen)
+                return try PreparedImport(document, uid: uid, rowsHandedOver: handedOver, seen: encoding.value)
             }
         }
         /// The reading's or the document's problem first (as when the file was read before
@@ -146,30 +157,30 @@ final class ImportedRowsSeen: @unchecked Sendable {
         } else {
             rows = EncodedRows(capacity: batch.count)
         }
-        // Each row read in place (`for row in batch` copied every row and its config).
-        batch.withUnsafeBufferPointer { batch in take(batch, into: &rows) }
+        // Each row read in place, borrowed from the batch's span (a row of an
+        // `UnsafeBufferPointer` or its `pointee` was copied, config and all, for each call it
+        // was passed to).
+        let span = batch.span
+        for i in span.indices { take(span[i], into: &rows) }
         return rows
     }
 
-    private func take(_ batch: UnsafeBufferPointer<ImportedRow>, into rows: inout EncodedRows) {
-        for i in batch.indices { take(batch[i], into: &rows) }
-    }
-
-    /// Checks and encodes one row (borrowed: its fields are read where they are).
-    private func take(_ row: ImportedRow, into rows: inout EncodedRows) {
+    /// Checks and encodes one row.
+    private func take(_ row: borrowing ImportedRow, into rows: inout EncodedRows) {
         if problem == nil {
             do { try DocumentStore.checkRow(row.id, row.config) } catch { problem = error }
         }
         // The style number the image gives the row lets its INSERT values copy the
         // style's columns, encoded once per batch.
         let style = encoder.add(row.id, parent: row.parent, config: row.config)
-        keys.withKey(in: row.parent) { key in
-            if let style {
-                rows.append(row.id, parent: row.parent, key: key, config: row.config, style: style)
-            } else {
-                rows.append(row.id, parent: row.parent, key: key, config: row.config)
-            }
+        // (Not `keys.withKey`: its closure would capture, and so copy, the row.)
+        keys.select(row.parent)
+        if let style {
+            rows.append(row.id, parent: row.parent, key: keys.nextKey, config: row.config, style: style)
+        } else {
+            rows.append(row.id, parent: row.parent, key: keys.nextKey, config: row.config)
         }
+        keys.advance()
     }
 }
 

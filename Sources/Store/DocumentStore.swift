@@ -288,7 +288,7 @@ public final class DocumentStore {
         try read { db in
             try GRDB.Row.fetchAll(db, sql: """
                 SELECT name, version, cursor, created, modified,
-                       (SELECT count(*) FROM row INDEXED BY row_by_id WHERE row.document = d.id AND row.import_seq = 0) AS rows,
+                       (SELECT count(*) FROM row WHERE row.document = d.id AND row.import_seq = 0) AS rows,
                        (SELECT count(*) FROM step WHERE step.document = d.id) AS steps
                 FROM document d ORDER BY name
                 """).map { r in

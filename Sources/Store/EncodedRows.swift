@@ -267,13 +267,27 @@ struct StackKeys: Sendable {
 
     /// Calls `body` with the key of the next row of stack `parent` (nil: the root).
     mutating func withKey<R>(in parent: RowID?, _ body: ([UInt8]) throws -> R) rethrows -> R {
+        select(parent)
+        let result = try body(nextKey)
+        advance()
+        return result
+    }
+
+    /// Makes `nextKey` the key of the next row of stack `parent` (nil: the root); `advance()`
+    /// once it is used. (For a caller whose closure would capture, and so copy, a borrowed row.)
+    mutating func select(_ parent: RowID?) {
         if lastParent != .some(parent) {
             if let last = lastParent { next[last] = lastNext }
             lastNext = next[parent] ?? Array(OrderKey.first.utf8)
             lastParent = .some(parent)
         }
-        let result = try body(lastNext)
+    }
+
+    /// The key of the next row of the stack `select` chose.
+    var nextKey: [UInt8] { lastNext }
+
+    /// Steps past `nextKey` (in place).
+    mutating func advance() {
         OrderKey.advance(&lastNext)
-        return result
     }
 }

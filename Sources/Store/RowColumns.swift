@@ -10,9 +10,9 @@ enum ColumnValue {
     static func bindText(_ s: inout String, to stmt: SQLiteStatement, at index: Int32) {
         s.withUTF8 { utf8 in
             if let base = utf8.baseAddress {
-                sqlite3_bind_text(stmt, index, base, Int32(utf8.count), sqliteTransient)
+                _ = sqlite3_bind_text(stmt, index, base, Int32(utf8.count), sqliteTransient)
             } else {
-                sqlite3_bind_text(stmt, index, "", 0, sqliteTransient)
+                _ = sqlite3_bind_text(stmt, index, "", 0, sqliteTransient)
             }
         }
     }

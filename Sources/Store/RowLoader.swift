@@ -23,11 +23,10 @@ enum RowLoader {
         let filter = importSeq == nil ? "document = ? AND import_seq = 0" : "document = ? AND import_seq = ?"
         let arguments: StatementArguments = importSeq == nil ? [documentID] : [documentID, importSeq]
 
-        // One count over the (document, id) index of the current rows (≈ 15 ms at 1M rows; SQLite
-        // would otherwise walk the wider table, 2–3× slower); the root's list may get them all
-        // (reserved, not touched, so it costs no memory when they are nested).
-        let counted = importSeq == nil ? "row INDEXED BY row_by_id" : "row"
-        let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(counted) WHERE \(filter)", arguments: arguments) ?? 0
+        // One count over the document's range of the table (its primary key leads with the
+        // document; the id index leads with the id since schema 17); the root's list may get
+        // them all (reserved, not touched, so it costs no memory when they are nested).
+        let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM row WHERE \(filter)", arguments: arguments) ?? 0
         let rootCount = total
         /// A builder with room for every row (made where it is filled, so it is never copied).
         @Sendable func makeBuilder() -> DocumentBuilder {

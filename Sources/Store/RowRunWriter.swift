@@ -351,7 +351,7 @@ final class EncodedRun: @unchecked Sendable {
     let after: String?
     /// 32 batches (8,192 rows, ≈ 4 MB): encoding is faster than the INSERTs, so a long queue
     /// lets it run ahead, and the writer seldom waits for the encoding thread to be scheduled.
-    let queue = ImportRowQueue(capacity: 32)
+    let queue = BatchQueue<EncodedRows>(capacity: 32)
     /// False when the gap between the neighbours is too narrow for `OrderKey.keys`.
     var keyed = true
     /// Set before `encode` starts: also encode the rows for a snapshot image (the run fills an

@@ -77,7 +77,7 @@ struct Driver {
                 throw StackDocError("invalid origin for --as: use 1 to 64 characters of A-Z a-z 0-9 _ . - : @")
             }
             let store = try DocumentStore(path: Session.expandingTilde(options.database), options: StoreOptions(readOnly: options.readOnly))
-            session = try Session(store: store, origin: options.origin)
+            session = Session(store: store, origin: options.origin)
         } catch {
             Output.error(Driver.message(error))
             return 1

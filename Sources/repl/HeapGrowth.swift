@@ -6,20 +6,32 @@
 /// its wall time, measured against the same binary: Benchmarks/RESULTS.md, branch undo20). The
 /// pad is address space, given pages only when they are used; what it costs is that up to
 /// `topPad` of freed memory at a heap's top stays with the process instead of going back.
+///
+/// Setting `M_TOP_PAD` also turns off glibc's dynamic mmap threshold (which otherwise rises to
+/// the size of the largest mapped block freed, up to 32 MiB): every block of 128 KiB or more
+/// would then get fresh pages from `mmap` and fault each of them in. An import hands its rows
+/// between threads in batches of ≈ 215 KB (≈ 420 MB in all at 1M rows), so the threshold is set
+/// again, to `mmapThreshold`: blocks below it come from the heap and are reused once freed.
 enum HeapGrowth {
     /// Bytes asked for beyond each heap growth.
     static let topPad: Int32 = 32 << 20
+    /// Blocks at least this large are mapped on their own (and unmapped when freed).
+    static let mmapThreshold: Int32 = 4 << 20
 
-    /// Sets glibc's `M_TOP_PAD` (no-op elsewhere). Called once, before any work.
+    /// Sets glibc's `M_TOP_PAD` and `M_MMAP_THRESHOLD` (no-op elsewhere). Called once, before
+    /// any work.
     static func configure() {
         #if os(Linux)
         _ = mallopt(mTopPad, topPad)
+        _ = mallopt(mMmapThreshold, mmapThreshold)
         #endif
     }
 
     #if os(Linux)
-    /// `M_TOP_PAD` of glibc's <malloc.h>, which Swift's Glibc module does not import.
+    /// `M_TOP_PAD` and `M_MMAP_THRESHOLD` of glibc's <malloc.h>, which Swift's Glibc module
+    /// does not import.
     private static let mTopPad: Int32 = -2
+    private static let mMmapThreshold: Int32 = -3
     #endif
 }
 

@@ -91,6 +91,8 @@ extension Document {
                 rowReader.pending.removeAll(keepingCapacity: true)
             }
         }
+        // The row the scanner reads into, one for the whole file.
+        var scanned = JSONRowScanner.Row(id: "", config: RowConfig(), end: 0)
         let root: JSONValue
         do {
             root = try bytes.withUnsafeBufferPointer { buffer in
@@ -100,11 +102,11 @@ extension Document {
                     try handOver()
                 }, scanning: { at, before in
                     // The common row read straight from the bytes; any other is read as a tree.
-                    guard scanningRows, let row = JSONRowScanner.scan(buffer, at: at) else { return nil }
+                    guard scanningRows, JSONRowScanner.scan(buffer, at: at, into: &scanned) else { return nil }
                     startRows(before)
-                    rowReader.readTopRow(id: row.id, config: row.config)
+                    rowReader.readTopRow(id: scanned.id, config: scanned.config)
                     try handOver()
-                    return row.end
+                    return scanned.end
                 }).value
             }
         } catch is Stop {

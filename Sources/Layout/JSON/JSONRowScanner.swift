@@ -29,71 +29,80 @@ struct JSONRowScanner {
 
     /// The row object starting at `start` (its `{`), or nil when it is not one this reader reads.
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Row? {
+        var row = Row(id: "", config: RowConfig(), end: 0)
+        return scan(bytes, at: start, into: &row) ? row : nil
+    }
+
+    /// `scan(_:at:)` into `row` (whatever it held is replaced): false when the object is not
+    /// one this reader reads, `row` then unspecified. The row is read where the caller keeps
+    /// it, not returned (an optional of the ≈ 440-byte row was a copy per row).
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, into row: inout Row) -> Bool {
         var scanner = JSONRowScanner(bytes, at: start)
-        return scanner.row()
+        return scanner.row(into: &row)
     }
 
     // The members read, one bit each (a second one is a duplicate: nil).
     private static let idBit: UInt8 = 1, typeBit: UInt8 = 2, sizeBit: UInt8 = 4, contentBit: UInt8 = 8
     private static let growBit: UInt8 = 16, shrinkBit: UInt8 = 32, hiddenBit: UInt8 = 64, stickyBit: UInt8 = 128
 
-    private mutating func row() -> Row? {
-        guard take(UInt8(ascii: "{")) else { return nil }
+    private mutating func row(into row: inout Row) -> Bool {
+        guard take(UInt8(ascii: "{")) else { return false }
         var seen: UInt8 = 0
         // Built in place: the config is not copied into the row at the end.
-        var row = Row(id: "", config: RowConfig(), end: 0)
+        row.id = ""
+        row.config = RowConfig()
         repeat {
             skipWhitespace()
-            guard let key = string() else { return nil }
+            guard let key = string() else { return false }
             skipWhitespace()
-            guard take(UInt8(ascii: ":")) else { return nil }
+            guard take(UInt8(ascii: ":")) else { return false }
             skipWhitespace()
             let bit: UInt8
             switch key.count {
             case 2 where equals(key, "id"):
                 bit = Self.idBit
-                guard let s = string(), Validation.isValidRowID(utf8: s) else { return nil }
+                guard let s = string(), Validation.isValidRowID(utf8: s) else { return false }
                 row.id = String(decoding: s, as: UTF8.self)
             case 4 where equals(key, "type"):
                 bit = Self.typeBit
-                guard let s = string() else { return nil }
+                guard let s = string() else { return false }
                 let type = String(decoding: s, as: UTF8.self)
-                guard Validation.isValidTypeName(type) else { return nil }
+                guard Validation.isValidTypeName(type) else { return false }
                 row.config.type = type
             case 4 where equals(key, "size"):
                 bit = Self.sizeBit
-                guard let size = rowSize() else { return nil }
+                guard let size = rowSize() else { return false }
                 row.config.size = size
             case 7 where equals(key, "content"):
                 bit = Self.contentBit
-                guard let content = size() else { return nil }
+                guard let content = size() else { return false }
                 row.config.content = content
             case 4 where equals(key, "grow"):
                 bit = Self.growBit
-                guard let n = length() else { return nil }
+                guard let n = length() else { return false }
                 row.config.grow = n
             case 6 where equals(key, "shrink"):
                 bit = Self.shrinkBit
-                guard let n = length() else { return nil }
+                guard let n = length() else { return false }
                 row.config.shrink = n
             case 6 where equals(key, "hidden"):
                 bit = Self.hiddenBit
-                guard let b = bool() else { return nil }
+                guard let b = bool() else { return false }
                 row.config.hidden = b
             case 6 where equals(key, "sticky"):
                 bit = Self.stickyBit
-                guard let b = bool() else { return nil }
+                guard let b = bool() else { return false }
                 row.config.sticky = b
             default:
-                return nil
+                return false
             }
-            guard seen & bit == 0 else { return nil }
+            guard seen & bit == 0 else { return false }
             seen |= bit
             skipWhitespace()
         } while take(UInt8(ascii: ","))
-        guard take(UInt8(ascii: "}")), seen & Self.idBit != 0 else { return nil }
+        guard take(UInt8(ascii: "}")), seen & Self.idBit != 0 else { return false }
         row.end = pos
-        return row
+        return true
     }
 
     /// `"fit"` or `{"fixed": N}`.
