@@ -10,11 +10,20 @@ import Layout
 /// import's bulk path (`RowWriter.bulkInsert`, `DocumentStore.importDocument(reading:)`) and
 /// that of a long run of rows inserted side by side by one write (`RowRunWriter`).
 ///
-/// Two things keep a large insert cheap: a batch's statement names only the config columns some
+/// Three things keep a large insert cheap: a batch's statement names only the config columns some
 /// row of the batch has a value for — a column left out stores NULL, as its value would (only
 /// columns that are nullable with no default are ever left out, as the table says; most rows
 /// set few of the optional fields, and every column named costs SQLite a copy and a bind per
-/// row) — and a large insert builds the id index once at the end (`DeferredIDIndex`).
+/// row) — a large insert builds the id index once at the end (`DeferredIDIndex`), and each
+/// statement is `INSERT OR ROLLBACK`.
+///
+/// Why `OR ROLLBACK`: a statement that writes several rows and may fail a constraint with the
+/// default `ABORT` must be undone alone, so SQLite keeps a statement journal for it: a temporary
+/// file holding the pages each statement changes. At 1M rows that was ≈ 186,000 writes (381 MB)
+/// to it and ≈ 0.3 s of system time (RESULTS.md, 2026-11-28). No constraint of `row` can fail
+/// here unless the file or this program is wrong (the keys are new, the ids checked before), and
+/// every caller lets such a failure end its transaction anyway; `ROLLBACK` ends it at once, which
+/// needs no statement journal. (GRDB's own rollback after it is a no-op.)
 struct BulkRowInserter {
     /// The columns before the config's: where the row is and its id.
     private static let placeColumns = ["document", "parent", "order_key", "id"]
