@@ -67,7 +67,7 @@ import Testing
 
     /// Turns the database at `path` back into one of schema 15 (for tests of older migrations
     /// that fake an old file from a new one): `row` in schema 15's record, every row's config as
-    /// stored, and no record of migration 0016.
+    /// stored, and no record of the migrations after 15.
     static func downgradeToSchema15(_ path: String) throws {
         let queue = try DatabaseQueue(path: path)
         defer { try? queue.close() }
@@ -91,8 +91,10 @@ import Testing
                     + names.dropFirst(5).map { legacy[$0] ?? nil }
                 try insert.execute(arguments: StatementArguments(values))
             }
-            let migration = try #require(Schema.migrations.last { $0.version == 16 }?.name)
-            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [migration])
+            // (Schema 15's `row_by_id` was made with its table above.)
+            for migration in Schema.migrations where migration.version > 15 {
+                try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [migration.name])
+            }
         }
     }
 
@@ -192,7 +194,7 @@ import Testing
             (try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"),
              try String.fetchOne(db, sql: "SELECT margin FROM row WHERE id = 'r3'"))
         }
-        #expect(applied.count == Schema.migrations.count - 1 && margin == "1,2", "rolled back")
+        #expect(applied.count == Schema.migrations.count(where: { $0.version <= 15 }) && margin == "1,2", "rolled back")
         // Repaired, it migrates.
         try Tamper.sql(path, "UPDATE row SET margin = NULL WHERE id = 'r3'")
         #expect(try DocumentStore(path: path).open("d").document == document)
