@@ -166,6 +166,21 @@ import StackDocTestSupport
         #expect(try FileIO.readBytes(file, limit: 1001).count == 1001)
     }
 
+    /// A regular file is read into one array of its size: every byte, in order, for sizes
+    /// around the 1 MB chunk of the pipe path, and an empty file.
+    @Test func aRegularFileIsReadWhole() throws {
+        let dir = try Binary.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var rng = SplitMix64(seed: 0xF11E)
+        for size in [0, 1, 4_095, (1 << 20) - 1, 1 << 20, (1 << 20) + 1, 3_000_017] {
+            let bytes = (0..<size).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+            let file = dir + "/f\(size)"
+            try Data(bytes).write(to: URL(fileURLWithPath: file))
+            let read = try FileIO.readBytes(file)
+            #expect(read.count == size && read == bytes, "size \(size)")
+        }
+    }
+
     @Test func devicesAndSocketsAreRefusedUnread() throws {
         for device in ["/dev/zero", "/dev/urandom", "/dev/null"] {
             #expect(throws: StackDocError("cannot read '\(device)': it is not a regular file or a pipe (a character device)")) {
