@@ -50,13 +50,12 @@ struct EncodedRows: Sendable {
 
     /// Appends row `id` of stack `parent` (nil: the root) under order key `key`.
     mutating func append(_ id: RowID, parent: RowID?, key: some Collection<UInt8>, config: RowConfig) {
-        let styleKey = RowStyleKey(config)
         let style: [UInt8]?
-        if let last = lastKey, last.key == styleKey {
+        if let last = lastKey, last.key.config.hasSameStyle(as: config) {
             style = last.bytes
         } else {
             style = RowFields.style(config)
-            lastKey = (styleKey, style)
+            lastKey = (RowStyleKey(config), style)
         }
         append(id, parent: parent, key: key, config: config, styleBytes: style)
     }

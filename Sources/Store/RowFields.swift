@@ -39,8 +39,8 @@ enum RowFields {
         guard flags != 0 else { return false }
         out.append(flags)
         if flags & Self.content != 0 {
-            withUnsafeBytes(of: content.width.bitPattern.littleEndian) { out.append(contentsOf: $0) }
-            withUnsafeBytes(of: content.height.bitPattern.littleEndian) { out.append(contentsOf: $0) }
+            ByteWriter.append(f64: content.width, to: &out)
+            ByteWriter.append(f64: content.height, to: &out)
         }
         if let style { out.append(contentsOf: style) }
         return true

@@ -367,7 +367,12 @@ struct ByteWriter {
     @inline(__always) mutating func u64(_ v: UInt64) {
         withUnsafeBytes(of: v.littleEndian) { buffer.append(contentsOf: $0) }
     }
-    @inline(__always) mutating func f64(_ v: Double) { u64(v.bitPattern) }
+    @inline(__always) mutating func f64(_ v: Double) { Self.append(f64: v, to: &buffer) }
+    /// Appends what `f64` writes (the IEEE bit pattern, little-endian) to a byte array of the
+    /// caller's (`RowFields`).
+    @inline(__always) static func append(f64 v: Double, to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+    }
     @inline(__always) mutating func varint(_ v: UInt64) {
         var v = v
         while v >= 0x80 {
