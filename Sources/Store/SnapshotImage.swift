@@ -364,15 +364,15 @@ struct ByteWriter {
 
     @inline(__always) mutating func u8(_ v: UInt8) { buffer.append(v) }
     @inline(__always) mutating func u16(_ v: UInt16) { buffer.append(UInt8(v & 0xFF)); buffer.append(UInt8(v >> 8)) }
-    @inline(__always) mutating func u64(_ v: UInt64) {
-        withUnsafeBytes(of: v.littleEndian) { buffer.append(contentsOf: $0) }
+    @inline(__always) mutating func u64(_ v: UInt64) { Self.append(u64: v, to: &buffer) }
+    @inline(__always) mutating func f64(_ v: Double) { u64(v.bitPattern) }
+    /// Appends what `u64` writes (little-endian) to a byte array of the caller's.
+    @inline(__always) static func append(u64 v: UInt64, to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) }
     }
-    @inline(__always) mutating func f64(_ v: Double) { Self.append(f64: v, to: &buffer) }
-    /// Appends what `f64` writes (the IEEE bit pattern, little-endian) to a byte array of the
+    /// Appends what `f64` writes (the IEEE bit pattern, as `u64`) to a byte array of the
     /// caller's (`RowFields`).
-    @inline(__always) static func append(f64 v: Double, to bytes: inout [UInt8]) {
-        withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
-    }
+    @inline(__always) static func append(f64 v: Double, to bytes: inout [UInt8]) { append(u64: v.bitPattern, to: &bytes) }
     @inline(__always) mutating func varint(_ v: UInt64) {
         var v = v
         while v >= 0x80 {

@@ -41,7 +41,7 @@ struct JSONRowScanner {
         return scanner.row(into: &row)
     }
 
-    // The members read, one bit each (a second one is a duplicate: nil).
+    // The members read, one bit each (a second one is a duplicate: not a row this reader reads).
     private static let idBit: UInt8 = 1, typeBit: UInt8 = 2, sizeBit: UInt8 = 4, contentBit: UInt8 = 8
     private static let growBit: UInt8 = 16, shrinkBit: UInt8 = 32, hiddenBit: UInt8 = 64, stickyBit: UInt8 = 128
 
