@@ -275,7 +275,7 @@ import Testing
         let doc = try importedFixture(path)
         var wrong = doc.document
         try wrong.apply([.updateRow(id: "r1", old: wrong.config(of: "r1")!, new: RowConfig(size: .fixed(5)))])
-        try doc.store.write { db in
+        _ = try doc.store.write { db in
             try Snapshots.write(db, documentID: doc.id, uid: doc.uid, version: doc.version, seq: 6, document: wrong, keep: 5)
         }
         let problems = try doc.verify()
