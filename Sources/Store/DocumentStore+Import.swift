@@ -72,6 +72,10 @@ extension DocumentStore {
         let cancellation = self.cancellation
         // The handle's live layout, built while the images are written and committed.
         var layout: BackgroundTask<LiveLayout>?
+        // Started once everything is written, stopped when the commit (and the checkpoint
+        // SQLite runs in it) returns.
+        var writeBack: WriteBackStarter?
+        defer { writeBack?.stop() }
         let written: (id: Int64, prepared: PreparedImport)
         do {
             // Foreign keys off (SQLite would look the document up for every row: ≈ 0.1 s at 1M
@@ -119,6 +123,7 @@ extension DocumentStore {
                     try Snapshots.writeImportReference(db, documentID: id, uid: uid, version: 1, seq: 1, rows: document.rowCount,
                                                        keep: options.snapshots.keep)
                 }
+                if path != ":memory:" { writeBack = WriteBackStarter(path: path) }
                 return (id, prepared)
             }
         } catch {
@@ -130,6 +135,8 @@ extension DocumentStore {
             }
             throw error
         }
+        writeBack?.stop()
+        writeBack = nil
         let document = written.prepared.document
         return try StoredDocument(store: self, id: written.id, uid: uid, name: document.name, preloaded: document,
                                   live: layout?.value)
@@ -142,10 +149,45 @@ extension DocumentStore {
 /// values its INSERT binds, under its order key (`EncodedRows`, `StackKeys`), so the writing
 /// thread does not. Used by that thread only.
 final class ImportedRowsSeen: @unchecked Sendable {
-    private(set) var encoder = SnapshotImage.Encoder(capacity: 0)
+    /// Everything a row changes, in one value that each batch reaches once (a stored property
+    /// of a class is checked for exclusive access at run time at each reach: per row, ≈ 5 % of
+    /// this thread).
+    private struct State {
+        var encoder = SnapshotImage.Encoder(capacity: 0)
+        var problem: Error?
+        var keys = StackKeys()
+
+        /// Checks and encodes the rows of `batch`, each read in place, borrowed from the span
+        /// (a row of an `UnsafeBufferPointer` or its `pointee` was copied, config and all, for
+        /// each call it was passed to).
+        mutating func take(_ batch: Span<ImportedRow>, into rows: inout EncodedRows) {
+            for i in batch.indices { take(batch[i], into: &rows) }
+        }
+
+        /// Checks and encodes one row.
+        private mutating func take(_ row: borrowing ImportedRow, into rows: inout EncodedRows) {
+            if problem == nil {
+                do { try DocumentStore.checkRow(row.id, row.config) } catch { problem = error }
+            }
+            // The style number the image gives the row lets its INSERT values copy the
+            // style's columns, encoded once per batch.
+            let style = encoder.add(row.id, parent: row.parent, config: row.config)
+            // (Not `keys.withKey`: its closure would capture, and so copy, the row.)
+            keys.select(row.parent)
+            if let style {
+                rows.append(row.id, parent: row.parent, key: keys.nextKey, config: row.config, style: style)
+            } else {
+                rows.append(row.id, parent: row.parent, key: keys.nextKey, config: row.config)
+            }
+            keys.advance()
+        }
+    }
+    private var state = State()
+
+    /// The image's rows so far.
+    var encoder: SnapshotImage.Encoder { state.encoder }
     /// The first row handed over that breaks a rule.
-    private(set) var problem: Error?
-    private var keys = StackKeys()
+    var problem: Error? { state.problem }
 
     /// Checks and encodes `batch`; returns its rows as the INSERTs bind them, in `storage`
     /// (emptied) when given.
@@ -157,30 +199,8 @@ final class ImportedRowsSeen: @unchecked Sendable {
         } else {
             rows = EncodedRows(capacity: batch.count)
         }
-        // Each row read in place, borrowed from the batch's span (a row of an
-        // `UnsafeBufferPointer` or its `pointee` was copied, config and all, for each call it
-        // was passed to).
-        let span = batch.span
-        for i in span.indices { take(span[i], into: &rows) }
+        state.take(batch.span, into: &rows)
         return rows
-    }
-
-    /// Checks and encodes one row.
-    private func take(_ row: borrowing ImportedRow, into rows: inout EncodedRows) {
-        if problem == nil {
-            do { try DocumentStore.checkRow(row.id, row.config) } catch { problem = error }
-        }
-        // The style number the image gives the row lets its INSERT values copy the
-        // style's columns, encoded once per batch.
-        let style = encoder.add(row.id, parent: row.parent, config: row.config)
-        // (Not `keys.withKey`: its closure would capture, and so copy, the row.)
-        keys.select(row.parent)
-        if let style {
-            rows.append(row.id, parent: row.parent, key: keys.nextKey, config: row.config, style: style)
-        } else {
-            rows.append(row.id, parent: row.parent, key: keys.nextKey, config: row.config)
-        }
-        keys.advance()
     }
 }
 

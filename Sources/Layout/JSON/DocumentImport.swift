@@ -77,39 +77,23 @@ extension Document {
                            rows: (_ batch: [ImportedRow]) -> Bool)
         -> (document: Document?, problems: [String], rowsHandedOver: Bool) {
         if let problem = DocumentLimits.jsonSizeProblem(bytes.count) { return (nil, [problem], true) }
-        struct Stop: Error {}
         // Not optional: every row goes through it, and a force-unwrapped optional's members are
         // reached through a copy of the whole reader.
-        var rowReader = DocumentImporter()
-        func startRows(_ before: [JSONMember]) {
-            guard !rowReader.keepsRows else { return }
-            rowReader = DocumentImporter(rowsAfter: before, capacity: bytes.count, indexingAtEnd: indexingAtEnd)
-        }
-        func handOver() throws {
-            if rowReader.pending.count >= DocumentImporter.batch {
-                guard rows(rowReader.pending) else { throw Stop() }
-                rowReader.pending.removeAll(keepingCapacity: true)
-            }
-        }
-        // The row the scanner reads into, one for the whole file.
-        var scanned = JSONRowScanner.Row(id: "", config: RowConfig(), end: 0)
+        var topRows = TopRowReading(bytes: bytes.count, indexingAtEnd: indexingAtEnd)
         let root: JSONValue
         do {
             root = try bytes.withUnsafeBufferPointer { buffer in
+                // (One call per row on `topRows`: each reach of a variable a closure captures is
+                // checked for exclusive access at run time.)
                 try JSONParser.parse(bytes, rows: { element, before in
-                    startRows(before)
-                    rowReader.readTopRow(element)
-                    try handOver()
+                    try topRows.read(element, after: before, handingOver: rows)
                 }, scanning: { at, before in
                     // The common row read straight from the bytes; any other is read as a tree.
-                    guard scanningRows, JSONRowScanner.scan(buffer, at: at, into: &scanned) else { return nil }
-                    startRows(before)
-                    rowReader.readTopRow(id: scanned.id, config: scanned.config)
-                    try handOver()
-                    return scanned.end
+                    guard scanningRows else { return nil }
+                    return try topRows.scan(buffer, at: at, after: before, handingOver: rows)
                 }).value
             }
-        } catch is Stop {
+        } catch is TopRowReading.Stop {
             return (nil, ["stopped"], true)
         } catch let error as StackDocError {
             return (nil, [error.message], true)
@@ -118,6 +102,7 @@ extension Document {
         }
         var importer = DocumentImporter()
         var document = importer.read(root, name: name)
+        var rowReader = topRows.takeReader()
         guard rowReader.keepsRows else {
             return importer.problems.isEmpty ? (document, [], true) : (nil, importer.problems, true)
         }
@@ -244,7 +229,7 @@ struct DocumentImporter {
 
     /// Takes the next element of the top-level `rows` array read already, without a problem
     /// (`JSONRowScanner`): row `id` with `config`, as `readTopRow(_:)` would have read it.
-    fileprivate mutating func readTopRow(id: RowID, config: RowConfig) {
+    fileprivate mutating func readTopRow(id: consuming RowID, config: consuming RowConfig) {
         defer { topRows += 1 }
         if problems.count >= DocumentImporter.maxProblems || tooManyRows { return }
         let index = topRows
@@ -390,7 +375,8 @@ struct DocumentImporter {
     /// is no problem; returns its slot, nil (and a problem) when the document is full or has
     /// the id (found here only when not `indexesAtEnd`).
     @discardableResult
-    private mutating func keep(_ id: RowID, _ config: RowConfig, _ path: @autoclosure () -> String, parent: Parent?) -> Int32? {
+    private mutating func keep(_ id: consuming RowID, _ config: consuming RowConfig, _ path: @autoclosure () -> String,
+                               parent: Parent?) -> Int32? {
         guard rowsKept < DocumentLimits.maxRows else {
             fail("rows", "a document holds at most \(DocumentLimits.maxRows) rows")
             tooManyRows = true
@@ -420,7 +406,8 @@ struct DocumentImporter {
             }
         }
         rowsKept += 1
-        if keepsRows, problems.isEmpty { pending.append(ImportedRow(id: id, parent: parent?.id, config: config)) }
+        // (The row's own id and config, moved: a copy of the config was a tenth of the reading.)
+        if keepsRows, problems.isEmpty { pending.append(ImportedRow(id: consume id, parent: parent?.id, config: consume config)) }
         return slot
     }
 
@@ -622,6 +609,66 @@ struct DocumentImporter {
         } catch {
             if problems.count < DocumentImporter.maxProblems { problems.append("\(error)") }
             return nil
+        }
+    }
+}
+
+
+/// The reading of the top-level rows of a saved document by `Document.importJSON`: each row
+/// read (from its JSON tree or straight from the bytes, `JSONRowScanner`) by the reader of the
+/// rows, which is made at the first row with the members before them, and handed over in
+/// batches (`DocumentImporter.batch`).
+private struct TopRowReading {
+    /// The batch's taker said stop.
+    struct Stop: Error {}
+    private let bytes: Int
+    private let indexingAtEnd: Bool
+    private var reader = DocumentImporter()
+
+    init(bytes: Int, indexingAtEnd: Bool) {
+        self.bytes = bytes
+        self.indexingAtEnd = indexingAtEnd
+    }
+
+    /// Reads the next row from its tree.
+    mutating func read(_ element: JSONValue, after before: [JSONMember], handingOver rows: ([ImportedRow]) -> Bool) throws {
+        start(before)
+        reader.readTopRow(element)
+        try handOver(rows)
+    }
+
+    /// Reads the next row straight from the bytes: the position after it, nil when the scanner
+    /// does not read it (then read it from its tree).
+    mutating func scan(_ buffer: UnsafeBufferPointer<UInt8>, at start: Int, after before: [JSONMember],
+                       handingOver rows: ([ImportedRow]) -> Bool) throws -> Int? {
+        // Read into fresh values and moved on: into the document and the batch handed over,
+        // without a copy.
+        var id: RowID = ""
+        var config = RowConfig()
+        guard let end = JSONRowScanner.scan(buffer, at: start, id: &id, config: &config) else { return nil }
+        self.start(before)
+        reader.readTopRow(id: consume id, config: consume config)
+        try handOver(rows)
+        return end
+    }
+
+    /// The reader of the rows, taken (so that it is not shared: its document's storage is
+    /// changed next).
+    mutating func takeReader() -> DocumentImporter {
+        let taken = reader
+        reader = DocumentImporter()
+        return taken
+    }
+
+    private mutating func start(_ before: [JSONMember]) {
+        guard !reader.keepsRows else { return }
+        reader = DocumentImporter(rowsAfter: before, capacity: bytes, indexingAtEnd: indexingAtEnd)
+    }
+
+    private mutating func handOver(_ rows: ([ImportedRow]) -> Bool) throws {
+        if reader.pending.count >= DocumentImporter.batch {
+            guard rows(reader.pending) else { throw Stop() }
+            reader.pending.removeAll(keepingCapacity: true)
         }
     }
 }

@@ -46,18 +46,12 @@ public struct JSONParser {
     static func parse(_ bytes: [UInt8], rows row: (_ element: JSONValue, _ membersBefore: [JSONMember]) throws -> Void,
                       scanning scan: (_ at: Int, _ membersBefore: [JSONMember]) throws -> Int?) throws -> (value: JSONValue, rows: Int) {
         var parser = JSONParser(bytes: bytes)
-        var count = 0
         let value = try withoutActuallyEscaping(row) { row in
             try withoutActuallyEscaping(scan) { scan in
-                parser.rowHook = { element, before in
-                    count += 1
-                    try row(element, before)
-                }
-                parser.rowScan = { at, before in
-                    guard let end = try scan(at, before) else { return nil }
-                    count += 1
-                    return end
-                }
+                // (The parser counts the rows: a count the closures captured was checked for
+                // exclusive access at run time at each row.)
+                parser.rowHook = row
+                parser.rowScan = scan
                 defer {  // `row` and `scan` must not outlive this call
                     parser.rowHook = nil
                     parser.rowScan = nil
@@ -65,7 +59,7 @@ public struct JSONParser {
                 return try parser.parseDocument()
             }
         }
-        return (value, count)
+        return (value, parser.rowsHandedOver)
     }
 
     private init(bytes: [UInt8]) {
@@ -76,6 +70,8 @@ public struct JSONParser {
     private var rowHook: ((JSONValue, [JSONMember]) throws -> Void)?
     /// Set by `parse(_:rows:scanning:)`: reads an element of that array itself, or returns nil.
     private var rowScan: ((Int, [JSONMember]) throws -> Int?)?
+    /// The elements of that array given to `rowHook` or read by `rowScan`.
+    private var rowsHandedOver = 0
 
     /// An open object while its members are read: the members so far, the key of the member
     /// being read, and (from 16 members on) the set of keys for duplicate checks.
@@ -108,6 +104,7 @@ public struct JSONParser {
                 pos = end
                 value = .null
                 scanned = true
+                rowsHandedOver += 1
             } else {
                 switch bytes[pos] {
                 case UInt8(ascii: "{"):
@@ -162,7 +159,10 @@ public struct JSONParser {
                 skipWhitespace()
                 if !inObject {
                     if handingRows, isObject.count == 2, let rowHook {
-                        if !scanned { try rowHook(value, objects[0].members) }
+                        if !scanned {
+                            try rowHook(value, objects[0].members)
+                            rowsHandedOver += 1
+                        }
                         scanned = false
                     } else {
                         arrays[arrays.count - 1].append(value)

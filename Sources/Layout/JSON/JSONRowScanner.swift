@@ -29,28 +29,29 @@ struct JSONRowScanner {
 
     /// The row object starting at `start` (its `{`), or nil when it is not one this reader reads.
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Row? {
-        var row = Row(id: "", config: RowConfig(), end: 0)
-        return scan(bytes, at: start, into: &row) ? row : nil
+        var id: RowID = ""
+        var config = RowConfig()
+        guard let end = scan(bytes, at: start, id: &id, config: &config) else { return nil }
+        return Row(id: id, config: config, end: end)
     }
 
-    /// `scan(_:at:)` into `row` (whatever it held is replaced): false when the object is not
-    /// one this reader reads, `row` then unspecified. The row is read where the caller keeps
-    /// it, not returned (an optional of the ≈ 440-byte row was a copy per row).
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, into row: inout Row) -> Bool {
+    /// `scan(_:at:)` into `id` and `config`, which must hold `""` and `RowConfig()` (the
+    /// members the object names are set, the others are left): the position just after the
+    /// object, nil when it is not one this reader reads (`id` and `config` then unspecified).
+    /// The row is read where the caller keeps it, so that it can hand both on without a copy
+    /// (a copy of the ≈ 440-byte config, with a retain of each reference in it, cost a row).
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, id: inout RowID, config: inout RowConfig) -> Int? {
         var scanner = JSONRowScanner(bytes, at: start)
-        return scanner.row(into: &row)
+        return scanner.row(id: &id, config: &config) ? scanner.pos : nil
     }
 
     // The members read, one bit each (a second one is a duplicate: not a row this reader reads).
     private static let idBit: UInt8 = 1, typeBit: UInt8 = 2, sizeBit: UInt8 = 4, contentBit: UInt8 = 8
     private static let growBit: UInt8 = 16, shrinkBit: UInt8 = 32, hiddenBit: UInt8 = 64, stickyBit: UInt8 = 128
 
-    private mutating func row(into row: inout Row) -> Bool {
+    private mutating func row(id: inout RowID, config: inout RowConfig) -> Bool {
         guard take(UInt8(ascii: "{")) else { return false }
         var seen: UInt8 = 0
-        // Built in place: the config is not copied into the row at the end.
-        row.id = ""
-        row.config = RowConfig()
         repeat {
             skipWhitespace()
             guard let key = string() else { return false }
@@ -62,37 +63,37 @@ struct JSONRowScanner {
             case 2 where equals(key, "id"):
                 bit = Self.idBit
                 guard let s = string(), Validation.isValidRowID(utf8: s) else { return false }
-                row.id = String(decoding: s, as: UTF8.self)
+                id = String(decoding: s, as: UTF8.self)
             case 4 where equals(key, "type"):
                 bit = Self.typeBit
                 guard let s = string() else { return false }
                 let type = String(decoding: s, as: UTF8.self)
                 guard Validation.isValidTypeName(type) else { return false }
-                row.config.type = type
+                config.type = type
             case 4 where equals(key, "size"):
                 bit = Self.sizeBit
                 guard let size = rowSize() else { return false }
-                row.config.size = size
+                config.size = size
             case 7 where equals(key, "content"):
                 bit = Self.contentBit
                 guard let content = size() else { return false }
-                row.config.content = content
+                config.content = content
             case 4 where equals(key, "grow"):
                 bit = Self.growBit
                 guard let n = length() else { return false }
-                row.config.grow = n
+                config.grow = n
             case 6 where equals(key, "shrink"):
                 bit = Self.shrinkBit
                 guard let n = length() else { return false }
-                row.config.shrink = n
+                config.shrink = n
             case 6 where equals(key, "hidden"):
                 bit = Self.hiddenBit
                 guard let b = bool() else { return false }
-                row.config.hidden = b
+                config.hidden = b
             case 6 where equals(key, "sticky"):
                 bit = Self.stickyBit
                 guard let b = bool() else { return false }
-                row.config.sticky = b
+                config.sticky = b
             default:
                 return false
             }
@@ -100,9 +101,7 @@ struct JSONRowScanner {
             seen |= bit
             skipWhitespace()
         } while take(UInt8(ascii: ","))
-        guard take(UInt8(ascii: "}")), seen & Self.idBit != 0 else { return false }
-        row.end = pos
-        return true
+        return take(UInt8(ascii: "}")) && seen & Self.idBit != 0
     }
 
     /// `"fit"` or `{"fixed": N}`.
