@@ -103,7 +103,7 @@ enum ChangeBlob {
             guard config.content.width.isFinite, config.content.height.isFinite else {
                 throw LogFormatError("content: not a finite size")
             }
-            RowStyleTable.writeRecord(config, style: style, to: &body)
+            RowStyleTable.writeRecord(config, style: style, wholeLengths: false, to: &body)
         }
 
         func blob(count: Int) -> [UInt8] {

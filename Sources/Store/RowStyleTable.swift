@@ -59,19 +59,40 @@ struct RowStyleTable {
         number(of: config, checkingNew: { _ in })
     }
 
-    /// Writes `config`'s row record, referring to style number `style` (from `number(of:)`).
-    static func writeRecord(_ config: RowConfig, style: Int, to out: inout ByteWriter) {
+    /// Writes `config`'s row record, referring to style number `style` (from `number(of:)`):
+    /// `flags:u8 [size] [content: width height] [style:uv]`, flags bit 0 hidden, 1 fit (no size
+    /// follows), 2 content follows (else zero), 3 style follows (else style 0), 4 (only with
+    /// `wholeLengths`) the lengths that follow are varints, else each is an f64.
+    /// - Parameter wholeLengths: Write the size and the content as varints when every one of
+    ///   them that follows is a whole number (`wholeLength`) — snapshot images from format 2:
+    ///   1–2 bytes instead of 8 for the common `fixed 40`.
+    static func writeRecord(_ config: RowConfig, style: Int, wholeLengths: Bool, to out: inout ByteWriter) {
         var flags: UInt8 = 0
         if config.hidden { flags |= 1 }
-        if case .fit = config.size { flags |= 2 }
-        if config.content != .zero { flags |= 4 }
+        var fixed: Double?
+        if case let .fixed(n) = config.size { fixed = n } else { flags |= 2 }
+        let content = config.content != .zero ? config.content : nil
+        if content != nil { flags |= 4 }
         if style != 0 { flags |= 8 }
+        let wholeSize = fixed.map { wholeLength($0) != nil } ?? true
+        let wholeContent = content.map { wholeLength($0.width) != nil && wholeLength($0.height) != nil } ?? true
+        let whole = wholeLengths && (fixed != nil || content != nil) && wholeSize && wholeContent
+        if whole { flags |= 16 }
         out.u8(flags)
-        if case let .fixed(n) = config.size { out.f64(n) }
-        if flags & 4 != 0 {
-            out.f64(config.content.width)
-            out.f64(config.content.height)
+        func length(_ x: Double) {
+            if whole, let n = wholeLength(x) { out.varint(n) } else { out.f64(x) }
+        }
+        if let fixed { length(fixed) }
+        if let content {
+            length(content.width)
+            length(content.height)
         }
         if style != 0 { out.varint(UInt64(style)) }
+    }
+
+    /// `x` as an integer when a varint holds it bit for bit: a whole number in 0..<2⁵³, not −0.
+    static func wholeLength(_ x: Double) -> UInt64? {
+        guard x >= 0, x < 9_007_199_254_740_992, x.rounded(.towardZero) == x, x.sign == .plus else { return nil }
+        return UInt64(x)
     }
 }

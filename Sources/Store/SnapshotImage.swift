@@ -1,17 +1,17 @@
 import Layout
 
-/// The binary image of a document that a snapshot stores (format 1): its settings and rows in
+/// The binary image of a document that a snapshot stores (format 2): its settings and rows in
 /// document order, compact and checksummed. Byte layout, little endian:
 ///
 /// ```
-/// "SDSNAP" format:u16                     magic and format number (1)
+/// "SDSNAP" format:u16                     magic and format number (2; 1 is read too)
 /// uid:str version:uv seq:uv rows:uv       what the image is of: identity, version, last log entry
 /// settings                                axis, viewport, offset, padding, spacing, justify, align,
 ///                                         defaults, viewport insets, keyboard
 /// styles:uv × style                       the distinct "rest of a config" (type, insets, margin,
 ///                                         grow, shrink, alignSelf, separator overrides, stack, sticky,
 ///                                         then the optional fields: `RowField.optional`)
-/// rows × row                              id:str parent:uv flags:u8 [size:f64] [content:2×f64] [style:uv]
+/// rows × row                              id:str parent:uv flags:u8 [size] [content:2 lengths] [style:uv]
 /// checksum:u64                            `SnapshotImage.checksum` of every byte before it
 /// ```
 ///
@@ -19,12 +19,18 @@ import Layout
 /// pattern (so every Double comes back bit for bit). A row's `parent` is 0 for the root, else
 /// the ordinal (1-based) of its stack among the stack rows in document order; `flags` bit 0 =
 /// hidden, 1 = fit (no size follows), 2 = content follows (else zero), 3 = style follows (else
-/// style 0). Enum values are stored as their raw text, so reordering a Swift enum cannot change
-/// an image's meaning. A flat million rows with ids like `r123456` and `fixed` sizes take ≈ 18 B
-/// per row.
+/// style 0), 4 = the lengths that follow (size, content) are `uv`s, each a whole number in
+/// 0..<2⁵³, else each is an `f64` (format 1 has no bit 4: every length is an `f64`).
+/// `RowStyleTable.writeRecord` writes a row's flags and lengths. Enum values are stored as their
+/// raw text, so reordering a Swift enum cannot change an image's meaning. A flat million rows
+/// with ids like `r123456` and `fixed` sizes of 20–200 take ≈ 11.6 B per row (≈ 18 B in
+/// format 1).
 public enum SnapshotImage {
-    /// The format this binary writes and reads.
-    public static let format: UInt16 = 1
+    /// The format this binary writes.
+    public static let format: UInt16 = 2
+    /// The formats this binary reads: format 1 is format 2 without flag bit 4 (whole lengths as
+    /// varints); StackDoc wrote it up to schema 17.
+    public static let readableFormats: ClosedRange<UInt16> = 1...2
     static let magic: [UInt8] = Array("SDSNAP".utf8)
 
     /// What an image says about itself (checked against the `snapshot` row that holds it).
@@ -97,7 +103,7 @@ public enum SnapshotImage {
             rowsOut.varint(UInt64(parentOrdinal))
             if config.stack != nil { stackOrdinal[id] = stackOrdinal.count + 1 }
             let style = styleTable.number(of: config)
-            RowStyleTable.writeRecord(config, style: style, to: &rowsOut)
+            RowStyleTable.writeRecord(config, style: style, wholeLengths: true, to: &rowsOut)
             return style
         }
 
@@ -125,7 +131,7 @@ public enum SnapshotImage {
     /// - Throws: `Damage` when the bytes are not an image of this format or fail the checksum.
     public static func header(_ image: [UInt8]) throws -> Header {
         try image.withUnsafeBytes { bytes in
-            var reader = try checkedReader(bytes)
+            var (reader, _) = try checkedReader(bytes)
             return try readHeader(&reader)
         }
     }
@@ -145,9 +151,10 @@ public enum SnapshotImage {
     /// `decode(_:name:)` of an image in memory the caller owns (a blob SQLite holds), read in
     /// place: one pass over the rows into columns, then the bulk load (`DocumentLoader`).
     static func decode(bytes image: UnsafeRawBufferPointer, name: String) throws -> (header: Header, document: Document) {
-        var r = try checkedReader(image)
+        var (r, format) = try checkedReader(image)
         let header = try readHeader(&r)
         let settings = try readSettings(&r)
+        let knownFlags: UInt8 = format >= 2 ? 31 : 15
         do { try Validation.check(settings) } catch { throw Damage(description: "settings: \(error)") }
         let styleCount = try r.count(limit: header.rows + 1)
         // The bulk path: styles interned once, each row a reference to its style, the rows
@@ -164,9 +171,10 @@ public enum SnapshotImage {
             let id = try r.string()
             let parentOrdinal = try r.count(limit: stacks.count)
             let flags = try r.u8()
-            guard flags & ~15 == 0 else { throw Damage(description: "row '\(id)': unknown flags \(flags)") }
-            let size = flags & 2 != 0 ? 0 : try r.f64()
-            let content = flags & 4 != 0 ? Size(width: try r.f64(), height: try r.f64()) : .zero
+            guard flags & ~knownFlags == 0 else { throw Damage(description: "row '\(id)': unknown flags \(flags)") }
+            let whole = flags & 16 != 0
+            let size = flags & 2 != 0 ? 0 : try r.length(whole: whole)
+            let content = flags & 4 != 0 ? Size(width: try r.length(whole: whole), height: try r.length(whole: whole)) : .zero
             let style = flags & 8 != 0 ? try r.count(limit: styleCount - 1) : 0
             rows.append(id, parent: parentOrdinal == 0 ? -1 : stacks[parentOrdinal - 1], size: size, content: content,
                         flags: (flags & 1 != 0 ? DocumentLoader.Rows.hidden : 0) | (flags & 2 != 0 ? DocumentLoader.Rows.fit : 0),
@@ -207,19 +215,22 @@ public enum SnapshotImage {
 
     @inline(__always) private static func rotl(_ x: UInt64) -> UInt64 { x << 31 | x >> 33 }
 
-    private static func checkedReader(_ image: UnsafeRawBufferPointer) throws -> ByteReader {
+    /// A reader after the image's format number, and the number.
+    private static func checkedReader(_ image: UnsafeRawBufferPointer) throws -> (ByteReader, format: UInt16) {
         guard image.count >= magic.count + 2 + 8, image[0..<magic.count].elementsEqual(magic) else {
             throw Damage(description: "not a snapshot image")
         }
         var r = ByteReader(image)
         r.position = magic.count
         let format = try r.u16()
-        guard format == Self.format else { throw Damage(description: "image format \(format), this StackDoc reads \(Self.format)") }
+        guard readableFormats.contains(format) else {
+            throw Damage(description: "image format \(format), this StackDoc reads \(readableFormats.lowerBound)–\(readableFormats.upperBound)")
+        }
         let stored = image.loadUnaligned(fromByteOffset: image.count - 8, as: UInt64.self)
         guard UInt64(littleEndian: stored) == checksum(UnsafeRawBufferPointer(rebasing: image[0..<(image.count - 8)])) else {
             throw Damage(description: "checksum mismatch")
         }
-        return r
+        return (r, format)
     }
 
     private static func readHeader(_ r: inout ByteReader) throws -> Header {
@@ -432,6 +443,12 @@ struct ByteReader {
             if b < 0x80 { return v }
             shift += 7
         }
+    }
+
+    /// A length of a row record (`RowStyleTable.writeRecord`): a varint below 2⁵³ when
+    /// `whole`, else an f64.
+    @inline(__always) mutating func length(whole: Bool) throws -> Double {
+        whole ? Double(try count(limit: (1 << 53) - 1)) : try f64()
     }
 
     /// A varint that must be at most `limit`.
