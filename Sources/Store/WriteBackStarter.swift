@@ -44,7 +44,7 @@ final class WriteBackStarter: Sendable {
 
     #if os(Linux)
     /// This process's descriptors of `files` (resolved paths), read from `/proc/self/fd`.
-    private static func descriptors(of files: [String]) -> [Int32] {
+    static func descriptors(of files: [String]) -> [Int32] {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return [] }
         var found: [Int32] = []
         var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
