@@ -233,7 +233,7 @@ struct DocumentImporter {
         defer { topRows += 1 }
         if problems.count >= DocumentImporter.maxProblems || tooManyRows { return }
         let index = topRows
-        keep(id, config, "rows[\(index)]", parent: nil)
+        keep(consume id, consume config, "rows[\(index)]", parent: nil)
     }
 
     mutating func read(_ root: JSONValue, name override: String?) -> Document {
@@ -407,7 +407,10 @@ struct DocumentImporter {
         }
         rowsKept += 1
         // (The row's own id and config, moved: a copy of the config was a tenth of the reading.)
-        if keepsRows, problems.isEmpty { pending.append(ImportedRow(id: consume id, parent: parent?.id, config: consume config)) }
+        if keepsRows, problems.isEmpty {
+            let row = ImportedRow(id: consume id, parent: parent?.id, config: consume config)
+            pending.append(consume row)
+        }
         return slot
     }
 

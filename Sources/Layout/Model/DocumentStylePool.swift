@@ -30,6 +30,9 @@ struct DocumentStylePool: Sendable {
     private var free: [Int32] = []
     private var table = DocumentIndexTable()
     private var memo: Int32 = -1
+    /// The memo's `rest` (`setMemo`): compared as a stored property of the pool, in place (an
+    /// element of `records` was copied, config and all, for each comparison).
+    private var memoRest = RowConfig()
 
     /// Number of distinct styles in use.
     var liveCount: Int { table.count }
@@ -50,7 +53,7 @@ struct DocumentStylePool: Sendable {
     /// True when the memo is the style of `config`. Not mutating, so that the record is
     /// compared where it is (from a mutating method it was copied first).
     private func memoIsStyle(of config: RowConfig) -> Bool {
-        memo >= 0 && refs[Int(memo)] > 0 && records.withUnsafeBufferPointer { $0[Int(memo)].rest.hasSameStyle(as: config) }
+        memo >= 0 && refs[Int(memo)] > 0 && memoRest.hasSameStyle(as: config)
     }
 
     /// The record number of `style`, adding it when new; takes one reference.
@@ -62,7 +65,7 @@ struct DocumentStylePool: Sendable {
         let h = style.hashValue
         if let found = table.find(hash: h, { records[Int($0)] == style }) {
             refs[Int(found)] += 1
-            memo = found
+            setMemo(found)
             return found
         }
         let i: Int32
@@ -79,8 +82,14 @@ struct DocumentStylePool: Sendable {
         }
         let hs = hashes
         table.insert(i, hash: h, hashOf: { hs[Int($0)] })
-        memo = i
+        setMemo(i)
         return i
+    }
+
+    /// Makes record `i` the memo.
+    private mutating func setMemo(_ i: Int32) {
+        memo = i
+        memoRest = records[Int(i)].rest
     }
 
     /// Takes `count` more references to record `i`.
