@@ -74,13 +74,15 @@ struct RowStyleTable {
         let content = config.content != .zero ? config.content : nil
         if content != nil { flags |= 4 }
         if style != 0 { flags |= 8 }
-        let wholeSize = fixed.map { wholeLength($0) != nil } ?? true
-        let wholeContent = content.map { wholeLength($0.width) != nil && wholeLength($0.height) != nil } ?? true
-        let whole = wholeLengths && (fixed != nil || content != nil) && wholeSize && wholeContent
+        /// True when `x` is absent or a whole length.
+        func isWhole(_ x: Double?) -> Bool { x.map { wholeLength($0) != nil } ?? true }
+        let whole = wholeLengths && (fixed != nil || content != nil)
+            && isWhole(fixed) && isWhole(content?.width) && isWhole(content?.height)
         if whole { flags |= 16 }
         out.u8(flags)
+        // (Each length was checked above: a whole one converts exactly.)
         func length(_ x: Double) {
-            if whole, let n = wholeLength(x) { out.varint(n) } else { out.f64(x) }
+            if whole { out.varint(UInt64(x)) } else { out.f64(x) }
         }
         if let fixed { length(fixed) }
         if let content {

@@ -23,7 +23,8 @@ final class WriteBackStarter: Sendable {
     /// Starts writeback of the database at `path` and of its WAL every `interval` seconds on a
     /// thread of its own, until `stop()`.
     init(path: String, interval: TimeInterval = 0.01) {
-        let files = [FileChecks.resolved(path), FileChecks.resolved(path) + "-wal"]
+        let file = FileChecks.resolved(path)
+        let files = [file, file + "-wal"]
         let flag = self.flag
         task = BackgroundTask {
             #if os(Linux)

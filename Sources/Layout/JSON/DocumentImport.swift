@@ -616,7 +616,6 @@ struct DocumentImporter {
     }
 }
 
-
 /// The reading of the top-level rows of a saved document by `Document.importJSON`: each row
 /// read (from its JSON tree or straight from the bytes, `JSONRowScanner`) by the reader of the
 /// rows, which is made at the first row with the members before them, and handed over in
