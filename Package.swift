@@ -43,6 +43,12 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
+        // libpq (libpq-dev), PostgreSQL's own client library, for the shared store.
+        .systemLibrary(
+            name: "CPostgreSQL",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         // The SQLite calls Swift cannot import (C variadic `sqlite3_db_config`), for Store.
         .target(name: "CSQLiteConfig", linkerSettings: [.linkedLibrary("sqlite3")]),
         // Store: SQLite persistence (migrations embedded by the EmbedMigrations plugin).
@@ -51,6 +57,7 @@ let package = Package(
             dependencies: [
                 "Layout",
                 "CSQLiteConfig",
+                "CPostgreSQL",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],

@@ -1,0 +1,307 @@
+import CPostgreSQL
+import Glibc
+
+/// A value bound to a statement's `$n` parameter. Text, integers and booleans go as text (typed
+/// `text`, `int8`, `bool`); bytes as binary `bytea`, exactly as given.
+enum PostgreSQLValue: Hashable, Sendable {
+    case text(String)
+    case int(Int64)
+    case bool(Bool)
+    case bytes([UInt8])
+
+    /// The parameter's type OID and its wire bytes and format (0 text, 1 binary).
+    fileprivate var wire: (type: Oid, bytes: [UInt8], format: Int32) {
+        switch self {
+        case .text(let s): (25, Array(s.utf8), 0)
+        case .int(let i): (20, Array(String(i).utf8), 0)
+        case .bool(let b): (16, Array((b ? "t" : "f").utf8), 0)
+        case .bytes(let b): (17, b, 1)
+        }
+    }
+}
+
+/// A statement and its parameters, for `PostgreSQLConnection.pipeline`.
+struct PostgreSQLStatement: Sendable {
+    var sql: String
+    var parameters: [PostgreSQLValue?]
+
+    init(_ sql: String, _ parameters: [PostgreSQLValue?] = []) {
+        self.sql = sql
+        self.parameters = parameters
+    }
+}
+
+/// A `NOTIFY` received on a channel this connection `listen`s to.
+struct PostgreSQLNotification: Hashable, Sendable {
+    var channel: String
+    var payload: String
+    /// The server process that sent it (`pg_backend_pid()` of the notifying session).
+    var senderPID: Int32
+}
+
+/// One session with a PostgreSQL server through libpq, synchronous like the rest of the store.
+///
+/// Every statement runs with binary results (`PostgreSQLRows` reads integers, text and `bytea`
+/// exactly); a `pipeline` sends several statements and one sync in one round trip; `listen` and
+/// `nextNotification` receive `NOTIFY`s; `copyIn` streams `COPY … FROM STDIN`. Messages never show
+/// a password (`PostgreSQLURL.scrub`), and libpq's notices are not printed (the store prints
+/// nothing). Not thread-safe: one connection, one thread at a time.
+final class PostgreSQLConnection {
+    /// The server's URI (`description` is redacted).
+    let url: PostgreSQLURL
+    private let connection: OpaquePointer
+
+    /// Connects to `url`. `connectTimeout` (seconds, libpq's `connect_timeout`) applies unless the
+    /// URI names its own.
+    ///
+    /// - Throws: `PostgreSQLError(.cannotConnect)` with libpq's reason on one line: a down or
+    ///   unreachable server, a wrong password, a missing database, a timeout.
+    init(url: PostgreSQLURL, connectTimeout: Int = 5, applicationName: String = "stackdoc") throws {
+        self.url = url
+        // Earlier keywords are overridden by what the URI (expanded from `dbname`) says.
+        let keywords = ["connect_timeout", "application_name", "dbname"]
+        let values = [String(connectTimeout), applicationName, url.text]
+        let made: OpaquePointer? = Self.withCStrings(keywords) { k in
+            Self.withCStrings(values) { v in PQconnectdbParams(k, v, 1) }
+        }
+        guard let made else { throw PostgreSQLError(.cannotConnect(server: url.redacted, detail: "out of memory")) }
+        guard PQstatus(made) == CONNECTION_OK else {
+            let detail = url.scrub(Self.oneLine(String(cString: PQerrorMessage(made))))
+            PQfinish(made)
+            throw PostgreSQLError(.cannotConnect(server: url.redacted, detail: detail))
+        }
+        connection = made
+        // libpq prints the server's notices to standard error by default; the store prints nothing.
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)
+    }
+
+    deinit { PQfinish(connection) }
+
+    /// True while the connection is usable (false after the server went away).
+    var isOpen: Bool { PQstatus(connection) == CONNECTION_OK }
+
+    /// The server process serving this session (`pg_backend_pid()`).
+    var serverPID: Int32 { PQbackendPID(connection) }
+
+    /// True inside a transaction block (`BEGIN` not yet ended), also a failed one.
+    var inTransaction: Bool {
+        let status = PQtransactionStatus(connection)
+        return status == PQTRANS_INTRANS || status == PQTRANS_INERROR
+    }
+
+    /// Reconnects with the same parameters after the connection broke (e.g. the server restarted).
+    func reconnect() throws {
+        PQreset(connection)
+        guard isOpen else {
+            throw PostgreSQLError(.cannotConnect(server: url.redacted, detail: url.scrub(Self.oneLine(String(cString: PQerrorMessage(connection))))))
+        }
+    }
+
+    // MARK: Statements
+
+    /// Runs one statement (its `$1…` bound to `parameters`, nil for SQL NULL) and returns its rows.
+    @discardableResult
+    func execute(_ sql: String, _ parameters: [PostgreSQLValue?] = []) throws -> PostgreSQLRows {
+        let result = Self.withParameters(parameters) { types, values, lengths, formats in
+            PQexecParams(connection, sql, Int32(parameters.count), types, values, lengths, formats, 1)
+        }
+        return try rows(of: result)
+    }
+
+    /// Sends `statements` and one sync point in one round trip (libpq's pipeline mode) and returns
+    /// each statement's rows in order. The first statement that fails ends the pipeline: the server
+    /// skips the rest, an open transaction block is rolled back, and its error is thrown.
+    func pipeline(_ statements: [PostgreSQLStatement]) throws -> [PostgreSQLRows] {
+        guard PQenterPipelineMode(connection) == 1 else { throw failure("cannot enter pipeline mode") }
+        var inPipeline = true
+        defer { if inPipeline { PQexitPipelineMode(connection) } }
+        for statement in statements {
+            let sent = Self.withParameters(statement.parameters) { types, values, lengths, formats in
+                PQsendQueryParams(connection, statement.sql, Int32(statement.parameters.count), types, values, lengths, formats, 1)
+            }
+            guard sent == 1 else { throw failure("cannot send a statement") }
+        }
+        guard PQpipelineSync(connection) == 1 else { throw failure("cannot send the sync point") }
+        var results: [PostgreSQLRows] = []
+        var firstError: Error?
+        for _ in statements {
+            // Each statement's results end with a NULL.
+            while let result = PQgetResult(connection) {
+                if PQresultStatus(result) == PGRES_PIPELINE_ABORTED {
+                    PQclear(result)
+                    continue
+                }
+                do { results.append(try rows(of: result)) } catch { if firstError == nil { firstError = error } }
+            }
+        }
+        // Then the sync point's own result.
+        while let result = PQgetResult(connection) {
+            let status = PQresultStatus(result)
+            PQclear(result)
+            if status == PGRES_PIPELINE_SYNC { break }
+        }
+        PQexitPipelineMode(connection)
+        inPipeline = false
+        if let firstError {
+            if isOpen, inTransaction { _ = PQexec(connection, "ROLLBACK").map { PQclear($0) } }
+            throw firstError
+        }
+        return results
+    }
+
+    // MARK: Notifications
+
+    /// `LISTEN` on `channel` (any text: quoted as an identifier).
+    func listen(_ channel: String) throws {
+        try execute("LISTEN \(Self.identifier(channel))")
+    }
+
+    /// The next notification for a channel this connection listens to, waiting at most `timeout`
+    /// seconds; nil when none came.
+    func nextNotification(timeout: Double) throws -> PostgreSQLNotification? {
+        if let note = try takeNotification() { return note }
+        let socket = PQsocket(connection)
+        guard socket >= 0 else { throw lost() }
+        let deadline = Clock.now + timeout
+        while true {
+            let left = deadline - Clock.now
+            if left <= 0 { return nil }
+            var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, Int32(min(left * 1000, 1_000_000)) + 1)
+            if ready < 0, errno != EINTR { throw lost() }
+            if let note = try takeNotification() { return note }
+        }
+    }
+
+    private func takeNotification() throws -> PostgreSQLNotification? {
+        guard PQconsumeInput(connection) == 1 else { throw lost() }
+        guard let note = PQnotifies(connection) else { return nil }
+        defer { PQfreemem(note) }
+        return PostgreSQLNotification(channel: String(cString: note.pointee.relname),
+                                      payload: String(cString: note.pointee.extra),
+                                      senderPID: note.pointee.be_pid)
+    }
+
+    // MARK: COPY
+
+    /// Runs `sql` (a `COPY … FROM STDIN`), sends `chunks` as its data and returns the number of rows
+    /// the server copied. A failure ends the copy and is thrown (the statement's transaction, if
+    /// any, is then failed).
+    @discardableResult
+    func copyIn(_ sql: String, _ chunks: some Sequence<[UInt8]>) throws -> Int {
+        guard let start = PQexec(connection, sql) else { throw lost() }
+        guard PQresultStatus(start) == PGRES_COPY_IN else { _ = try rows(of: start); throw failure("not a COPY FROM STDIN") }
+        PQclear(start)
+        var sendError: String?
+        for chunk in chunks where !chunk.isEmpty {
+            let sent = chunk.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { PQputCopyData(connection, $0.baseAddress, Int32($0.count)) }
+            }
+            if sent != 1 { sendError = "cannot send COPY data"; break }
+        }
+        guard PQputCopyEnd(connection, sendError) == 1 else { throw lost() }
+        var copied = 0
+        var firstError: Error?
+        while let result = PQgetResult(connection) {
+            do {
+                let rows = try rows(of: result)
+                copied = rows.affected
+            } catch {
+                if firstError == nil { firstError = error }
+            }
+        }
+        if let firstError { throw firstError }
+        return copied
+    }
+
+    // MARK: Helpers
+
+    /// The rows of `result`, or its failure thrown (the result is freed either way).
+    private func rows(of result: OpaquePointer?) throws -> PostgreSQLRows {
+        guard let result else { throw isOpen ? failure("no result") : lost() }
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
+            return PostgreSQLRows(result)
+        default:
+            defer { PQclear(result) }
+            if !isOpen { throw lost() }
+            let code = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? "XX000"
+            let message = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
+                ?? Self.oneLine(String(cString: PQresultErrorMessage(result)))
+            throw PostgreSQLError(.statement(sqlState: code, message: url.scrub(message)))
+        }
+    }
+
+    private func lost() -> PostgreSQLError {
+        PostgreSQLError(.connectionLost(server: url.redacted, detail: url.scrub(Self.oneLine(String(cString: PQerrorMessage(connection))))))
+    }
+
+    private func failure(_ what: String) -> PostgreSQLError {
+        if !isOpen { return lost() }
+        let detail = Self.oneLine(String(cString: PQerrorMessage(connection)))
+        return PostgreSQLError(.unexpected(detail.isEmpty ? what : "\(what): \(url.scrub(detail))"))
+    }
+
+    /// libpq's message (lines ending in `\n`, continuation lines indented) as one line.
+    static func oneLine(_ message: String) -> String {
+        message.split(whereSeparator: \.isNewline)
+            .map { $0.trimmingPrefix(while: \.isWhitespace) }
+            .filter { !$0.isEmpty }
+            .joined(separator: " ")
+    }
+
+    /// `name` as a quoted SQL identifier (`"a""b"` for `a"b`).
+    static func identifier(_ name: String) -> String {
+        "\"" + name.replacingAll("\"", with: "\"\"") + "\""
+    }
+
+    /// Calls `body` with libpq's parameter arrays for `parameters` (valid only during the call).
+    private static func withParameters<R>(
+        _ parameters: [PostgreSQLValue?],
+        _ body: (UnsafePointer<Oid>?, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?) -> R
+    ) -> R {
+        let wires = parameters.map { $0?.wire }
+        let types = wires.map { $0?.type ?? 0 }
+        let lengths = wires.map { Int32($0?.bytes.count ?? 0) }
+        let formats = wires.map { $0?.format ?? 0 }
+        // One buffer for every value (each NUL-terminated for the text ones' sake).
+        var buffer: [CChar] = []
+        var offsets: [Int?] = []
+        for wire in wires {
+            guard let wire else { offsets.append(nil); continue }
+            offsets.append(buffer.count)
+            buffer.append(contentsOf: wire.bytes.map { CChar(bitPattern: $0) })
+            buffer.append(0)
+        }
+        return buffer.withUnsafeBufferPointer { storage in
+            let values: [UnsafePointer<CChar>?] = offsets.map { offset in offset.map { storage.baseAddress! + $0 } }
+            return values.withUnsafeBufferPointer { v in
+                types.withUnsafeBufferPointer { t in
+                    lengths.withUnsafeBufferPointer { l in
+                        formats.withUnsafeBufferPointer { f in
+                            body(t.baseAddress, v.baseAddress, l.baseAddress, f.baseAddress)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
+        var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
+        pointers.append(nil)
+        defer { pointers.forEach { free($0) } }
+        return pointers.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { body($0) }
+        }
+    }
+}
+
+/// Monotonic seconds, for timeouts.
+private enum Clock {
+    static var now: Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+}
