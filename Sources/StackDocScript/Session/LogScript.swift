@@ -43,7 +43,7 @@ enum LogScript {
                 lines.append(Printer.text(Command.mark(entry.label ?? "")))
             case .restore:
                 guard let target = entry.target else { throw StackDocError("log entry \(entry.seq) has no target") }
-                lines.append(Printer.text(Command.restore(.entry(target + shift))))
+                lines.append(Printer.text(Command.restore(restoreRef(entry, target: target, shift: shift, base: doc.historyBase))))
             }
         }
         return lines
@@ -65,6 +65,21 @@ enum LogScript {
             if let current, current == entry.origin { return nil }
             current = .some(entry.origin)
             return Printer.text(Command.writeAs(origin: entry.origin))
+        }
+    }
+
+    /// The reference a `restore` line names: the one the user gave (its label, `restore REF`)
+    /// when it names the same entry in the rebuilt log — a mark whose entry is kept, or `now~N`,
+    /// which counts back from the entries before it — so that the rebuilt entry and its undo
+    /// step have the same label (docs/store.md, "Log format"); else the target's number in the
+    /// rebuilt log (an entry number, shifted as the history's base shifts it; a mark dropped by
+    /// history compact).
+    static func restoreRef(_ entry: LogEntry, target: Int, shift: Int, base: Int) -> HistoryRef {
+        let given = entry.label.flatMap { $0.hasPrefix("restore ") ? HistoryRef(String($0.dropFirst(8))) : nil }
+        switch given {
+        case .mark? where target > base: return given!
+        case .now(let back)? where entry.seq - 1 - back == target: return given!
+        default: return .entry(target + shift)
         }
     }
 
