@@ -194,8 +194,16 @@ extension StackSettings {
     /// The stack's members of the saved format's `stack` object without `rows` (`axis` …
     /// `spacing`), in order.
     public var jsonMembers: [JSONMember] {
-        [JSONMember("axis", .string(axis.rawValue)), JSONMember("justify", .string(justify.rawValue)),
-         JSONMember("align", .string(align.rawValue)), JSONMember("spacing", .number(spacing))]
+        var members: [JSONMember] = []
+        forEachField { value in
+            switch value {
+            case let .axis(a): members.append(JSONMember("axis", .string(a.rawValue)))
+            case let .justify(j): members.append(JSONMember("justify", .string(j.rawValue)))
+            case let .align(a): members.append(JSONMember("align", .string(a.rawValue)))
+            case let .spacing(n): members.append(JSONMember("spacing", .number(n)))
+            }
+        }
+        return members
     }
 }
 

@@ -303,3 +303,29 @@ extension RowConfig {
         }
     }
 }
+
+/// One member of a stack row's settings with its value, as every writer of the settings walks
+/// them (`StackSettings.forEachField`; a writer switches over it without `default`).
+public enum StackFieldValue: Sendable {
+    /// `axis`.
+    case axis(Axis)
+    /// `justify`.
+    case justify(Justify)
+    /// `align` (the REPL's `align-items`).
+    case align(Align)
+    /// `spacing`.
+    case spacing(Double)
+}
+
+extension StackSettings {
+    /// Calls `body` with every member and its value, in the saved format's order: the one list
+    /// the saved format's writer (`jsonMembers`) and `log export`'s ROWSPEC writer
+    /// (`RowConfig.specItems`) walk. A new member is a case of `StackFieldValue` and a call here.
+    /// - Parameter body: Called once per member, in order.
+    public func forEachField(_ body: (StackFieldValue) throws -> Void) rethrows {
+        try body(.axis(axis))
+        try body(.justify(justify))
+        try body(.align(align))
+        try body(.spacing(spacing))
+    }
+}

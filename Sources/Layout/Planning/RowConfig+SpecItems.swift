@@ -32,10 +32,14 @@ extension RowConfig {
             case let .stack(stack):
                 guard let stack else { break }
                 let b = StackSettings()
-                items.append(.stack(stack.axis))
-                if stack.justify != b.justify { items.append(.justify(stack.justify)) }
-                if stack.align != b.align { items.append(.alignItems(stack.align)) }
-                if stack.spacing != b.spacing { items.append(.spacing(stack.spacing)) }
+                stack.forEachField { member in
+                    switch member {
+                    case let .axis(a): items.append(.stack(a))  // (first: it makes the row a stack)
+                    case let .justify(j): if j != b.justify { items.append(.justify(j)) }
+                    case let .align(a): if a != b.align { items.append(.alignItems(a)) }
+                    case let .spacing(n): if n != b.spacing { items.append(.spacing(n)) }
+                    }
+                }
             }
         }
         return items
