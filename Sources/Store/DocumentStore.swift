@@ -84,6 +84,9 @@ public final class DocumentStore {
     /// `Cancellation.interval` rows or entries: once requested they throw
     /// `StackDocError(.cancelled)` and a write rolls back. Default: never.
     public var cancellation: Cancellation = .never
+    /// The connection of the read transaction `readingOneState` holds open (nil: none): the
+    /// reads inside it run on it.
+    private var heldRead: Database?
     /// True once SQLite's `quick_check` has passed on the file (at open when opening had to
     /// write, else before the first write); always true for a new file and `:memory:`.
     private var checked = true
@@ -404,6 +407,7 @@ public final class DocumentStore {
             throw StackDocError(.readOnlyDatabase(path: path, detail: "it was opened for reading only: queries and export work, changes are refused"))
         }
         if let damage { throw StoreFailure.writeRefused(path, damage: damage) }
+        if heldRead != nil { throw StoreFailure.internal("a write inside a read of one state (readingOneState)") }
         if checked { return try transaction(.immediate, foreignKeys: foreignKeys, body) }
         // The first write: SQLite's check of the whole file runs on a second connection while
         // the body runs, and the transaction commits only once it has passed (docs/store.md,
@@ -427,8 +431,27 @@ public final class DocumentStore {
     }
 
     /// Runs `body` for reading (one consistent snapshot); errors come back as clear messages.
+    /// Inside `readingOneState`, on its transaction.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try transaction(.deferred, body)
+        if let held = heldRead { return try body(held) }
+        return try transaction(.deferred, body)
+    }
+
+    /// Runs `body` inside one read transaction: every read it makes through this store (a
+    /// handle's catch-up with another process's writes, then the query's own reads) sees the
+    /// same state of the file, however many writers commit meanwhile (SQLite's WAL gives the
+    /// transaction a snapshot at its first read). A query never meets a state newer than the one
+    /// it caught up with, so it never has to be refused as stale. Writes are refused inside it.
+    /// Nested calls run in the outer one's transaction.
+    /// - Parameter body: The reads; it must not write.
+    /// - Throws: What `body` throws, or a store error when the database cannot be read.
+    public func readingOneState<T>(_ body: () throws -> T) throws -> T {
+        if heldRead != nil { return try body() }
+        return try transaction(.deferred) { db in
+            heldRead = db
+            defer { heldRead = nil }
+            return try body()
+        }
     }
 
     private func transaction<T>(_ kind: Database.TransactionKind, foreignKeys: Bool = true, _ body: (Database) throws -> T) throws -> T {

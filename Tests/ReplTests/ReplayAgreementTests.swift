@@ -50,35 +50,129 @@ import StackDocTestSupport
         try StaleChecks.replaysByteForByte(session.store, "d", "clamp")
     }
 
-    /// Issue 15 item 8: random histories that start with an import (every imported setting) and
-    /// hold marks, undo/redo to marks, restores and compactions: the `log export` script (an
-    /// `import begin … import commit` block, then one line per entry) rebuilds the same export,
-    /// history, marks and log, both verify, and undo/redo behave alike.
+    /// Issue 15 item 8, issue 35 items 1 and 7: random histories that start with an import
+    /// (every imported setting, and rows that between them set every row field) and hold marks,
+    /// undo/redo to marks, restores (by entry, by mark, by `now~N`) and compactions: the `log
+    /// export` script (an `import begin … import commit` block, then one line per entry)
+    /// rebuilds the same export, history (as `history` shows it), marks and log, both verify,
+    /// and undo/redo behave alike.
     @Test(arguments: [UInt64(21), 22, 23, 24, 25, 26])
     func randomHistoriesFromAnImportReplay(seed: UInt64) throws {
         let dir = try Binary.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        var saved = try ImportBlockTests.savedDocument()
-        saved.name = "d"
+        let saved = try Self.everyFieldDocument(seed: seed)
         try (DocumentFormat.encode(saved) + "\n").write(toFile: dir + "/d.json", atomically: true, encoding: .utf8)
         let session = Session(store: try DocumentStore(path: ":memory:"), directory: dir)
         try session.line("import d.json")
+        try StaleChecks.replaysByteForByte(session.store, "d", "seed \(seed): the import")
+        try Self.randomHistory(session, seed: seed, lines: 80)
+        try StaleChecks.replaysByteForByte(session.store, "d", "seed \(seed)")
+    }
+
+    /// Issue 35 item 1: documents built by commands (random rows that set every field), whose
+    /// history is then compacted: the base is written as an import block, which keeps every
+    /// field, and the rest of the history replays on it.
+    @Test(arguments: [UInt64(41), 42, 43, 44])
+    func compactedCommandBuiltHistoriesReplay(seed: UInt64) throws {
+        let session = Session(store: try DocumentStore(path: ":memory:"))
+        try session.line("new d viewport 320 400")
+        var edits = DocumentEdits(rng: SplitMix64(seed: seed))
+        var built = 0
+        for _ in 0..<300 where built < 30 {
+            let document = try #require(session.document)
+            let parent = edits.parent(in: document)
+            let edit = Edit.add(ids: [edits.freshID(in: document)], spec: edits.spec(), position: nil, parent: parent)
+            if (try? session.line(Printer.text(edit))) != nil { built += 1 }
+        }
+        try Self.randomHistory(session, seed: seed, lines: 40)
+        _ = try? session.line("history compact before now~\(seed % 4)")
+        try StaleChecks.replaysByteForByte(session.store, "d", "seed \(seed): compacted")
+    }
+
+    /// Issue 35 item 1: a sticky row (the field the import block left out) and every other
+    /// field survive `log export` of an imported document and of a compacted one.
+    @Test func everyFieldSurvivesTheImportBlock() throws {
+        let dir = try Binary.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var saved = Document(name: "d")
+        try EveryRowField.appendRows(to: &saved)
+        try (DocumentFormat.encode(saved) + "\n").write(toFile: dir + "/d.json", atomically: true, encoding: .utf8)
+        let session = Session(store: try DocumentStore(path: ":memory:"), directory: dir)
+        try session.line("import d.json")
+        #expect(try session.text("export").contains("\"sticky\": true"))
+        try StaleChecks.replaysByteForByte(session.store, "d", "imported")
+        let built = Session(store: try DocumentStore(path: ":memory:"))
+        for line in ["new e", "add h fixed 20 sticky", "add x fixed 30 min 5 max-cross 90 highlight #00FF00", "set x fixed 40", "history compact"] {
+            try built.line(line)
+        }
+        #expect(try LogScript.lines(#require(built.current)).contains("add h fixed 20 sticky"))
+        try StaleChecks.replaysByteForByte(built.store, "e", "compacted")
+    }
+
+    /// Issue 35 item 7: restores by mark and by `now~N` keep their labels in the document
+    /// rebuilt from `log export` (`history` shows the same), also after a compaction that
+    /// keeps the mark, and one that drops it.
+    @Test func restoresByMarkAndByRelativeReferenceKeepTheirLabels() throws {
+        func history(compactingBefore entry: Int?) throws -> Session {
+            let session = Session(store: try DocumentStore(path: ":memory:"))
+            for line in ["new d", "add a fixed 10", "mark m1", "add b fixed 20", "restore m1", "add c fixed 30", "restore now~1", "restore 6"] {
+                try session.line(line)
+            }
+            if let entry { try session.line("history compact before \(entry)") }
+            return session
+        }
+        func script(_ session: Session) throws -> String { try LogScript.lines(#require(session.current)).joined(separator: "\n") }
+        let whole = try history(compactingBefore: nil)
+        let wholeScript = try script(whole)
+        #expect(wholeScript.contains("restore m1\nadd c fixed 30\nrestore now~1\nrestore 6"), "\(wholeScript)")
+        #expect(try whole.text("history").contains("restore now~1"))
+        try StaleChecks.replaysByteForByte(whole.store, "d", "restores")
+        let markKept = try history(compactingBefore: 3)
+        let markKeptScript = try script(markKept)
+        #expect(markKeptScript.contains("restore m1\nadd c fixed 30\nrestore now~1\nrestore 5"), "\(markKeptScript)")
+        try StaleChecks.replaysByteForByte(markKept.store, "d", "compacted, the mark kept")
+        let markDropped = try history(compactingBefore: 4)
+        let markDroppedScript = try script(markDropped)
+        #expect(markDroppedScript.contains("restore 1\nadd c fixed 30\nrestore now~1\nrestore 4"), "\(markDroppedScript)")
+        try StaleChecks.replaysByteForByte(markDropped.store, "d", "compacted, the mark dropped")
+    }
+
+    /// An imported document: every imported setting (`ImportBlockTests.savedDocument`), rows that
+    /// between them set every field (`EveryRowField`), and random rows of random ROWSPECs.
+    static func everyFieldDocument(seed: UInt64) throws -> Document {
+        var saved = try ImportBlockTests.savedDocument()
+        saved.name = "d"
+        try EveryRowField.appendRows(to: &saved, prefix: "every_")
+        var edits = DocumentEdits(rng: SplitMix64(seed: seed))
+        for _ in 0..<20 {
+            let edit = Edit.add(ids: [edits.freshID(in: saved)], spec: edits.spec(), position: nil, parent: edits.parent(in: saved))
+            if let changes = try? saved.plan(edit) { try saved.apply(changes) }
+        }
+        return saved
+    }
+
+    /// `lines` random lines on the open document: edits, undo/redo (also to marks), marks,
+    /// restores by entry, by mark and by `now~N`, compactions, queries; an open group is
+    /// committed at the end.
+    static func randomHistory(_ session: Session, seed: UInt64, lines: Int) throws {
         var random = RandomLines(seed: seed)
         var marks = 0
-        for _ in 0..<80 {
+        for _ in 0..<lines {
             let line: String
+            let entries = max(1, (try? session.current?.status().logEntries) ?? 1)
             switch random.int(16) {
             case 0: marks += 1; line = "mark m\(marks)"
             case 1: line = marks > 0 ? "undo to m\(1 + random.int(marks))" : "undo"
             case 2: line = marks > 0 ? "redo to m\(1 + random.int(marks))" : "redo"
-            case 3: line = "restore \(1 + random.int(max(1, (try? session.current?.status().logEntries) ?? 1)))"
-            case 4: line = random.int(4) == 0 ? "history compact before now~\(random.int(6))" : "rows"
+            case 3: line = "restore \(1 + random.int(entries))"
+            case 4: line = marks > 0 ? "restore m\(1 + random.int(marks))" : "restore now~\(random.int(entries))"
+            case 5: line = "restore now~\(random.int(min(entries, 8)))"
+            case 6: line = random.int(3) == 0 ? "history compact before now~\(random.int(6))" : "rows"
             default: line = random.next()
             }
             _ = try? session.line(line)
         }
         if session.current?.openGroup != nil { try session.line("commit") }
-        try StaleChecks.replaysByteForByte(session.store, "d", "seed \(seed)")
     }
 
     /// Item 4: random commands interleaved with restarts (the store closed and reopened) and with
@@ -115,7 +209,7 @@ import StackDocTestSupport
             if a.current == nil { try a.line("open d") }
             if b.current == nil { try b.line("open d") }
         }
-        try? a.line("commit")
+        _ = try? a.line("commit")
         try StaleChecks.replaysByteForByte(a.store, "d", "seed \(seed)")
         let fresh = try db.session()
         try fresh.line("open d")

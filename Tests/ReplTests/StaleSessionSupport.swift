@@ -82,6 +82,13 @@ enum StaleChecks {
         #expect(rebuiltHistory == history, "\(context): the history differs after replaying the log: \(LineDiff.unified(expected: history.joined(separator: "\n"), actual: rebuiltHistory.joined(separator: "\n"), name: "history"))",
                 sourceLocation: sourceLocation)
         if doc.historyBase == 0 {
+            // What `history` shows, text and JSON, byte for byte (labels included: a restore by
+            // mark or by `now~N` keeps its label).
+            for json in [false, true] {
+                let (shown, rebuiltShown) = (try historyOutput(store, name, json: json), try historyOutput(replayStore, name, json: json))
+                #expect(rebuiltShown == shown, "\(context): `history` differs after replaying the log: \(LineDiff.unified(expected: shown, actual: rebuiltShown, name: "history"))",
+                        sourceLocation: sourceLocation)
+            }
             #expect(try LogScript.lines(rebuilt) == lines, "\(context): the rebuilt log differs", sourceLocation: sourceLocation)
             #expect(try rebuilt.log().map(\.origin) == (try doc.log().map(\.origin)), "\(context): the rebuilt log's origins differ",
                     sourceLocation: sourceLocation)
@@ -100,6 +107,14 @@ enum StaleChecks {
         }
         #expect(DocumentFormat.encode(rebuilt.document) == DocumentFormat.encode(doc.document), "\(context): after undo and redo",
                 sourceLocation: sourceLocation)
+    }
+
+    /// The output of `history` on document `name` of `store`, as a session shows it.
+    static func historyOutput(_ store: DocumentStore, _ name: String, json: Bool) throws -> String {
+        let session = Session(store: store)
+        try session.line("open \(Printer.id(name))")
+        let result = try #require(try session.line("history"))
+        return json ? JSONWriter.compact(result.jsonValue) : result.text
     }
 
     /// `undo --mine N` (N = 1, 2, 3) as each origin of the history and as none gives the same
@@ -131,12 +146,21 @@ enum StaleChecks {
 
     /// The history of `doc` as lines, without times: its undo steps, then its marks, with origins.
     /// A compacted history's entries are numbered as its `log export` numbers them (the base is
-    /// entry 1), and a restore is labelled by its target so numbered.
+    /// entry 1), and so is a restore's target; its label is the one the step has, with the
+    /// entry number renumbered so when it named one (or a mark that compaction dropped, docs/store.md).
     static func historyLines(_ doc: StoredDocument) throws -> [String] {
         let shift = doc.historyBase == 0 ? 0 : 1 - doc.historyBase
         let steps = try doc.history().map { step in
-            let label = step.restoredFrom.map { "restore \($0 + shift)" } ?? step.label ?? "-"
-            return "\(step.number) \(label) \(step.applied) \(step.firstSeq + shift)...\(step.lastSeq + shift) \(step.origin ?? "-") \(step.edits.map(Printer.text))"
+            var label = step.label ?? "-"
+            if shift != 0, let target = step.restoredFrom, label.hasPrefix("restore "), let ref = HistoryRef(String(label.dropFirst(8))) {
+                switch ref {
+                case .entry: label = "restore \(target + shift)"
+                case .mark where target <= doc.historyBase: label = "restore \(target + shift)"
+                default: break
+                }
+            }
+            let target = step.restoredFrom.map { " target \($0 + shift)" } ?? ""
+            return "\(step.number) \(label)\(target) \(step.applied) \(step.firstSeq + shift)...\(step.lastSeq + shift) \(step.origin ?? "-") \(step.edits.map(Printer.text))"
         }
         let marks = try doc.marks().map { "mark \($0.name) \($0.seq + shift) \($0.cursor) \($0.reachable) \($0.origin ?? "-")" }
         return steps + marks

@@ -44,38 +44,14 @@ import Testing
         #expect(decoded.settings.keyboard == 291 && decoded.settings.viewportInsets.bottom == 34)
     }
 
-    /// A config that sets every field to a value other than its default.
-    /// Appends rows that between them set every field of `everyField` (a stack `s` holding `a`
-    /// and `r`, whose aspect ratio needs no text) and a plain one with a background, `b`;
-    /// `ratioSize` is `r`'s size.
+    /// Appends rows that between them set every field of `everyField` (`EveryRowField.appendRows`).
     static func appendEveryFieldRows(to document: inout Document, ratioSize: RowSize? = nil,
                                      background: String = "#abcdef") throws {
-        var outer = everyField
-        outer.text = nil
-        outer.aspect = nil
-        var inner = everyField
-        inner.stack = nil
-        inner.hidden = false
-        inner.aspect = nil
-        var ratio = inner
-        ratio.text = nil
-        ratio.aspect = everyField.aspect
-        if let ratioSize { ratio.size = ratioSize }
-        try document.appendRow("s", config: outer, parent: nil)
-        try document.appendRow("a", config: inner, parent: "s")
-        try document.appendRow("r", config: ratio, parent: "s")
-        try document.appendRow("b", config: RowConfig(size: .fixed(10), background: background), parent: nil)
+        try EveryRowField.appendRows(to: &document, ratioSize: ratioSize, background: background)
     }
 
-    static let everyField = RowConfig(
-        type: "cell", size: .fixed(33), content: Size(width: 7, height: 9), insets: Edges(top: 1, left: 2, bottom: 3, right: 4),
-        margin: Edges(top: 5, left: 6, bottom: 7, right: 8), grow: 2, shrink: 0.5, alignSelf: .center, hidden: true,
-        separator: SeparatorOverrides(hidden: false, insets: Edges(top: 0, left: 9, bottom: 0, right: 9), thickness: 2, color: "#ff0000"),
-        stack: StackSettings(axis: .horizontal, justify: .center, align: .end, spacing: 4), sticky: true,
-        minMain: 10, maxMain: 90, minCross: 11, maxCross: 91, background: "#00ff00", highlight: "#0000ff",
-        text: TextRun(count: 12, glyphWidth: 7.5, lineHeight: 17), aspect: Size(width: 16, height: 9))
-    // (A document takes text and aspect only on leaves and never both on one row: the documents
-    // below put them on separate leaves.)
+    /// A config that sets every field to a value other than its default (`EveryRowField.config`).
+    static let everyField = EveryRowField.config
 
     /// Every stored column of a row is set by `everyField`, and its `fields` blob keeps every
     /// field: a new `RowField` fails here until the config (and so the round trips below, which

@@ -154,42 +154,37 @@ extension RowConfig {
     /// in order; a stack's `rows` member holds `stackRows` (left out when nil): what `export`
     /// writes and `diff` compares field by field.
     public func jsonMembers(stackRows: [JSONValue]?) -> [JSONMember] {
-        let c = self
-        var separator: [JSONMember] = []
-        if let hidden = c.separator.hidden { separator.append(JSONMember("hidden", .bool(hidden))) }
-        if let insets = c.separator.insets { separator.append(JSONMember("insets", insets.jsonValue)) }
-        if let thickness = c.separator.thickness { separator.append(JSONMember("thickness", .number(thickness))) }
-        if let color = c.separator.color { separator.append(JSONMember("color", .string(color))) }
-        let size: JSONValue
-        switch c.size {
-        case .fit: size = .string("fit")
-        case let .fixed(n): size = .object([JSONMember("fixed", .number(n))])
-        }
-        let stack: JSONValue = c.stack.map { st in
-            .object(st.jsonMembers + (stackRows.map { [JSONMember("rows", .array($0))] } ?? []))
-        } ?? .null
-        // Every field in table order (`RowField`); the optional ones only when set, so a row
-        // without them exports exactly as before (docs/format.md). `sticky` is written only when
-        // true.
+        // Every field in table order (`forEachField`); the optional ones only when set, so a
+        // row without them exports exactly as before (docs/format.md). `sticky` is written only
+        // when true.
         var members: [JSONMember] = []
         members.reserveCapacity(RowField.allCases.count)
-        for field in RowField.allCases {
-            let key = field.spec.json
-            switch field {
-            case .type: members.append(JSONMember(key, .string(c.type)))
-            case .size: members.append(JSONMember(key, size))
-            case .content: members.append(JSONMember(key, c.content.jsonValue))
-            case .insets: members.append(JSONMember(key, c.insets?.jsonValue ?? .null))
-            case .margin: members.append(JSONMember(key, c.margin.jsonValue))
-            case .grow: members.append(JSONMember(key, .number(c.grow)))
-            case .shrink: members.append(JSONMember(key, .number(c.shrink)))
-            case .alignSelf: members.append(JSONMember(key, .string(c.alignSelf.rawValue)))
-            case .hidden: members.append(JSONMember(key, .bool(c.hidden)))
-            case .sticky: if c.sticky { members.append(JSONMember(key, .bool(true))) }
-            case .separator: members.append(JSONMember(key, .object(separator)))
-            case .stack: members.append(JSONMember(key, stack))
-            default: if let v = field.value(c) { members.append(JSONMember(key, v.jsonValue)) }
+        forEachField { field, value in
+            let json: JSONValue?
+            switch value {
+            case let .type(t): json = .string(t)
+            case .size(.fit): json = .string("fit")
+            case let .size(.fixed(n)): json = .object([JSONMember("fixed", .number(n))])
+            case let .content(s): json = s.jsonValue
+            case let .insets(e): json = e?.jsonValue ?? .null
+            case let .margin(e): json = e.jsonValue
+            case let .grow(g): json = .number(g)
+            case let .shrink(s): json = .number(s)
+            case let .alignSelf(a): json = .string(a.rawValue)
+            case let .hidden(h): json = .bool(h)
+            case let .sticky(on): json = on ? .bool(true) : nil
+            case let .separator(o):
+                var separator: [JSONMember] = []
+                if let hidden = o.hidden { separator.append(JSONMember("hidden", .bool(hidden))) }
+                if let insets = o.insets { separator.append(JSONMember("insets", insets.jsonValue)) }
+                if let thickness = o.thickness { separator.append(JSONMember("thickness", .number(thickness))) }
+                if let color = o.color { separator.append(JSONMember("color", .string(color))) }
+                json = .object(separator)
+            case let .optional(v): json = v?.jsonValue
+            case let .stack(st):
+                json = st.map { .object($0.jsonMembers + (stackRows.map { [JSONMember("rows", .array($0))] } ?? [])) } ?? .null
             }
+            if let json { members.append(JSONMember(field.spec.json, json)) }
         }
         return members
     }
@@ -199,8 +194,16 @@ extension StackSettings {
     /// The stack's members of the saved format's `stack` object without `rows` (`axis` …
     /// `spacing`), in order.
     public var jsonMembers: [JSONMember] {
-        [JSONMember("axis", .string(axis.rawValue)), JSONMember("justify", .string(justify.rawValue)),
-         JSONMember("align", .string(align.rawValue)), JSONMember("spacing", .number(spacing))]
+        var members: [JSONMember] = []
+        forEachField { value in
+            switch value {
+            case let .axis(a): members.append(JSONMember("axis", .string(a.rawValue)))
+            case let .justify(j): members.append(JSONMember("justify", .string(j.rawValue)))
+            case let .align(a): members.append(JSONMember("align", .string(a.rawValue)))
+            case let .spacing(n): members.append(JSONMember("spacing", .number(n)))
+            }
+        }
+        return members
     }
 }
 

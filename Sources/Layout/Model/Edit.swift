@@ -114,8 +114,8 @@ extension RowSpecItem {
         }
     }
 
-    /// The item that sets optional field `field` to `value` (nil: `none`); nil for a field that
-    /// is not optional.
+    /// The item that sets optional field `field` to `value` (nil: `none`; `text` and `aspect`
+    /// read their value from the REPL's words); nil for a field that is not optional.
     public init?(_ field: RowField, _ value: RowField.Value?) {
         switch field {
         case .minMain: self = .min(value?.number)
@@ -124,7 +124,10 @@ extension RowSpecItem {
         case .maxCross: self = .maxCross(value?.number)
         case .background: self = .background(value?.text)
         case .highlight: self = .highlight(value?.text)
-        default: return nil
+        case .text: self = .text(value?.text.flatMap(TextRun.init(words:)))
+        case .aspect: self = .aspect(value?.text.flatMap(TextRun.ratio(words:)))
+        case .type, .size, .content, .insets, .margin, .grow, .shrink, .alignSelf, .hidden, .sticky, .separator, .stack:
+            return nil
         }
     }
 }

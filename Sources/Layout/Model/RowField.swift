@@ -19,8 +19,9 @@
 ///    without a line of its own, `RowStyle`),
 /// 2. a case below, placed before `stack` (the saved format writes the optional fields between
 ///    `separator` and `stack`; the store and the image append them in table order), with its
-///    `spec` (names, kind, rule) and its arms in `number`/`setNumber` or `text`/`setText` —
-///    the one table entry. The store needs no migration: its `row.fields` blob keeps the
+///    `spec` (names, kind, rule), its arms in `number`/`setNumber` or `text`/`setText` and
+///    its name in `RowConfig.forEachField`'s arm of the optional fields (below) — the one
+///    table entry. The store needs no migration: its `row.fields` blob keeps the
 ///    optional fields by presence bits (schema 16).
 ///
 /// The grammar (`RowSpecItem`, `RowConfig.applying`) and the engine mapping (`StyleCompiler`)
@@ -238,5 +239,93 @@ extension RowField {
         case let .number(n)?: setNumber(n, &c)
         case let .text(t)?: setText(t, &c)
         }
+    }
+}
+
+/// One field of a config with its value, as every writer of a whole config walks them
+/// (`RowConfig.forEachField`): a case per field of format 1 as first written, each in its own
+/// shape, and one case for every optional field. A writer switches over it without `default`,
+/// so a field of a new shape stops every writer compiling until it says how to write it.
+public enum RowFieldValue: Sendable {
+    /// `type`.
+    case type(String)
+    /// `size`.
+    case size(RowSize)
+    /// `content`.
+    case content(Size)
+    /// `insets` (nil: the live default).
+    case insets(Edges?)
+    /// `margin`.
+    case margin(Edges)
+    /// `grow`.
+    case grow(Double)
+    /// `shrink`.
+    case shrink(Double)
+    /// `alignSelf`.
+    case alignSelf(AlignSelf)
+    /// `hidden`.
+    case hidden(Bool)
+    /// `sticky`.
+    case sticky(Bool)
+    /// `separator`: the overrides.
+    case separator(SeparatorOverrides)
+    /// An optional field's value (`RowField.optional`; nil: not set).
+    case optional(RowField.Value?)
+    /// `stack` (nil: a leaf).
+    case stack(StackSettings?)
+}
+
+extension RowConfig {
+    /// Calls `body` with every field of the config and its value, in table order (`RowField`):
+    /// the one list of the fields that the saved format's writer (`jsonMembers`) and `log
+    /// export`'s ROWSPEC writer (`specItems`) walk, so that neither can leave a field out.
+    /// - Parameter body: Called once per field, in table order.
+    public func forEachField(_ body: (RowField, RowFieldValue) throws -> Void) rethrows {
+        for field in RowField.allCases {
+            let value: RowFieldValue
+            switch field {
+            case .type: value = .type(type)
+            case .size: value = .size(size)
+            case .content: value = .content(content)
+            case .insets: value = .insets(insets)
+            case .margin: value = .margin(margin)
+            case .grow: value = .grow(grow)
+            case .shrink: value = .shrink(shrink)
+            case .alignSelf: value = .alignSelf(alignSelf)
+            case .hidden: value = .hidden(hidden)
+            case .sticky: value = .sticky(sticky)
+            case .separator: value = .separator(separator)
+            case .minMain, .maxMain, .minCross, .maxCross, .background, .highlight, .text, .aspect:
+                value = .optional(field.value(self))
+            case .stack: value = .stack(stack)
+            }
+            try body(field, value)
+        }
+    }
+}
+
+/// One member of a stack row's settings with its value, as every writer of the settings walks
+/// them (`StackSettings.forEachField`; a writer switches over it without `default`).
+public enum StackFieldValue: Sendable {
+    /// `axis`.
+    case axis(Axis)
+    /// `justify`.
+    case justify(Justify)
+    /// `align` (the REPL's `align-items`).
+    case align(Align)
+    /// `spacing`.
+    case spacing(Double)
+}
+
+extension StackSettings {
+    /// Calls `body` with every member and its value, in the saved format's order: the one list
+    /// the saved format's writer (`jsonMembers`) and `log export`'s ROWSPEC writer
+    /// (`RowConfig.specItems`) walk. A new member is a case of `StackFieldValue` and a call here.
+    /// - Parameter body: Called once per member, in order.
+    public func forEachField(_ body: (StackFieldValue) throws -> Void) rethrows {
+        try body(.axis(axis))
+        try body(.justify(justify))
+        try body(.align(align))
+        try body(.spacing(spacing))
     }
 }

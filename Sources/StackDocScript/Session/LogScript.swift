@@ -43,7 +43,7 @@ enum LogScript {
                 lines.append(Printer.text(Command.mark(entry.label ?? "")))
             case .restore:
                 guard let target = entry.target else { throw StackDocError("log entry \(entry.seq) has no target") }
-                lines.append(Printer.text(Command.restore(.entry(target + shift))))
+                lines.append(Printer.text(Command.restore(restoreRef(entry, target: target, shift: shift, base: doc.historyBase))))
             }
         }
         return lines
@@ -65,6 +65,21 @@ enum LogScript {
             if let current, current == entry.origin { return nil }
             current = .some(entry.origin)
             return Printer.text(Command.writeAs(origin: entry.origin))
+        }
+    }
+
+    /// The reference a `restore` line names: the one the user gave (its label, `restore REF`)
+    /// when it names the same entry in the rebuilt log — a mark whose entry is kept, or `now~N`,
+    /// which counts back from the entries before it — so that the rebuilt entry and its undo
+    /// step have the same label (docs/store.md, "Log format"); else the target's number in the
+    /// rebuilt log (an entry number, shifted as the history's base shifts it; a mark dropped by
+    /// history compact).
+    static func restoreRef(_ entry: LogEntry, target: Int, shift: Int, base: Int) -> HistoryRef {
+        let given = entry.label.flatMap { $0.hasPrefix("restore ") ? HistoryRef(String($0.dropFirst(8))) : nil }
+        switch given {
+        case .mark? where target > base: return given!
+        case .now(let back)? where entry.seq - 1 - back == target: return given!
+        default: return .entry(target + shift)
         }
     }
 
@@ -95,7 +110,7 @@ enum LogScript {
         if dd.autoHideLastSeparator != bd.autoHideLastSeparator { edits.append(.defaults(.autoHide(dd.autoHideLastSeparator))) }
         try d.forEachRow { id, parent, _, config in
             if edits.count % Cancellation.interval == 0 { try cancellation.check() }
-            edits.append(.add(ids: [id], spec: spec(config), position: nil, parent: parent))
+            edits.append(.add(ids: [id], spec: config.specItems, position: nil, parent: parent))
         }
         try cancellation.check()
         // View state last, the offset after the obscured edges it is clamped with.
@@ -105,37 +120,5 @@ enum LogScript {
         lines += edits.map(Printer.text)
         lines.append(Printer.text(Command.importCommit))
         return lines
-    }
-
-    /// ROWSPEC words that give a fresh row exactly `c`.
-    static func spec(_ c: RowConfig) -> [RowSpecItem] {
-        let base = RowConfig()
-        var items: [RowSpecItem] = []
-        if c.type != base.type { items.append(.type(c.type)) }
-        if case .fixed(let n) = c.size { items.append(.fixed(n)) }
-        if c.content != base.content { items.append(.content(c.content)) }
-        if let insets = c.insets { items.append(.insets(insets)) }
-        if c.margin != base.margin { items.append(.margin(c.margin)) }
-        if c.grow != base.grow { items.append(.grow(c.grow)) }
-        if c.shrink != base.shrink { items.append(.shrink(c.shrink)) }
-        if c.alignSelf != base.alignSelf { items.append(.align(c.alignSelf)) }
-        if c.hidden { items.append(.hidden) }
-        if let stack = c.stack {
-            let b = StackSettings()
-            items.append(.stack(stack.axis))
-            if stack.justify != b.justify { items.append(.justify(stack.justify)) }
-            if stack.align != b.align { items.append(.alignItems(stack.align)) }
-            if stack.spacing != b.spacing { items.append(.spacing(stack.spacing)) }
-        }
-        if let h = c.separator.hidden { items.append(.separator(h ? .hidden : .shown)) }
-        if let i = c.separator.insets { items.append(.separator(.insets(i))) }
-        if let t = c.separator.thickness { items.append(.separator(.thickness(t))) }
-        if let col = c.separator.color { items.append(.separator(.color(col))) }
-        for field in RowField.optional {
-            if let value = field.value(c), let item = RowSpecItem(field, value) { items.append(item) }
-        }
-        if let t = c.text { items.append(.text(t)) }
-        if let a = c.aspect { items.append(.aspect(a)) }
-        return items
     }
 }

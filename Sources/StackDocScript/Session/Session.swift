@@ -78,7 +78,14 @@ public final class Session {
     /// - Throws: `StackDocError` when the command fails; nothing changed.
     public func run(_ command: Command) throws -> CommandResult {
         if let result = try runImportBlock(command) { return result }
-        try refreshBeforeQuery(command)
+        if command.readsOpenDocument, current != nil {
+            // A query catches up and answers inside one read transaction: from one state,
+            // whatever another process commits meanwhile (Session+Staleness).
+            return try store.readingOneState {
+                try refreshBeforeQuery(command)
+                return try execute(command)
+            }
+        }
         do {
             return try execute(command)
         } catch {
