@@ -171,18 +171,28 @@ extension Interactive {
         let prefix = text.map { String(cString: $0) } ?? ""
         switch Completion.candidates(line: before, start: before.count, prefix: prefix, session: completionSession) {
         case .files:
-            stackdoc_completion_set_over(0)
-            return nil
+            // Our own list (libedit's would offer the database's -wal and -shm files); no space
+            // after a directory, so that Tab goes on into it.
+            let paths = Completion.fileNames(prefix, session: completionSession)
+            stackdoc_completion_set_over(1)
+            stackdoc_completion_append(paths.count == 1 && paths[0].hasSuffix("/") ? 0 : 32)
+            return offer(paths, for: text)
         case .words(let words):
             stackdoc_completion_set_over(1)  // no file names where a word of the language goes
-            guard !words.isEmpty, let text else { return nil }
-            completionWords = words
-            return stackdoc_completion_matches(text) { _, state in
-                if state == 0 { Interactive.completionNext = 0 }
-                guard Interactive.completionNext < Interactive.completionWords.count else { return nil }
-                defer { Interactive.completionNext += 1 }
-                return strdup(Interactive.completionWords[Interactive.completionNext])
-            }
+            stackdoc_completion_append(32)
+            return offer(words, for: text)
+        }
+    }
+
+    /// Hands `words` to libedit as the matches for `text`.
+    static func offer(_ words: [String], for text: UnsafePointer<CChar>?) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+        guard !words.isEmpty, let text else { return nil }
+        completionWords = words
+        return stackdoc_completion_matches(text) { _, state in
+            if state == 0 { Interactive.completionNext = 0 }
+            guard Interactive.completionNext < Interactive.completionWords.count else { return nil }
+            defer { Interactive.completionNext += 1 }
+            return strdup(Interactive.completionWords[Interactive.completionNext])
         }
     }
 }

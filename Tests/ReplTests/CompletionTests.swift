@@ -69,6 +69,20 @@ import StackDocTestSupport
         }
     }
 
+    /// File paths: the directory's entries, never the open database's -wal and -shm files.
+    @Test func filePathsLeaveOutTheDatabasesOwnFiles() throws {
+        let dir = try Binary.scratchDirectory()
+        defer { Scratch.remove(dir) }
+        let session = Session(store: try DocumentStore(path: dir + "/x.sqlite"))
+        _ = try session.run(.new(name: "d", axis: nil, viewport: nil))
+        for name in ["x.sqlite-wal", "x.sqlite-shm", "x.sd", "other.sqlite-wal"] where !FileManager.default.fileExists(atPath: dir + "/" + name) {
+            #expect(FileManager.default.createFile(atPath: dir + "/" + name, contents: Data()))
+        }
+        try FileManager.default.createDirectory(atPath: dir + "/xdir", withIntermediateDirectories: false)
+        #expect(Completion.fileNames(dir + "/x", session: session) == [dir + "/x.sd", dir + "/x.sqlite", dir + "/xdir/"])
+        #expect(Completion.fileNames(dir + "/o", session: session) == [dir + "/other.sqlite-wal"], "another database's file is offered")
+    }
+
     @Test func tabCompletesOnATerminal() throws {
         let dir = try Binary.scratchDirectory()
         defer { Scratch.remove(dir) }

@@ -108,6 +108,27 @@ public enum Completion {
         return ids
     }
 
+    /// The paths a file path being typed (`prefix`) may become: the entries of its directory
+    /// that start with its last part, a directory with a `/` after it, dot files only when the
+    /// part starts with `.`; never the open database's `-wal`, `-shm` or `-journal` file.
+    public static func fileNames(_ prefix: String, session: Session?) -> [String] {
+        let slash = prefix.lastIndex(of: "/")
+        let directoryPart = slash.map { String(prefix[...$0]) } ?? ""
+        let namePart = slash.map { String(prefix[prefix.index(after: $0)...]) } ?? prefix
+        let typed = Session.expandingTilde(directoryPart)
+        let directory = session?.resolve(typed.isEmpty ? "." : typed) ?? (typed.isEmpty ? "." : typed)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        var paths: [String] = []
+        for name in names where name.hasPrefix(namePart) && (namePart.hasPrefix(".") || !name.hasPrefix(".")) {
+            let full = directory + "/" + name
+            if ["-wal", "-shm", "-journal"].contains(where: { name.hasSuffix($0) }), session?.store.isOwnFile(full) == true { continue }
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory)
+            paths.append(directoryPart + name + (isDirectory.boolValue ? "/" : ""))
+        }
+        return paths.sorted()
+    }
+
     /// The words that start with `prefix` (keywords case-insensitively), sorted, without repeats.
     static func matching(_ prefix: String, _ words: [String]) -> [String] {
         let lower = prefix.lowercased()
