@@ -7,7 +7,7 @@ import StackDocTestSupport
 
 /// `stackdoc` as a process: batch from files and pipes, exit status, --bail, --json, --db,
 /// --doc, persistence between runs, and log export replayed through the binary.
-@MainActor @Suite(.serialized) struct CommandLineTests {
+@Suite(.serialized) struct CommandLineTests {
     func stackdoc(_ args: [String], stdin: String? = nil, in dir: String) throws -> Binary.Result {
         let binary = try #require(Binary.stackdoc, "the stackdoc binary is not built")
         return try Binary.run(binary, args, stdin: stdin, directory: dir)

@@ -8,7 +8,7 @@ import StackDocTestSupport
 /// Every kind of file and path through the `stackdoc` binary (issue 10 items 1–4): devices,
 /// FIFOs, directories, symbolic links, the empty path, and `export` over the open database.
 /// Each ends within seconds (a process still running after 10 s is killed and the test fails).
-@MainActor @Suite(.serialized) struct FileKindCLITests {
+@Suite(.serialized) struct FileKindCLITests {
     let dir: String
 
     init() throws { dir = try Binary.scratchDirectory() }

@@ -5,9 +5,9 @@ import StackDocTestSupport
 /// The interactive REPL on a pseudo-terminal (python3's pty module drives the built binary):
 /// the prompt names the open document, Ctrl-C drops the line being typed without quitting,
 /// the up arrow recalls history, history persists in $STACKDOC_HISTORY, Ctrl-D leaves.
-@MainActor @Suite(.serialized) struct InteractiveTests {
+@Suite(.serialized) struct InteractiveTests {
     /// Sends each step's keys after the prompt it waits for; prints everything the terminal saw.
-    nonisolated static let driver = #"""
+    static let driver = #"""
     import os, pty, sys, time, select, json
     binary, history, steps = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
     options = json.loads(sys.argv[4]) if len(sys.argv) > 4 else {}
@@ -60,7 +60,7 @@ import StackDocTestSupport
 
     /// Runs the binary on a pseudo-terminal (with `arguments`, `environment` added, and
     /// standard output sent to the file `stdout` when given) and sends `steps`.
-    nonisolated static func drive(_ steps: [(String, String)], history: String, arguments: [String] = ["--db", ":memory:"],
+    static func drive(_ steps: [(String, String)], history: String, arguments: [String] = ["--db", ":memory:"],
                       environment: [String: String] = [:], stdout: String? = nil, directory: String? = nil) throws -> String {
         try drive(steps.map { ($0.0, $0.1, 0.2) }, history: history, arguments: arguments, environment: environment,
                   stdout: stdout, directory: directory)
@@ -68,7 +68,7 @@ import StackDocTestSupport
 
     /// `drive` with each step's pause after its keys (seconds), waiting up to `timeout` seconds
     /// for each step's text.
-    nonisolated static func drive(_ steps: [(String, String, Double)], history: String, arguments: [String] = ["--db", ":memory:"],
+    static func drive(_ steps: [(String, String, Double)], history: String, arguments: [String] = ["--db", ":memory:"],
                       environment: [String: String] = [:], stdout: String? = nil, directory: String? = nil,
                       timeout: Double = 10) throws -> String {
         let binary = try #require(Binary.stackdoc, "the stackdoc binary is not built")
@@ -123,7 +123,7 @@ import StackDocTestSupport
 
 /// The prompt's own conveniences (issue 13): the init file, `--no-init`, a group shown in the
 /// prompt, the banner kept out of piped standard output, JSON errors numbered by line.
-@MainActor @Suite(.serialized) struct InteractiveShellTests {
+@Suite(.serialized) struct InteractiveShellTests {
     @Test func initFileRunsBeforeThePromptUnlessNoInit() throws {
         let dir = try Binary.scratchDirectory()
         defer { Scratch.remove(dir) }
@@ -163,9 +163,9 @@ import StackDocTestSupport
 /// Issue 13 item 23: Ctrl-C while a command runs cancels it — a long `verify`, `log export` or
 /// `import` — leaves the database as before it, says so, and the prompt answers the next
 /// command. Driven through a real terminal (the pty sends SIGINT as a user's Ctrl-C does).
-@MainActor @Suite(.serialized) struct InterruptTests {
+@Suite(.serialized) struct InterruptTests {
     /// A saved document of `rows` rows (`{"id":"rN","size":{"fixed":10}}`).
-    nonisolated static func bigJSON(rows: Int) -> String {
+    static func bigJSON(rows: Int) -> String {
         "{\"format\":\"stackdoc/1\",\"name\":\"big\",\"rows\":[" + (0..<rows).map { "{\"id\":\"r\($0)\",\"size\":{\"fixed\":10}}" }.joined(separator: ",") + "]}\n"
     }
 

@@ -134,7 +134,7 @@ struct OneShotTests {
     }
 }
 
-@MainActor @Suite("One-shot commands end to end", .enabled(if: Binary.hasStackdoc, "needs the built stackdoc executable"))
+@Suite("One-shot commands end to end", .enabled(if: Binary.hasStackdoc, "needs the built stackdoc executable"))
 struct OneShotProcessTests {
     func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()

@@ -4,7 +4,7 @@ import StackDocTestSupport
 import Store
 
 /// Issue 15, who did what: `--as NAME` through the binary, two processes on one database.
-@MainActor @Suite(.serialized) struct OriginCLITests {
+@Suite(.serialized) struct OriginCLITests {
     func stackdoc(_ args: [String], stdin: String, in dir: String) throws -> Binary.Result {
         let binary = try #require(Binary.stackdoc, "the stackdoc binary is not built")
         return try Binary.run(binary, args, stdin: stdin, directory: dir)
