@@ -27,6 +27,11 @@ static inline void stackdoc_completion_set_over(int over) {
     rl_attempted_completion_over = over;
 }
 
+/// The character libedit writes after a completed word (a space; 0 for none).
+static inline void stackdoc_completion_append(int c) {
+    rl_completion_append_character = c;
+}
+
 /// The line being edited (libedit's `rl_line_buffer`).
 static inline const char *stackdoc_line_buffer(void) {
     return rl_line_buffer;

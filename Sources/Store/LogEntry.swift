@@ -54,7 +54,7 @@ public struct LogEntry: Hashable, Sendable {
     public var inverse: [Change]
     /// When the entry was committed.
     public var time: Date
-    /// Who wrote the entry (`--as NAME`, else user:pid); nil for entries older than schema 6.
+    /// Who wrote the entry (`--as NAME`, else the user name); nil for entries older than schema 6.
     public var origin: String? = nil
     /// A `restore` entry's target: the log entry whose state it restored.
     public var target: Int? = nil

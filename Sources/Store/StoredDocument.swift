@@ -31,12 +31,16 @@ public final class StoredDocument {
     /// script of such a history says `as none`).
     public var origin: String? = StoredDocument.defaultOrigin
 
-    /// The origin of a handle that was given none: `user:pid` (the user from `$USER`, else
-    /// `$LOGNAME`, else `user`; this process's id).
+    /// The origin of a handle that was given none: the operating-system user's name (of the
+    /// effective user id, else `$USER`, else `$LOGNAME`, else `user`; the first that is a valid
+    /// origin). Stable: the same session run twice records the same log, so a log exported
+    /// from it is the same file each time. (Two sessions of one user share it; `--as NAME`
+    /// tells them apart.)
     public static var defaultOrigin: String {
         let env = ProcessInfo.processInfo.environment
-        let user = [env["USER"], env["LOGNAME"]].compactMap { $0 }.first { isValidOrigin($0) } ?? "user"
-        return "\(user):\(getpid())"
+        var account: String?
+        if let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name { account = String(cString: name) }
+        return [account, env["USER"], env["LOGNAME"]].compactMap { $0 }.first { isValidOrigin($0) } ?? "user"
     }
 
     /// An origin (`--as NAME`): 1 to 64 characters of `A-Z a-z 0-9 _ . - : @`.

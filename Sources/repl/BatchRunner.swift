@@ -57,13 +57,19 @@ struct BatchRunner {
 
     let session: Session
     let json: Bool
-    let bail: Bool
+    /// `--bail`: stop at the first failed command (never at the prompt).
+    var bail: Bool
     let showFile: Bool
     let sink: Sink
     /// False on the interactive prompt: errors are `error: MESSAGE` without a line number.
     var showLine = true
     /// `--echo`: each command is printed (after the prompt) before its output, in text mode.
     var echo = false
+    /// `-q` (and `--csv`): in text mode only what queries asked for reaches the output (tables,
+    /// documents, pictures, help, `echo`), no reports of what a command did (`CommandResult.isData`).
+    var quiet = false
+    /// `--csv`: `layout`, `visible` and `rows` print CSV (`Command.csvForm`), as with their `--csv`.
+    var csv = false
     /// Consecutive `add`s inside an open group run as one store transaction (the output is the
     /// same; false runs each alone, for the tests that compare both).
     var groupsAdds = true
@@ -191,8 +197,9 @@ struct BatchRunner {
     /// with the renderer of the active mode.
     mutating func execute(_ line: String) -> LineResult {
         do {
-            guard let command = try Parser.parse(line) else { return .nothing }
+            guard var command = try Parser.parse(line) else { return .nothing }
             if case .shell(let shell) = command { return try runShell(shell) }
+            if csv, let table = command.csvForm { command = table }
             defer { onceFile = nil }
             return .success(try run(command))
         } catch {
@@ -222,6 +229,7 @@ struct BatchRunner {
             }
             return
         }
+        if quiet, !json, !result.isData { return }
         // Written as rendered: a whole layout's pieces come a block of rows at a time.
         if json {
             let ms = timer ? seconds * 1000 : nil

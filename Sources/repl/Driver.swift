@@ -20,10 +20,14 @@ struct Driver {
         var initFile: String? = nil
         /// `--no-init`: no init file before the interactive prompt.
         var noInit: Bool = false
-        /// `--as NAME`: the origin the history records (nil: user:pid).
+        /// `--as NAME`: the origin the history records (nil: the user name).
         var origin: String? = nil
         /// `--readonly`: open the database for queries and export only.
         var readOnly: Bool = false
+        /// `-q`: no reports of what commands did on standard output (errors still on standard error).
+        var quiet: Bool = false
+        /// `--csv`: every table query as CSV, and nothing but what queries print (implies `-q`).
+        var csv: Bool = false
     }
 
     let options: Options
@@ -71,6 +75,10 @@ struct Driver {
             problems.forEach(Output.error)
             return 1
         }
+        if options.csv && options.json {
+            Output.error("--csv and --json are two output formats: give one")
+            return 1
+        }
         let session: Session
         do {
             if let origin = options.origin, !StoredDocument.isValidOrigin(origin) {
@@ -88,6 +96,8 @@ struct Driver {
         var runner = BatchRunner(session: session, json: options.json, bail: options.bail,
                                  showFile: initRuns || sources.count + (pipedInput ? 1 : 0) > 1)
         runner.echo = options.echo
+        runner.quiet = options.quiet || options.csv
+        runner.csv = options.csv
         runner.holdsRepliesThatStoreNothing = true
         defer { Driver.warnAboutOpenGroup(session) }
         if let name = options.document {
@@ -112,8 +122,11 @@ struct Driver {
             if flow == .stop { return runner.failed ? 1 : 0 }
         }
         if !batch {
-            let status = Interactive(session: session, json: options.json).run()
-            return runner.failed ? 1 : status
+            // The init file's settings (`timer on`, `output PATH`, …) stay in force at the prompt.
+            runner.holdsRepliesThatStoreNothing = false
+            let initFailed = runner.failed
+            let status = Interactive(session: session, json: options.json).run(runner)
+            return initFailed ? 1 : status
         }
         if pipedInput {
             _ = runner.run(lines: StandardInputLines(), file: "-")

@@ -18,7 +18,9 @@ struct Interactive {
         return home + "/.stackdoc_history"
     }
 
-    func run() -> Int32 {
+    /// Runs the prompt with `runner`, the one that ran the init file (its `timer`, `output` and
+    /// origin carry over).
+    func run(_ batchRunner: BatchRunner) -> Int32 {
         // With standard output piped (`stackdoc --json | jq`), the prompt, the echo of the keys
         // and the banner go to standard error: standard output carries only results. (Set before
         // libedit initializes, which `using_history` does.)
@@ -37,13 +39,15 @@ struct Interactive {
         session.store.cancellation = Cancellation { Interrupts.fired }
         Interactive.completionSession = session
         stackdoc_editline_completion { text, start, _ in Interactive.complete(text, start: Int(start)) }
-        let banner = "stackdoc: \(session.store.path). Type 'help' for the commands, Ctrl-D to leave."
+        let banner = "stackdoc: \(session.store.path). Type 'help' for the commands, Ctrl-L to clear the screen, Ctrl-D to leave."
         if outputIsTerminal && !json { Output.print(banner) } else { Output.standardError(banner) }
         /// What the terminal shows of the keys (`^C`, the newline of Ctrl-D) goes where the prompt goes.
         func terminal(_ text: String) {
             if outputIsTerminal { Output.print(text) } else { Output.standardError(text) }
         }
-        var runner = BatchRunner(session: session, json: json, bail: false, showFile: false)
+        var runner = batchRunner
+        runner.bail = false
+        runner.echo = false  // the terminal shows what was typed
         runner.showLine = false
         runner.interrupted = { Interrupts.fired }  // Ctrl-C stops a `read` file between commands
         var number = 0
@@ -66,6 +70,18 @@ struct Interactive {
                 add_history(line)
                 _ = write_history(historyFile)
             }
+            if let question = Interactive.question(for: line, session: session) {
+                guard let answer = readline(question) else {
+                    terminal(Interrupts.fired ? "not done: nothing changed" : "")
+                    continue
+                }
+                let yes = ["y", "yes"].contains(String(cString: answer).trimmingCharacters(in: .whitespaces).lowercased())
+                free(answer)
+                if Interrupts.fired || !yes {
+                    terminal("not done: nothing changed")
+                    continue
+                }
+            }
             // Numbered like a script's lines (the JSON envelope of an error has its "line").
             if runner.run(lines: [ScriptLine(bytes: Array(line.utf8)[...])], file: nil, firstLine: number) == .stop { break }
         }
@@ -75,6 +91,23 @@ struct Interactive {
 }
 
 extension Interactive {
+    /// The question the prompt asks before a line that deletes much at once (`clear`, `drop`),
+    /// or nil. Only at the prompt: scripts and batch runs are never asked.
+    static func question(for line: String, session: Session) -> String? {
+        guard let command = try? Parser.parse(line) else { return nil }
+        switch command {
+        case .edit(.clear(nil)):
+            guard let doc = session.current else { return nil }
+            return "remove every row of \(Validation.quoted(doc.name)) (\(doc.document.rowCount) row\(doc.document.rowCount == 1 ? "" : "s"))? [y/N] "
+        case .edit(.clear(let stack?)):
+            return "remove every row of the stack row \(Validation.quoted(stack))? [y/N] "
+        case .drop(let name):
+            return "delete the document \(Validation.quoted(name)) and its whole history? [y/N] "
+        default:
+            return nil
+        }
+    }
+
     /// Where the echo of the keys goes (the prompt's stream).
     nonisolated(unsafe) static var echoDescriptor = STDOUT_FILENO
 
@@ -138,18 +171,28 @@ extension Interactive {
         let prefix = text.map { String(cString: $0) } ?? ""
         switch Completion.candidates(line: before, start: before.count, prefix: prefix, session: completionSession) {
         case .files:
-            stackdoc_completion_set_over(0)
-            return nil
+            // Our own list (libedit's would offer the database's -wal and -shm files); no space
+            // after a directory, so that Tab goes on into it.
+            let paths = Completion.fileNames(prefix, session: completionSession)
+            stackdoc_completion_set_over(1)
+            stackdoc_completion_append(paths.count == 1 && paths[0].hasSuffix("/") ? 0 : 32)
+            return offer(paths, for: text)
         case .words(let words):
             stackdoc_completion_set_over(1)  // no file names where a word of the language goes
-            guard !words.isEmpty, let text else { return nil }
-            completionWords = words
-            return stackdoc_completion_matches(text) { _, state in
-                if state == 0 { Interactive.completionNext = 0 }
-                guard Interactive.completionNext < Interactive.completionWords.count else { return nil }
-                defer { Interactive.completionNext += 1 }
-                return strdup(Interactive.completionWords[Interactive.completionNext])
-            }
+            stackdoc_completion_append(32)
+            return offer(words, for: text)
+        }
+    }
+
+    /// Hands `words` to libedit as the matches for `text`.
+    static func offer(_ words: [String], for text: UnsafePointer<CChar>?) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+        guard !words.isEmpty, let text else { return nil }
+        completionWords = words
+        return stackdoc_completion_matches(text) { _, state in
+            if state == 0 { Interactive.completionNext = 0 }
+            guard Interactive.completionNext < Interactive.completionWords.count else { return nil }
+            defer { Interactive.completionNext += 1 }
+            return strdup(Interactive.completionWords[Interactive.completionNext])
         }
     }
 }

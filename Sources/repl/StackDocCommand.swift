@@ -10,7 +10,8 @@ struct StackDocCommand: ParsableCommand {
         commandName: "stackdoc",
         abstract: "Stack layout documents with undo, redo and replay.",
         usage: """
-            stackdoc [--db PATH] [--readonly] [--doc NAME] [--json] [--bail] [--echo] [--init PATH | --no-init] [-c CMD …] [SCRIPT …]
+            stackdoc [--db PATH] [--readonly] [--doc NAME] [--as NAME] [--json | --csv] [-q] [--bail] [--echo]
+                       [--init PATH | --no-init] [-c CMD …] [SCRIPT …]
               stackdoc layout FILE.json [--offset N] [--json]
               stackdoc check FILE.json … [--json]
               stackdoc help [layout|check]
@@ -49,6 +50,12 @@ struct StackDocCommand: ParsableCommand {
     @Flag(name: .long, help: "Print every command's result as one JSON object per line.")
     var json = false
 
+    @Flag(name: .long, help: "Print every table query (layout, visible, rows) as CSV and nothing but what queries print on standard output.")
+    var csv = false
+
+    @Flag(name: [.customShort("q"), .long], help: "Quiet: no change summaries or other reports on standard output (query results still; errors on standard error).")
+    var quiet = false
+
     @Flag(name: .long, help: "Stop at the first failed command.")
     var bail = false
 
@@ -61,7 +68,7 @@ struct StackDocCommand: ParsableCommand {
     @Flag(name: .long, help: "Do not run the init file ($STACKDOC_INIT or ~/.stackdocrc) before the interactive prompt.")
     var noInit = false
 
-    @Option(name: .customLong("as"), help: "Who the history records as making this session's changes ('history' shows it; 'undo --mine' undoes only its steps). Default: user:pid.")
+    @Option(name: .customLong("as"), help: "Who the history records as making this session's changes ('history' shows it; 'undo --mine' undoes only its steps). Default: the operating-system user name.")
     var origin: String?
 
     @Argument(help: "Script files to run in order (batch mode); - is standard input.")
@@ -70,7 +77,8 @@ struct StackDocCommand: ParsableCommand {
     func run() throws {
         HeapGrowth.configure()
         let options = Driver.Options(database: db, document: doc, json: json, bail: bail, echo: echo,
-                                     commands: commands, scripts: scripts, initFile: initFile, noInit: noInit, origin: origin, readOnly: readonly)
+                                     commands: commands, scripts: scripts, initFile: initFile, noInit: noInit, origin: origin, readOnly: readonly,
+                                     quiet: quiet, csv: csv)
         let status = Driver(options: options).run()
         if status != 0 { throw ExitCode(status) }
     }

@@ -74,7 +74,8 @@ import StackDocTestSupport
     @Test func randomBytes() throws {
         let file = dir + "/random.sqlite"
         var rng = SystemRandomNumberGenerator()
-        FileManager.default.createFile(atPath: file, contents: Data((0..<10_000).map { _ in UInt8.random(in: 0...255, using: &rng) }))
+        let bytes = Data((0..<10_000).map { _ in UInt8.random(in: 0...255, using: &rng) })
+        #expect(FileManager.default.createFile(atPath: file, contents: bytes))
         try expectRefused(file, "not a StackDoc database", "not an SQLite file")
     }
 

@@ -58,7 +58,7 @@ import StackDocTestSupport
 
         // The layout changes first (a resize lays an entry out again, writing its id): the
         // document keeps its ids.
-        var doc2 = try Self.flat(3000)
+        let doc2 = try Self.flat(3000)
         var live2 = LiveLayout(doc2)
         let resize = try doc2.plan(.set(id: "r1500", spec: [.fixed(90)]), live: live2)
         var resized = doc2

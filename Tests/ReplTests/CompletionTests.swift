@@ -48,6 +48,41 @@ import StackDocTestSupport
         #expect(complete("hide he", nil) == .words([]))
     }
 
+    /// Only what the grammar takes at that point (issue 32): no positions after `set ROW`, no
+    /// ROWSPEC after `move ROW`; mark names where a REF goes.
+    @Test func onlyWhatTheGrammarTakes() throws {
+        let s = try session()
+        _ = try s.run(.mark("v1"))
+        _ = try s.run(.mark("v2"))
+        #expect(complete("set header a", s) == .words(["align", "align-items", "aspect"]))
+        #expect(complete("set header t", s) == .words(["text", "type"]), "not 'to', 'top'")
+        #expect(complete("set header ", s) == .words((RowSpecWords.keywords + ["card", "header", "hero"]).sorted()))
+        #expect(complete("add x a", s) == .words(["after", "align", "align-items", "aspect", "at"]))
+        #expect(complete("add x at t", s) == .words(["top"]))
+        #expect(complete("move header ", s) == .words(["after", "before", "in", "to"]))
+        #expect(complete("move header to ", s) == .words(["bottom", "top"]))
+        #expect(complete("replace header ", s) == .words(["with"]))
+        #expect(complete("replace header with n", s) == .words([]))
+        #expect(complete("replace header with b2 fi", s) == .words(["fit", "fixed"]))
+        for line in ["diff ", "diff v1 ", "undo to ", "redo to ", "restore ", "layout --at ", "draw --at "] {
+            #expect(complete(line + "v", s) == .words(["v1", "v2"]), "\(line)")
+        }
+    }
+
+    /// File paths: the directory's entries, never the open database's -wal and -shm files.
+    @Test func filePathsLeaveOutTheDatabasesOwnFiles() throws {
+        let dir = try Binary.scratchDirectory()
+        defer { Scratch.remove(dir) }
+        let session = Session(store: try DocumentStore(path: dir + "/x.sqlite"))
+        _ = try session.run(.new(name: "d", axis: nil, viewport: nil))
+        for name in ["x.sqlite-wal", "x.sqlite-shm", "x.sd", "other.sqlite-wal"] where !FileManager.default.fileExists(atPath: dir + "/" + name) {
+            #expect(FileManager.default.createFile(atPath: dir + "/" + name, contents: Data()))
+        }
+        try FileManager.default.createDirectory(atPath: dir + "/xdir", withIntermediateDirectories: false)
+        #expect(Completion.fileNames(dir + "/x", session: session) == [dir + "/x.sd", dir + "/x.sqlite", dir + "/xdir/"])
+        #expect(Completion.fileNames(dir + "/o", session: session) == [dir + "/other.sqlite-wal"], "another database's file is offered")
+    }
+
     @Test func tabCompletesOnATerminal() throws {
         let dir = try Binary.scratchDirectory()
         defer { Scratch.remove(dir) }

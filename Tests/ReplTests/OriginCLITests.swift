@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import StackDocTestSupport
+import Store
 
 /// Issue 15, who did what: `--as NAME` through the binary, two processes on one database.
 @Suite(.serialized) struct OriginCLITests {
@@ -28,11 +29,26 @@ import StackDocTestSupport
         let annAgain = try stackdoc(["--as", "ann", "--doc", "d"], stdin: "undo --mine 2\nverify\n", in: dir)
         #expect(annAgain.status == 0, "\(annAgain.stderr)")
         #expect(annAgain.stdout.contains("undone step 2: add b fixed 10") && annAgain.stdout.contains("undone step 1: add a fixed 10"))
-        // Without --as the origin is user:pid.
+        // Without --as the origin is the user name, the same in every process (no process id).
         let plain = try stackdoc(["--doc", "d"], stdin: "add z fixed 1\nhistory\n", in: dir)
         let line = plain.stdout.split(separator: "\n").first { $0.hasSuffix("add z fixed 1") && $0.hasPrefix("   1") }
         let origin = line?.split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).first ?? ""
-        #expect(origin.contains(":") && origin.split(separator: ":").last?.allSatisfy(\.isNumber) == true, "\(plain.stdout)")
+        #expect(origin == Substring(StoredDocument.defaultOrigin) && !origin.contains(":"), "\(plain.stdout)")
+    }
+
+    /// The same session run twice, in two processes without `--as`, exports the same log byte
+    /// for byte (the default origin holds no process id).
+    @Test func theSameSessionExportsTheSameLogTwice() throws {
+        let dir = try Binary.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var logs: [String] = []
+        for run in ["one", "two"] {
+            let script = "new d\nadd a b fixed 10\nmark v1\nset a grow 1\nundo\nlog export \(run).sd\n"
+            _ = try stackdoc(["--db", ":memory:"], stdin: script, in: dir)
+            logs.append(try String(contentsOfFile: dir + "/\(run).sd", encoding: .utf8))
+        }
+        #expect(logs[0] == logs[1])
+        #expect(logs[0].contains("as \(StoredDocument.defaultOrigin)\n"), "\(logs[0])")
     }
 
     @Test func aBadOriginIsRefusedBeforeAnythingRuns() throws {

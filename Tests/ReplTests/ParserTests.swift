@@ -66,10 +66,64 @@ import Layout
             == .edit(.add(ids: ["a"], spec: [.justify(.spaceBetween)], position: nil, parent: nil)))
     }
 
+    /// Edges in the CSS shorthand: 1, 2, 3 or 4 numbers (issue 32).
+    @Test func edgesTakeOneToFourNumbers() throws {
+        func insets(_ words: String) throws -> Edges? {
+            guard case let .edit(.add(_, spec, _, _)) = try parse("add a insets " + words + " at top"),
+                  case let .insets(e)? = spec.first else { return nil }
+            return e
+        }
+        #expect(try insets("0") == Edges(top: 0, left: 0, bottom: 0, right: 0))
+        #expect(try insets("8 16") == Edges(top: 8, left: 16, bottom: 8, right: 16))
+        #expect(try insets("8 16 4") == Edges(top: 8, left: 16, bottom: 4, right: 16))
+        #expect(try insets("1 2 3 4") == Edges(top: 1, left: 2, bottom: 3, right: 4))
+        #expect(try parse("viewport 390 844 insets 47 0") == .edit(.obscured(.insets(viewport: Size(width: 390, height: 844),
+                                                                                          insets: Edges(top: 47, left: 0, bottom: 47, right: 0)))))
+        #expect(error("add a insets 1 2 3 4 5") == "expected a row spec (\(RowSpecWords.keywords.joined(separator: ", "))), a position (at top|bottom|INDEX | after ROW | before ROW) or 'in ROW' after '4', got '5'")
+    }
+
+    /// A typo of a ROWSPEC word where a row id may go is refused, not a new row; quoted, it is
+    /// an id, and the printer quotes it so (issue 32).
+    @Test func aLookalikeOfARowSpecWordMustBeQuoted() throws {
+        let hint = "'fixd' is not a row spec word: did you mean 'fixed'? (quote a row id that looks like one: \"fixd\")"
+        #expect(error("add a fixd") == hint)
+        #expect(error("add a fixd 10") == hint)
+        #expect(error("set a b fixd 10") == hint)
+        #expect(error("add a fixed 10 fixd") == hint)
+        #expect(error("replace a with b fixd") == hint)
+        #expect(error("set a contnet 1 2") == "'contnet' is not a row spec word: did you mean 'content'? (quote a row id that looks like one: \"contnet\")")
+        let quoted = Command.edit(.add(ids: ["a", "fixd"], spec: [], position: nil, parent: nil))
+        #expect(try parse("add a \"fixd\"") == quoted)
+        #expect(Printer.text(quoted) == "add a \"fixd\"")
+        #expect(try parse(Printer.text(.edit(.setRows(ids: ["a", "grw"], spec: [.fit])))) == .edit(.setRows(ids: ["a", "grw"], spec: [.fit])))
+        // The first id, ids with digits and words far from every keyword stay ids.
+        #expect(try parse("add fixd") == .edit(.add(ids: ["fixd"], spec: [], position: nil, parent: nil)))
+        #expect(try parse("add a row2 text1 header") == .edit(.add(ids: ["a", "row2", "text1", "header"], spec: [], position: nil, parent: nil)))
+    }
+
+    /// sqlite3 and psql commands get a pointer, not a guess (issue 32).
+    @Test func foreignCommandsGetAPointer() {
+        #expect(error("\\q") == "unknown command '\\q': use 'quit' (or Ctrl-D)")
+        #expect(error(".mode csv") == "unknown command '.mode': use --csv on the command line (every table as CSV), or 'layout --csv', 'visible --csv', 'rows --csv'; --json for JSON")
+        #expect(error("mode") == error(".mode").replacing("'.mode'", with: "'mode'"))
+        #expect(error(".READ x") == "unknown command '.read': use 'read PATH'")
+    }
+
+    @Test func newEchoAndHistoryN() throws {
+        #expect(try parse("new p viewport 390 844 insets 47 0 34 0")
+                == .new(name: "p", axis: nil, viewport: Size(width: 390, height: 844), insets: Edges(top: 47, left: 0, bottom: 34, right: 0)))
+        #expect(error("new p insets 1") == "expected vertical, horizontal or 'viewport W H' after 'p', got 'insets'")
+        #expect(try parse("echo a  \"b  c\"") == .echo("a b  c"))
+        #expect(try parse(Printer.text(.echo("a b  c"))) == .echo("a b  c"))
+        #expect(try parse("history 3") == .historyLast(3))
+        #expect(Printer.text(.historyLast(3)) == "history 3")
+    }
+
     @Test func errorsNameTheWordAndTheExpectation() {
         #expect(error("add a fixed abc") == "expected a number after 'fixed', got 'abc'")
         #expect(error("add a fixed") == "expected a number after 'fixed', got end of line")
-        #expect(error("add a insets 1 2 x 4") == "expected the bottom edge (a number) after 'insets 1 2', got 'x'")
+        #expect(error("add a insets x 4") == "expected the top edge, or every edge (a number) after 'insets', got 'x'")
+        #expect(error("set stack padding") == "expected the top edge, or every edge (a number) after 'padding', got end of line")
         #expect(error("frobnicate") == "unknown command 'frobnicate' (type 'help' for the list)")
         #expect(error("add") == "expected a row id after 'add', got end of line")
         #expect(error("add a fixed nan") == "expected a number after 'fixed', got 'nan'")

@@ -12,7 +12,7 @@ import Testing
     }
 
     func makeFile(_ path: String, bytes: Int, fill: UInt8) {
-        FileManager.default.createFile(atPath: path, contents: Data(repeating: fill, count: bytes))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(repeating: fill, count: bytes)), "could not create \(path)")
     }
 
     func contents(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }

@@ -12,7 +12,7 @@ import Testing
     }
 
     func makeFile(_ path: String, bytes: Int, fill: UInt8 = 0x61) {
-        FileManager.default.createFile(atPath: path, contents: Data(repeating: fill, count: bytes))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(repeating: fill, count: bytes)), "could not create \(path)")
     }
 
     @Test func onlyALargeRegularFileWithOneNameIsHeld() throws {

@@ -38,14 +38,15 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = path("random.sqlite")
         var rng = SystemRandomNumberGenerator()
-        FileManager.default.createFile(atPath: file, contents: Data((0..<5000).map { _ in UInt8.random(in: 0...255, using: &rng) }))
+        let bytes = Data((0..<5000).map { _ in UInt8.random(in: 0...255, using: &rng) })
+        #expect(FileManager.default.createFile(atPath: file, contents: bytes))
         try expectRefused(file, "database '\(file)' is not a StackDoc database: not an SQLite file")
     }
 
     @Test func textFile() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = path("notes.txt")
-        FileManager.default.createFile(atPath: file, contents: Data("hello\n".utf8))
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("hello\n".utf8)))
         try expectRefused(file, "database '\(file)' is not a StackDoc database: not an SQLite file")
     }
 
@@ -154,7 +155,7 @@ import Testing
     @Test func emptyFileBecomesADatabase() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = path("empty.sqlite")
-        FileManager.default.createFile(atPath: file, contents: Data())
+        #expect(FileManager.default.createFile(atPath: file, contents: Data()))
         let store = try DocumentStore(path: file)
         #expect(try store.schemaVersion() == Schema.currentVersion)
         #expect(try store.integrityCheck() == [])

@@ -147,6 +147,11 @@ extension StackDocError {
             return "no help for \(q(word))\(suggestion.map { " (did you mean \(q($0))?)" } ?? ""): the commands are \(commands.joined(separator: " ")), and the topics rowspec, sepspec"
         case let .noHelpForm(word, command, forms):
             return "no help for \(q(word)): the forms of \(command) are \(forms.map { "'\($0)'" }.joined(separator: ", "))"
+        case let .lookalikeKeyword(word, keyword):
+            return "\(q(word)) is not a row spec word: did you mean \(q(keyword))? (quote a row id that looks like one: \"\(inner(word))\")"
+        case let .foreignCommand(word, use):
+            // The word comes from the table of sqlite3 and psql commands: printed as typed.
+            return "unknown command '\(word)': \(use)"
         }
     }
 

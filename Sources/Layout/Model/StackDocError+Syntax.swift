@@ -35,5 +35,10 @@ extension StackDocError {
         case noHelp(String, suggestion: String?, commands: [String])
         /// `help COMMAND FORM` of a form the command does not have.
         case noHelpForm(String, command: String, forms: [String])
+        /// An unquoted word where a row id may go that is one or two edits from a ROWSPEC
+        /// keyword (`add a fixd`): `keyword` is the one it is closest to.
+        case lookalikeKeyword(String, keyword: String)
+        /// A first word that is a sqlite3 or psql command (`\q`, `.mode`): what to use instead.
+        case foreignCommand(String, use: String)
     }
 }

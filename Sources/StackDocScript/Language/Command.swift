@@ -19,8 +19,9 @@ public struct LayoutSelection: Hashable, Sendable {
 /// One line of the command language (SPEC §4.1) as data.
 public enum Command: Hashable, Sendable {
     // Documents
-    /// `new NAME [AXIS] [viewport W H]`: create a document and open it.
-    case new(name: String, axis: Axis?, viewport: Size?)
+    /// `new NAME [AXIS] [viewport W H [insets T L B R]]`: create a document and open it (the
+    /// insets are the viewport's obscured edges, as `viewport W H insets …` sets them).
+    case new(name: String, axis: Axis?, viewport: Size?, insets: Edges? = nil)
     /// `open NAME`.
     case open(name: String)
     /// `close`: close the open document.
@@ -60,6 +61,8 @@ public enum Command: Hashable, Sendable {
     case hit(x: Double, y: Double)
     /// `history`: the undo steps.
     case history
+    /// `history N`: the last N undo steps (N ≥ 1), with the marks and the open group.
+    case historyLast(Int)
     /// `status`.
     case status
     /// `draw [--width N | --scale S]`: the viewport as text.
@@ -108,6 +111,8 @@ public enum Command: Hashable, Sendable {
     case help(topic: String?)
     /// `quit`.
     case quit
+    /// `echo TEXT`: prints TEXT (the words after `echo`, joined by single spaces).
+    case echo(String)
     /// A command of the shell itself (`read`, `output`, `once`, `timer`): the runner of a
     /// script or of the prompt carries it out; `Session.run` returns it as `.shell`.
     case shell(ShellCommand)
@@ -139,4 +144,17 @@ public enum DrawScale: Hashable, Sendable {
     case width(Int)
     /// `--scale S`: one column is S points across.
     case points(Double)
+}
+
+extension Command {
+    /// The command as `stackdoc --csv` runs it: a table query (`layout`, `visible`, `rows`, with
+    /// or without `--at REF`) as its CSV form; nil for every other command.
+    public var csvForm: Command? {
+        switch self {
+        case .layout, .visible, .rows: return .csv(self)
+        case .csv: return self
+        case let .at(query, ref): return query.csvForm.map { .at($0, ref) }
+        default: return nil
+        }
+    }
 }

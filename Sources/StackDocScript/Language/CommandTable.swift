@@ -84,14 +84,17 @@ enum CommandTable {
     // MARK: Documents
 
     static let documents: [CommandSpec] = [
-        CommandSpec("new", group: "Documents", usage: ["new NAME [vertical|horizontal] [viewport W H]"],
+        CommandSpec("new", group: "Documents", usage: ["new NAME [vertical|horizontal] [viewport W H [insets T L B R]]"],
                     summary: "create a document and open it",
-                    details: "NAME is [A-Za-z0-9_.-]{1,64} and unique in the database. The axis defaults to vertical, the viewport to 390 × 844.",
-                    examples: ["new feed", "new strip horizontal viewport 800 120"]) { r in
-            let (name, axis, viewport) = try newDocument(&r, after: "new")
-            return .new(name: name, axis: axis, viewport: viewport)
+                    details: "NAME is [A-Za-z0-9_.-]{1,64} and unique in the database. The axis defaults to vertical, the viewport to 390 × 844; 'insets' are its obscured edges, as 'viewport W H insets T L B R' sets them. When 'new' fails, no document is open afterwards (the lines after it never edit the one open before).",
+                    examples: ["new feed", "new strip horizontal viewport 800 120", "new phone viewport 390 844 insets 47 0 34 0"]) { r in
+            let (name, axis, viewport) = try newDocument(&r, after: "new", insets: true)
+            var insets: Edges?
+            if viewport != nil, r.consume("insets") { insets = try r.edges(after: "insets") }
+            return .new(name: name, axis: axis, viewport: viewport, insets: insets)
         },
         CommandSpec("open", group: "Documents", usage: ["open NAME"], summary: "open a document of the database",
+                    details: "When 'open' fails, no document is open afterwards (the lines after it never edit the one open before).",
                     examples: ["open feed"]) { r in
             .open(name: try r.value("a document name", after: "open"))
         },
@@ -135,12 +138,14 @@ enum CommandTable {
         },
     ]
 
-    /// `NAME [vertical|horizontal] [viewport W H]` of `new` and `import begin`.
-    static func newDocument(_ r: inout WordReader, after: String) throws -> (String, Axis?, Size?) {
+    /// `NAME [vertical|horizontal] [viewport W H]` of `new` and `import begin` (with `insets`,
+    /// it stops before an `insets` after the viewport, which `new` reads).
+    static func newDocument(_ r: inout WordReader, after: String, insets: Bool = false) throws -> (String, Axis?, Size?) {
         let name = try r.value("a document name", after: after)
         var axis: Axis?
         var viewport: Size?
         while !r.atEnd {
+            if insets, viewport != nil, let t = r.peek(), t.isKeyword("insets") { break }
             if axis == nil, let t = r.peek(), !t.quoted, Axis.allCases.contains(where: { $0.rawValue == t.text.lowercased() }) {
                 axis = try r.choice(Axis.self)
             } else if viewport == nil, r.consume("viewport") {
@@ -178,6 +183,8 @@ enum CommandTable {
         var ids: [RowID] = []
         while let t = r.peek() {
             if stopAtSpecs && (RowSpecWords.startsSpec(t) || isPositionStart(t) || t.isKeyword("in")) { break }
+            // After the first id a ROWSPEC may start: a typo of one of its words is refused.
+            if stopAtSpecs, !ids.isEmpty { try RowSpecWords.refuseLookalike(t) }
             ids.append(t.text)
             _ = r.next()
         }
@@ -207,6 +214,7 @@ enum CommandTable {
                     _ = r.next()
                     parent = try r.value("a stack row id", after: "in")
                 } else {
+                    try RowSpecWords.refuseLookalike(t)
                     throw r.expected("\(RowSpecWords.expectation), a position (\(positionHelp)) or 'in ROW'")
                 }
             }
@@ -231,7 +239,7 @@ enum CommandTable {
             try r.expect("with", after: id)
             let newID = try r.value("the new row's id", after: "with")
             let specs = try RowSpecWords.parseMany(&r)
-            if !r.atEnd { throw r.expected(RowSpecWords.expectation) }
+            try RowSpecWords.finish(r)
             return .edit(.replace(id: id, newID: newID, spec: specs))
         },
         CommandSpec("move", group: "Rows", usage: ["move ROW to INDEX|top|bottom | after ROW | before ROW [in ROW]", "move ROW in ROW"],
@@ -285,13 +293,14 @@ enum CommandTable {
             let afterFirst = r
             var ids = [first]
             while let t = r.peek(), !RowSpecWords.startsSpec(t) {
+                try RowSpecWords.refuseLookalike(t)
                 ids.append(t.text)
                 _ = r.next()
             }
             let specs = try RowSpecWords.parseMany(&r)
             // No spec at all: the word after the first id should have started one.
             if specs.isEmpty { throw afterFirst.expected(RowSpecWords.expectation) }
-            if !r.atEnd { throw r.expected(RowSpecWords.expectation) }
+            try RowSpecWords.finish(r)
             return .edit(ids.count == 1 ? .set(id: ids[0], spec: specs) : .setRows(ids: ids, spec: specs))
         },
         CommandSpec("defaults", group: "Rows",
@@ -411,10 +420,11 @@ enum CommandTable {
             let v = try r.numbers(2, names: ["X", "Y"], after: "hit")
             return .hit(x: v[0], y: v[1])
         },
-        CommandSpec("history", group: "Queries", usage: ["history", "history compact [before REF]"],
+        CommandSpec("history", group: "Queries", usage: ["history [N]", "history compact [before REF]"],
                     summary: "the undo steps (number, log entries, state, origin, label) and the marks; 'compact' drops old entries",
-                    details: "Each step names the log entries it covers: a log entry number is a REF of '--at', 'diff' and 'restore' (the document right after that entry). The origin is who made the step ('--as NAME' or 'as NAME', else user:pid; '-' when none was recorded). 'history compact before REF' drops the log entries before REF's entry ('history compact': all of them), for long-lived documents: the document and the history from REF on stay exact; the state the kept entries start from is stored as a snapshot that open, replay, 'verify' and 'log export' start from; undo cannot go past it; '--at', 'diff' and 'restore' refuse the dropped entries; the marks among them are dropped (it says which). Refused inside a group, and for a point that a later undo, redo or restore reaches behind (it names the entry). " + refHelp,
-                    examples: ["history", "history compact before v1", "history compact"]) { r in
+                    details: "'history N' shows the last N steps (with every mark). Each step names the log entries it covers: a log entry number is a REF of '--at', 'diff' and 'restore' (the document right after that entry). The origin is who made the step ('--as NAME' or 'as NAME', else the user name; '-' when none was recorded). 'history compact before REF' drops the log entries before REF's entry ('history compact': all of them), for long-lived documents: the document and the history from REF on stay exact; the state the kept entries start from is stored as a snapshot that open, replay, 'verify' and 'log export' start from; undo cannot go past it; '--at', 'diff' and 'restore' refuse the dropped entries; the marks among them are dropped (it says which). Refused inside a group, and for a point that a later undo, redo or restore reaches behind (it names the entry). " + refHelp,
+                    examples: ["history", "history 5", "history compact before v1", "history compact"]) { r in
+            if let t = r.peek(), !t.isKeyword("compact") { return .historyLast(try positiveCount(&r, after: "history")) }
             guard r.consume("compact") else { return .history }
             guard r.consume("before") else { return .compactHistory(nil) }
             return .compactHistory(try r.ref(after: "before"))
@@ -481,7 +491,7 @@ enum CommandTable {
 
     static let history: [CommandSpec] = [
         CommandSpec("undo", group: "History", usage: ["undo [N]", "undo to MARK", "undo --mine [N]"], summary: "revert the last N undo steps (1 by default)",
-                    details: "'undo to MARK' reverts the steps made since the mark, in one command. 'undo --mine [N]' reverts the last N steps of this session's origin ('--as NAME' or 'as NAME', else user:pid), only when no step of another origin came after them (the error names the step that blocks it); plain 'undo' reverts the document's last steps whoever made them.",
+                    details: "'undo to MARK' reverts the steps made since the mark, in one command. 'undo --mine [N]' reverts the last N steps of this session's origin ('--as NAME' or 'as NAME', else the user name), only when no step of another origin came after them (the error names the step that blocks it); plain 'undo' reverts the document's last steps whoever made them.",
                     examples: ["undo", "undo 3", "undo to v1", "undo --mine", "undo --mine 2"]) { r in
             if r.consume("to") { return .undoTo(mark: try markName(&r, after: "to")) }
             if r.consume("--mine") { return .undoMine(r.atEnd ? 1 : try positiveCount(&r, after: "--mine")) }
@@ -519,8 +529,7 @@ enum CommandTable {
                     summary: "start a transaction: the operations up to 'commit' make one undo step",
                     details: "The words after 'begin' are the step's label.",
                     examples: ["begin", "begin add the header"]) { r in
-            var words: [String] = []
-            while let t = r.next() { words.append(t.text) }
+            let words = r.rest()
             return .begin(label: words.isEmpty ? nil : words.joined(separator: " "))
         },
         CommandSpec("commit", group: "History", usage: ["commit"], summary: "end the transaction: its operations become one undo step",
@@ -593,6 +602,12 @@ enum CommandTable {
             if r.consume("on") { return .shell(.timer(true)) }
             if r.consume("off") { return .shell(.timer(false)) }
             throw r.expected("on or off", after: "timer")
+        },
+        CommandSpec("echo", group: "Session", usage: ["echo TEXT"],
+                    summary: "print TEXT (its words joined by single spaces; quote to keep more)",
+                    details: "For a script's own headings and separators, also with -q and --csv (echo prints data, not a report).",
+                    examples: ["echo layout after the scroll:", "echo \"two  spaces\""]) { r in
+            .echo(r.rest().joined(separator: " "))
         },
         CommandSpec("quit", aliases: ["exit"], group: "Session", usage: ["quit"],
                     summary: "leave stackdoc (Ctrl-D does the same on a terminal)",

@@ -25,6 +25,9 @@ public enum Parser {
             if first.quoted, CommandTable.find(first.text) != nil {
                 throw StackDocError(.syntax(.quotedCommandWord(first.text)))
             }
+            if !first.quoted, let use = ForeignCommands.pointer(for: first.text) {
+                throw StackDocError(.syntax(.foreignCommand(first.text.lowercased(), use: use)))  // a key of the table: printable
+            }
             throw StackDocError(.syntax(.unknownCommand(first.text, suggestion: CommandTable.suggestion(for: first.text))))
         }
         var reader = WordReader(tokens)

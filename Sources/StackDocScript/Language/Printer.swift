@@ -11,7 +11,7 @@ public enum Printer {
             // Built in place (a script of a big document prints one per row): the words of
             // `join(["add"] + ids + specs + [position] + [in parent])`.
             var line = "add"
-            for row in ids { append(id(row), to: &line) }
+            for (i, row) in ids.enumerated() { append(i == 0 ? id(row) : idBeforeSpecs(row), to: &line) }
             for item in spec { append(text(item), to: &line) }
             if let position { append(text(position), to: &line) }
             if let parent { append("in " + id(parent), to: &line) }
@@ -37,7 +37,7 @@ public enum Printer {
         case let .show(ids):
             return join(["show"] + ids.map(id))
         case let .setRows(rows, spec):
-            return join(["set"] + rows.map(id) + spec.map(text))
+            return join(["set"] + rows.enumerated().map { $0.offset == 0 ? id($0.element) : idBeforeSpecs($0.element) } + spec.map(text))
         case let .set(row, spec):
             return join(["set", id(row)] + spec.map(text))
         case let .setStack(setting):
@@ -151,8 +151,8 @@ public enum Printer {
     /// field shows it (parsing it gives `command` back).
     public static func text(_ command: Command) -> String {
         switch command {
-        case let .new(name, axis, viewport):
-            return join(["new"] + documentWords(name, axis, viewport))
+        case let .new(name, axis, viewport, insets):
+            return join(["new"] + documentWords(name, axis, viewport) + [insets.map { "insets " + edges($0) }])
         case .open(let name): return "open " + id(name)
         case .close: return "close"
         case .docs: return "docs"
@@ -173,6 +173,7 @@ public enum Printer {
         case .findType(let t): return "find type " + id(t)
         case let .hit(x, y): return "hit \(num(x)) \(num(y))"
         case .history: return "history"
+        case .historyLast(let n): return "history \(n)"
         case .status: return "status"
         case .draw(let scale):
             switch scale {
@@ -196,6 +197,7 @@ public enum Printer {
             // An origin named none is quoted: the bare word means no origin.
             return "as " + (origin.map { $0.lowercased() == "none" ? "\"\($0)\"" : id($0) } ?? "none")
         case let .diff(a, b): return join(["diff", ref(a), b.map(ref)])
+        case .echo(let text): return join(["echo", text.isEmpty ? nil : Tokenizer.quote(text)])
         case .restore(let r): return "restore " + ref(r)
         case .compactHistory(let r): return join(["history compact", r.map { "before " + ref($0) }])
         case let .at(query, r): return text(query) + " --at " + ref(r)
@@ -212,6 +214,13 @@ public enum Printer {
     /// A value word (id, name, path): quoted when it would otherwise read as a keyword, a
     /// comment or several words.
     public static func id(_ value: String) -> String { Tokenizer.quote(value) }
+
+    /// A row id where a ROWSPEC may start instead (the second and later ids of `add` and
+    /// `set`): quoted also when it looks like a ROWSPEC keyword (`"fixd"`), which the parser
+    /// refuses bare there.
+    static func idBeforeSpecs(_ value: String) -> String {
+        RowSpecWords.lookalike(value) == nil ? Tokenizer.quote(value) : Tokenizer.quote(value, always: true)
+    }
 
     /// Free text (a group label, a path in a message line): as given when every character may
     /// be written raw, else in the language's quoted form with escapes (`"a\u{1b}b"`), so that a

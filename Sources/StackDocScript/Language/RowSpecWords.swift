@@ -138,6 +138,36 @@ enum RowSpecWords {
         entry(token) != nil
     }
 
+    /// The ROWSPEC keyword an unquoted word where a row id may go is a typo of (`fixd` →
+    /// `fixed`), if it is one: a word without digits that is no keyword, at an edit distance of
+    /// at most 2 from one (1 for words of up to 5 letters, as for command names). Such a word is
+    /// an id only when quoted (`add a "fixd"`); the printer quotes it so.
+    static func lookalike(_ word: String) -> String? {
+        let typed = word.keywordFolded
+        guard typed.count <= 32, !typed.utf8.contains(where: WordReader.isASCIIDigit),
+              places[typed] == nil, !Keywords.all.contains(typed) else { return nil }
+        let limit = typed.count <= 5 ? 1 : 2
+        var best: (keyword: String, distance: Int)?
+        for keyword in keywords where abs(keyword.count - typed.count) <= limit {
+            let d = CommandTable.editDistance(typed, keyword)
+            if d <= limit, d < (best?.distance ?? Int.max) { best = (keyword, d) }
+        }
+        return best?.keyword
+    }
+
+    /// Throws when `token` is an unquoted look-alike of a ROWSPEC keyword (`lookalike`).
+    static func refuseLookalike(_ token: Token) throws {
+        guard !token.quoted, let keyword = lookalike(token.text) else { return }
+        throw StackDocError(.syntax(.lookalikeKeyword(token.text, keyword: keyword)))
+    }
+
+    /// Throws when a word is left after the ROWSPEC groups (naming the keyword it looks like).
+    static func finish(_ r: WordReader) throws {
+        guard let t = r.peek() else { return }
+        try refuseLookalike(t)
+        throw r.expected(expectation)
+    }
+
     /// Reads ROWSPEC groups while the next word starts one.
     static func parseMany(_ r: inout WordReader) throws -> [RowSpecItem] {
         var items: [RowSpecItem] = []

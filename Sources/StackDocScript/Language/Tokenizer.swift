@@ -203,9 +203,10 @@ enum Tokenizer {
     }
 
     /// A word as the tokenizer reads it back: bare when it can be, else double-quoted with
-    /// escapes. `keywordSafe` words never need quoting to avoid being read as a keyword.
-    static func quote(_ word: String, keywordSafe: Bool = false) -> String {
-        if !word.isEmpty, keywordSafe || !Keywords.all.contains(word.keywordFolded),
+    /// escapes. `keywordSafe` words never need quoting to avoid being read as a keyword;
+    /// `always` quotes every word.
+    static func quote(_ word: String, keywordSafe: Bool = false, always: Bool = false) -> String {
+        if !always, !word.isEmpty, keywordSafe || !Keywords.all.contains(word.keywordFolded),
            !containsScalarNeedingQuotes(word), !word.hasPrefix("#") || isColorLiteral(word) {
             return word
         }

@@ -47,6 +47,13 @@ struct WordReader {
         return t.text
     }
 
+    /// Every word left on the line, as values (`begin LABEL`, `echo TEXT`).
+    mutating func rest() -> [String] {
+        var words: [String] = []
+        while let t = next() { words.append(t.text) }
+        return words
+    }
+
     /// A point of the history: a log entry number, a mark name, `now` or `now~N`.
     mutating func ref(after: String? = nil) throws -> HistoryRef {
         let what = "a history point (a log entry number, a mark name, now or now~N)"
@@ -82,10 +89,20 @@ struct WordReader {
         return out
     }
 
-    /// Four edges written top, left, bottom, right.
+    /// Edges in the CSS shorthand, 1 to 4 numbers: `T L B R`; `T L/R B`; `T/B L/R`; or one for
+    /// all four (`insets 0`). The four-number form is top, left, bottom, right.
     mutating func edges(after: String) throws -> Edges {
-        let v = try numbers(4, names: ["the top edge", "the left edge", "the bottom edge", "the right edge"], after: after)
-        return Edges(top: v[0], left: v[1], bottom: v[2], right: v[3])
+        var v = [try number("the top edge, or every edge (a number)", after: after)]
+        while v.count < 4, let t = peek(), !t.quoted, let n = WordReader.parseNumber(t.text) {
+            v.append(n)
+            position += 1
+        }
+        switch v.count {
+        case 1: return Edges(top: v[0], left: v[0], bottom: v[0], right: v[0])
+        case 2: return Edges(top: v[0], left: v[1], bottom: v[0], right: v[1])
+        case 3: return Edges(top: v[0], left: v[1], bottom: v[2], right: v[1])
+        default: return Edges(top: v[0], left: v[1], bottom: v[2], right: v[3])
+        }
     }
 
     /// A width and a height.

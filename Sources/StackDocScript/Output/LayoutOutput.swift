@@ -215,12 +215,16 @@ public enum LayoutOutput {
     /// One row's cells of the text table, its id indented by `depth`; `layout` gives the rows
     /// sticky positioning moves.
     static func tableCells(_ r: RowLayout, depth: Int, _ layout: DocumentLayout) -> [String] {
-        var frame = Format.rect(r.frame)
-        if !layout.displaced.isEmpty, let d = layout.displaced[r.id], let f = r.frame {
-            let shown = d.moved(f)
-            frame += " \(d.stuck ? "stuck" : "moved") at \(Format.number(shown.x)),\(Format.number(shown.y))"
-        }
+        let frame = frameText(r.frame, shown: layout.displaced.isEmpty ? nil : layout.displaced[r.id])
         return [String(r.index), String(repeating: "  ", count: depth) + Printer.id(r.id), Printer.id(r.type), frame, visibilityText(r)]
+    }
+
+    /// A frame as the text tables show it, with where sticky positioning shows the row
+    /// (`0,0 390x44 stuck at 0,120`) when it moves it.
+    static func frameText(_ frame: Rect?, shown: StuckRow?) -> String {
+        guard let shown, let frame else { return Format.rect(frame) }
+        let moved = shown.moved(frame)
+        return Format.rect(frame) + " \(shown.stuck ? "stuck" : "moved") at \(Format.number(moved.x)),\(Format.number(moved.y))"
     }
 
     /// The text table's last line: content size, viewport, obscured insets, offset.

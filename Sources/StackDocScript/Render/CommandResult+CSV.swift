@@ -14,7 +14,7 @@ extension CommandResult {
             var pieces: [String] = []
             listing.writeCSV { pieces.append($0) }
             return pieces.joined(separator: "\n")
-        case .visible(let rows):
+        case .visible(let rows, _):
             return Self.csvLines(["id", "type", "visibility", "percent", "x", "y", "width", "height"],
                                  rows.map { r in [r.id, r.type, r.visibility.rawValue, Format.percent(r.percent)] + Self.rectFields(r.frame) })
         case .rows(let listing):

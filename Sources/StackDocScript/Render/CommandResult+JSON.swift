@@ -79,9 +79,10 @@ extension CommandResult {
             var rows: [RowLayout] = []
             listing.forEachBlock { rows += $0 }
             return LayoutOutput.jsonValue(listing.header, rows: rows)
-        case .visible(let rows):
-            return .array(rows.map {
-                object([("id", .string($0.id)), ("visibility", .string($0.visibility.rawValue)), ("percent", .number($0.percent))])
+        case let .visible(rows, shown):
+            return .array(rows.map { r in
+                object([("id", .string(r.id)), ("visibility", .string(r.visibility.rawValue)), ("percent", .number(r.percent))]
+                       + (shown[r.id].flatMap { m in r.frame.map { [("shownFrame", m.moved($0).jsonValue), ("stuck", .bool(m.stuck))] } } ?? []))
             })
         case .rows(let listing):
             return .array(listing.entries.map { object(Self.configMembers($0)) })
@@ -148,7 +149,7 @@ extension CommandResult {
             return object([("rolledBack", .bool(true))] + report.jsonMembers)
         case .verified:
             return object([("verified", .bool(true))])
-        case .help(let text):
+        case .help(let text), .echo(let text):
             return object([("text", .string(text))])
         case .quit:
             return .null
@@ -186,8 +187,21 @@ extension CommandResult {
     }
 
     /// The optional fields (`RowField.optional`) that the row sets, with the saved format's names.
+    /// A text run and an aspect ratio are objects of numbers (`{"glyphs":300,"char":8,"line":20}`,
+    /// `{"width":16,"height":9}`), not the saved format's words, so a client reads them as they are.
     static func optionalMembers(_ c: RowConfig) -> [(String, JSONValue)] {
-        RowField.optional.compactMap { field in field.value(c).map { (field.spec.json, $0.jsonValue) } }
+        RowField.optional.compactMap { field in
+            switch field {
+            case .text:
+                return c.text.map { t in
+                    (field.spec.json, object([("glyphs", int(t.count)), ("char", .number(t.glyphWidth)), ("line", .number(t.lineHeight))]))
+                }
+            case .aspect:
+                return c.aspect.map { (field.spec.json, $0.jsonValue) }
+            default:
+                return field.value(c).map { (field.spec.json, $0.jsonValue) }
+            }
+        }
     }
 
     /// A mark: name, log entry, undo step, reachable by undo/redo, origin.

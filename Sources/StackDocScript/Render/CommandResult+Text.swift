@@ -83,8 +83,8 @@ extension CommandResult {
             var pieces: [String] = []
             listing.writeTable { pieces.append($0) }
             return pieces.joined(separator: "\n")
-        case .visible(let rows):
-            return Self.visibleTable(rows)
+        case let .visible(rows, shown):
+            return Self.visibleTable(rows, shown: shown)
         case .rows(let listing):
             var pieces: [String] = []
             listing.writeTable { pieces.append($0) }
@@ -145,7 +145,7 @@ extension CommandResult {
             return (["rolled back"] + report.textLines).joined(separator: "\n")
         case .verified:
             return "ok: the log replays to the stored document"
-        case .help(let text):
+        case .help(let text), .echo(let text):
             return text
         case .quit, .shell:
             return ""
@@ -172,11 +172,12 @@ extension CommandResult {
         return pairs.map { "\($0.0.padded(to: width))  \($0.1)" }.joined(separator: "\n")
     }
 
-    static func visibleTable(_ rows: [RowLayout]) -> String {
+    static func visibleTable(_ rows: [RowLayout], shown: [RowID: StuckRow]) -> String {
         guard !rows.isEmpty else { return "(no visible rows)" }
         var table = TextTable(["id", "type", "visibility", "percent", "frame"], rightAligned: [3])
         for r in rows {
-            table.add([Printer.id(r.id), Printer.id(r.type), r.visibility.rawValue, Format.percent(r.percent), Format.rect(r.frame)])
+            table.add([Printer.id(r.id), Printer.id(r.type), r.visibility.rawValue, Format.percent(r.percent),
+                       LayoutOutput.frameText(r.frame, shown: shown[r.id])])
         }
         return table.rendered
     }

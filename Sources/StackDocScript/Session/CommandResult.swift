@@ -32,8 +32,9 @@ public enum CommandResult {
     /// `layout` with no range or `--visible`: every row, for the renderers to read and write a
     /// block at a time.
     case wholeLayout(LayoutListing)
-    /// `visible`: the rows the viewport shows, in document order.
-    case visible([RowLayout])
+    /// `visible`: the rows the viewport shows, in document order, and where sticky positioning
+    /// shows those it moves (SPEC §2.7; empty without sticky rows).
+    case visible([RowLayout], shown: [RowID: StuckRow] = [:])
     /// `rows`: every row in document order with its configuration, for the renderers to read and
     /// write a block at a time.
     case rows(RowListing)
@@ -81,6 +82,22 @@ public enum CommandResult {
     indirect case csv(CommandResult)
     /// A shell command (`read`, `output`, `once`, `timer`), for the runner to carry out.
     case shell(ShellCommand)
+    /// `echo TEXT`: the text, printed as it is.
+    case echo(String)
+
+    /// True for what a query asked for (a table, a document, a picture, help); false for a
+    /// report of what a command did (`opened …`, a change summary, `ok`), which `stackdoc -q`
+    /// and `--csv` leave off standard output.
+    public var isData: Bool {
+        switch self {
+        case .documents, .document, .layout, .wholeLayout, .visible, .rows, .row, .rowsOfType, .hit, .history, .marks,
+             .diff, .status, .drawing, .help, .databaseStatus, .csv, .echo:
+            return true
+        case .opened, .closed, .dropped, .wrote, .wroteLog, .importBegun, .importPending, .importRolledBack, .edited,
+             .marked, .writingAs, .restored, .compacted, .historyMove, .begun, .committed, .rolledBack, .verified, .quit, .shell:
+            return false
+        }
+    }
 
     /// The visibility transitions the command caused (SPEC §4.2 `events`).
     public var events: [VisibilityTransition] {

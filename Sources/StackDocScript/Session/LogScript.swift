@@ -84,7 +84,7 @@ enum LogScript {
     }
 
     static func newLine(_ name: String, _ s: DocumentSettings) -> String {
-        Printer.text(Command.new(name: name, axis: s.axis, viewport: s.viewport))
+        Printer.text(Command.new(name: name, axis: s.axis, viewport: s.viewport, insets: s.viewportInsets == .zero ? nil : s.viewportInsets))
     }
 
     /// An imported document as an `import begin NAME AXIS viewport W H … import commit` block:

@@ -48,13 +48,13 @@ extension Command {
         switch self {
         case .csv(let query):
             return query.readsOpenDocument
-        case .export, .layout, .visible, .rows, .row, .findType, .hit, .history, .status, .draw, .exportSVG, .verify, .logExport,
+        case .export, .layout, .visible, .rows, .row, .findType, .hit, .history, .historyLast, .status, .draw, .exportSVG, .verify, .logExport,
              .diff, .at:
             return true
         case .mark(let name):
             return name == nil
         case .new, .open, .close, .docs, .drop, .importDocument, .importBegin, .importCommit, .importRollback, .edit, .undo, .redo, .begin, .commit, .rollback, .help, .quit, .shell,
-             .undoTo, .redoTo, .undoMine, .restore, .compactHistory, .writeAs:
+             .undoTo, .redoTo, .undoMine, .restore, .compactHistory, .writeAs, .echo:
             return false
         }
     }

@@ -17,7 +17,7 @@ public final class Session {
     public let directory: String?
 
     /// Who this session writes as: the origin every log entry it appends records (`--as NAME`,
-    /// else user:pid; changed by the `as` command). Nil after `as none`: no origin is recorded.
+    /// else the user name; changed by the `as` command). Nil after `as none`: no origin is recorded.
     public private(set) var origin: String?
 
     /// While a query runs `--at REF`: the document as it was then and its layout (made on
@@ -29,19 +29,23 @@ public final class Session {
 
     /// The settings of a new document (`new`, `import begin`): the defaults with `axis` and
     /// `viewport` when given, the viewport checked as its edit checks it.
-    static func newSettings(_ name: String, _ axis: Axis?, _ viewport: Size?) throws -> DocumentSettings {
+    static func newSettings(_ name: String, _ axis: Axis?, _ viewport: Size?, insets: Edges? = nil) throws -> DocumentSettings {
         var settings = DocumentSettings()
         if let axis { settings.axis = axis }
         if let viewport {
             settings.viewport = viewport
             _ = try Document(name: name).plan(.viewport(viewport))  // the edit's validation
         }
+        if let insets {
+            _ = try Document(name: name, settings: settings).plan(.obscured(.insets(viewport: nil, insets: insets)))
+            settings.viewportInsets = insets
+        }
         return settings
     }
 
     /// A session on `store` with no document open; relative paths of commands are resolved against
     /// `directory` (nil: the current directory); its changes are recorded as made by `origin`
-    /// (nil: `StoredDocument.defaultOrigin`, user:pid).
+    /// (nil: `StoredDocument.defaultOrigin`, the user name).
     public init(store: DocumentStore, directory: String? = nil, origin: String? = nil) {
         self.store = store
         self.directory = directory
@@ -96,11 +100,12 @@ public final class Session {
 
     private func execute(_ command: Command) throws -> CommandResult {
         switch command {
-        case let .new(name, axis, viewport):
-            return opened(try store.create(name, settings: try Self.newSettings(name, axis, viewport)), verb: .created)
+        case let .new(name, axis, viewport, insets):
+            let doc = try closingOnFailure { try store.create(name, settings: try Self.newSettings(name, axis, viewport, insets: insets)) }
+            return opened(doc, verb: .created)
         case .open(let name):
             let t0 = Timing.now()
-            let doc = try store.open(name)
+            let doc = try closingOnFailure { try store.open(name) }
             let t1 = Timing.now()
             let result = opened(doc, verb: .opened)
             Timing.report(["load": t1 - t0, "layout": Timing.now() - t1])
@@ -149,7 +154,11 @@ public final class Session {
         case .layout(let selection):
             return try layout(selection)
         case .visible:
-            return .visible(try liveLayout().visibleRows())
+            let live = try liveLayout()
+            let rows = live.visibleRows()
+            var shown: [RowID: StuckRow] = [:]
+            for row in rows { if let d = live.displacement(of: row.id) { shown[row.id] = d } }
+            return .visible(rows, shown: shown)
         case .rows:
             // Every row, read from the document a block at a time by the renderer.
             return .rows(RowListing(try viewedDocument()))
@@ -162,6 +171,9 @@ public final class Session {
         case .history:
             let doc = try open()
             return .history(try doc.history(), openGroup: doc.openGroup.map { GroupInfo(label: $0.label) }, marks: try doc.marks())
+        case .historyLast(let n):
+            let doc = try open()
+            return .history(Array(try doc.history().suffix(n)), openGroup: doc.openGroup.map { GroupInfo(label: $0.label) }, marks: try doc.marks())
         case .status:
             // No document open: the database and how many documents it holds.
             guard current != nil else { return .databaseStatus(database: store.path, documents: try store.documentNames().count) }
@@ -238,6 +250,8 @@ public final class Session {
             return .help(text: try topic.map(Help.topic) ?? Help.overview())
         case .quit:
             return .quit
+        case .echo(let text):
+            return .echo(text)
         case .shell(let command):
             return .shell(command)
         case .csv(let query):
@@ -286,6 +300,18 @@ public final class Session {
         past = PastDocument(document: document)
         defer { past = nil }
         return try body()
+    }
+
+    /// `body`'s document; when it fails, the open document is closed first: after a failed
+    /// `new` or `open` no document is open, so the lines that follow it never edit the one
+    /// opened before.
+    func closingOnFailure(_ body: () throws -> StoredDocument) throws -> StoredDocument {
+        do {
+            return try body()
+        } catch {
+            current = nil
+            throw error
+        }
     }
 
     func opened(_ doc: StoredDocument, verb: OpenedDocument.Verb) -> CommandResult {
