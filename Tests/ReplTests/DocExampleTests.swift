@@ -91,19 +91,20 @@ import StackDocTestSupport
           frames: a
             a: - -> 0,0 390x99
           a: (new) -> entire
-        $ stackdoc --db :memory: -c 'new d' -c 'add a fixd'
-        created d: 0 rows, vertical, viewport 390x300, content 390x300
-        $ stackdoc --db :memory: -c 'bogus'
+        $ stackdoc --db :memory: -c bogus
+        $ stackdoc --db :memory: -c 'new d'
+        error: not so
         $ ls
         ```
         """
         let failures = try Self.failures(page: "page.md", text: page)
-        #expect(failures.count == 4, "\(failures)")
+        #expect(failures.count == 6, "\(failures)")
         #expect(failures.first?.hasPrefix("page.md:5: `$ stackdoc --db :memory: s.sd` printed other than the page shows:") == true)
-        #expect(failures.first?.contains("+    a: - -> 0,0 390x100") == true, "\(failures)")
-        #expect(failures.contains { $0.hasPrefix("page.md:10: ") })
-        #expect(failures.contains { $0.hasPrefix("page.md:12: ") && $0.contains("exited with status 1") })
-        #expect(failures.contains { $0.hasPrefix("page.md:13: only `$ stackdoc") })
+        #expect(failures.first?.contains("-    a: - -> 0,0 390x99\n+    a: - -> 0,0 390x100") == true, "\(failures)")
+        #expect(failures.contains { $0.hasPrefix("page.md:11: ") && $0.contains("+error: 1: unknown command 'bogus'") })
+        #expect(failures.contains { $0.hasPrefix("page.md:11: ") && $0.contains("exited with status 1 (an example that fails shows") })
+        #expect(failures.contains { $0.hasPrefix("page.md:12: ") && $0.contains("exited with status 0 although the page shows an error") })
+        #expect(failures.contains { $0.hasPrefix("page.md:14: only `$ stackdoc") })
     }
 
     @Test(.enabled(if: Binary.hasStackdoc, "the stackdoc binary is not built"))
@@ -111,21 +112,27 @@ import StackDocTestSupport
         let right = """
         ```
         $ cat s.sd
-        new d
+        new d viewport 390 300
         add a fixed 10
-        $ stackdoc --db db.sqlite -q s.sd
+        $ stackdoc --db db.sqlite --as ann s.sd
+        created d: 0 rows, vertical, viewport 390x300, content 390x300
+        step 1: add a fixed 10
+          frames: a
+            a: - -> 0,0 390x34
+          a: (new) -> entire
         $ stackdoc --db db.sqlite --doc d -c 'log export out.sd'
-        wrote 2 commands to out.sd
+        wrote 3 commands to out.sd
         $ cat out.sd
-        new d
+        # stackdoc log of 'd': run with  stackdoc --db :memory: FILE
+        new d vertical viewport 390 300
+        as ann
         add a fixed 10
         ```
         """
-        let printed = try Self.failures(page: "right.md", text: right)
-        // `-q` may not exist yet: the export's check is what this test is about.
-        #expect(!printed.contains { $0.hasPrefix("right.md:8:") }, "\(printed)")
+        #expect(try Self.failures(page: "right.md", text: right) == [])
         let wrong = right.replacingOccurrences(of: "add a fixed 10\n```", with: "add a fixed 11\n```")
         let failures = try Self.failures(page: "wrong.md", text: wrong)
-        #expect(failures.contains { $0.hasPrefix("wrong.md:8: `$ cat out.sd` (written by an earlier command) differs") }, "\(failures)")
+        #expect(failures.count == 1, "\(failures)")
+        #expect(failures.first?.hasPrefix("wrong.md:13: `$ cat out.sd` (written by an earlier command) differs from the page:") == true, "\(failures)")
     }
 }
