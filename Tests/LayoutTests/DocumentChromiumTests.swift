@@ -177,4 +177,16 @@ struct DocumentChromiumTests {
     @Test func heightForWidthCasesMatchChromium() throws {
         #expect(try Self.check("document-chromium-height-for-width-cases", documents: 18) == 102)
     }
+
+    /// scripts/oracle/layout3-cases.json through `case_documents.py`: the defects an independent
+    /// Chromium comparison found. An explicit min size along an aspect row's ratio-dependent
+    /// axis replaces its automatic minimum (`min-cross` across a column and a row, `min` along a
+    /// column); the content's automatic minimum beats a max transferred through the ratio
+    /// (`max`, `max-cross`); `justify spaceBetween`, `spaceAround` and `spaceEvenly` round the
+    /// distributed space once per item so that the gaps sum exactly to it (the last row of
+    /// `spaceBetweenRemainder` ends flush at 506), halves away from zero; `center` truncates
+    /// half the free space toward zero, positive or negative, as Chromium does.
+    @Test func layoutThreeDefectCasesMatchChromium() throws {
+        #expect(try Self.check("document-chromium-layout3-cases", documents: 13) == 46)
+    }
 }
