@@ -74,7 +74,7 @@ public struct DocumentEdits {
             case 16 where nested: return .justify(rng.pick(Justify.allCases))
             case 17 where nested: return .alignItems(rng.pick(Align.allCases))
             case 18 where nested: return .spacing(length() / 10)
-            case 19: return .sticky(rng.chance(3))
+            case 19: return rng.chance(4) ? .stickyOffset(rng.pick([0, 20, 44])) : .sticky(rng.chance(3))
             case 20: return .min(bool() ? nil : length())
             case 21: return .max(bool() ? nil : length())
             case 22: return .minCross(bool() ? nil : length())

@@ -170,7 +170,7 @@ public struct RandomEdits {
         case 12: return rng.chance(6) ? .unstack : .stack(rng.pick(Axis.allCases))
         case 13: return .justify(rng.pick(Justify.allCases))
         case 14: return .spacing(number())
-        case 15: return .sticky(bool())
+        case 15: return rng.chance(3) ? .stickyOffset(bool() ? nil : number()) : .sticky(bool())
         case 16: return .min(bool() ? nil : number())
         case 17: return .max(bool() ? nil : number())
         case 18: return .minCross(bool() ? nil : number())

@@ -54,6 +54,8 @@ struct DocumentChromiumTests {
         let hidden: Bool?
         let stack: Stack?
         let sticky: Bool?
+        /// Issue 33: `sticky N` (the sticky fixtures).
+        let stickyOffset: Double?
         // Issue 14 (document-chromium-features.json only).
         let min: Double?
         let max: Double?
@@ -71,7 +73,7 @@ struct DocumentChromiumTests {
                       sticky: sticky ?? false,
                       minMain: min, maxMain: max, minCross: minCross, maxCross: maxCross,
                       text: text.map { TextRun(count: $0.count, glyphWidth: $0.char ?? 8, lineHeight: $0.line ?? 20) },
-                      aspect: aspect)
+                      aspect: aspect, stickyOffset: stickyOffset)
         }
     }
 

@@ -280,6 +280,7 @@ enum CaseNames {
         case .highlight: return ["spec.highlight"]
         case .text: return ["spec.text"]
         case .aspect: return ["spec.aspect"]
+        case .stickyOffset: return ["spec.stickyOffset"]
         }
     }
 }

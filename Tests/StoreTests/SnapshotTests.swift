@@ -73,7 +73,7 @@ import Testing
         separator: SeparatorOverrides(hidden: false, insets: Edges(top: 0, left: 9, bottom: 0, right: 9), thickness: 2, color: "#ff0000"),
         stack: StackSettings(axis: .horizontal, justify: .center, align: .end, spacing: 4), sticky: true,
         minMain: 10, maxMain: 90, minCross: 11, maxCross: 91, background: "#00ff00", highlight: "#0000ff",
-        text: TextRun(count: 12, glyphWidth: 7.5, lineHeight: 17), aspect: Size(width: 16, height: 9))
+        text: TextRun(count: 12, glyphWidth: 7.5, lineHeight: 17), aspect: Size(width: 16, height: 9), stickyOffset: 44)
     // (A document takes text and aspect only on leaves and never both on one row: the documents
     // below put them on separate leaves.)
 

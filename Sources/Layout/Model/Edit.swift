@@ -67,8 +67,11 @@ public enum RowSpecItem: Hashable, Sendable, Codable {
     case spacing(Double)
     /// `separator SEPSPEC`: one override of the row's separator.
     case separator(SeparatorSpec)
-    /// `sticky` (true) / `sticky off` (false): SPEC §2.7.
+    /// `sticky` (true) / `sticky off` (false; drops the sticky offset too): SPEC §2.7.
     case sticky(Bool)
+    /// `sticky N`: the row is sticky and sticks N past the unobscured leading edge; `sticky
+    /// none` drops the offset (nil), the row stays sticky (SPEC §2.7).
+    case stickyOffset(Double?)
     /// `min N|none`: the border box's minimum length along the parent's main axis (nil: none).
     case min(Double?)
     /// `max N|none`: the maximum along the parent's main axis (nil: none).
@@ -100,6 +103,7 @@ extension RowSpecItem {
         case let .maxCross(n): return (.maxCross, n.map(RowField.Value.number))
         case let .background(c): return (.background, c.map(RowField.Value.text))
         case let .highlight(c): return (.highlight, c.map(RowField.Value.text))
+        case let .stickyOffset(n): return (.stickyOffset, n.map(RowField.Value.number))
         // Every other item, listed so that a new item must say here whether it is a field's:
         // the planner, the printer and the log format send every item not in their own
         // switches through `optionalField`.
@@ -124,6 +128,7 @@ extension RowSpecItem {
         case .maxCross: self = .maxCross(value?.number)
         case .background: self = .background(value?.text)
         case .highlight: self = .highlight(value?.text)
+        case .stickyOffset: self = .stickyOffset(value?.number)
         default: return nil
         }
     }

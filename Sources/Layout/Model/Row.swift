@@ -143,6 +143,11 @@ public struct RowConfig: Hashable, Sendable, Codable {
     /// `aspect W H`: the leaf's border box keeps width ÷ height = W ÷ H (CSS `aspect-ratio`
     /// with `box-sizing: border-box`; nil: none).
     public var aspect: Size?
+    /// `sticky N`: how far below (a vertical parent) or right of (a horizontal parent) the
+    /// unobscured rectangle's leading edge a sticky row sticks — CSS `top`/`left` of
+    /// `position: sticky` beyond that edge (SPEC §2.7); nil is 0. Only a sticky row uses it;
+    /// `sticky off` drops it.
+    public var stickyOffset: Double?
 
     /// A configuration; every parameter defaults to the value of a row added without ROWSPEC.
     public init(type: String = "view", size: RowSize = .fit, content: Size = .zero, insets: Edges? = nil,
@@ -150,7 +155,8 @@ public struct RowConfig: Hashable, Sendable, Codable {
                 hidden: Bool = false, separator: SeparatorOverrides = SeparatorOverrides(),
                 stack: StackSettings? = nil, sticky: Bool = false, minMain: Double? = nil, maxMain: Double? = nil,
                 minCross: Double? = nil, maxCross: Double? = nil, background: String? = nil,
-                highlight: String? = nil, text: TextRun? = nil, aspect: Size? = nil) {
+                highlight: String? = nil, text: TextRun? = nil, aspect: Size? = nil,
+                stickyOffset: Double? = nil) {
         self.type = type
         self.size = size
         self.content = content
@@ -171,6 +177,7 @@ public struct RowConfig: Hashable, Sendable, Codable {
         self.highlight = highlight
         self.text = text
         self.aspect = aspect
+        self.stickyOffset = stickyOffset
     }
 
     /// True when `self` and `other` are alike in every field but `size`, `content` and
@@ -183,6 +190,7 @@ public struct RowConfig: Hashable, Sendable, Codable {
             && stack == other.stack && sticky == other.sticky && minMain == other.minMain && maxMain == other.maxMain
             && minCross == other.minCross && maxCross == other.maxCross && background == other.background
             && highlight == other.highlight && text == other.text && aspect == other.aspect
+            && stickyOffset == other.stickyOffset
     }
 
     /// True when the row sets any of the size limits of issue 14 (`min`, `max`, `min-cross`,

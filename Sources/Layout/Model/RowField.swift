@@ -64,6 +64,8 @@ public enum RowField: Int, CaseIterable, Sendable {
     case text
     /// `aspect`: the row's aspect ratio, in the REPL's words (`16 9`; issue 14).
     case aspect
+    /// `sticky N`: how far past the unobscured leading edge a sticky row sticks (SPEC §2.7).
+    case stickyOffset
     /// `stack`: the row's stack settings (nil: a leaf).
     case stack
 
@@ -134,6 +136,7 @@ public enum RowField: Int, CaseIterable, Sendable {
         case .highlight: return Spec("highlight", column: "highlight", .text(.color))
         case .text: return Spec("text", column: "text", .text(.textRun))
         case .aspect: return Spec("aspect", column: "aspect", .text(.aspectRatio))
+        case .stickyOffset: return Spec("stickyOffset", word: "sticky", .number(.length))
         case .stack: return Spec("stack")
         }
     }
@@ -146,6 +149,7 @@ public enum RowField: Int, CaseIterable, Sendable {
         case .maxMain: return c.maxMain
         case .minCross: return c.minCross
         case .maxCross: return c.maxCross
+        case .stickyOffset: return c.stickyOffset
         default: return nil
         }
     }
@@ -158,6 +162,7 @@ public enum RowField: Int, CaseIterable, Sendable {
         case .maxMain: c.maxMain = v
         case .minCross: c.minCross = v
         case .maxCross: c.maxCross = v
+        case .stickyOffset: c.stickyOffset = v
         default: break
         }
     }

@@ -67,6 +67,10 @@ extension RowConfig {
                 config.hidden = true
             case let .sticky(on):
                 config.sticky = on
+                if !on { config.stickyOffset = nil }
+            case let .stickyOffset(n):
+                config.stickyOffset = try n.map { try Validation.length($0, "sticky") }
+                config.sticky = true
             case let .stack(axis):
                 config.stack = config.stack ?? waiting ?? StackSettings()
                 config.stack?.axis = axis

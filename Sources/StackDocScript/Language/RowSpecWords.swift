@@ -49,9 +49,13 @@ enum RowSpecWords {
         SpecWord(keyword: "hidden", usage: "hidden", summary: "the row stays in the document and takes no space") { _ in
             .hidden
         },
-        SpecWord(keyword: "sticky", usage: "sticky [on|off]",
-                 summary: "sticks to the viewport's unobscured leading edge while its stack's box allows (CSS position: sticky); 'off' unsticks") { r in
+        SpecWord(keyword: "sticky", usage: "sticky [on|off|N|none]",
+                 summary: "sticks to the viewport's unobscured leading edge while its stack's box allows (CSS position: sticky); 'sticky N' sticks N below it (right of it in a horizontal stack: CSS top/left N), 'none' drops N; 'off' unsticks") { r in
             if r.consume("off") { return .sticky(false) }
+            if r.consume("none") { return .stickyOffset(nil) }
+            if let t = r.peek(), !t.quoted, WordReader.parseNumber(t.text) != nil {
+                return .stickyOffset(try r.number(after: "sticky"))
+            }
             _ = r.consume("on")
             return .sticky(true)
         },
