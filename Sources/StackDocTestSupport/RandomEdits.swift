@@ -159,7 +159,7 @@ public struct RandomEdits {
         case 1: return .fixed(number())
         case 2: return .fit
         case 3: return .content(size())
-        case 4: return .insets(edges())
+        case 4: return rng.chance(4) ? .rowInsets(bool() ? nil : edges()) : .insets(edges())
         case 5: return .insetsDefault
         case 6: return .margin(edges())
         case 7: return .grow(number())

@@ -281,6 +281,7 @@ enum CaseNames {
         case .text: return ["spec.text"]
         case .aspect: return ["spec.aspect"]
         case .stickyOffset: return ["spec.stickyOffset"]
+        case .rowInsets: return ["spec.rowInsets"]
         }
     }
 }

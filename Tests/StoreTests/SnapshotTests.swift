@@ -47,14 +47,18 @@ import Testing
     /// A config that sets every field to a value other than its default.
     /// Appends rows that between them set every field of `everyField` (a stack `s` holding `a`
     /// and `r`, whose aspect ratio needs no text) and a plain one with a background, `b`;
-    /// `ratioSize` is `r`'s size.
+    /// `ratioSize` is `r`'s size. `schema15`: only the fields a schema-15 row could hold (not the
+    /// sticky offset and row defaults of issue 33).
     static func appendEveryFieldRows(to document: inout Document, ratioSize: RowSize? = nil,
-                                     background: String = "#abcdef") throws {
+                                     background: String = "#abcdef", schema15: Bool = false) throws {
         var outer = everyField
+        if schema15 { (outer.stickyOffset, outer.rowInsets) = (nil, nil) }
         outer.text = nil
         outer.aspect = nil
-        var inner = everyField
+        var inner = outer
+        inner.text = everyField.text
         inner.stack = nil
+        inner.rowInsets = nil // a stack's field
         inner.hidden = false
         inner.aspect = nil
         var ratio = inner
@@ -73,9 +77,10 @@ import Testing
         separator: SeparatorOverrides(hidden: false, insets: Edges(top: 0, left: 9, bottom: 0, right: 9), thickness: 2, color: "#ff0000"),
         stack: StackSettings(axis: .horizontal, justify: .center, align: .end, spacing: 4), sticky: true,
         minMain: 10, maxMain: 90, minCross: 11, maxCross: 91, background: "#00ff00", highlight: "#0000ff",
-        text: TextRun(count: 12, glyphWidth: 7.5, lineHeight: 17), aspect: Size(width: 16, height: 9), stickyOffset: 44)
-    // (A document takes text and aspect only on leaves and never both on one row: the documents
-    // below put them on separate leaves.)
+        text: TextRun(count: 12, glyphWidth: 7.5, lineHeight: 17), aspect: Size(width: 16, height: 9), stickyOffset: 44,
+        rowInsets: Edges(top: 0, left: 4, bottom: 0, right: 4))
+    // (A document takes text and aspect only on leaves and never both on one row, and row
+    // defaults (`rowInsets`) only on stacks: the documents below put them on separate rows.)
 
     /// Every stored column of a row is set by `everyField`, and its `fields` blob keeps every
     /// field: a new `RowField` fails here until the config (and so the round trips below, which

@@ -72,6 +72,9 @@ public enum RowSpecItem: Hashable, Sendable, Codable {
     /// `sticky N`: the row is sticky and sticks N past the unobscured leading edge; `sticky
     /// none` drops the offset (nil), the row stays sticky (SPEC §2.7).
     case stickyOffset(Double?)
+    /// `row-insets T L B R|none` (`defaults insets T L B R in STACK`): a stack row's default
+    /// insets for the rows inside it (nil: none; issue 33).
+    case rowInsets(Edges?)
     /// `min N|none`: the border box's minimum length along the parent's main axis (nil: none).
     case min(Double?)
     /// `max N|none`: the maximum along the parent's main axis (nil: none).
@@ -113,7 +116,7 @@ extension RowSpecItem {
         // Optional fields whose items carry structured values (a glyph run, a ratio), while the
         // table holds them as text in the REPL's words: the planner, printer, log scripts and
         // log format handle these two items in their own switches.
-        case .text, .aspect:
+        case .text, .aspect, .rowInsets:
             return nil
         }
     }

@@ -66,6 +66,8 @@ public enum RowField: Int, CaseIterable, Sendable {
     case aspect
     /// `sticky N`: how far past the unobscured leading edge a sticky row sticks (SPEC §2.7).
     case stickyOffset
+    /// `row-insets`: a stack's default insets for its rows, in the REPL's words (`T L B R`; issue 33).
+    case rowInsets
     /// `stack`: the row's stack settings (nil: a leaf).
     case stack
 
@@ -89,6 +91,8 @@ public enum RowField: Int, CaseIterable, Sendable {
         case textRun
         /// An aspect ratio in the REPL's words, `W H` (`Validation.aspect`).
         case aspectRatio
+        /// Edges in the REPL's words, `T L B R`, each a length (`Validation.edges`).
+        case edges
     }
 
     /// A field's names and kind.
@@ -137,6 +141,7 @@ public enum RowField: Int, CaseIterable, Sendable {
         case .text: return Spec("text", column: "text", .text(.textRun))
         case .aspect: return Spec("aspect", column: "aspect", .text(.aspectRatio))
         case .stickyOffset: return Spec("stickyOffset", word: "sticky", .number(.length))
+        case .rowInsets: return Spec("rowInsets", word: "row-insets", .text(.edges))
         case .stack: return Spec("stack")
         }
     }
@@ -175,6 +180,7 @@ public enum RowField: Int, CaseIterable, Sendable {
         case .highlight: return c.highlight
         case .text: return c.text?.words
         case .aspect: return c.aspect.map(TextRun.ratioWords)
+        case .rowInsets: return c.rowInsets.map(TextRun.edgeWords)
         default: return nil
         }
     }
@@ -187,6 +193,7 @@ public enum RowField: Int, CaseIterable, Sendable {
         case .highlight: c.highlight = v
         case .text: c.text = v.flatMap(TextRun.init(words:))
         case .aspect: c.aspect = v.flatMap(TextRun.ratio(words:))
+        case .rowInsets: c.rowInsets = v.flatMap(TextRun.edges(words:))
         default: break
         }
     }

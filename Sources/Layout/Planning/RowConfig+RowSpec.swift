@@ -77,6 +77,7 @@ extension RowConfig {
                 (waiting, waitingWord) = (nil, nil)
             case .unstack:
                 config.stack = nil
+                config.rowInsets = nil // a leaf has no rows to give insets to
             case let .justify(j):
                 setStack("justify") { $0.justify = j }
             case let .alignItems(a):
@@ -90,6 +91,8 @@ extension RowConfig {
                 config.text = try t.map { try Validation.text($0, "text") }
             case let .aspect(a):
                 config.aspect = try a.map { try Validation.aspect($0, "aspect") }
+            case let .rowInsets(e):
+                config.rowInsets = try e.map { try Validation.edges($0, "row-insets") }
             default:
                 // The optional fields (`RowField.optional`): checked by the field's rule.
                 if let (field, value) = item.optionalField {

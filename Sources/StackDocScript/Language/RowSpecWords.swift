@@ -59,6 +59,11 @@ enum RowSpecWords {
             _ = r.consume("on")
             return .sticky(true)
         },
+        SpecWord(keyword: "row-insets", usage: "row-insets T L B R|none",
+                 summary: "a stack row's default insets for the rows inside it that set none (at any depth, until a nested stack sets its own); 'none' follows the parent's again") { r in
+            if r.consume("none") { return .rowInsets(nil) }
+            return .rowInsets(try r.edges(after: "row-insets"))
+        },
         SpecWord(keyword: "stack", usage: "stack vertical|horizontal|none",
                  summary: "makes the row a nested stack with this axis; 'none' makes an empty stack a leaf again") { r in
             if r.consume("none") { return .unstack }

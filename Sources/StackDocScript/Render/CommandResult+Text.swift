@@ -203,7 +203,8 @@ extension CommandResult {
         var lines: [(String, String)] = [
             ("id", Printer.id(d.entry.id)), ("parent", d.entry.parent.map(Printer.id) ?? "-"), ("index", "\(d.entry.index)"),
             ("type", Printer.id(c.type)), ("size", Format.rowSize(c.size)), ("content", Format.size(c.content)),
-            ("insets", c.insets.map(Format.edges) ?? "default (\(Format.edges(d.defaults.insets)))"),
+            ("insets", c.insets.map(Format.edges) ?? d.entry.insetsFrom.map { "in \(Printer.id($0)) (\(Format.edges(d.stackInsets ?? d.defaults.insets)))" }
+                ?? "default (\(Format.edges(d.defaults.insets)))"),
             ("margin", Format.edges(c.margin)), ("grow", Format.number(c.grow)), ("shrink", Format.number(c.shrink)),
             ("align", c.alignSelf.rawValue), ("hidden", c.hidden ? "yes" : "no"), ("sticky", Self.sticky(c)),
             ("separator", "\(sep.hidden ? "hidden" : "shown"), insets \(Format.edges(sep.insets)), thickness \(Format.number(sep.thickness)), color \(sep.color)\(c.separator.isEmpty ? " (default)" : "")"),
