@@ -38,11 +38,21 @@ def main_sum(e, axis):
     return e["top"] + e["bottom"] if axis == "vertical" else e["left"] + e["right"]
 
 
+def inner_defaults(row, defaults_insets):
+    """The default insets of the rows inside stack row `row` (issue 33): its `rowInsets`
+    ("T L B R"), else the default it has itself."""
+    words = row.get("rowInsets")
+    if not words:
+        return defaults_insets
+    t, l, b, r = (float(w) for w in words.split())
+    return {"top": t, "left": l, "bottom": b, "right": r}
+
+
 def row_node(row, defaults_insets, parent_axis, parent_align, ids):
     ids.append(row["id"])
     if row.get("hidden"):
         stack = row.get("stack") or {}
-        kids = [row_node(c, defaults_insets, stack.get("axis", "vertical"), stack.get("align", "stretch"), ids)
+        kids = [row_node(c, inner_defaults(row, defaults_insets), stack.get("axis", "vertical"), stack.get("align", "stretch"), ids)
                 for c in stack.get("rows", [])]
         return {"style": {"display": "none"}, "children": kids}
     insets = row.get("insets") or defaults_insets
@@ -70,7 +80,7 @@ def row_node(row, defaults_insets, parent_axis, parent_align, ids):
         if size != "fit":
             style[main_key] = size["fixed"] + main_sum(insets, parent_axis)
         for child in stack.get("rows", []):
-            children.append(row_node(child, defaults_insets, axis, stack.get("align", "stretch"), ids))
+            children.append(row_node(child, inner_defaults(row, defaults_insets), axis, stack.get("align", "stretch"), ids))
     else:
         text, aspect = row.get("text"), row.get("aspect")
         if size != "fit":

@@ -265,11 +265,14 @@ extension FlexLayoutPass {
         var h = pad.vertical + (x.hasText ? x.textHeight(atWidth: w - pad.horizontal) : x.intrinsicHeight)
         if x.hasAspect {
             let t = LayoutUnit.snap(w * x.aspectHeight / x.aspectWidth)
-            // The automatic minimum keeps the content (at least the transferred height), along
-            // a column's main axis and across a row alike (a stretched item of a row whose
-            // height is indefinite is as tall as its content, as in Chromium); within the
-            // width's min and max (the min at least the padding: border-box) converted through
-            // the ratio (CSS Flexbox §4.5, css-sizing-4 §5).
+            // The transferred height lies within the width's min and max (the min at least the
+            // padding: border-box) converted through the ratio. The automatic minimum keeps the
+            // content (at least the transferred height). Along a column's main axis it is the
+            // flex item's content size suggestion, which those converted limits clamp too (CSS
+            // Flexbox §4.5). Across a row it is the ratio-dependent axis's automatic minimum (a
+            // stretched item of a row whose height is indefinite is as tall as its content, as in
+            // Chromium), which a transferred max does not cap and an explicit min height
+            // replaces: the height is then the transferred one (css-sizing-4 §5).
             let p = Int(parent[i])
             let inColumn = p < 0 || isColumn(p)
             let lo = LayoutUnit.snap(Swift.max(minWidth[i].isNaN ? 0 : minWidth[i], pad.horizontal)
@@ -277,7 +280,12 @@ extension FlexLayoutPass {
             let maxW = x.maxWidth
             let hi = maxW.isFinite ? LayoutUnit.snap(Swift.max(maxW, pad.horizontal) * x.aspectHeight / x.aspectWidth)
                 : Double.infinity
-            h = Swift.max(pad.vertical, Swift.max(Swift.min(Swift.max(h, t), hi), lo))
+            if inColumn {
+                h = Swift.max(pad.vertical, Swift.max(Swift.min(Swift.max(h, t), hi), lo))
+            } else {
+                let transferred = Swift.max(Swift.min(t, hi), lo)
+                h = Swift.max(pad.vertical, minHeight[i].isNaN ? Swift.max(h, transferred) : transferred)
+            }
             if inColumn { aspectBase[i] = t }
         }
         contentHeight[i] = h
@@ -303,10 +311,11 @@ extension FlexLayoutPass {
                 // transferred size), not clamped again by the height's limits.
                 // With `min-width: auto` the width is at least that automatic minimum (the
                 // content's min-content width, css-sizing-4 §5): also its max-content width, so a
-                // column's intrinsic width and a fit-content width keep the content.
+                // column's intrinsic width and a fit-content width keep the content. An explicit
+                // min width replaces that minimum: both widths are then the transferred one.
                 let t = LayoutUnit.snap(h * x.aspectWidth / x.aspectHeight)
                 aspectBase[i] = t
-                minContentWidth[i] = Swift.max(pad, Swift.max(minContent, t))
+                minContentWidth[i] = Swift.max(pad, minWidth[i].isNaN ? Swift.max(minContent, t) : t)
                 contentWidth[i] = minWidth[i].isNaN ? minContentWidth[i] : Swift.max(pad, t)
                 return
             }

@@ -42,15 +42,16 @@ extension FlexLayoutPass {
         }
 
         // §9.5: main-axis alignment.
-        let (leading, between) = Self.mainAxisDistribution(
+        let distribution = Self.mainAxisDistribution(
             justify: FlexStylePacking.justify(containerFlags),
             freeSpace: innerMain - gaps - usedMain, itemCount: itemCount)
 
-        // §9.4 cross sizes and §9.6 cross-axis alignment, then the frames.
+        // §9.4 cross sizes and §9.6 cross-axis alignment, then the frames. `cursor` is where
+        // item k would start without the distributed space; `extra(before: k)` adds its share.
         let pad = padding[i]
-        var cursor = (column ? pad.top : pad.left) + leading
+        var cursor = (column ? pad.top : pad.left) + distribution.leading
         let crossStart = column ? pad.left : pad.top
-        let step = gap + between
+        var k = 0
         var c = Int(firstChild[i])
         while c >= 0 {
             if state[c] == Self.laidOut {
@@ -58,16 +59,16 @@ extension FlexLayoutPass {
                 let alignment = resolvedAlignment(c, containerFlags: containerFlags)
                 let cross = usedCrossSize(c, column, alignment: alignment, lineCross: innerCross)
                 let m = margin[c]
+                let start = cursor + distribution.extra(before: k)
+                k += 1
                 if column {
                     let offset = Self.crossAxisOffset(alignment: alignment, freeSpace: innerCross - cross - m.horizontal)
-                    let y = cursor + m.top
-                    frame[c] = Rect(x: crossStart + m.left + offset, y: y, width: cross, height: main)
-                    cursor = y + main + m.bottom + step
+                    frame[c] = Rect(x: crossStart + m.left + offset, y: start + m.top, width: cross, height: main)
+                    cursor += m.top + main + m.bottom + gap
                 } else {
                     let offset = Self.crossAxisOffset(alignment: alignment, freeSpace: innerCross - cross - m.vertical)
-                    let x = cursor + m.left
-                    frame[c] = Rect(x: x, y: crossStart + m.top + offset, width: main, height: cross)
-                    cursor = x + main + m.right + step
+                    frame[c] = Rect(x: start + m.left, y: crossStart + m.top + offset, width: main, height: cross)
+                    cursor += m.left + main + m.right + gap
                 }
             }
             c = Int(nextSibling[c])

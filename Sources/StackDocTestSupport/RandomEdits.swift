@@ -159,7 +159,7 @@ public struct RandomEdits {
         case 1: return .fixed(number())
         case 2: return .fit
         case 3: return .content(size())
-        case 4: return .insets(edges())
+        case 4: return rng.chance(4) ? .rowInsets(bool() ? nil : edges()) : .insets(edges())
         case 5: return .insetsDefault
         case 6: return .margin(edges())
         case 7: return .grow(number())
@@ -170,7 +170,7 @@ public struct RandomEdits {
         case 12: return rng.chance(6) ? .unstack : .stack(rng.pick(Axis.allCases))
         case 13: return .justify(rng.pick(Justify.allCases))
         case 14: return .spacing(number())
-        case 15: return .sticky(bool())
+        case 15: return rng.chance(3) ? .stickyOffset(bool() ? nil : number()) : .sticky(bool())
         case 16: return .min(bool() ? nil : number())
         case 17: return .max(bool() ? nil : number())
         case 18: return .minCross(bool() ? nil : number())

@@ -161,6 +161,7 @@ enum LogFormat {
         case let .sticky(on): return tag("sticky", ["_0": .bool(on)])
         case let .text(t): return tag("text", ["_0": t.map(value)])
         case let .aspect(a): return tag("aspect", ["_0": a.map(value)])
+        case let .rowInsets(e): return tag("rowInsets", ["_0": e.map(value)])
         default:
             // The optional fields (`RowField.optional`): the saved format's key, the value or `{}`.
             guard let (field, v) = item.optionalField else { return tag("") }

@@ -219,6 +219,7 @@ extension LogFormat {
         case "sticky": return .sticky(try f["_0"].bool())
         case "text": return .text(try f.optional("_0").map(textRun))
         case "aspect": return .aspect(try f.optional("_0").map(size))
+        case "rowInsets": return .rowInsets(try f.optional("_0").map(edges))
         default:
             // The optional fields (`RowField.optional`), by the saved format's key.
             guard let field = RowField.optional(json: name) else { throw r.unknown("row spec", name) }

@@ -54,6 +54,10 @@ struct DocumentChromiumTests {
         let hidden: Bool?
         let stack: Stack?
         let sticky: Bool?
+        /// Issue 33: `sticky N` (the sticky fixtures).
+        let stickyOffset: Double?
+        /// Issue 33: a stack's default insets for its rows, `"T L B R"`.
+        let rowInsets: String?
         // Issue 14 (document-chromium-features.json only).
         let min: Double?
         let max: Double?
@@ -71,7 +75,8 @@ struct DocumentChromiumTests {
                       sticky: sticky ?? false,
                       minMain: min, maxMain: max, minCross: minCross, maxCross: maxCross,
                       text: text.map { TextRun(count: $0.count, glyphWidth: $0.char ?? 8, lineHeight: $0.line ?? 20) },
-                      aspect: aspect)
+                      aspect: aspect, stickyOffset: stickyOffset,
+                      rowInsets: rowInsets.flatMap(TextRun.edges(words:)))
         }
     }
 
@@ -176,5 +181,33 @@ struct DocumentChromiumTests {
     /// (rand51 of seed 78: a stretched stack's height is definite for its rows, §9.4 step 11)).
     @Test func heightForWidthCasesMatchChromium() throws {
         #expect(try Self.check("document-chromium-height-for-width-cases", documents: 18) == 102)
+    }
+
+    /// scripts/oracle/layout3-cases.json through `case_documents.py`: the defects an independent
+    /// Chromium comparison found. An explicit min size along an aspect row's ratio-dependent
+    /// axis replaces its automatic minimum (`min-cross` across a column and a row, `min` along a
+    /// column); the content's automatic minimum beats a max transferred through the ratio
+    /// (`max`, `max-cross`); `justify spaceBetween`, `spaceAround` and `spaceEvenly` round the
+    /// distributed space once per item so that the gaps sum exactly to it (the last row of
+    /// `spaceBetweenRemainder` ends flush at 506), halves away from zero; `center` truncates
+    /// half the free space toward zero, positive or negative, as Chromium does.
+    @Test func layoutThreeDefectCasesMatchChromium() throws {
+        #expect(try Self.check("document-chromium-layout3-cases", documents: 13) == 46)
+    }
+
+    /// scripts/oracle/row-defaults-cases.json through `case_documents.py` (issue 33): stacks
+    /// with default insets for their rows (`defaults insets T L B R in STACK`) — form fields
+    /// whose label and value take 0 instead of the document's 12/15/12/15, a form whose default
+    /// reaches the rows of nested stacks until one sets its own, a row with its own insets
+    /// inside it, and a carousel of a horizontal document.
+    @Test func rowDefaultsMatchChromium() throws {
+        #expect(try Self.check("document-chromium-row-defaults-cases", documents: 3) == 23)
+    }
+
+    /// `random_documents.py 200 33 … --height-for-width --row-defaults`: the random documents
+    /// with every row feature, whose stacks set default insets for their rows at random (0 or
+    /// random edges), nested up to three deep.
+    @Test func randomDocumentsWithRowDefaultsMatchChromium() throws {
+        #expect(try Self.check("document-chromium-row-defaults", documents: 200) == 1462)
     }
 }

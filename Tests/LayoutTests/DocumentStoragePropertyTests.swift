@@ -53,8 +53,12 @@ struct DocumentStoragePropertyTests {
         if Int.random(in: 0..<8, using: &rng) == 0 { c.grow = 1 }
         if Int.random(in: 0..<6, using: &rng) == 0 { c.hidden = true }
         if Int.random(in: 0..<8, using: &rng) == 0 { c.separator.hidden = true }
-        if Int.random(in: 0..<8, using: &rng) == 0 { c.sticky = true }
+        if Int.random(in: 0..<8, using: &rng) == 0 {
+            c.sticky = true
+            if Bool.random(using: &rng) { c.stickyOffset = 44 }
+        }
         if stack { c.stack = StackSettings(axis: Bool.random(using: &rng) ? .vertical : .horizontal) }
+        if stack && Int.random(in: 0..<4, using: &rng) == 0 { c.rowInsets = Edges(all: 1) }
         if Int.random(in: 0..<8, using: &rng) == 0 { c.minMain = Double(Int.random(in: 0...50, using: &rng)) }
         if Int.random(in: 0..<8, using: &rng) == 0 { c.maxCross = Double(Int.random(in: 0...50, using: &rng)) }
         return c

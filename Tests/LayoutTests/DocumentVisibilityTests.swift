@@ -27,6 +27,21 @@ struct DocumentVisibilityTests {
         #expect(m.at("r5").percent == 80)
     }
 
+    /// Issue 33 defect C: `justify spaceBetween` shares 446 pt over three gaps so that they sum
+    /// to it exactly (148.671875, 148.65625, 148.671875, as Chromium): the last row ends on the
+    /// viewport's bottom edge and is entire, not partial at 99.48 %.
+    @Test func spaceBetweenGapsSumToTheFreeSpace() throws {
+        var s = F.bare(viewport: Size(width: 100, height: 506))
+        s.justify = .spaceBetween
+        let doc = try F.make(s, [F.leaf("r1", .fixed(45)), F.leaf("r2", .fixed(3)), F.leaf("r3", .fixed(9)), F.leaf("r4", .fixed(3))])
+        let l = doc.layout()
+        #expect(l.at("r2").frame?.minY == 193.671875)
+        #expect(l.at("r3").frame?.minY == 345.328125)
+        #expect(l.at("r4").frame?.minY == 503)
+        #expect(l.at("r4").visibility == .entire && l.at("r4").percent == 100)
+        #expect(states(l) == [.entire, .entire, .entire, .entire])
+    }
+
     /// Touching the viewport edge only is offscreen; frame edges on the viewport edge are inside.
     @Test func touchingEdgesAreOffscreen() throws {
         let top = try sixRows(offset: 100).layout()  // viewport y 100…300

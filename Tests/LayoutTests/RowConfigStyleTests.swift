@@ -16,6 +16,7 @@ import StackDocTestSupport
         ("maxMain", { $0.maxMain = $1.maxMain }), ("minCross", { $0.minCross = $1.minCross }),
         ("maxCross", { $0.maxCross = $1.maxCross }), ("background", { $0.background = $1.background }),
         ("highlight", { $0.highlight = $1.highlight }), ("text", { $0.text = $1.text }), ("aspect", { $0.aspect = $1.aspect }),
+        ("stickyOffset", { $0.stickyOffset = $1.stickyOffset }), ("rowInsets", { $0.rowInsets = $1.rowInsets }),
     ]
 
     @Test func everyFieldIsListed() {
@@ -49,5 +50,6 @@ import StackDocTestSupport
         type: "label", size: .fixed(3), content: Size(width: 1, height: 2), insets: Edges(all: 1), margin: Edges(all: 2),
         grow: 1, shrink: 1, alignSelf: .end, hidden: true, separator: SeparatorOverrides(hidden: true),
         stack: StackSettings(), sticky: true, minMain: 1, maxMain: 2, minCross: 3, maxCross: 4,
-        background: "#000000", highlight: "#FFFFFF", text: TextRun(count: 1), aspect: Size(width: 1, height: 1))
+        background: "#000000", highlight: "#FFFFFF", text: TextRun(count: 1), aspect: Size(width: 1, height: 1),
+        stickyOffset: 5, rowInsets: Edges(all: 3))
 }

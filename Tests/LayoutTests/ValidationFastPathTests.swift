@@ -34,6 +34,8 @@ import StackDocTestSupport
         if rng.chance(4) { c.background = rng.pick(colors) }
         if rng.chance(5) { c.text = TextRun(count: rng.pick([0, 5, -1, DocumentLimits.maxGlyphs + 1]), glyphWidth: good(), lineHeight: good()) }
         if rng.chance(5) { c.aspect = Size(width: good(), height: good()) }
+        if rng.chance(5) { c.stickyOffset = good() }
+        if rng.chance(5) { c.rowInsets = goodEdges() }
         return c
     }
 

@@ -37,7 +37,7 @@ import Testing
     /// styles.
     static func everyFieldDocument() throws -> Document {
         var document = Document(name: "all")
-        try SnapshotTests.appendEveryFieldRows(to: &document, ratioSize: .fit, background: "#ABCDEF")
+        try SnapshotTests.appendEveryFieldRows(to: &document, ratioSize: .fit, background: "#ABCDEF", schema15: true)
         try document.appendRow("plain", config: RowConfig(), parent: nil)
         var rng = SplitMix64(seed: 0x0016)
         for i in 0..<300 {

@@ -280,6 +280,8 @@ enum CaseNames {
         case .highlight: return ["spec.highlight"]
         case .text: return ["spec.text"]
         case .aspect: return ["spec.aspect"]
+        case .stickyOffset: return ["spec.stickyOffset"]
+        case .rowInsets: return ["spec.rowInsets"]
         }
     }
 }

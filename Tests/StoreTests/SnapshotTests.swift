@@ -46,8 +46,8 @@ import Testing
 
     /// Appends rows that between them set every field of `everyField` (`EveryRowField.appendRows`).
     static func appendEveryFieldRows(to document: inout Document, ratioSize: RowSize? = nil,
-                                     background: String = "#abcdef") throws {
-        try EveryRowField.appendRows(to: &document, ratioSize: ratioSize, background: background)
+                                     background: String = "#abcdef", schema15: Bool = false) throws {
+        try EveryRowField.appendRows(to: &document, ratioSize: ratioSize, background: background, schema15: schema15)
     }
 
     /// A config that sets every field to a value other than its default (`EveryRowField.config`).

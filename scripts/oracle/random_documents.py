@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Random stack documents with Chromium's frames, for Tests/LayoutTests/DocumentChromiumTests.
 
-Usage: random_documents.py COUNT SEED OUT_JSON [--features] [--height-for-width]
+Usage: random_documents.py COUNT SEED OUT_JSON [--features] [--height-for-width] [--row-defaults]
 With --features the rows also use the row features of issue 14 (min/max sizes …), mixed with
 the old ones; --height-for-width adds text and aspect rows to those; without them the
-documents are exactly those of earlier versions (same stream).
+documents are exactly those of earlier versions (same stream); --row-defaults (issue 33) gives
+stacks default insets for their rows (`rowInsets`) at random.
 Writes [{"doc": DOCUMENT, "contentSize": {...}, "frames": {ROW: {x,y,width,height} | null}}]
 where DOCUMENT is in the shape of scripts/oracle/document-cases.json (stackdoc/1 subset) and the
 frames come from headless Chromium via ../doc_chromium_frames.py (an independent re-implementation
@@ -30,6 +31,7 @@ def edges(r, lo, hi):
 
 FEATURES = False
 HEIGHT_FOR_WIDTH = False
+ROW_DEFAULTS = False
 
 
 def limits(r, out):
@@ -84,6 +86,10 @@ def row(r, depth, counter):
         if HEIGHT_FOR_WIDTH:
             out.pop("text", None)
             out.pop("aspect", None)
+        if ROW_DEFAULTS and r.random() < 0.4:
+            # Issue 33: the stack's default insets for the rows inside it ("T L B R").
+            e = r.choice([{"top": 0, "left": 0, "bottom": 0, "right": 0}, edges(r, 0, 10)])
+            out["rowInsets"] = " ".join(str(e[k]) for k in ("top", "left", "bottom", "right"))
     return out
 
 
@@ -100,8 +106,11 @@ def document(r, i):
 
 
 def main():
-    global FEATURES, HEIGHT_FOR_WIDTH
+    global FEATURES, HEIGHT_FOR_WIDTH, ROW_DEFAULTS
     args = sys.argv[1:]
+    if "--row-defaults" in args:
+        ROW_DEFAULTS = True
+        args.remove("--row-defaults")
     if "--features" in args:
         FEATURES = True
         args.remove("--features")

@@ -2,7 +2,7 @@
 """Sticky rows (SPEC §2.7) as headless Chromium shows them after scrolling, for
 Tests/LayoutTests/DocumentStickyChromiumTests.
 
-Usage: sticky_documents.py COUNT SEED OUT_JSON [--chromium chromium]
+Usage: sticky_documents.py COUNT SEED OUT_JSON [--chromium chromium] [--offsets]
 
 Writes [{"doc": DOCUMENT, "offset": N, "contentSize": {...}, "shown": {ROW: {x,y,width,height} | null}}].
 DOCUMENT is a random document of random_documents.py (both axes, nesting, every flex feature) in
@@ -10,7 +10,9 @@ which rows are sticky at random, plus section documents (stacks whose first row 
 header) and a top/left obscured inset at random ("viewportInsets"). Each document is compiled
 onto CSS by ../doc_chromium_frames.py (the independent SPEC §2.3 mapping); a sticky row gets
 `position: sticky` with `top: T` in a vertical parent and `left: L` in a horizontal one (T, L:
-the viewport's top and left insets). The root sits (max-content wide when horizontal) in a scroller of the viewport's size
+the viewport's top and left insets; plus the row's `stickyOffset`, `sticky N`). With `--offsets`
+(issue 33) sticky rows get a random sticky offset at random, and every third document is a
+screen of sections under a sticky navigation bar (headers `sticky H`, H the bar's height). The root sits (max-content wide when horizontal) in a scroller of the viewport's size
 (`overflow: auto`, no scrollbars), which is scrolled to the offset (scrollTop for a vertical
 document, scrollLeft for a horizontal one) before every row's border box is measured with
 getBoundingClientRect(), relative to the root's box (the content coordinates). The offset is
@@ -61,7 +63,8 @@ def mark(rows, nodes, parent_axis, inset):
     for r, n in zip(rows, nodes):
         css = oracle.css_of(n["style"])
         if r.get("sticky"):
-            css += f"; position: sticky; {'top' if parent_axis == 'vertical' else 'left'}: {inset[parent_axis]}px"
+            css += (f"; position: sticky; {'top' if parent_axis == 'vertical' else 'left'}: "
+                    f"{inset[parent_axis] + r.get('stickyOffset', 0)}px")
         stack = r.get("stack") or {}
         if r.get("stack"):
             inner = mark(stack.get("rows", []), n["children"], stack.get("axis", "vertical"), inset)
@@ -116,21 +119,39 @@ def sections(r, i):
     return doc
 
 
-def make_sticky(rows, r, p):
+def make_sticky(rows, r, p, offsets=False):
     for x in rows:
         if r.random() < p:
             x["sticky"] = True
-        make_sticky((x.get("stack") or {}).get("rows", []), r, p)
+            if offsets and r.random() < 0.6:
+                x["stickyOffset"] = r.choice([4, 20, 44, 60.5])
+        make_sticky((x.get("stack") or {}).get("rows", []), r, p, offsets)
 
 
-def cases(count, seed):
+def navigation(r, i):
+    """Sections under a sticky navigation bar: a root bar `sticky`, then section stacks whose
+    headers are `sticky H` (H: the bar's height), so that they stick below the bar."""
+    doc = sections(r, i)
+    doc["name"] = f"navigation{i}"
+    bar = r.choice([44, 50])
+    for s in doc["rows"]:
+        s["stack"]["rows"][0]["stickyOffset"] = bar
+    doc["rows"].insert(0, {"id": "nav", "size": {"fixed": bar}, "content": {"width": 40, "height": 20},
+                           "alignSelf": "auto", "sticky": True})
+    return doc
+
+
+def cases(count, seed, offsets=False):
     r = random.Random(seed)
     out = []
     for i in range(count):
-        doc = sections(r, i) if i % 3 == 0 else document(r, i)
+        if offsets and i % 3 == 0:
+            doc = navigation(r, i)
+        else:
+            doc = sections(r, i) if i % 3 == 0 else document(r, i)
         if i % 3:
             doc["name"] = f"sticky{i}"
-            make_sticky(doc["rows"], r, 0.3)
+            make_sticky(doc["rows"], r, 0.3, offsets)
         if r.random() < 0.3:
             doc["viewportInsets"] = {"top": r.choice([0, 10, 24]), "left": r.choice([0, 10]), "bottom": 0, "right": 0}
         for off in (0, r.randint(1, 200), r.randint(100, 600), 100000):
@@ -145,8 +166,11 @@ def main():
         k = args.index("--chromium")
         chromium = args[k + 1]
         del args[k:k + 2]
+    offsets = "--offsets" in args
+    if offsets:
+        args.remove("--offsets")
     count, seed, path = int(args[0]), int(args[1]), args[2]
-    cs = cases(count, seed)
+    cs = cases(count, seed, offsets)
     with tempfile.TemporaryDirectory() as d:
         page_path = os.path.join(d, "page.html")
         with open(page_path, "w") as f:

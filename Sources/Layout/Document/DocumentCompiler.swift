@@ -76,6 +76,7 @@ extension Document {
             var axis: Axis
             var align: Align
             var hidden: Bool         // the stack row or an ancestor is hidden
+            var defaultDecor: Int32  // the decoration of its rows that set no insets (0: the document's)
 
             /// The parent's part of a shared style's key (axis and align).
             var key: Int { (axis == .horizontal ? 4 : 0) + align.code }
@@ -84,7 +85,7 @@ extension Document {
         let first = lower == 0 ? store.order.first(store.rootRoot)
             : lower < rootCount ? store.order.node(at: lower, in: store.rootRoot) : -1
         var levels = [Level(cursor: first, index: Int32(lower), slot: -1, node: c.rootNode,
-                            axis: s.axis, align: s.align, hidden: false)]
+                            axis: s.axis, align: s.align, hidden: false, defaultDecor: 0)]
         // Rows sharing a style record share its facts (type, decoration: insets and separator
         // style) and, per parent axis and align, the shared part of their engine style: each is
         // computed once per record (or record and parent), not per row.
@@ -93,6 +94,11 @@ extension Document {
         var facts: [RecordFacts] = []
         var sharedOfKey = [Int32](repeating: -1, count: recordCount * 8)
         var shared: [StyleCompiler.Shared] = []
+        // Rows inside a stack with default insets of its own (`rowInsets`) that set none: their
+        // decoration and engine style also depend on that default, keyed by it (few rows: forms).
+        var rowDecorOfRecord: [Int: Int32] = [:]
+        var decorInside: [Int: Int32] = [:]
+        var sharedInside: [Int: Int32] = [:]
 
         while let level = levels.last {
             let top = levels.count - 1
@@ -118,17 +124,29 @@ extension Document {
             if hidden { f |= CompiledDocument.ownHidden }
             if hiddenInTree { f |= CompiledDocument.hiddenInTree }
             if level.axis == .horizontal { f |= CompiledDocument.parentHorizontal }
-            let decor = facts[fi].decor
+            var decor = facts[fi].decor
+            let inside = level.defaultDecor != 0 && !facts[fi].ownInsets
+            if inside {
+                let key = record << 32 | Int(level.defaultDecor)
+                if let d = decorInside[key] {
+                    decor = d
+                } else {
+                    let d = Int32(truncatingIfNeeded: c.decors.count)
+                    c.decors.append(.init(insets: c.decors[Int(level.defaultDecor)].insets, separator: c.decors[Int(decor)].separator))
+                    decorInside[key] = d
+                    decor = d
+                }
+            }
 
             let node: FlexNodeID
             if hiddenInTree {
                 node = c.tree.addNode(StyleCompiler.hidden, parent: level.node)
             } else {
                 let key = record * 8 + level.key
-                var si = Int(sharedOfKey[key])
+                var si = inside ? Int(sharedInside[key << 32 | Int(decor)] ?? -1) : Int(sharedOfKey[key])
                 if si < 0 {
                     si = shared.count
-                    sharedOfKey[key] = Int32(truncatingIfNeeded: si)
+                    if inside { sharedInside[key << 32 | Int(decor)] = Int32(truncatingIfNeeded: si) } else { sharedOfKey[key] = Int32(truncatingIfNeeded: si) }
                     shared.append(StyleCompiler.shared(store.styles[Int32(truncatingIfNeeded: record)].rest,
                                                        insets: c.decors[Int(decor)].insets,
                                                        parentAxis: level.axis, parentAlign: level.align))
@@ -155,8 +173,18 @@ extension Document {
             if let stack = facts[fi].stack {
                 let first = store.order.first(store.childRoot[Int(slot)])
                 if first >= 0 {
+                    var defaultDecor = level.defaultDecor
+                    if let rowInsets = facts[fi].rowInsets {
+                        if let d = rowDecorOfRecord[record] {
+                            defaultDecor = d
+                        } else {
+                            defaultDecor = Int32(truncatingIfNeeded: c.decors.count)
+                            c.decors.append(.init(insets: LayoutUnit.snap(rowInsets), separator: s.defaults.separator))
+                            rowDecorOfRecord[record] = defaultDecor
+                        }
+                    }
                     levels.append(Level(cursor: first, index: 0, slot: k, node: node, axis: stack.axis,
-                                        align: stack.align, hidden: hiddenInTree))
+                                        align: stack.align, hidden: hiddenInTree, defaultDecor: defaultDecor))
                 }
             }
         }
@@ -171,6 +199,10 @@ private struct RecordFacts {
     var stack: StackSettings?
     /// Index into `CompiledDocument.decors` (0: the document default).
     var decor: Int32
+    /// The record sets its own insets (else a stack's default may replace the document's).
+    var ownInsets: Bool
+    /// A stack's default insets for the rows inside it (`rowInsets`).
+    var rowInsets: Edges?
 
     /// The facts of the record whose config is `config`; a record with its own insets or
     /// separator adds its decoration to `c.decors`.
@@ -178,6 +210,8 @@ private struct RecordFacts {
         type = config.type
         sticky = config.sticky
         stack = config.stack
+        ownInsets = config.insets != nil
+        rowInsets = config.stack == nil ? nil : config.rowInsets
         decor = 0
         if config.insets != nil || !config.separator.isEmpty {
             decor = Int32(truncatingIfNeeded: c.decors.count)

@@ -48,18 +48,21 @@ struct StickyBasis: Hashable, Sendable {
     var marginEnd: Double
     /// The parent's main axis is horizontal (`left`), else vertical (`top`).
     var horizontal: Bool
+    /// Its sticky offset (`sticky N`, layout units): it sticks this far past the edge.
+    var inset: Double
     /// The index in the basis list of its nearest sticky ancestor, -1 when none.
     var ancestor: Int
 }
 
 /// CSS `position: sticky` with `top` (a vertical parent) or `left` (a horizontal parent) equal
-/// to the unobscured rectangle's leading edge (SPEC §2.7), in one place.
+/// to the unobscured rectangle's leading edge plus the row's sticky offset (SPEC §2.7), in one place.
 enum StickyRule {
     /// The accumulated shift (dx, dy) of every basis, in order (ancestors come first), and
     /// whether its own shift is non-zero. A row's own shift along its parent's main axis is
     /// min(limit − start, max(0, box end − margin end − end)) when positive, else 0, where start
     /// and end are its frame's edges and `box` its containing block, both moved by its sticky
-    /// ancestors' shifts, and `limit` the unobscured rectangle's top (or left) edge.
+    /// ancestors' shifts, and `limit` the unobscured rectangle's top (or left) edge plus the
+    /// row's sticky offset.
     static func shifts(_ bases: [StickyBasis], unobscured u: Rect) -> [(dx: Double, dy: Double, own: Bool)] {
         var out: [(dx: Double, dy: Double, own: Bool)] = []
         out.reserveCapacity(bases.count)
@@ -68,12 +71,12 @@ enum StickyRule {
             let own: Double
             if b.horizontal {
                 let start = b.frame.minX + ax, end = b.frame.maxX + ax
-                let delta = u.minX - start
+                let delta = u.minX + b.inset - start
                 let room = max(0, b.box.maxX + ax - b.marginEnd - end)
                 own = max(0, min(delta, room))
             } else {
                 let start = b.frame.minY + ay, end = b.frame.maxY + ay
-                let delta = u.minY - start
+                let delta = u.minY + b.inset - start
                 let room = max(0, b.box.maxY + ay - b.marginEnd - end)
                 own = max(0, min(delta, room))
             }
@@ -153,7 +156,8 @@ extension Document {
             guard let frame = rows[k].frame else { continue }
             let p = Int(c.parentSlot[k])
             let box = p >= 0 ? (rows[p].content ?? frame) : root
-            let margin = self.rows.config(c.slots[k]).layoutMargin
+            let config = self.rows.config(c.slots[k])
+            let margin = config.layoutMargin
             let horizontal = c.flags[k] & CompiledDocument.parentHorizontal != 0
             var ancestor = -1
             var q = p
@@ -166,7 +170,8 @@ extension Document {
             basisOf[k32] = bases.count
             bases.append(StickyBasis(position: k, subtreeEnd: end, frame: frame, box: box,
                                      marginEnd: horizontal ? margin.right : margin.bottom,
-                                     horizontal: horizontal, ancestor: ancestor))
+                                     horizontal: horizontal,
+                                     inset: LayoutUnit.snap(config.stickyOffset ?? 0), ancestor: ancestor))
         }
         return bases
     }

@@ -33,11 +33,11 @@ extension LiveLayout {
                 guard shift == contentOffset + position else { return nil }
             }
             let entry = LocalRows(id: child.id, config: childConfig, rows: rows[k..<end], shift: shift, axis: .vertical,
-                                  defaults: defaults)
+                                  defaults: context.defaults)
             if let nested = stackLine(of: entry, config: childConfig, settings: context, in: document) {
                 entries.appendLine(child.id, nested)
             } else {
-                entries.append(entry, config: childConfig, defaults: defaults)
+                entries.append(entry, config: childConfig, defaults: context.defaults)
             }
             let i = entries.count - 1
             let c = entries.shown(i) ? entries.outerLength(i) + gap : 0
@@ -59,11 +59,11 @@ extension LiveLayout {
     /// stack line when it qualifies, else a leaf or a subtree.
     func setEntry(_ node: Int32, _ entry: LocalRows, config: RowConfig?, in document: Document, _ place: LinePlace,
                   _ target: inout RootLine) {
-        if let config, let sl = stackLine(of: entry, config: config, settings: place.isRoot ? settings : place.childSettings,
-                                          in: document) {
+        let lineSettings = place.isRoot ? settings : place.childSettings
+        if let config, let sl = stackLine(of: entry, config: config, settings: lineSettings, in: document) {
             target.entries.setLine(Int(node), entry.id, sl)
         } else {
-            target.entries.set(Int(node), entry, config: config, defaults: settings.defaults)
+            target.entries.set(Int(node), entry, config: config, defaults: lineSettings.defaults)
         }
     }
 

@@ -69,6 +69,8 @@ struct StackLine: Sendable {
         s.viewportInsets = .zero
         s.keyboard = 0
         s.padding = config.effectiveInsets(settings.defaults)
+        // Its rows that set no insets take the stack's default, else the one it has itself.
+        if let rowInsets = config.rowInsets { s.defaults.insets = rowInsets }
         s.spacing = stack.spacing
         s.justify = .start
         s.align = stack.align

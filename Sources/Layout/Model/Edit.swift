@@ -67,8 +67,14 @@ public enum RowSpecItem: Hashable, Sendable, Codable {
     case spacing(Double)
     /// `separator SEPSPEC`: one override of the row's separator.
     case separator(SeparatorSpec)
-    /// `sticky` (true) / `sticky off` (false): SPEC §2.7.
+    /// `sticky` (true) / `sticky off` (false; drops the sticky offset too): SPEC §2.7.
     case sticky(Bool)
+    /// `sticky N`: the row is sticky and sticks N past the unobscured leading edge; `sticky
+    /// none` drops the offset (nil), the row stays sticky (SPEC §2.7).
+    case stickyOffset(Double?)
+    /// `row-insets T L B R|none` (`defaults insets T L B R in STACK`): a stack row's default
+    /// insets for the rows inside it (nil: none; issue 33).
+    case rowInsets(Edges?)
     /// `min N|none`: the border box's minimum length along the parent's main axis (nil: none).
     case min(Double?)
     /// `max N|none`: the maximum along the parent's main axis (nil: none).
@@ -100,6 +106,7 @@ extension RowSpecItem {
         case let .maxCross(n): return (.maxCross, n.map(RowField.Value.number))
         case let .background(c): return (.background, c.map(RowField.Value.text))
         case let .highlight(c): return (.highlight, c.map(RowField.Value.text))
+        case let .stickyOffset(n): return (.stickyOffset, n.map(RowField.Value.number))
         // Every other item, listed so that a new item must say here whether it is a field's:
         // the planner, the printer and the log format send every item not in their own
         // switches through `optionalField`.
@@ -109,7 +116,7 @@ extension RowSpecItem {
         // Optional fields whose items carry structured values (a glyph run, a ratio), while the
         // table holds them as text in the REPL's words: the planner, printer, log scripts and
         // log format handle these two items in their own switches.
-        case .text, .aspect:
+        case .text, .aspect, .rowInsets:
             return nil
         }
     }
@@ -124,8 +131,10 @@ extension RowSpecItem {
         case .maxCross: self = .maxCross(value?.number)
         case .background: self = .background(value?.text)
         case .highlight: self = .highlight(value?.text)
+        case .stickyOffset: self = .stickyOffset(value?.number)
         case .text: self = .text(value?.text.flatMap(TextRun.init(words:)))
         case .aspect: self = .aspect(value?.text.flatMap(TextRun.ratio(words:)))
+        case .rowInsets: self = .rowInsets(value?.text.flatMap(TextRun.edges(words:)))
         case .type, .size, .content, .insets, .margin, .grow, .shrink, .alignSelf, .hidden, .sticky, .separator, .stack:
             return nil
         }

@@ -91,6 +91,18 @@ public struct TextRun: Hashable, Sendable, Codable {
         guard w.count == 2, let a = Double(w[0]), let b = Double(w[1]), a.isFinite, b.isFinite else { return nil }
         return Size(width: a, height: b)
     }
+
+    /// Edges in the REPL's words, `T L B R` (a stack's `rowInsets` in the saved format and the log).
+    public static func edgeWords(_ e: Edges) -> String {
+        [e.top, e.left, e.bottom, e.right].map(JSONNumber.format).joined(separator: " ")
+    }
+
+    /// Reads `T L B R`; nil when it is not four finite numbers.
+    public static func edges(words: String) -> Edges? {
+        let w = words.split(separator: " ").compactMap { Double($0) }
+        guard w.count == 4, words.split(separator: " ").count == 4, w.allSatisfy(\.isFinite) else { return nil }
+        return Edges(top: w[0], left: w[1], bottom: w[2], right: w[3])
+    }
 }
 
 /// Everything about a row except its id, its place and its children (SPEC §2.2).
@@ -143,6 +155,15 @@ public struct RowConfig: Hashable, Sendable, Codable {
     /// `aspect W H`: the leaf's border box keeps width ÷ height = W ÷ H (CSS `aspect-ratio`
     /// with `box-sizing: border-box`; nil: none).
     public var aspect: Size?
+    /// `sticky N`: how far below (a vertical parent) or right of (a horizontal parent) the
+    /// unobscured rectangle's leading edge a sticky row sticks — CSS `top`/`left` of
+    /// `position: sticky` beyond that edge (SPEC §2.7); nil is 0. Only a sticky row uses it;
+    /// `sticky off` drops it.
+    public var stickyOffset: Double?
+    /// `defaults insets T L B R in STACK` (`row-insets T L B R`): the insets of the rows inside
+    /// this stack, at any depth, that set none — until a nested stack sets its own (nil: its
+    /// parent's default, the document's at the root). Only a stack row uses it.
+    public var rowInsets: Edges?
 
     /// A configuration; every parameter defaults to the value of a row added without ROWSPEC.
     public init(type: String = "view", size: RowSize = .fit, content: Size = .zero, insets: Edges? = nil,
@@ -150,7 +171,8 @@ public struct RowConfig: Hashable, Sendable, Codable {
                 hidden: Bool = false, separator: SeparatorOverrides = SeparatorOverrides(),
                 stack: StackSettings? = nil, sticky: Bool = false, minMain: Double? = nil, maxMain: Double? = nil,
                 minCross: Double? = nil, maxCross: Double? = nil, background: String? = nil,
-                highlight: String? = nil, text: TextRun? = nil, aspect: Size? = nil) {
+                highlight: String? = nil, text: TextRun? = nil, aspect: Size? = nil,
+                stickyOffset: Double? = nil, rowInsets: Edges? = nil) {
         self.type = type
         self.size = size
         self.content = content
@@ -171,6 +193,8 @@ public struct RowConfig: Hashable, Sendable, Codable {
         self.highlight = highlight
         self.text = text
         self.aspect = aspect
+        self.stickyOffset = stickyOffset
+        self.rowInsets = rowInsets
     }
 
     /// True when `self` and `other` are alike in every field but `size`, `content` and
@@ -183,6 +207,7 @@ public struct RowConfig: Hashable, Sendable, Codable {
             && stack == other.stack && sticky == other.sticky && minMain == other.minMain && maxMain == other.maxMain
             && minCross == other.minCross && maxCross == other.maxCross && background == other.background
             && highlight == other.highlight && text == other.text && aspect == other.aspect
+            && stickyOffset == other.stickyOffset && rowInsets == other.rowInsets
     }
 
     /// True when the row sets any of the size limits of issue 14 (`min`, `max`, `min-cross`,

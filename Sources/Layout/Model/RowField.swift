@@ -65,6 +65,10 @@ public enum RowField: Int, CaseIterable, Sendable {
     case text
     /// `aspect`: the row's aspect ratio, in the REPL's words (`16 9`; issue 14).
     case aspect
+    /// `sticky N`: how far past the unobscured leading edge a sticky row sticks (SPEC §2.7).
+    case stickyOffset
+    /// `row-insets`: a stack's default insets for its rows, in the REPL's words (`T L B R`; issue 33).
+    case rowInsets
     /// `stack`: the row's stack settings (nil: a leaf).
     case stack
 
@@ -88,6 +92,8 @@ public enum RowField: Int, CaseIterable, Sendable {
         case textRun
         /// An aspect ratio in the REPL's words, `W H` (`Validation.aspect`).
         case aspectRatio
+        /// Edges in the REPL's words, `T L B R`, each a length (`Validation.edges`).
+        case edges
     }
 
     /// A field's names and kind.
@@ -135,6 +141,8 @@ public enum RowField: Int, CaseIterable, Sendable {
         case .highlight: return Spec("highlight", column: "highlight", .text(.color))
         case .text: return Spec("text", column: "text", .text(.textRun))
         case .aspect: return Spec("aspect", column: "aspect", .text(.aspectRatio))
+        case .stickyOffset: return Spec("stickyOffset", word: "sticky", .number(.length))
+        case .rowInsets: return Spec("rowInsets", word: "row-insets", .text(.edges))
         case .stack: return Spec("stack")
         }
     }
@@ -147,6 +155,7 @@ public enum RowField: Int, CaseIterable, Sendable {
         case .maxMain: return c.maxMain
         case .minCross: return c.minCross
         case .maxCross: return c.maxCross
+        case .stickyOffset: return c.stickyOffset
         default: return nil
         }
     }
@@ -159,6 +168,7 @@ public enum RowField: Int, CaseIterable, Sendable {
         case .maxMain: c.maxMain = v
         case .minCross: c.minCross = v
         case .maxCross: c.maxCross = v
+        case .stickyOffset: c.stickyOffset = v
         default: break
         }
     }
@@ -171,6 +181,7 @@ public enum RowField: Int, CaseIterable, Sendable {
         case .highlight: return c.highlight
         case .text: return c.text?.words
         case .aspect: return c.aspect.map(TextRun.ratioWords)
+        case .rowInsets: return c.rowInsets.map(TextRun.edgeWords)
         default: return nil
         }
     }
@@ -183,6 +194,7 @@ public enum RowField: Int, CaseIterable, Sendable {
         case .highlight: c.highlight = v
         case .text: c.text = v.flatMap(TextRun.init(words:))
         case .aspect: c.aspect = v.flatMap(TextRun.ratio(words:))
+        case .rowInsets: c.rowInsets = v.flatMap(TextRun.edges(words:))
         default: break
         }
     }
@@ -295,7 +307,7 @@ extension RowConfig {
             case .hidden: value = .hidden(hidden)
             case .sticky: value = .sticky(sticky)
             case .separator: value = .separator(separator)
-            case .minMain, .maxMain, .minCross, .maxCross, .background, .highlight, .text, .aspect:
+            case .minMain, .maxMain, .minCross, .maxCross, .background, .highlight, .text, .aspect, .stickyOffset, .rowInsets:
                 value = .optional(field.value(self))
             case .stack: value = .stack(stack)
             }

@@ -67,12 +67,17 @@ extension RowConfig {
                 config.hidden = true
             case let .sticky(on):
                 config.sticky = on
+                if !on { config.stickyOffset = nil }
+            case let .stickyOffset(n):
+                config.stickyOffset = try n.map { try Validation.length($0, "sticky") }
+                config.sticky = true
             case let .stack(axis):
                 config.stack = config.stack ?? waiting ?? StackSettings()
                 config.stack?.axis = axis
                 (waiting, waitingWord) = (nil, nil)
             case .unstack:
                 config.stack = nil
+                config.rowInsets = nil // a leaf has no rows to give insets to
             case let .justify(j):
                 setStack("justify") { $0.justify = j }
             case let .alignItems(a):
@@ -86,6 +91,8 @@ extension RowConfig {
                 config.text = try t.map { try Validation.text($0, "text") }
             case let .aspect(a):
                 config.aspect = try a.map { try Validation.aspect($0, "aspect") }
+            case let .rowInsets(e):
+                config.rowInsets = try e.map { try Validation.edges($0, "row-insets") }
             default:
                 // The optional fields (`RowField.optional`): checked by the field's rule.
                 if let (field, value) = item.optionalField {

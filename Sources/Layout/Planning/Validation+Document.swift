@@ -40,7 +40,7 @@ extension Validation {
         case let (.number(rule), .number(n)):
             switch rule {
             case .length: return .number(try length(n, path))
-            case .color, .textRun, .aspectRatio: break
+            case .color, .textRun, .aspectRatio, .edges: break
             }
         case let (.text(rule), .text(t)):
             switch rule {
@@ -55,6 +55,11 @@ extension Validation {
                     throw StackDocError(.badValue(path: path, problem: "expected 'W H', got \(quoted(t))"))
                 }
                 return .text(TextRun.ratioWords(try aspect(ratio, path)))
+            case .edges:
+                guard let e = TextRun.edges(words: t) else {
+                    throw StackDocError(.badValue(path: path, problem: "expected 'T L B R', got \(quoted(t))"))
+                }
+                return .text(TextRun.edgeWords(try edges(e, path)))
             case .length: break
             }
         default: break
@@ -70,7 +75,7 @@ extension Validation {
         case let (.text(rule), .text(t)):
             switch rule {
             case .color: return isColor(t)
-            case .textRun, .aspectRatio: return (try? check(f, v, "")) != nil
+            case .textRun, .aspectRatio, .edges: return (try? check(f, v, "")) != nil
             case .length: return false
             }
         default: return false
@@ -88,7 +93,7 @@ extension Validation {
         if let t = c.separator.thickness, !isLength(t) { return false }
         if let s = c.stack, !isLength(s.spacing) { return false }
         if let color = c.separator.color, !isColor(color) { return false }
-        if c.hasHeightForWidth && (try? checkLeafOnly(c, "")) == nil { return false }
+        if (c.hasHeightForWidth || c.rowInsets != nil) && (try? checkLeafOnly(c, "")) == nil { return false }
         for f in RowField.optional {
             if let v = f.value(c), !isValid(f, v) { return false }
         }

@@ -304,12 +304,16 @@ enum CommandTable {
             return .edit(ids.count == 1 ? .set(id: ids[0], spec: specs) : .setRows(ids: ids, spec: specs))
         },
         CommandSpec("defaults", group: "Rows",
-                    usage: ["defaults insets T L B R | separator SEPSPEC… | autohide on|off"],
+                    usage: ["defaults insets T L B R [in STACK] | separator SEPSPEC… | autohide on|off"],
                     summary: "change the document's live defaults (rows that override nothing follow them)",
-                    details: "'autohide' hides the separator of the last visible row of each stack. See 'help sepspec'.",
-                    examples: ["defaults insets 8 16 8 16", "defaults separator thickness 0.5 color #E0E0E0",
-                               "defaults autohide off"]) { r in
-            if r.consume("insets") { return .edit(.defaults(.insets(try r.edges(after: "insets")))) }
+                    details: "'autohide' hides the separator of the last visible row of each stack. 'in STACK' sets the default insets of the rows inside that stack instead (at any depth, until a nested stack sets its own; the same as 'set STACK row-insets T L B R'). See 'help sepspec'.",
+                    examples: ["defaults insets 8 16 8 16", "defaults insets 0 0 0 0 in field",
+                               "defaults separator thickness 0.5 color #E0E0E0", "defaults autohide off"]) { r in
+            if r.consume("insets") {
+                let e = try r.edges(after: "insets")
+                if r.consume("in") { return .edit(.set(id: try r.value("a stack row id", after: "in"), spec: [.rowInsets(e)])) }
+                return .edit(.defaults(.insets(e)))
+            }
             if r.consume("separator") { return .edit(.defaults(.separator(try SeparatorWords.parseMany(&r, after: "separator")))) }
             if r.consume("autohide") {
                 if r.consume("on") { return .edit(.defaults(.autoHide(true))) }

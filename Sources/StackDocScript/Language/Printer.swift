@@ -95,6 +95,7 @@ public enum Printer {
         case .separator(let s): return "separator " + text(s)
         case .text(let t): return t.map(textWords) ?? "text none"
         case .aspect(let a): return a.map { "aspect \(num($0.width)) \(num($0.height))" } ?? "aspect none"
+        case .rowInsets(let e): return e.map { "row-insets \(edges($0))" } ?? "row-insets none"
         default:
             // The optional fields (`RowField.optional`): the word, then the value or `none`.
             guard let (field, value) = item.optionalField else { return "" }

@@ -49,11 +49,20 @@ enum RowSpecWords {
         SpecWord(keyword: "hidden", usage: "hidden", summary: "the row stays in the document and takes no space") { _ in
             .hidden
         },
-        SpecWord(keyword: "sticky", usage: "sticky [on|off]",
-                 summary: "sticks to the viewport's unobscured leading edge while its stack's box allows (CSS position: sticky); 'off' unsticks") { r in
+        SpecWord(keyword: "sticky", usage: "sticky [on|off|N|none]",
+                 summary: "sticks to the viewport's unobscured leading edge while its stack's box allows (CSS position: sticky); 'sticky N' sticks N below it (right of it in a horizontal stack: CSS top/left N), 'none' drops N; 'off' unsticks") { r in
             if r.consume("off") { return .sticky(false) }
+            if r.consume("none") { return .stickyOffset(nil) }
+            if let t = r.peek(), !t.quoted, WordReader.parseNumber(t.text) != nil {
+                return .stickyOffset(try r.number(after: "sticky"))
+            }
             _ = r.consume("on")
             return .sticky(true)
+        },
+        SpecWord(keyword: "row-insets", usage: "row-insets T L B R|none",
+                 summary: "a stack row's default insets for the rows inside it that set none (at any depth, until a nested stack sets its own); 'none' follows the parent's again") { r in
+            if r.consume("none") { return .rowInsets(nil) }
+            return .rowInsets(try r.edges(after: "row-insets"))
         },
         SpecWord(keyword: "stack", usage: "stack vertical|horizontal|none",
                  summary: "makes the row a nested stack with this axis; 'none' makes an empty stack a leaf again") { r in

@@ -179,7 +179,9 @@ extension CommandResult {
                     ("align", .string($0.align.rawValue)), ("spacing", .number($0.spacing))])
         } ?? .null
         return [("id", .string(e.id)), ("parent", optional(e.parent)), ("index", int(e.index)), ("type", .string(c.type)),
-                ("size", size), ("content", c.content.jsonValue), ("insets", c.insets?.jsonValue ?? .null),
+                ("size", size), ("content", c.content.jsonValue), ("insets", c.insets?.jsonValue ?? .null)]
+            // Issue 33: the stack whose default insets a row without its own takes (absent: the document's).
+            + (c.insets == nil ? e.insetsFrom.map { [("insetsFrom", JSONValue.string($0))] } ?? [] : []) + [
                 ("margin", c.margin.jsonValue), ("grow", .number(c.grow)), ("shrink", .number(c.shrink)),
                 ("alignSelf", .string(c.alignSelf.rawValue)), ("hidden", .bool(c.hidden)), ("sticky", .bool(c.sticky)),
                 ("separator", object(sep))]

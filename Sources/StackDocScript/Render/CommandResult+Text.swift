@@ -185,11 +185,17 @@ extension CommandResult {
     static func flags(_ c: RowConfig) -> String {
         var f: [String] = []
         if c.hidden { f.append("hidden") }
-        if c.sticky { f.append("sticky") }
+        if c.sticky && c.stickyOffset == nil { f.append("sticky") } // else `sticky N` below
         if let s = c.stack { f.append("stack \(s.axis.rawValue)") }
         if !c.separator.isEmpty { f.append("separator*") }
         f += RowConfigText.optionalFields(c).map { "\($0.0) \($0.1)" }
         return f.joined(separator: ",")
+    }
+
+    /// The row detail's `sticky` line: `no`, `yes`, or `yes, 44 past the edge` (`sticky 44`).
+    static func sticky(_ c: RowConfig) -> String {
+        guard c.sticky else { return "no" }
+        return c.stickyOffset.map { "yes, \(Format.number($0)) past the edge" } ?? "yes"
     }
 
     static func rowFields(_ d: RowDetail) -> String {
@@ -198,12 +204,13 @@ extension CommandResult {
         var lines: [(String, String)] = [
             ("id", Printer.id(d.entry.id)), ("parent", d.entry.parent.map(Printer.id) ?? "-"), ("index", "\(d.entry.index)"),
             ("type", Printer.id(c.type)), ("size", Format.rowSize(c.size)), ("content", Format.size(c.content)),
-            ("insets", c.insets.map(Format.edges) ?? "default (\(Format.edges(d.defaults.insets)))"),
+            ("insets", c.insets.map(Format.edges) ?? d.entry.insetsFrom.map { "in \(Printer.id($0)) (\(Format.edges(d.stackInsets ?? d.defaults.insets)))" }
+                ?? "default (\(Format.edges(d.defaults.insets)))"),
             ("margin", Format.edges(c.margin)), ("grow", Format.number(c.grow)), ("shrink", Format.number(c.shrink)),
-            ("align", c.alignSelf.rawValue), ("hidden", c.hidden ? "yes" : "no"), ("sticky", c.sticky ? "yes" : "no"),
+            ("align", c.alignSelf.rawValue), ("hidden", c.hidden ? "yes" : "no"), ("sticky", Self.sticky(c)),
             ("separator", "\(sep.hidden ? "hidden" : "shown"), insets \(Format.edges(sep.insets)), thickness \(Format.number(sep.thickness)), color \(sep.color)\(c.separator.isEmpty ? " (default)" : "")"),
         ]
-        lines += RowConfigText.optionalFields(c)
+        lines += RowConfigText.optionalFields(c, except: [.stickyOffset])
         if let s = c.stack {
             lines.append(("stack", "\(s.axis.rawValue), justify \(s.justify.rawValue), align-items \(s.align.rawValue), spacing \(Format.number(s.spacing)), \(Format.count(d.childCount, "row"))"))
         }

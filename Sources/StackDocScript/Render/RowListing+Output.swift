@@ -59,8 +59,14 @@ extension RowListing {
     static func tableCells(_ e: RowEntry) -> [String] {
         let c = e.config
         return [String(repeating: "  ", count: e.depth) + Printer.id(e.id), e.parent.map(Printer.id) ?? "-", "\(e.index)",
-                Printer.id(c.type), Format.rowSize(c.size), Format.size(c.content), c.insets.map(Format.edges) ?? "default",
+                Printer.id(c.type), Format.rowSize(c.size), Format.size(c.content), Self.insetsCell(e),
                 Format.edges(c.margin), Format.number(c.grow), Format.number(c.shrink), c.alignSelf.rawValue, CommandResult.flags(c)]
+    }
+
+    /// Where a row's insets come from: its own, `default` (the document's) or `in STACK` (that
+    /// stack's default for the rows inside it).
+    static func insetsCell(_ e: RowEntry) -> String {
+        e.config.insets.map(Format.edges) ?? e.insetsFrom.map { "in " + Printer.id($0) } ?? "default"
     }
 
     static let csvHeader = ["id", "parent", "index", "depth", "type", "size", "content", "insets", "margin", "grow", "shrink", "align", "flags"]
@@ -69,7 +75,7 @@ extension RowListing {
     static func csvFields(_ e: RowEntry) -> [String] {
         let c = e.config
         return [e.id, e.parent ?? "", "\(e.index)", "\(e.depth)", c.type, Format.rowSize(c.size),
-                Format.size(c.content), c.insets.map(Format.edges) ?? "default", Format.edges(c.margin),
+                Format.size(c.content), Self.insetsCell(e), Format.edges(c.margin),
                 Format.number(c.grow), Format.number(c.shrink), c.alignSelf.rawValue, CommandResult.flags(c)]
     }
 }

@@ -179,6 +179,9 @@ public struct RowEntry {
     public var depth: Int
     /// Its configuration.
     public var config: RowConfig
+    /// The stack whose default insets (`rowInsets`) it takes when it sets none: its nearest
+    /// enclosing stack that sets one (nil: the document's default).
+    public var insetsFrom: RowID? = nil
 }
 
 /// `row ROW`: the row's configuration, the defaults it inherits, and its layout.
@@ -193,6 +196,8 @@ public struct RowDetail {
     public var layout: RowLayout?
     /// Where sticky positioning shows it at the offset, when away from its frame (SPEC §2.7).
     public var displacement: StuckRow? = nil
+    /// The default insets of `entry.insetsFrom` (the stack whose default it takes), if any.
+    public var stackInsets: Edges? = nil
 }
 
 /// `status`.

@@ -26,10 +26,16 @@ public struct RowListing {
         block.reserveCapacity(min(Self.blockSize, rowCount))
         // The depth of each stack row seen so far (a row's depth is its parent's plus one).
         var depth: [RowID: Int] = [:]
+        // The stack whose default insets the rows inside each stack take (absent: the document's).
+        var insetsFrom: [RowID: RowID] = [:]
         try document.forEachRow { id, parent, index, c in
             let d = parent.map { (depth[$0] ?? 0) + 1 } ?? 0
-            if c.stack != nil { depth[id] = d }
-            block.append(RowEntry(id: id, parent: parent, index: index, depth: d, config: c))
+            let from = parent.flatMap { insetsFrom[$0] }
+            if c.stack != nil {
+                depth[id] = d
+                if let owner = c.rowInsets != nil ? id : from { insetsFrom[id] = owner }
+            }
+            block.append(RowEntry(id: id, parent: parent, index: index, depth: d, config: c, insetsFrom: from))
             if block.count == Self.blockSize {
                 try body(block)
                 block.removeAll(keepingCapacity: true)

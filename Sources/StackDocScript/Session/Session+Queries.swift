@@ -78,13 +78,17 @@ extension Session {
         }
         var depth = 0
         var up = parent
+        // The nearest enclosing stack with default insets for its rows (SPEC §2.3).
+        var insetsFrom: (id: RowID, insets: Edges)?
         while let p = up {
             depth += 1
+            if insetsFrom == nil, let e = document.config(of: p)?.rowInsets { insetsFrom = (p, e) }
             up = document.parent(of: p) ?? nil
         }
-        return RowDetail(entry: RowEntry(id: id, parent: parent, index: index, depth: depth, config: c),
+        return RowDetail(entry: RowEntry(id: id, parent: parent, index: index, depth: depth, config: c, insetsFrom: insetsFrom?.id),
                          defaults: document.settings.defaults, childCount: c.stack == nil ? 0 : document.children(of: id).count,
-                         layout: try liveLayout().row(id), displacement: try liveLayout().displacement(of: id))
+                         layout: try liveLayout().row(id), displacement: try liveLayout().displacement(of: id),
+                         stackInsets: insetsFrom?.insets)
     }
 
     /// The document's counters and view (`status`).
