@@ -82,8 +82,14 @@ struct BatchRunner {
     /// Asked between the lines of a `read` file: true stops the file (Ctrl-C at the prompt).
     var interrupted: () -> Bool = { false }
     private(set) var failed = false
-    /// The files `read` is running, innermost last: as shown in messages, and as opened.
-    private var reading: [(shown: String, path: String)] = []
+    /// The script files running, outermost first: a top-level script, then the files `read`
+    /// is running (a file already here is not read again: a cycle).
+    private var scripts: [RunningScript] = []
+    /// The files `read` is running (a message inside one names the file).
+    private var reading: ArraySlice<RunningScript> { scripts.drop { !$0.byRead } }
+    /// Where the open `import begin` block began: the source's name, the line, and how many
+    /// scripts were running (a source that ends inside a block it began fails).
+    private var importBlockStart: (file: String?, line: Int, depth: Int)?
     /// `output PATH` and `once PATH`.
     private var redirection: OutputFile?
     private var onceFile: OutputFile?
@@ -108,6 +114,15 @@ struct BatchRunner {
         run(lines: ScriptLine.lines(of: bytes), file: file)
     }
 
+    /// Runs a top-level script file (read before the database was opened): as `run(bytes:file:)`,
+    /// the file counting as being read (a `read` of it is a cycle), and a run that ends inside
+    /// an `import begin` block fails.
+    mutating func run(script path: String, bytes: [UInt8]) -> Flow {
+        scripts.append(RunningScript(shown: path, path: path))
+        defer { scripts.removeLast() }
+        return endingSource(run(lines: ScriptLine.lines(of: bytes), file: path), file: path)
+    }
+
     /// Runs lines of text (a final `\r` is dropped).
     mutating func run<S: Sequence>(lines: S, file: String?) -> Flow where S.Element == String {
         run(lines: lines.lazy.map { ScriptLine(bytes: Array($0.utf8)[...]) }, file: file)
@@ -116,15 +131,31 @@ struct BatchRunner {
     /// Runs the lines, the first numbered `firstLine`; `.stop` after `quit`, or after an error
     /// with `--bail`.
     mutating func run<S: Sequence>(lines: S, file: String?, firstLine: Int = 1) -> Flow where S.Element == ScriptLine {
+        run(source: ArrivedLines(base: lines.makeIterator()), file: file, firstLine: firstLine)
+    }
+
+    /// Runs the whole of a source (the `-c` commands, standard input): as `run(source:file:)`,
+    /// and a source that ends inside an `import begin` block fails.
+    mutating func run(wholeSource source: some ScriptLineSource, file: String) -> Flow {
+        endingSource(run(source: source, file: file), file: file)
+    }
+
+    /// Runs the lines of `source`, the first numbered `firstLine`; `.stop` after `quit`, or after
+    /// an error with `--bail`.
+    mutating func run(source: some ScriptLineSource, file: String?, firstLine: Int = 1) -> Flow {
         var number = firstLine - 1
-        var iterator = lines.makeIterator()
+        var source = source
         // Lines read ahead by a group batch and not run by it, the next one last.
         var pushedBack: [ScriptLine] = []
         // How many of the next lines must run alone (a batch stopped before them).
         var alone = 0
-        func next() -> ScriptLine? { pushedBack.popLast() ?? iterator.next() }
+        func next() -> ScriptLine? { pushedBack.popLast() ?? source.next() }
+        // A batch gathers only lines that have already arrived: one still to come must not hold
+        // back the replies of those before it (a client waits for each reply before it sends on).
+        func nextArrived() -> ScriptLine? { pushedBack.popLast() ?? source.nextIfArrived() }
         while let line = next() {
             number += 1
+            if let last = scripts.indices.last { scripts[last].line = number }
             if !reading.isEmpty, interrupted() {
                 return report("interrupted: the rest of the file was not run", line: number, file: file)
             }
@@ -134,7 +165,7 @@ struct BatchRunner {
                 // Consecutive `add`s inside an open group: one store transaction, each line's
                 // output as if it ran alone; the lines from the first that fails run alone.
                 var batch = [(line, first)]
-                while batch.count < BatchRunner.groupBatchLimit, let ahead = next() {
+                while batch.count < BatchRunner.groupBatchLimit, let ahead = nextArrived() {
                     guard let command = groupBatchCommand(ahead) else { pushedBack.append(ahead); break }
                     batch.append((ahead, command))
                 }
@@ -159,6 +190,7 @@ struct BatchRunner {
             switch outcome {
             case .success(let result):
                 if result.quits { return .stop }
+                if case .importBegun = result { importBlockStart = (file, number, scripts.count) }
             case .failure(let message):
                 if report(message, line: number, file: file) == .stop { return .stop }
             case .stopped:
@@ -175,7 +207,8 @@ struct BatchRunner {
         failed = true
         let named = showFile || !reading.isEmpty
         let place = named ? "\(file ?? "-"):\(number)" : "\(number)"
-        if json { out(Envelope.failure(error: message, line: number, file: named ? file : nil)) }
+        // A failure's reply is on standard output even while `output`/`once` send results to a file.
+        if json { sink.out(Envelope.failure(error: message, line: number, file: named ? file : nil)) }
         sink.err(showLine || !reading.isEmpty ? "\(place): \(message)" : message)
         return bail ? .stop : .go
     }
@@ -238,6 +271,11 @@ struct BatchRunner {
             result.writeText { out($0) }
             if timer { out(Timing.line(seconds: seconds, phases: session.lastTimings)) }
         }
+        // A result sent to a file is acknowledged on standard output: always for `once`, and for
+        // `output` with `--json` (every request gets its one reply line there).
+        if let file = onceFile ?? redirection, json || file === onceFile {
+            sink.out(file.acknowledgement(of: Printer.text(command), json: json))
+        }
     }
 
     /// Lines per group batch (each batch is one store transaction).
@@ -293,14 +331,17 @@ struct BatchRunner {
         case .timer(let on):
             timer = on
         }
-        if json { out(Envelope.success(command: Printer.text(.shell(command)), result: .shell(command))) }
+        // The shell's commands answer on standard output (`output PATH`'s reply is not in PATH).
+        if json { sink.out(Envelope.success(command: Printer.text(.shell(command)), result: .shell(command))) }
         return .success(.shell(command))
     }
 
-    /// `read PATH`: the file's lines as this runner's, errors named `FILE:LINE`.
+    /// `read PATH`: the file's lines as this runner's, errors named `FILE:LINE`. A file that is
+    /// already running (it reads itself, or one it read reads it) is refused at once, naming
+    /// the cycle; a diamond (two files reading a third) is no cycle.
     mutating func read(_ path: String) throws -> LineResult {
         guard reading.count < BatchRunner.maxReadDepth else {
-            throw StackDocError("read \(Validation.quoted(path)): scripts read scripts more than \(BatchRunner.maxReadDepth) deep (does one read itself?)")
+            throw StackDocError("read \(Validation.quoted(path)): scripts read scripts more than \(BatchRunner.maxReadDepth) deep")
         }
         let expanded = Session.expandingTilde(path)
         let shown: String, opened: String
@@ -311,12 +352,27 @@ struct BatchRunner {
             shown = path
             opened = session.resolve(expanded)
         }
+        let script = RunningScript(shown: shown, path: opened, byRead: true)
+        if let cycle = RunningScript.cycle(reading: script, in: scripts) { throw StackDocError(cycle) }
         let bytes = try FileIO.readBytes(opened, shown: shown)
-        reading.append((shown, opened))
-        defer { reading.removeLast() }
-        if run(lines: ScriptLine.lines(of: bytes), file: shown) == .stop { return .stopped }
-        if json { out(Envelope.success(command: Printer.text(.shell(.read(path: path))), result: .shell(.read(path: path)))) }
+        scripts.append(script)
+        defer { scripts.removeLast() }
+        let flow = endingSource(run(lines: ScriptLine.lines(of: bytes), file: shown), file: shown)
+        if flow == .stop { return .stopped }
+        if json { sink.out(Envelope.success(command: Printer.text(.shell(.read(path: path))), result: .shell(.read(path: path)))) }
         return .success(.shell(.read(path: path)))
+    }
+
+    /// After a source ran to its end (a script file, a `read` file, the `-c` commands, standard
+    /// input): an `import begin` block it began and left open fails the run, naming the block
+    /// and where it began, and is dropped (nothing of it was stored).
+    mutating func endingSource(_ flow: Flow, file: String?) -> Flow {
+        guard flow == .go, let name = session.importBlockName, let start = importBlockStart,
+              start.depth == scripts.count, start.file == file else { return flow }
+        importBlockStart = nil
+        _ = try? session.run(.importRollback)
+        return report("the input ended inside the import block of \(Printer.id(name)) begun on this line "
+                      + "('import begin' without 'import commit'): nothing of it was imported", line: start.line, file: file)
     }
 
     /// `path` beside the file `file` (in its directory).
@@ -325,40 +381,12 @@ struct BatchRunner {
         return String(file[...slash]) + path
     }
 
-    /// Opens `path` for `output`/`once` (replacing it); never the open database or its files.
+    /// Opens `path` for `output`/`once` by the one rule for written files (`FileIO.openForOutput`:
+    /// a regular file truncated, a link followed, a device or FIFO written in place); never the
+    /// open database or its files.
     func openOutput(_ path: String) throws -> OutputFile {
-        let resolved = session.resolve(path)
-        if session.store.isOwnFile(resolved) {
-            throw StackDocError(.cannotWrite(path: path, problem: "it is the open database \(Validation.quotedPath(session.store.path)) or one of its files"))
-        }
-        guard let handle = fopen(resolved, "w") else {
-            throw StackDocError(.cannotWrite(path: path, problem: String(cString: strerror(errno))))
-        }
-        return OutputFile(handle)
+        OutputFile(try FileIO.openForOutput(session.resolve(path), shown: path, sparing: session.store), shown: path)
     }
-}
-
-/// A file that `output` or `once` writes to, closed when no runner holds it.
-final class OutputFile {
-    private let handle: UnsafeMutablePointer<FILE>
-
-    init(_ handle: UnsafeMutablePointer<FILE>) {
-        self.handle = handle
-    }
-
-    /// One line (or block), written through (as standard output is: issue 9).
-    func write(_ text: String) {
-        fputs(text + "\n", handle)
-        fflush(handle)
-    }
-
-    /// Part of a line, written through.
-    func write(part: String) {
-        fputs(part, handle)
-        fflush(handle)
-    }
-
-    deinit { fclose(handle) }
 }
 
 /// The prompt, also printed before each command by `--echo`: `stackdoc(feed)> `, with a `*`

@@ -115,9 +115,9 @@ struct Driver {
         for source in sources {
             let flow: BatchRunner.Flow
             switch source {
-            case let .file(name, bytes): flow = runner.run(bytes: bytes, file: name)
-            case .standardInput: flow = runner.run(lines: StandardInputLines(), file: "-")
-            case .commands(let lines): flow = runner.run(lines: lines.map(ScriptLine.text), file: "-c")
+            case let .file(name, bytes): flow = runner.run(script: name, bytes: bytes)
+            case .standardInput: flow = runner.run(wholeSource: StandardInputLines(), file: "-")
+            case .commands(let lines): flow = runner.run(wholeSource: ArrivedLines(base: lines.map(ScriptLine.text).makeIterator()), file: "-c")
             }
             if flow == .stop { return runner.failed ? 1 : 0 }
         }
@@ -129,7 +129,7 @@ struct Driver {
             return initFailed ? 1 : status
         }
         if pipedInput {
-            _ = runner.run(lines: StandardInputLines(), file: "-")
+            _ = runner.run(wholeSource: StandardInputLines(), file: "-")
         }
         return runner.failed ? 1 : 0
     }
@@ -201,48 +201,5 @@ enum Output {
     static func standardError(_ line: String) {
         fflush(nil)
         FileHandle.standardError.write(Data((line + "\n").utf8))
-    }
-}
-
-/// Lines of standard input, read lazily as bytes (a script may be piped in slowly); a line that
-/// is not UTF-8 is reported by the runner with its number.
-struct StandardInputLines: Sequence, IteratorProtocol {
-    private var buffer: [UInt8] = []
-    private var start = 0
-    private var ended = false
-    private var first = true
-
-    mutating func next() -> ScriptLine? {
-        while true {
-            if let newline = buffer[start...].firstIndex(of: 0x0A) {
-                let line = Array(buffer[start..<newline])
-                start = newline + 1
-                return take(line)
-            }
-            if ended {
-                guard start < buffer.count else { return nil }
-                let line = Array(buffer[start...])
-                start = buffer.count
-                return take(line)
-            }
-            if start > 0 {
-                buffer.removeFirst(start)
-                start = 0
-            }
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            fflush(nil)  // replies held in the buffer (`Output.printHeld`) go out before we wait
-            let n = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 {
-                ended = true
-            } else {
-                buffer.append(contentsOf: chunk[0..<n])
-            }
-        }
-    }
-
-    private mutating func take(_ line: [UInt8]) -> ScriptLine {
-        defer { first = false }
-        return ScriptLine(bytes: first ? ScriptLine.droppingByteOrderMark(line) : line[...])
     }
 }

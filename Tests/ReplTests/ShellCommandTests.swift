@@ -37,12 +37,12 @@ import StackDocTestSupport
         #expect(r.out.last?.contains("b   -           1") == true, "\(r.out)")
     }
 
-    @Test func aFileThatReadsItselfStopsAtTheDepthLimit() throws {
+    @Test func aFileThatReadsItselfIsRefusedAsACycle() throws {
         let dir = try Scratch.directory("shell")
         defer { Scratch.remove(dir) }
         try "# reads itself\nread loop.sd\n".write(toFile: dir + "/loop.sd", atomically: true, encoding: .utf8)
         let (r, _) = try run("new d\nadd x\nread loop.sd\n", in: dir)
-        #expect(r.err == ["loop.sd:2: read 'loop.sd': scripts read scripts more than \(BatchRunner.maxReadDepth) deep (does one read itself?)"])
+        #expect(r.err == ["loop.sd:2: read: loop.sd is already being read (loop.sd:2 → loop.sd)"])
         #expect(r.err.count == 1)
         #expect(r.out.contains { $0.hasPrefix("step 1: add x\n  frames: x") })
     }
@@ -75,7 +75,7 @@ import StackDocTestSupport
         defer { Scratch.remove(dir) }
         let (r, runner) = try run("new d\noutput all.txt\nadd a fixed 10\nonce one.txt\nhit 1 1\nrows\noutput\nfind type view\n", in: dir)
         #expect(!runner.timer)
-        #expect(r.out == ["created d: 0 rows, vertical, viewport 390x844, content 390x844", "a"])
+        #expect(r.out == ["created d: 0 rows, vertical, viewport 390x844, content 390x844", "hit 1 1: result written to 'one.txt'", "a"])
         let all = try String(contentsOfFile: dir + "/all.txt", encoding: .utf8)
         #expect(all.hasPrefix("step 1: add a fixed 10\n  frames: a\n"), "\(all)")
         #expect(all.contains("\nid  parent"), "\(all)")

@@ -367,6 +367,9 @@ struct DocumentImporter {
             if !members.contains(where: { $0.key == "id" }) { fail(path + ".id", "missing: every row needs an id") }
             return
         }
+        // The rules over the row's fields together (text or aspect, not both; neither on a
+        // stack): the one validator's, as the store checks every row it writes.
+        if config.hasHeightForWidth, check({ try Validation.checkLeafOnly(config, path + ".") }) == nil { return }
         guard let slot = keep(id, config, path, parent: parent) else { return }
         if let stackRows { readRows(stackRows, path + ".stack.rows", parent: (id, slot), depth: depth + 1) }
     }

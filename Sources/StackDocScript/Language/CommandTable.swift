@@ -583,19 +583,19 @@ enum CommandTable {
         },
         CommandSpec("read", group: "Session", usage: ["read PATH"],
                     summary: "run a script's commands as if typed (sqlite3 .read, psql \\i)",
-                    details: "Each command is its own undo step unless the script uses begin/commit. A relative PATH is resolved against the directory of the file that reads it (the current directory at the prompt); ~ is the home directory. Scripts may read scripts, 16 deep at most. Errors name the file and line: error: inner.sd:3: MESSAGE. Ctrl-C at the prompt stops the script after the running command.",
+                    details: "Each command is its own undo step unless the script uses begin/commit. A relative PATH is resolved against the directory of the file that reads it (the current directory at the prompt); ~ is the home directory. Scripts may read scripts, 16 deep at most; a script already being read is not read again (the read fails, naming the cycle). Errors name the file and line: error: inner.sd:3: MESSAGE. Ctrl-C at the prompt stops the script after the running command.",
                     examples: ["read setup.sd", "read ~/feeds/base.sd"]) { r in
             .shell(.read(path: try r.value("a file path", after: "read")))
         },
         CommandSpec("output", group: "Session", usage: ["output [PATH]"],
                     summary: "send every later command's output to a file (replaced), or back to standard output",
-                    details: "Like sqlite3's .output: 'output PATH' writes the output of the commands after it to PATH until 'output' alone; errors still go to standard error. The open database is never written over.",
+                    details: "Like sqlite3's .output: 'output PATH' writes the output of the commands after it to PATH until 'output' alone; errors still go to standard error. With --json each of those commands also answers on standard output with a line saying where its result went. The open database is never written over.",
                     examples: ["output layout.txt", "output"]) { r in
             .shell(.output(path: r.atEnd ? nil : try r.value("a file path", after: "output")))
         },
         CommandSpec("once", group: "Session", usage: ["once PATH"],
                     summary: "send the next command's output to a file (replaced)",
-                    details: "Like sqlite3's .once; the command after it writes to PATH, later ones where they wrote before.",
+                    details: "Like sqlite3's .once; the command after it writes its result to PATH and answers on standard output with a line saying where it went; later ones write where they wrote before.",
                     examples: ["once rows.txt"]) { r in
             .shell(.once(path: try r.value("a file path", after: "once")))
         },

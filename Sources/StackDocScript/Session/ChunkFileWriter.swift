@@ -119,6 +119,12 @@ final class ChunkFileWriter: @unchecked Sendable {
     }
 
     private func run() {
+        // A FIFO whose reader went away fails the write (EPIPE) instead of ending the process:
+        // SIGPIPE is held back on this thread (and dropped with it).
+        var pipeOnly = sigset_t()
+        sigemptyset(&pipeOnly)
+        sigaddset(&pipeOnly, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &pipeOnly, nil)
         condition.lock()
         while true {
             while pending.isEmpty && !closing { condition.wait() }
@@ -135,6 +141,12 @@ final class ChunkFileWriter: @unchecked Sendable {
             if let failed, failure == nil { failure = failed }
             condition.broadcast()
         }
+        // What stdio still buffers goes out here, not in the caller's `fclose` (where a SIGPIPE
+        // would not be held back).
+        condition.unlock()
+        let flushed = fflush(handle) == 0 ? nil : errno
+        condition.lock()
+        if let flushed, failure == nil { failure = flushed }
         stopped = true
         condition.broadcast()
         condition.unlock()

@@ -6,8 +6,10 @@ import Store
 ///
 /// Reading takes a regular file (its size is checked before it is read) or a pipe/FIFO (read to
 /// its end, at most the limit: a FIFO no process writes reads as empty); a device (`/dev/zero`,
-/// a terminal), a socket or a directory is refused before a byte is read. Writing never
-/// replaces the open database or its `-wal`/`-shm`/`-journal` files, however the path is spelt.
+/// a terminal), a socket or a directory is refused before a byte is read. Writing follows the
+/// rule of `WriteTarget` (only a regular file or a new name is ever replaced by a rename; a link
+/// is followed; a character device or FIFO is written into) and never writes the open database or
+/// its `-wal`/`-shm`/`-journal` files, however the path is spelt.
 public enum FileIO {
     /// The text of the file at `path` (UTF-8), at most `limit` bytes (the size limit of a saved
     /// document, 1 GiB, unless told otherwise).
@@ -148,20 +150,30 @@ public enum FileIO {
         try write(path, shown: shown, sparing: database) { writer in try produce { writer.write($0) } }
     }
 
-    /// The one way a file is written: into a temporary file beside it, by a writing thread
-    /// (`ChunkFileWriter`) that `produce` feeds, then put in its place (`FileSwap`: a large new
-    /// file is swapped in, anything else renamed over it; a large file it replaces is freed on
-    /// another thread: `ReplacedFile`).
+    /// The one way a file is written, by the rule of `WriteTarget` (docs/hardening.md): a
+    /// regular file or a new name into a temporary file beside it (beside a link's target for a
+    /// link), by a writing thread (`ChunkFileWriter`) that `produce` feeds, then put in its place
+    /// (`FileSwap`: a large new file is swapped in, anything else renamed over it; a large file it
+    /// replaces is freed on another thread: `ReplacedFile`); a character device or a FIFO written
+    /// into in place, by the same thread.
     private static func write(_ path: String, shown: String?, sparing database: DocumentStore?,
                               _ produce: (ChunkFileWriter) throws -> Void) throws {
         let name = shown ?? path
-        let temporary = path + ".stackdoc-tmp"
-        if let database, database.isOwnFile(path) || database.isOwnFile(temporary) {
-            throw StackDocError(.cannotWrite(path: name, problem: "it is the open database \(Validation.quotedPath(database.path)) or one of its files"))
+        let target = try WriteTarget.find(path, shown: name)
+        let temporary = target.path + ".stackdoc-tmp"
+        try checkNotDatabase([path, target.path, temporary], shown: name, database: database)
+        let handle: UnsafeMutablePointer<FILE>
+        switch target {
+        case let .stream(device):
+            handle = try WriteTarget.openStream(device, shown: name)
+        case .file:
+            guard let opened = fopen(temporary, "wb") else {
+                throw StackDocError(.cannotWrite(path: name, problem: String(cString: strerror(errno))))
+            }
+            handle = opened
         }
-        guard let handle = fopen(temporary, "wb") else {
-            throw StackDocError(.cannotWrite(path: name, problem: String(cString: strerror(errno))))
-        }
+        let inPlace: Bool
+        if case .stream = target { inPlace = true } else { inPlace = false }
         // The pieces are written on a second thread while the next ones are made.
         let writer = ChunkFileWriter(handle)
         do {
@@ -169,26 +181,64 @@ public enum FileIO {
         } catch {
             _ = writer.finish()
             fclose(handle)
-            unlink(temporary)
+            if !inPlace { unlink(temporary) }
             throw error
         }
         let failed = writer.finish()
-        let closed = fclose(handle)
+        let closed = withoutSIGPIPE { fclose(handle) }
         guard failed == nil, closed == 0 else {
             let message = String(cString: strerror(failed ?? errno))
-            unlink(temporary)
+            if !inPlace { unlink(temporary) }
             throw StackDocError(.cannotWrite(path: name, problem: message))
         }
+        if inPlace { return }
         // A large file replaced is freed on another thread (`ReplacedFile`), not in `rename`; a
         // large new file is swapped in, not renamed over the old one (`FileSwap`).
-        let replaced = ReplacedFile(path)
+        let replaced = ReplacedFile(target.path)
         defer { replaced.release() }
-        let installed = FileSwap.install(temporary, at: path)
+        let installed = FileSwap.install(temporary, at: target.path)
         guard installed == 0 else {
             let message = String(cString: strerror(installed))
             unlink(temporary)
             throw StackDocError(.cannotWrite(path: name, problem: message))
         }
+    }
+
+    /// Opens `path` for `output`/`once` by the rule of `WriteTarget`: a regular file or a new
+    /// name truncated (or created) and written as lines come, a link followed, a character
+    /// device or a FIFO written in place (a FIFO no process reads is refused at once).
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - shown: The name messages give it (nil: `path`).
+    ///   - database: The open database, which must not be written.
+    /// - Returns: The open stream (the caller closes it); write to it inside `withoutSIGPIPE`.
+    /// - Throws: `StackDocError.Kind.cannotWrite` naming the file.
+    public static func openForOutput(_ path: String, shown: String? = nil, sparing database: DocumentStore? = nil) throws
+        -> UnsafeMutablePointer<FILE> {
+        let name = shown ?? path
+        let target = try WriteTarget.find(path, shown: name)
+        try checkNotDatabase([path, target.path], shown: name, database: database)
+        switch target {
+        case let .stream(device):
+            return try WriteTarget.openStream(device, shown: name)
+        case let .file(file):
+            guard let handle = fopen(file, "we") else {
+                throw StackDocError(.cannotWrite(path: name, problem: String(cString: strerror(errno))))
+            }
+            return handle
+        }
+    }
+
+    /// Runs `body` (writes to a stream `openForOutput` gave) so that a FIFO whose reader went
+    /// away makes the write fail (`EPIPE`) instead of ending the process.
+    public static func withoutBrokenPipeSignal<T>(_ body: () throws -> T) rethrows -> T {
+        try withoutSIGPIPE(body)
+    }
+
+    /// Refuses a write when any of `paths` is `database` or one of its companion files.
+    static func checkNotDatabase(_ paths: [String], shown: String, database: DocumentStore?) throws {
+        guard let database, paths.contains(where: database.isOwnFile) else { return }
+        throw StackDocError(.cannotWrite(path: shown, problem: "it is the open database \(Validation.quotedPath(database.path)) or one of its files"))
     }
 }
 
