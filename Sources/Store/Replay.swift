@@ -31,6 +31,9 @@ public struct Replayer {
     /// is bit for bit the full layout (layout units, docs/layout.md "Determinism"), so the plans
     /// are the same as `Document.plan`'s.
     private var live: LiveLayout?
+    /// With `replan`: the rows the live layout has laid out so far (`LiveLayout.rowsLaidOut`,
+    /// since the last `new`/`import` entry): the replay's layout work as a count.
+    public var rowsLaidOut: Int { live?.rowsLaidOut ?? 0 }
     /// With `replan`: checks a `restore` entry (its target, the document before it, its logged
     /// changes) and returns a problem, or nil when planning the restore again gives those
     /// changes. Set by `StoredDocument.verify`, which knows the documents at the targets.
@@ -145,14 +148,23 @@ public struct Replayer {
             guard entry.kind == .redo || count <= cursor else { throw fail("only \(cursor) steps to undo") }
             guard entry.kind == .undo || cursor + count <= steps.count else { throw fail("only \(steps.count - cursor) steps to redo") }
             var settingsChanges: [Change] = []
+            // The document takes the changes one by one (a kept settings change depends on the
+            // settings before it); the live layout takes them all at once, as the store's
+            // undo/redo gives them to it: one update per entry, not one per change (per change,
+            // each insert of a sticky row laid the whole document out again, and each insert
+            // into a stack nested in a root row laid that root row's subtree out again).
+            var applied: [Change] = []
             for n in moving {
                 for op in entry.kind == .undo ? steps[n].ops.reversed().map(\.inverse) : steps[n].ops {
                     for change in op {
-                        let kept = try applyKeepingView(change, at)
+                        let kept = Self.keepingView(change, current: document.settings)
+                        do { try document.apply(kept) } catch { throw fail("\(error)") }
+                        if live != nil { applied.append(kept) }
                         if !kept.isRowChange { settingsChanges.append(kept) }
                     }
                 }
             }
+            if live != nil, !applied.isEmpty { _ = live!.apply(applied, to: document) }
             if let clamp = try applyClamp(at) { settingsChanges.append(clamp) }
             cursor += entry.kind == .undo ? -count : count
             // A format 2 entry is read by the log's other readers (snapshots, time travel) as
@@ -167,14 +179,6 @@ public struct Replayer {
                 }
             }
         }
-    }
-
-    private mutating func applyKeepingView(_ change: Change, _ at: String) throws -> Change {
-        let kept = Self.keepingView(change, current: document.settings)
-        do { try apply([kept]) } catch {
-            throw StackDocError("\(at): \(error)")
-        }
-        return kept
     }
 
     /// `1...3, 7...7` for problem messages.
