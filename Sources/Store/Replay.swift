@@ -269,26 +269,36 @@ extension StoredDocument {
     /// - Parameter replan: Also plan every logged edit again and compare its changes.
     /// - Throws: `StackDocError` when the log or the stored document cannot be read.
     public func verify(replan: Bool = false) throws -> [String] {
+        try verifyReport(replan: replan).messages
+    }
+
+    /// `verify(replan:)` with the damaged snapshots apart from the other problems: a snapshot
+    /// is a cache, so a damaged one says nothing about the log or the stored document (and
+    /// `rebuildSnapshots()` writes it again).
+    /// - Parameter replan: Also plan every logged edit again and compare its changes.
+    /// - Throws: `StackDocError` when the log or the stored document cannot be read.
+    public func verifyReport(replan: Bool = false) throws -> VerifyReport {
         try store.read { db in
             var problems: [String] = []
+            func report(_ problems: [String]) -> VerifyReport { VerifyReport(problems: problems, damagedSnapshots: []) }
             let replayer: Replayer
             let snapshots = try SnapshotCheck(db, document: self)
             do {
                 replayer = try replay(db, replan: replan) { seq, replayer in try snapshots.replayed(through: seq, replayer, db) }
             } catch let error as StackDocError where error.kind == .cancelled {
                 throw error
-            } catch { return ["replay failed: \(error)"] }
+            } catch { return report(["replay failed: \(error)"]) }
             snapshots.finish(lastSeq: lastSeq)
             problems += replayer.problems
             guard let row = try GRDB.Row.fetchOne(db, sql: "SELECT * FROM document WHERE id = ?", arguments: [id]) else {
-                return ["document '\(name)' no longer exists"]
+                return report(["document '\(name)' no longer exists"])
             }
             let stored: Document
             do {
                 stored = try RowLoader.load(db, name: name, settings: try ColumnCoding.settings(row), documentID: id, path: store.path, cancellation: store.cancellation)
             } catch let error as StackDocError where error.kind == .cancelled {
                 throw error
-            } catch { return ["stored rows cannot be loaded: \(error)"] }
+            } catch { return report(["stored rows cannot be loaded: \(error)"]) }
             try store.cancellation.check()
             problems += try Verification.compare(stored: stored, replayed: replayer.document, cancellation: store.cancellation)
             try store.cancellation.check()
@@ -310,7 +320,7 @@ extension StoredDocument {
             if group != replayer.group?.seq {
                 problems.append("history: open group stored \(group.map(String.init) ?? "none"), replayed \(replayer.group.map { String($0.seq) } ?? "none")")
             }
-            return problems + snapshots.problems
+            return VerifyReport(problems: problems, damagedSnapshots: snapshots.damaged)
         }
     }
 
