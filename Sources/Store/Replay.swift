@@ -31,6 +31,9 @@ public struct Replayer {
     /// is bit for bit the full layout (layout units, docs/layout.md "Determinism"), so the plans
     /// are the same as `Document.plan`'s.
     private var live: LiveLayout?
+    /// With `replan`: the rows the live layout has laid out so far (`LiveLayout.rowsLaidOut`,
+    /// since the last `new`/`import` entry): the replay's layout work as a count.
+    public var rowsLaidOut: Int { live?.rowsLaidOut ?? 0 }
     /// With `replan`: checks a `restore` entry (its target, the document before it, its logged
     /// changes) and returns a problem, or nil when planning the restore again gives those
     /// changes. Set by `StoredDocument.verify`, which knows the documents at the targets.
@@ -145,14 +148,23 @@ public struct Replayer {
             guard entry.kind == .redo || count <= cursor else { throw fail("only \(cursor) steps to undo") }
             guard entry.kind == .undo || cursor + count <= steps.count else { throw fail("only \(steps.count - cursor) steps to redo") }
             var settingsChanges: [Change] = []
+            // The document takes the changes one by one (a kept settings change depends on the
+            // settings before it); the live layout takes them all at once, as the store's
+            // undo/redo gives them to it: one update per entry, not one per change (per change,
+            // each insert of a sticky row laid the whole document out again, and each insert
+            // into a stack nested in a root row laid that root row's subtree out again).
+            var applied: [Change] = []
             for n in moving {
                 for op in entry.kind == .undo ? steps[n].ops.reversed().map(\.inverse) : steps[n].ops {
                     for change in op {
-                        let kept = try applyKeepingView(change, at)
+                        let kept = Self.keepingView(change, current: document.settings)
+                        do { try document.apply(kept) } catch { throw fail("\(error)") }
+                        if live != nil { applied.append(kept) }
                         if !kept.isRowChange { settingsChanges.append(kept) }
                     }
                 }
             }
+            if live != nil, !applied.isEmpty { _ = live!.apply(applied, to: document) }
             if let clamp = try applyClamp(at) { settingsChanges.append(clamp) }
             cursor += entry.kind == .undo ? -count : count
             // A format 2 entry is read by the log's other readers (snapshots, time travel) as
@@ -167,14 +179,6 @@ public struct Replayer {
                 }
             }
         }
-    }
-
-    private mutating func applyKeepingView(_ change: Change, _ at: String) throws -> Change {
-        let kept = Self.keepingView(change, current: document.settings)
-        do { try apply([kept]) } catch {
-            throw StackDocError("\(at): \(error)")
-        }
-        return kept
     }
 
     /// `1...3, 7...7` for problem messages.
@@ -217,6 +221,17 @@ public struct Replayer {
                               && isOffsetOnly(logged[logged.count - 1]))
     }
 
+    /// True when `logged`, applied to `current`, gives the rows and settings of `target` (the
+    /// view and the offset's clamp as they are after them).
+    static func reachesTarget(_ current: Document, _ target: Document, _ logged: [Change]) -> Bool {
+        var after = current
+        guard (try? after.apply(logged)) != nil else { return false }
+        var expected = target
+        expected.name = after.name
+        expected.settings = target.settings.withView(of: after.settings)
+        return after == expected
+    }
+
     /// A settings change that changes nothing but the offset.
     static func isOffsetOnly(_ change: Change) -> Bool {
         guard case var .updateSettings(old, new) = change else { return false }
@@ -254,26 +269,36 @@ extension StoredDocument {
     /// - Parameter replan: Also plan every logged edit again and compare its changes.
     /// - Throws: `StackDocError` when the log or the stored document cannot be read.
     public func verify(replan: Bool = false) throws -> [String] {
+        try verifyReport(replan: replan).messages
+    }
+
+    /// `verify(replan:)` with the damaged snapshots apart from the other problems: a snapshot
+    /// is a cache, so a damaged one says nothing about the log or the stored document (and
+    /// `rebuildSnapshots()` writes it again).
+    /// - Parameter replan: Also plan every logged edit again and compare its changes.
+    /// - Throws: `StackDocError` when the log or the stored document cannot be read.
+    public func verifyReport(replan: Bool = false) throws -> VerifyReport {
         try store.read { db in
             var problems: [String] = []
+            func report(_ problems: [String]) -> VerifyReport { VerifyReport(problems: problems, damagedSnapshots: []) }
             let replayer: Replayer
             let snapshots = try SnapshotCheck(db, document: self)
             do {
                 replayer = try replay(db, replan: replan) { seq, replayer in try snapshots.replayed(through: seq, replayer, db) }
             } catch let error as StackDocError where error.kind == .cancelled {
                 throw error
-            } catch { return ["replay failed: \(error)"] }
+            } catch { return report(["replay failed: \(error)"]) }
             snapshots.finish(lastSeq: lastSeq)
             problems += replayer.problems
             guard let row = try GRDB.Row.fetchOne(db, sql: "SELECT * FROM document WHERE id = ?", arguments: [id]) else {
-                return ["document '\(name)' no longer exists"]
+                return report(["document '\(name)' no longer exists"])
             }
             let stored: Document
             do {
                 stored = try RowLoader.load(db, name: name, settings: try ColumnCoding.settings(row), documentID: id, path: store.path, cancellation: store.cancellation)
             } catch let error as StackDocError where error.kind == .cancelled {
                 throw error
-            } catch { return ["stored rows cannot be loaded: \(error)"] }
+            } catch { return report(["stored rows cannot be loaded: \(error)"]) }
             try store.cancellation.check()
             problems += try Verification.compare(stored: stored, replayed: replayer.document, cancellation: store.cancellation)
             try store.cancellation.check()
@@ -295,7 +320,7 @@ extension StoredDocument {
             if group != replayer.group?.seq {
                 problems.append("history: open group stored \(group.map(String.init) ?? "none"), replayed \(replayer.group.map { String($0.seq) } ?? "none")")
             }
-            return problems + snapshots.problems
+            return VerifyReport(problems: problems, damagedSnapshots: snapshots.damaged)
         }
     }
 
@@ -314,7 +339,10 @@ extension StoredDocument {
             replayer.restoreCheck = { target, current, logged in
                 guard let state = targets.states[target] else { return "its target, log entry \(target), is not an earlier entry" }
                 do {
-                    return Replayer.matches(planned: try current.planRestore(to: state), logged: logged)
+                    if Replayer.matches(planned: try current.planRestore(to: state), logged: logged) { return nil }
+                    // A restore planned by an earlier release (which moved every row after a
+                    // moved one) is fine when its changes give the target.
+                    return Replayer.reachesTarget(current, state, logged)
                         ? nil : "planning the restore again gives other changes than the logged ones"
                 } catch {
                     return "the restore no longer plans: \(error)"

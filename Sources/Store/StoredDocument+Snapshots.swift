@@ -75,15 +75,25 @@ extension StoredDocument {
     }
 
     /// `verify`'s part for snapshots: every stored snapshot must read back (checksum, uid,
-    /// version, entry) and equal the replay of the log at its entry. `replayedAt` is called by the
-    /// replay after each entry; `snapshotProblems` collects the messages.
+    /// version, entry) and equal the replay of the log at its entry. `replayed(through:_:_:)` is
+    /// called by the replay after each entry; `damaged` collects what does not.
     final class SnapshotCheck {
         private var pending: [SnapshotInfo]
-        private(set) var problems: [String] = []
+        /// The snapshots that cannot be read, differ from the replay at their entry, or are of
+        /// an entry past the log, in the order found.
+        private(set) var damaged: [DamagedSnapshot] = []
+        /// With `keepingReplays`, the replayed document at each damaged snapshot's entry, by
+        /// version: what `rebuildSnapshots` writes instead.
+        private(set) var replays: [Int: Document] = [:]
+        private let keepingReplays: Bool
         private let document: StoredDocument
 
-        init(_ db: Database, document: StoredDocument) throws {
+        /// Every problem's message, in order.
+        var problems: [String] { damaged.flatMap(\.problems) }
+
+        init(_ db: Database, document: StoredDocument, keepingReplays: Bool = false) throws {
             self.document = document
+            self.keepingReplays = keepingReplays
             pending = try Snapshots.list(db, documentID: document.id).sorted { ($0.seq, $0.version) < ($1.seq, $1.version) }
         }
 
@@ -94,23 +104,29 @@ extension StoredDocument {
             while let next = pending.first, next.seq <= seq {
                 pending.removeFirst()
                 let at = "snapshot of version \(next.version) (after log entry \(next.seq))"
+                var problems: [String]
                 do {
                     try document.store.cancellation.check()
                     let (_, image) = try Snapshots.read(db, documentID: document.id, uid: document.uid, name: document.name, version: next.version)
-                    problems += try Verification.compare(stored: image, replayed: replayer.document,
-                                                         cancellation: document.store.cancellation).map { "\(at): \($0)" }
+                    problems = try Verification.compare(stored: image, replayed: replayer.document,
+                                                        cancellation: document.store.cancellation).map { "\(at): \($0)" }
                 } catch let error as StackDocError where error.kind == .cancelled {
                     throw error
                 } catch {
-                    problems.append("\(at) is damaged: \(error)")
+                    problems = ["\(at) is damaged: \(error)"]
                 }
+                guard !problems.isEmpty else { continue }
+                damaged.append(DamagedSnapshot(version: next.version, seq: next.seq, problems: problems, pastTheLog: false))
+                if keepingReplays { replays[next.version] = replayer.document }
             }
         }
 
         /// Snapshots of entries the log does not have.
         func finish(lastSeq: Int) {
             for info in pending {
-                problems.append("snapshot of version \(info.version) includes log entry \(info.seq), past the log's last entry \(lastSeq)")
+                damaged.append(DamagedSnapshot(version: info.version, seq: info.seq, problems: [
+                    "snapshot of version \(info.version) includes log entry \(info.seq), past the log's last entry \(lastSeq)",
+                ], pastTheLog: true))
             }
             pending = []
         }

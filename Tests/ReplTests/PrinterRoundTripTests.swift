@@ -36,7 +36,7 @@ struct Generator {
         case 10: return .logExport(path: word())
         case 11: return .layout(LayoutSelection(visibleOnly: bool(), range: bool() ? 3...9 : nil))
         case 12: return .drop(name: word())
-        case 13: return pick([.close, .docs, .visible, .rows, .history, .status, .draw(.fit), .draw(.width(edits.rng.int(1..<201))), .draw(.points(Double(edits.rng.int(1..<41)) / 2)), .commit, .rollback, .verify, .quit])
+        case 13: return pick([.close, .docs, .visible, .rows, .history, .status, .draw(.fit), .draw(.width(edits.rng.int(1..<201))), .draw(.points(Double(edits.rng.int(1..<41)) / 2)), .commit, .rollback, .verify, .rebuildSnapshots, .quit])
         case 14: return .writeAs(origin: pick([nil, "ann", "none", "NONE", "None", "as", "vertical", "user:42", "a.b-c_d@e:1", String(repeating: "x", count: 64)]))
         default: return .edit(edit())
         }

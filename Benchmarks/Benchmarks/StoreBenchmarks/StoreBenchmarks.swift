@@ -39,6 +39,7 @@ let benchmarks: @Sendable () -> Void = {
     undoBenchmarks()
     rebuildBenchmarks()
     travelBenchmarks()
+    verifyBenchmarks()
     importBenchmarks()
     for rows in [100_000, 1_000_000] {
         let label = rows >= 1_000_000 ? "1M" : "\(rows / 1000)k"

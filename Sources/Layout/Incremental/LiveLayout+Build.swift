@@ -92,6 +92,7 @@ extension LiveLayout {
     /// once. Outside the regime, one full layout: when that is certain before the slices
     /// (`certainlyOutsideRegime`: a sticky row, or free space the root distributes), only that.
     mutating func rebuild(_ doc: Document) {
+        rowsLaidOut += doc.rowCount
         document = doc.name
         settings = doc.settings
         let s = settings

@@ -38,6 +38,11 @@ public struct LiveLayout: Sendable {
     var crossSize: Double = 0
     /// Shown root rows with grow > 0.
     var growing = 0
+    /// Rows laid out by the engine for this layout since it was made: every row of each build
+    /// and fallback, and the rows of each entry laid out again by an update. The work of its
+    /// updates as a count (tests bound it: an update costs its changes and the subtrees they
+    /// touch, not the document), never reset by a rebuild.
+    public internal(set) var rowsLaidOut = 0
 
     /// Root rows laid out by the engine at a time when building (bounds the engine's memory).
     static let defaultChunk = 1 << 15

@@ -250,6 +250,7 @@ extension LiveLayout {
         var done = Set<RowID>()
         for id in state.dirty where done.insert(id).inserted {
             guard let node = entryNode(of: id, place, target), let entry = layOut(id, place, document) else { continue }
+            rowsLaidOut += entry.rowCount
             let i = Int(node)
             if !target.touched[i] {
                 // Not foreseen by the snapshot pass (cannot happen for changes that fit the

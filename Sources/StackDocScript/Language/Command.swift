@@ -83,6 +83,8 @@ public enum Command: Hashable, Sendable {
     case rollback
     /// `verify`: replay the log and compare it with the stored document.
     case verify
+    /// `verify --rebuild-snapshots`: write the damaged snapshots again from the log.
+    case rebuildSnapshots
     /// `log export PATH`: the log as a script.
     case logExport(path: String)
     /// `mark NAME` (nil: list the marks).

@@ -540,10 +540,12 @@ enum CommandTable {
                     examples: ["commit"]) { _ in .commit },
         CommandSpec("rollback", group: "History", usage: ["rollback"], summary: "abandon the transaction's operations",
                     examples: ["rollback"]) { _ in .rollback },
-        CommandSpec("verify", group: "History", usage: ["verify"],
+        CommandSpec("verify", group: "History", usage: ["verify", "verify --rebuild-snapshots"],
                     summary: "replay the log from the empty document and compare with the stored state",
-                    details: "On the prompt, Ctrl-C cancels a long verify (as it does 'log export', 'import' and 'export'): nothing changes and the prompt comes back.",
-                    examples: ["verify"]) { _ in .verify },
+                    details: "It also compares every snapshot (a cache of the document after a log entry, which open and time travel start from) with the replay at its entry. A damaged snapshot is named apart (the snapshot after log entry N): the log and the document may be fine, since every read skips such a snapshot; 'verify --rebuild-snapshots' writes the damaged ones again from the log's replay (and deletes one of an entry past the log). On the prompt, Ctrl-C cancels a long verify (as it does 'log export', 'import' and 'export'): nothing changes and the prompt comes back.",
+                    examples: ["verify", "verify --rebuild-snapshots"]) { r in
+            r.consume("--rebuild-snapshots") ? .rebuildSnapshots : .verify
+        },
         CommandSpec("log", group: "History", usage: ["log export PATH"],
                     summary: "write the document's log as a script of canonical commands",
                     details: "Running the script on an empty database ('stackdoc --db :memory: PATH') rebuilds the document: its 'export' is identical. Undone steps are written, then undone ('undo N'), so 'redo' works after a replay; rolled-back operations are left out. Each entry keeps its origin: 'as NAME' (or 'as none') comes before the first entry and wherever the origin changes, so the rebuilt history shows the same origins and 'undo --mine' answers alike. Ctrl-C on the prompt cancels it; no file is written.",

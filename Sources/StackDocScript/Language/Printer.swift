@@ -189,6 +189,7 @@ public enum Printer {
         case .commit: return "commit"
         case .rollback: return "rollback"
         case .verify: return "verify"
+        case .rebuildSnapshots: return "verify --rebuild-snapshots"
         case .logExport(let path): return "log export " + id(path)
         case .mark(let name): return join(["mark", name.map(id)])
         case .undoTo(let mark): return "undo to " + id(mark)

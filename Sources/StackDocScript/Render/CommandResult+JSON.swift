@@ -149,6 +149,8 @@ extension CommandResult {
             return object([("rolledBack", .bool(true))] + report.jsonMembers)
         case .verified:
             return object([("verified", .bool(true))])
+        case .snapshotsRebuilt(let repair):
+            return object([("rebuilt", .array(repair.rebuilt.map { int($0.seq) })), ("deleted", .array(repair.deleted.map { int($0.seq) }))])
         case .help(let text), .echo(let text):
             return object([("text", .string(text))])
         case .quit:

@@ -145,6 +145,16 @@ extension CommandResult {
             return (["rolled back"] + report.textLines).joined(separator: "\n")
         case .verified:
             return "ok: the log replays to the stored document"
+        case .snapshotsRebuilt(let repair):
+            guard !repair.rebuilt.isEmpty || !repair.deleted.isEmpty else { return "no damaged snapshot: nothing rebuilt" }
+            var parts: [String] = []
+            if !repair.rebuilt.isEmpty {
+                parts.append("rebuilt \(Format.count(repair.rebuilt.count, "snapshot")) from the log (after log \(repair.rebuilt.count == 1 ? "entry" : "entries") \(repair.rebuilt.map { String($0.seq) }.joined(separator: ", ")))")
+            }
+            if !repair.deleted.isEmpty {
+                parts.append("deleted \(Format.count(repair.deleted.count, "snapshot")) of entries past the log (\(repair.deleted.map { String($0.seq) }.joined(separator: ", ")))")
+            }
+            return parts.joined(separator: "; ")
         case .help(let text), .echo(let text):
             return text
         case .quit, .shell:

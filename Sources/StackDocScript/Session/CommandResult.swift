@@ -72,6 +72,8 @@ public enum CommandResult {
     case rolledBack(ChangeReport)
     /// `verify`: the log replays to the stored document.
     case verified
+    /// `verify --rebuild-snapshots`: the snapshots written again and deleted.
+    case snapshotsRebuilt(SnapshotRepair)
     /// `help [TOPIC]`: the help text.
     case help(text: String)
     /// `quit`: the session should end.

@@ -208,12 +208,10 @@ public final class Session {
             let (_, report) = try measure { try doc.rollback() }
             return .rolledBack(report)
         case .verify:
-            let problems = try open().verify(replan: true)
-            guard problems.isEmpty else {
-                throw StackDocError("verify: the log does not replay to the stored document: " + problems.prefix(5).joined(separator: "; ")
-                                    + (problems.count > 5 ? " (+\(problems.count - 5) more)" : ""))
-            }
+            try VerifyMessage.check(try open().verifyReport(replan: true))
             return .verified
+        case .rebuildSnapshots:
+            return .snapshotsRebuilt(try open().rebuildSnapshots())
         case .logExport(let path):
             let doc = try open()
             let lines = try LogScript.lines(doc, cancellation: store.cancellation)
