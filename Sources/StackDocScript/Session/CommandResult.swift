@@ -96,7 +96,7 @@ public enum CommandResult {
              .diff, .status, .drawing, .help, .databaseStatus, .csv, .echo:
             return true
         case .opened, .closed, .dropped, .wrote, .wroteLog, .importBegun, .importPending, .importRolledBack, .edited,
-             .marked, .writingAs, .restored, .compacted, .historyMove, .begun, .committed, .rolledBack, .verified, .quit, .shell:
+             .marked, .writingAs, .restored, .compacted, .historyMove, .begun, .committed, .rolledBack, .verified, .snapshotsRebuilt, .quit, .shell:
             return false
         }
     }
