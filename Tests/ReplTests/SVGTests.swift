@@ -211,6 +211,12 @@ import StackDocTestSupport
         #expect(SVGPicture.textColour(on: "#000000") == "#FFFFFF" && SVGPicture.textColour(on: "#FFFFFF") == "#000000")
         #expect(SVGPicture.textColour(on: "#E69500") == "#000000" && SVGPicture.textColour(on: "#2E7D32") == "#FFFFFF")
         #expect(SVGPicture.blend("#000000", opacity: 0.5, over: "#FFFFFF") == "#808080")
+        // In a --viewport picture a full-width thin row has no room beside it: inside, clipped.
+        _ = try session.run(try #require(try Parser.parse("export svg v.svg --viewport")))
+        let screen = try Elements.parse(try String(contentsOfFile: dir + "/v.svg", encoding: .utf8))
+        let index = try #require(screen.texts.firstIndex(of: "thin"))
+        let onScreen = screen.all.filter { $0.name == "text" }[index].attributes
+        #expect(onScreen["class"] == nil && onScreen["clip-path"]?.hasPrefix("url(#label-clip-") == true, "\(onScreen)")
     }
 
     /// Issue 32: a row wider than the viewport is drawn whole — the picture is as wide as it,
