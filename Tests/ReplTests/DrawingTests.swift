@@ -85,6 +85,8 @@ import Store
 
     /// Issue 13 item 24: a stack's id stays readable when its rows share its top line (no
     /// inset) or cover its inside, and when the viewport cuts it and its first row at the top.
+    /// Ids of different rows on one line are separate words (a blank, not a `-`, between them:
+    /// ids may hold `-`).
     @Test func nestedStacksKeepTheirIds() throws {
         // Viewport 200 × 200: 20 columns × 10 lines. `outer` holds `inner` at its very top-left,
         // which holds `x` (thin: its id goes in its border too) at the same corner.
@@ -98,7 +100,7 @@ import Store
         let lines = try Drawing.lines(layout)
         #expect(lines == [
             "viewport 200x200 at offset 0; 1 column = 10 pt, 1 line = 20 pt",
-            "+outer-inner-x-+---+",
+            "+outer inner x-+---+",
             "+--------------+   |",
             "+--------------+   |",
             "|y             |   |",
@@ -117,6 +119,30 @@ import Store
                                  ])
         let cutLines = try Drawing.lines(cut)
         #expect(cutLines.dropFirst().first == "|card t1         | |", Comment(rawValue: "\n" + cutLines.joined(separator: "\n")))
+    }
+
+    /// Issue 32: when ids are cut to fit their boxes, the picture ends with one line naming a
+    /// `draw --scale` that shows them whole (checked by drawing at it), or that gives more room
+    /// when a box is too narrow for any scale; a picture that cuts none has no such line.
+    @Test func cutIdsEndWithAScaleHint() throws {
+        let dir = try Scratch.directory("draw")
+        defer { Scratch.remove(dir) }
+        let session = Session(store: try DocumentStore(path: ":memory:"), directory: dir)
+        // Three 40-point rows across: 4 columns each at 10 points, 8 at 5.
+        for line in ["new s horizontal viewport 300 100", "defaults insets 0", "add first second third fixed 40"] {
+            _ = try session.run(try #require(try Parser.parse(line)))
+        }
+        let lines = try session.drawing()
+        #expect(lines.dropFirst().prefix(2) == ["+--++--++--+", "|fi||se||th|"], Comment(rawValue: "\n" + lines.joined(separator: "\n")))
+        #expect(lines.last == "(ids cut to fit: 'draw --scale 5' shows them whole)")
+        let finer = try session.drawing(.points(5))
+        #expect(finer.dropFirst().prefix(2) == ["+------++------++------+", "|first ||second||third |"])
+        #expect(finer.last?.hasPrefix("(") == false && finer.count == 1 + 10)
+        #expect(try session.drawing(.points(7)).last == "(ids cut to fit: 'draw --scale 5' shows them whole)")
+        // A 2-point row has no room at any scale allowed: the hint names the scale that shows the others.
+        _ = try session.run(try #require(try Parser.parse("add x fixed 2")))
+        #expect(try session.drawing().last == "(ids cut to fit: 'draw --scale 5' gives more room)")
+        #expect(try session.drawing(.points(5)).last == "(ids cut to fit, even at the finest 'draw --scale'; 'rows' lists them whole)")
     }
 
     @Test func svgEscapesAndOutlinesTheViewport() {
@@ -186,6 +212,6 @@ import Store
                      "add a b c fixed 50 in sec", "scroll 60"] {
             _ = try session.run(try #require(try Parser.parse(line)))
         }
-        #expect(try session.drawing().dropFirst().first == "+sec-h [stuck]-----+")
+        #expect(try session.drawing().dropFirst().first == "+sec h [stuck]-----+")
     }
 }

@@ -176,6 +176,70 @@ import StackDocTestSupport
         #expect(svg.contains(##"<rect x="0" y="88" width="300" height="44" fill="#000000"/>"##))
         #expect(XMLParser(data: Data(svg.utf8)).parse())
     }
+    /// Issue 32: a label wider than its box is clipped to the box; a box too small for a line
+    /// of text has its label outside, just right of it; a label's colour is dark on light
+    /// fills and light on dark ones.
+    @Test func labelsAreClippedOrPlacedOutsideInAReadableColour() throws {
+        let dir = try Scratch.directory("svg")
+        defer { Scratch.remove(dir) }
+        let session = Session(store: try DocumentStore(path: ":memory:"), directory: dir)
+        for line in ["new d viewport 300 200", "defaults insets 0", "add bar stack horizontal",
+                     "add averyverylongidentifier fixed 40 content 0 30 in bar", "add thin fixed 4",
+                     "add dark fixed 20 background #1A237E", "add light fixed 20 background #F2F2F7", "export svg p.svg"] {
+            _ = try session.run(try #require(try Parser.parse(line)))
+        }
+        let layout = try session.currentLayout()
+        let svg = try Elements.parse(try String(contentsOfFile: dir + "/p.svg", encoding: .utf8))
+        func text(_ label: String) throws -> [String: String] {
+            let index = try #require(svg.texts.firstIndex(of: label), "\(label): \(svg.texts)")
+            return svg.all.filter { $0.name == "text" }[index].attributes
+        }
+        // Clipped: its clip path is the row's frame.
+        let long = try text("averyverylongidentifier")
+        #expect(long["clip-path"] == "url(#label-clip-1)")
+        let clipIndex = try #require(svg.all.firstIndex { $0.name == "clipPath" && $0.attributes["id"] == "label-clip-1" })
+        #expect(svg.rect(svg.all[clipIndex + 1].attributes) == layout.rows.first { $0.id == "averyverylongidentifier" }?.frame)
+        #expect(try text("bar")["clip-path"] == nil, "a label that fits is not clipped")
+        // Outside: right of the 4-point box, centred on it.
+        let thinFrame = try #require(layout.rows.first { $0.id == "thin" }?.frame)
+        let thin = try text("thin")
+        #expect(thin["class"] == "outside")
+        #expect(thin["x"] == Format.number(thinFrame.maxX + 2) && thin["y"] == Format.number(thinFrame.minY + 2 + 3.5))
+        #expect(try text("dark")["fill"] == "#FFFFFF")
+        #expect(try text("light")["fill"] == "#000000")
+        #expect(try text("bar")["fill"] == "#000000")
+        #expect(SVGPicture.textColour(on: "#000000") == "#FFFFFF" && SVGPicture.textColour(on: "#FFFFFF") == "#000000")
+        #expect(SVGPicture.textColour(on: "#E69500") == "#000000" && SVGPicture.textColour(on: "#2E7D32") == "#FFFFFF")
+        #expect(SVGPicture.blend("#000000", opacity: 0.5, over: "#FFFFFF") == "#808080")
+        // In a --viewport picture a full-width thin row has no room beside it: inside, clipped.
+        _ = try session.run(try #require(try Parser.parse("export svg v.svg --viewport")))
+        let screen = try Elements.parse(try String(contentsOfFile: dir + "/v.svg", encoding: .utf8))
+        let index = try #require(screen.texts.firstIndex(of: "thin"))
+        let onScreen = screen.all.filter { $0.name == "text" }[index].attributes
+        #expect(onScreen["class"] == nil && onScreen["clip-path"]?.hasPrefix("url(#label-clip-") == true, "\(onScreen)")
+    }
+
+    /// Issue 32: a row wider than the viewport is drawn whole — the picture is as wide as it,
+    /// the legend beside it — and the viewport keeps its outline.
+    @Test func thePictureIsAsWideAsRowsOverflowingTheViewport() throws {
+        let dir = try Scratch.directory("svg")
+        defer { Scratch.remove(dir) }
+        let session = Session(store: try DocumentStore(path: ":memory:"), directory: dir)
+        for line in ["new d viewport 300 200", "defaults insets 0", "add bar stack horizontal",
+                     "add w1 w2 fixed 200 content 0 30 in bar", "export svg p.svg"] {
+            _ = try session.run(try #require(try Parser.parse(line)))
+        }
+        let layout = try session.currentLayout()
+        #expect(layout.rows.first { $0.id == "w2" }?.frame == Rect(x: 200, y: 0, width: 200, height: 30))
+        let svg = try Elements.parse(try String(contentsOfFile: dir + "/p.svg", encoding: .utf8))
+        let root = try #require(svg.all.first)
+        #expect(root.attributes["width"] == Format.number(400 + SVGPicture.legendWidth), "\(root.attributes)")
+        #expect(svg.rects { $0["data-row"] == "w2" } == [Rect(x: 200, y: 0, width: 200, height: 30)])
+        #expect(svg.rects { $0["id"] == "viewport" } == [Rect(x: 0, y: 0, width: 300, height: 200)])
+        let legend = try #require(svg.all.first { $0.name == "text" && $0.attributes["font-weight"] == "bold" })
+        #expect(legend.attributes["x"] == "420")
+    }
+
     /// Issue 14: a text row's wrapped lines are bars as wide as their glyphs, an aspect row has
     /// its diagonal, a sticky row its leading edge (left in a horizontal stack); labels carry the
     /// kind's tag and the legend names the kinds present — and only those.

@@ -21,7 +21,10 @@ import Layout
 /// its top border (`+a-----+`) when it is thinner or a stack row (whose rows fill it). An id
 /// that would touch one written before (a stack's and its first row's share a line when the
 /// stack has no inset) moves right along that line, else to the next line of its box, with a
-/// blank between them; with no room anywhere in its box it is cut short, or left out.
+/// blank between them; with no room anywhere in its box it is cut short, or left out. Ids of
+/// different rows on one line are always separated by a blank or a `|`/`+` border, never by a
+/// `-` (ids may hold `-`). When an id is cut short or left out, a last line says which
+/// `draw --scale` gives more room (`Drawing+Hint`).
 ///
 /// Row kinds (issue 14, `RowKind`): the id of a text, aspect or sticky row is followed by a tag,
 /// `caption [3 lines]`, `photo [16:9]`, `h1 [sticky]` (`[stuck]` while sticky positioning moves
@@ -71,9 +74,27 @@ enum Drawing {
     /// The picture's lines, the first one a caption. `stacks`: the stack rows that have rows
     /// (by default the rows that are some row's parent in `layout`).
     /// `kinds`: the rows that are text, aspect or sticky rows (none by default).
+    /// When an id is cut to fit its box, the picture ends with one hint line naming a finer
+    /// `draw --scale` (`Drawing+Hint`).
     static func lines(_ layout: DocumentLayout, stacks: Set<RowID>? = nil, kinds: [RowID: RowKind] = [:],
                       scale asked: DrawScale = .fit) throws -> [String] {
+        let stacks = stacks ?? Set(layout.rows.compactMap(\.parent))
         let scale = try scale(asked, for: layout.viewport)
+        let drawn = picture(layout, stacks: stacks, kinds: kinds, scale: scale)
+        guard let hint = cutHint(drawn.cut, layout: layout, stacks: stacks, kinds: kinds, scale: scale) else { return drawn.lines }
+        return drawn.lines + [hint]
+    }
+
+    /// An id drawn shorter than it is (or left out for want of room): its box's width in
+    /// points and the columns the id and the box's borders need.
+    struct CutID {
+        var widthPoints: Double
+        var columnsNeeded: Int
+    }
+
+    /// The picture at `scale` and the ids it cut.
+    static func picture(_ layout: DocumentLayout, stacks: Set<RowID>, kinds: [RowID: RowKind],
+                        scale: Scale) -> (lines: [String], cut: [CutID]) {
         let width = max(1, min(maxCells, cell(layout.viewport.width / scale.x)))
         let height = max(1, min(maxCells, cell(layout.viewport.height / scale.y)))
         var grid = [[Character]](repeating: [Character](repeating: " ", count: width), count: height)
@@ -81,12 +102,11 @@ enum Drawing {
         let originX = vertical ? 0 : layout.offset
         let originY = vertical ? layout.offset : 0
 
-        let stacks = stacks ?? Set(layout.rows.compactMap(\.parent))
         // Rows moved by sticky positioning are drawn at their shown frame, after (over) the rows in flow.
         let inFlow = layout.rows.filter { layout.displaced[$0.id] == nil }
         let moved = layout.rows.filter { layout.displaced[$0.id] != nil }
         /// Where each drawn box is, in cells, for its label.
-        struct Box { var id: RowID; var c0, c1, l0, l1: Int; var cutLeft, cutRight, cutTop: Bool; var stack: Bool }
+        struct Box { var id: RowID; var c0, c1, l0, l1: Int; var cutLeft, cutRight, cutTop: Bool; var stack: Bool; var widthPoints: Double }
         var boxes: [Box] = []
         /// The box drawn last on each cell (-1: none): a box wholly covered by later ones has no id.
         var owner = [[Int]](repeating: [Int](repeating: -1, count: width), count: height)
@@ -133,15 +153,19 @@ enum Drawing {
                 }
             }
             boxes.append(Box(id: row.id, c0: c0, c1: c1, l0: l0, l1: l1, cutLeft: cutLeft, cutRight: cutRight, cutTop: cutTop,
-                             stack: stacks.contains(row.id)))
+                             stack: stacks.contains(row.id),
+                             widthPoints: (min(x1, Double(width)) - max(x0, 0)) * scale.x))
         }
         // The ids, after every box (no box covers one), in the same order.
         var labelled = [[Bool]](repeating: [Bool](repeating: false, count: width), count: height)
+        var cut: [CutID] = []
         for (index, box) in boxes.enumerated() where box.stack || owner[box.l0...box.l1].contains(where: { $0[box.c0...box.c1].contains(index) }) {
             var text = box.id.map { $0.isWhitespace || $0.asciiValue.map({ $0 < 0x20 }) == true ? "?" : $0 }
             let start = box.c0 + (box.cutLeft ? 0 : 1)
             let end = box.c1 - (box.cutRight ? 0 : 1)
-            guard start <= end else { continue }
+            let idCut = CutID(widthPoints: box.widthPoints,
+                              columnsNeeded: text.count + (box.cutLeft ? 0 : 1) + (box.cutRight ? 0 : 1))
+            guard start <= end else { cut.append(idCut); continue }
             // Inside on the second line when there is room; in the top border when thinner, cut
             // at the top, or a stack row (whose rows cover its inside).
             let roomInside = box.l1 - box.l0 >= 2 && !box.stack
@@ -157,10 +181,18 @@ enum Drawing {
                     text = tagged
                 }
             }
-            guard let (line, column, count) = place else { continue }
+            guard let (line, column, count) = place else { cut.append(idCut); continue }
+            if count < box.id.count { cut.append(idCut) }
             for i in 0..<count {
                 grid[line][column + i] = text[i]
                 labelled[line][column + i] = true
+            }
+        }
+        // Ids of different rows on one line are two words: the border between them is a blank
+        // (`+outer inner x-+`, not `+outer-inner-x-+`, which reads as one id).
+        for l in 0..<height where width > 2 {
+            for c in 1..<(width - 1) where !labelled[l][c] && labelled[l][c - 1] && labelled[l][c + 1] && grid[l][c] == "-" {
+                grid[l][c] = " "
             }
         }
         // Obscured edges (insets, the keyboard): every cell outside the unobscured rectangle is `:`,
@@ -175,7 +207,7 @@ enum Drawing {
         }
         let obscured = layout.obscured == .zero ? "" : "; obscured \(Format.edges(layout.obscured)) (:)"
         let caption = "viewport \(Format.size(layout.viewport))\(obscured) at offset \(Format.number(layout.offset)); 1 column = \(Format.twoDecimals(scale.x)) pt, 1 line = \(Format.twoDecimals(scale.y)) pt"
-        return [caption] + grid.map { String($0).trimmingTrailingSpaces() }
+        return ([caption] + grid.map { String($0).trimmingTrailingSpaces() }, cut)
     }
 
     /// A text row's wrapped lines as `~` inside its box (`columns` × `lines`, in cells): on each

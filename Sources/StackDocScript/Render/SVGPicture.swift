@@ -7,7 +7,10 @@ import Layout
 /// colour — entire green, partial orange with its percentage after its id, offscreen grey —, stack
 /// rows dashed and unfilled; a row's `background` fills its frame first (its `highlight` while the
 /// pointer is on it), a leaf's content frame is shaded, separators are filled in their effective
-/// colour. Rows moved by sticky positioning are drawn where they are shown. The viewport is
+/// colour. Rows moved by sticky positioning are drawn where they are shown. Labels are clipped
+/// to or placed outside their boxes, in a colour chosen against the box's fill
+/// (`SVGPicture+Labels`). The picture is as wide and tall as every row: a row wider than the
+/// viewport is drawn whole, the viewport outlined over it. The viewport is
 /// outlined in red (`id="viewport"`), its obscured insets greyed (`class="obscured"`) and the
 /// keyboard shaded (`class="keyboard"`). Beside the content, a legend (`id="legend"`) names the
 /// colours and lists the hidden rows (`id="hidden"`: rows with no frame, the first 100). Text,
@@ -45,8 +48,8 @@ enum SVGPicture {
                       _ piece: (String) throws -> Void) rethrows {
         let layout = listing.header
         let n = Format.number
-        let w = max(layout.contentSize.width, layout.axis == .vertical ? layout.viewport.width : layout.offset + layout.viewport.width)
-        let h = max(layout.contentSize.height, layout.axis == .vertical ? layout.offset + layout.viewport.height : layout.viewport.height)
+        var w = max(layout.contentSize.width, layout.axis == .vertical ? layout.viewport.width : layout.offset + layout.viewport.width)
+        var h = max(layout.contentSize.height, layout.axis == .vertical ? layout.offset + layout.viewport.height : layout.viewport.height)
         let vx = layout.axis == .vertical ? 0 : layout.offset
         let vy = layout.axis == .vertical ? layout.offset : 0
         let viewport = Rect(x: vx, y: vy, width: layout.viewport.width, height: layout.viewport.height)
@@ -63,8 +66,16 @@ enum SVGPicture {
                         hiddenCount += 1
                         continue
                     }
-                    if let config = document.config(of: r.id), let kind = RowKind(config, content: r.content, stuck: false) {
-                        kinds.formUnion(Kinds(kind))
+                    let config = document.config(of: r.id)
+                    let d = layout.displaced[r.id]
+                    let kind = config.flatMap { RowKind($0, content: r.content, stuck: d != nil) }
+                    if let kind { kinds.formUnion(Kinds(kind)) }
+                    // The picture holds every row whole (one wider or taller than the viewport
+                    // too) and the labels outside their boxes.
+                    if let frame = r.frame {
+                        let f = d?.moved(frame) ?? frame
+                        w = max(w, f.maxX, outsideRightEdge(label(r, kind: kind), frame: f) ?? w)
+                        h = max(h, f.maxY)
                     }
                 }
             }
@@ -81,6 +92,7 @@ enum SVGPicture {
         out += "<title>\(escape(layout.document))</title>\n"
         out += "<rect x=\"0\" y=\"0\" width=\"\(n(layout.contentSize.width))\" height=\"\(n(layout.contentSize.height))\" fill=\"#FFFFFF\" stroke=\"#999999\" stroke-width=\"0.5\"/>\n"
         let defaults = document.settings.defaults
+        var clips = 0
         try listing.forEachBlock { rows in
             for row in rows {
                 guard var f = row.frame else { continue }
@@ -110,9 +122,11 @@ enum SVGPicture {
                     let safeColor = Tokenizer.isColorLiteral(color) ? color : "#C6C6C8"
                     out += "<rect x=\"\(n(s.x))\" y=\"\(n(s.y))\" width=\"\(n(s.width))\" height=\"\(n(s.height))\" fill=\"\(safeColor)\"/>\n"
                 }
-                var label = row.visibility == .partial ? "\(row.id) \(Format.percent(row.percent))%" : row.id
-                if let kind { label += " " + kind.tag }
-                out += "<text x=\"\(n(f.x + 2))\" y=\"\(n(f.y + 10))\" fill=\"\(row.visibility == .entire ? "#000000" : stroke)\">\(escape(label))</text>\n"
+                // The label is drawn on the background with the row's tint over it (stacks: no tint).
+                let background = config?.background.flatMap { Tokenizer.isColorLiteral($0) ? $0 : nil } ?? "#FFFFFF"
+                let fillColour = isStack ? background : blend(stroke, opacity: Double(tint) ?? 0, over: background)
+                out += labelElement(label(row, kind: kind), frame: f, fill: fillColour, room: viewportOnly ? vx...(vx + viewport.width) : nil, clip: clips)
+                clips += 1
             }
             try piece(out)
             out = ""
@@ -122,6 +136,13 @@ enum SVGPicture {
         if !viewportOnly { out += legend(at: w + 20, hidden: hidden, count: hiddenCount, kinds: swatches) }
         out += "</svg>\n"
         try piece(out)
+    }
+
+    /// A row's label: its id, its percentage when partial, its kind's tag.
+    static func label(_ row: RowLayout, kind: RowKind?) -> String {
+        var label = row.visibility == .partial ? "\(row.id) \(Format.percent(row.percent))%" : row.id
+        if let kind { label += " " + kind.tag }
+        return label
     }
 
     /// The viewport outside the unobscured rectangle: the insets greyed (`class="obscured"`),
