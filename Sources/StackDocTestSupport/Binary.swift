@@ -45,8 +45,22 @@ public enum Binary {
 
     /// Runs `executable` with `arguments` in `directory`, feeding `stdin` through a pipe. With
     /// `timeout`, a process still running after that many seconds is killed (status 9).
+    ///
+    /// The wait for the process is on a thread of its own (`TestThread`): the calling test is
+    /// suspended, and the cooperative threads stay free for the other tests meanwhile.
     public static func run(_ executable: String, _ arguments: [String], stdin: String? = nil, directory: String? = nil,
-                           environment: [String: String] = [:], timeout: Double? = nil) throws -> Result {
+                           environment: [String: String] = [:], timeout: Double? = nil) async throws -> Result {
+        try await TestThread.run {
+            try runBlocking(executable, arguments, stdin: stdin, directory: directory, environment: environment,
+                            timeout: timeout)
+        }
+    }
+
+    /// `run(_:_:stdin:directory:environment:timeout:)` on the calling thread, blocking it until the
+    /// process exits: for code that already runs on a thread of its own.
+    public static func runBlocking(_ executable: String, _ arguments: [String], stdin: String? = nil,
+                                   directory: String? = nil, environment: [String: String] = [:],
+                                   timeout: Double? = nil) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

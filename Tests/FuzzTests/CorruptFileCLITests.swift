@@ -21,41 +21,44 @@ import StackDocTestSupport
 
     /// Runs `stackdoc --db file` on `stdin`; returns status and standard error.
     /// `asOtherUser`: as root, run it as `nobody` (through setpriv), for whom permissions count.
-    func stackdoc(_ file: String, stdin: String = "docs\n", asOtherUser: Bool = false) throws -> (status: Int32, stderr: String) {
-        let process = Process()
+    func stackdoc(_ file: String, stdin: String = "docs\n", asOtherUser: Bool = false) async throws -> (status: Int32, stderr: String) {
         let binary = try #require(Self.binary, "stackdoc is not built")
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["--db", file]
-        if asOtherUser {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = ["--reuid", "65534", "--regid", "65534", "--clear-groups", binary, "--db", file]
+        let dir = dir
+        return try await TestThread.run {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = ["--db", file]
+            if asOtherUser {
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+                process.arguments = ["--reuid", "65534", "--regid", "65534", "--clear-groups", binary, "--db", file]
+            }
+            process.currentDirectoryURL = URL(fileURLWithPath: dir)
+            let input = Pipe(), output = Pipe(), error = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = error
+            try process.run()
+            input.fileHandleForWriting.write(Data(stdin.utf8))
+            try input.fileHandleForWriting.close()
+            _ = output.fileHandleForReading.readDataToEndOfFile()
+            let err = error.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: err, as: UTF8.self))
         }
-        process.currentDirectoryURL = URL(fileURLWithPath: dir)
-        let input = Pipe(), output = Pipe(), error = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        input.fileHandleForWriting.write(Data(stdin.utf8))
-        try input.fileHandleForWriting.close()
-        _ = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: err, as: UTF8.self))
     }
 
     /// A real StackDoc database made by the binary.
-    func makeDatabase(_ name: String) throws -> String {
+    func makeDatabase(_ name: String) async throws -> String {
         let file = dir + "/" + name
-        let made = try stackdoc(file, stdin: "new d\n" + (0..<300).map { "add r\($0) type \(String(repeating: "t", count: 60))\n" }.joined())
+        let made = try await stackdoc(file, stdin: "new d\n" + (0..<300).map { "add r\($0) type \(String(repeating: "t", count: 60))\n" }.joined())
         #expect(made.status == 0, "\(made.stderr)")
         return file
     }
 
     /// `stackdoc --db file` fails with one line `error: …` containing `parts`; the bytes stay.
-    func expectRefused(_ file: String, _ parts: String..., asOtherUser: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectRefused(_ file: String, _ parts: String..., asOtherUser: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let before = FileManager.default.contents(atPath: file)
-        let run = try stackdoc(file, stdin: "docs\nnew e\nadd a\n", asOtherUser: asOtherUser)
+        let run = try await stackdoc(file, stdin: "docs\nnew e\nadd a\n", asOtherUser: asOtherUser)
         #expect(run.status == 1, sourceLocation: sourceLocation)
         let lines = run.stderr.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 2 && lines[1].isEmpty && run.stderr.hasPrefix("error: "), "\(run.stderr)", sourceLocation: sourceLocation)
@@ -64,63 +67,63 @@ import StackDocTestSupport
         #expect(FileManager.default.contents(atPath: file) == before, "the file changed", sourceLocation: sourceLocation)
     }
 
-    @Test func truncatedDatabase() throws {
-        let file = try makeDatabase("trunc.sqlite")
+    @Test func truncatedDatabase() async throws {
+        let file = try await makeDatabase("trunc.sqlite")
         let data = try #require(FileManager.default.contents(atPath: file))
         try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: file))
-        try expectRefused(file, "is corrupt", "truncated")
+        try await expectRefused(file, "is corrupt", "truncated")
     }
 
-    @Test func randomBytes() throws {
+    @Test func randomBytes() async throws {
         let file = dir + "/random.sqlite"
         var rng = SystemRandomNumberGenerator()
         let bytes = Data((0..<10_000).map { _ in UInt8.random(in: 0...255, using: &rng) })
         #expect(FileManager.default.createFile(atPath: file, contents: bytes))
-        try expectRefused(file, "not a StackDoc database", "not an SQLite file")
+        try await expectRefused(file, "not a StackDoc database", "not an SQLite file")
     }
 
-    @Test func textFile() throws {
+    @Test func textFile() async throws {
         let file = dir + "/junk.sqlite"
         try "this is not a database, just text that is long enough to look like a file".write(toFile: file, atomically: true, encoding: .utf8)
-        try expectRefused(file, "not a StackDoc database")
+        try await expectRefused(file, "not a StackDoc database")
     }
 
-    @Test func newerSchemaVersion() throws {
-        let file = try makeDatabase("newer.sqlite")
-        try DatabaseQueue(path: file).write { db in try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('0099_future')") }
-        try expectRefused(file, "schema version 99", "newer")
+    @Test func newerSchemaVersion() async throws {
+        let file = try await makeDatabase("newer.sqlite")
+        try await DatabaseQueue(path: file).write { db in try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('0099_future')") }
+        try await expectRefused(file, "schema version 99", "newer")
     }
 
-    @Test func foreignSQLiteDatabase() throws {
+    @Test func foreignSQLiteDatabase() async throws {
         let file = dir + "/foreign.db"
-        try DatabaseQueue(path: file).write { db in
+        try await DatabaseQueue(path: file).write { db in
             try db.execute(sql: "CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO customers VALUES (1, 'x')")
         }
-        try expectRefused(file, "not a StackDoc database")
+        try await expectRefused(file, "not a StackDoc database")
     }
 
     /// As root the binary runs as `nobody` through setpriv, so without setpriv it is skipped.
     @Test(.enabled(if: getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
                    "as root this needs /usr/bin/setpriv"))
-    func readOnlyFile() throws {
-        let file = try makeDatabase("ro.sqlite")
+    func readOnlyFile() async throws {
+        let file = try await makeDatabase("ro.sqlite")
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file) }
         // root may write anything: as root, the binary runs as `nobody` (setpriv).
         let asRoot = getuid() == 0
-        try expectRefused(file, "read-only", asOtherUser: asRoot)
+        try await expectRefused(file, "read-only", asOtherUser: asRoot)
     }
 
-    @Test func missingDirectory() throws {
+    @Test func missingDirectory() async throws {
         let file = dir + "/nope/sub/x.sqlite"
-        try expectRefused(file, "does not exist")
+        try await expectRefused(file, "does not exist")
         #expect(!FileManager.default.fileExists(atPath: dir + "/nope"))
     }
 
     /// A database edited by hand to hold values no command can write (1e308, infinity, a
     /// negative size, an id with a quote): opening the document is refused as corrupt, naming
     /// the file, the row and the value; nothing traps.
-    @Test func databaseEditedToHoldHostileValues() throws {
+    @Test func databaseEditedToHoldHostileValues() async throws {
         let type = String(repeating: "t", count: 60)
         func fields(_ config: RowConfig) -> String { Schema.rowFieldsLiteral(config) }
         for (name, sql) in [("huge", "UPDATE row SET fields = \(fields(RowConfig(type: type, content: Size(width: 0, height: 1e308)))) WHERE id = 'r1'"),
@@ -128,17 +131,17 @@ import StackDocTestSupport
                             ("negative", "UPDATE row SET fields = \(fields(RowConfig(type: type, grow: -5))) WHERE id = 'r3'"),
                             ("badid", "UPDATE row SET id = 'a''b' WHERE id = 'r4'"),
                             ("offset", "UPDATE document SET offset = 9e999")] {
-            let file = try makeDatabase("edited-\(name).sqlite")
-            try DatabaseQueue(path: file).write { db in try db.execute(sql: sql) }
+            let file = try await makeDatabase("edited-\(name).sqlite")
+            try await DatabaseQueue(path: file).write { db in try db.execute(sql: sql) }
             let before = FileManager.default.contents(atPath: file)
-            let run = try stackdoc(file, stdin: "open d\nlayout\ndraw\nscroll to r5\n")
+            let run = try await stackdoc(file, stdin: "open d\nlayout\ndraw\nscroll to r5\n")
             #expect(run.status == 1, "\(name): \(run.stderr)")
             #expect(run.stderr.hasPrefix("error: 1: database '\(file)' is corrupt: "), "\(name): \(run.stderr)")
             #expect(FileManager.default.contents(atPath: file) == before, "\(name)")
         }
     }
 
-    @Test func emptyDatabaseFileNameAndDirectory() throws {
-        try expectRefused(dir, "is a directory")
+    @Test func emptyDatabaseFileNameAndDirectory() async throws {
+        try await expectRefused(dir, "is a directory")
     }
 }

@@ -80,7 +80,7 @@ func close(_ a: Rect?, _ b: Rect?, _ tolerance: Double = 1e-6) -> Bool {
 extension DocumentLayout {
     /// The row's layout; records a test issue and returns a placeholder when it is missing.
     func at(_ id: RowID, sourceLocation: SourceLocation = #_sourceLocation) -> RowLayout {
-        guard let r = row(id) else {
+        guard let r = row(id)?.layout else {
             Issue.record("no row \(id) in layout", sourceLocation: sourceLocation)
             return RowLayout(id: id, parent: nil, index: -1, type: "", hidden: true, frame: nil, content: nil,
                              separator: nil, visibility: .hidden, percent: 0)

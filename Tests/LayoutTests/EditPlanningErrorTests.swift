@@ -1,5 +1,6 @@
 import Testing
 @testable import Layout
+import StackDocTestSupport
 
 /// The message of the error `body` throws, or nil when it throws none.
 func errorMessage(_ body: () throws -> Void) -> String? {
@@ -156,11 +157,15 @@ struct PlanErrorTests {
 
 @Suite("Edit planning: row limit")
 struct PlanRowLimitTests {
-    @Test func addStopsAtTheRowLimit() throws {
-        var doc = Document(name: "big")
-        let rows = DocumentLimits.maxRows - 1
-        doc.reserveCapacity(rows: rows + 1, rootRows: rows + 1)
-        for i in 0..<rows { try doc.appendRow("r\(i)", config: RowConfig(), parent: nil) }
+    @Test func addStopsAtTheRowLimit() async throws {
+        // A million rows take long: built on a thread of their own (`TestThread`).
+        let doc = try await TestThread.run {
+            var doc = Document(name: "big")
+            let rows = DocumentLimits.maxRows - 1
+            doc.reserveCapacity(rows: rows + 1, rootRows: rows + 1)
+            for i in 0..<rows { try doc.appendRow("r\(i)", config: RowConfig(), parent: nil) }
+            return doc
+        }
         #expect(errorMessage { _ = try doc.plan(.add(ids: ["x", "y"], spec: [], position: nil, parent: nil)) }
                 == "add: a document holds at most 1000000 rows")
         #expect(try doc.plan(.add(ids: ["x"], spec: [], position: nil, parent: nil)).count == 1)

@@ -49,6 +49,36 @@ struct StickyRowTests {
         #expect(try sections().layout().stuckTransitions(from: at100) == [StuckTransition(row: "h1", stuck: false)])
     }
 
+    /// Issue 32: `row(_:)` gives where a row is shown, as JSON names it: a stuck row's
+    /// `shownFrame` differs from its frame (which stays in flow); a row shown at its frame has
+    /// no `shownFrame`. The live layout answers the same.
+    @Test func rowGivesAStuckRowsShownFrame() throws {
+        let doc = try sections(offset: 100)
+        let l = doc.layout()
+        let h1 = try #require(l.row("h1"))
+        #expect(h1.frame == Rect(x: 0, y: 0, width: 100, height: 20))
+        #expect(h1.shownFrame == Rect(x: 0, y: 100, width: 100, height: 20))
+        #expect(h1.stuck)
+        #expect(h1.visibility == .entire)
+        let inFlow = try #require(l.row("s1r2"))
+        #expect(inFlow.frame == Rect(x: 0, y: 120, width: 100, height: 50))
+        #expect(inFlow.shownFrame == nil && !inFlow.stuck)
+        #expect(try sections().layout().row("h1")?.shownFrame == nil)      // at offset 0 it is in flow
+        #expect(LiveLayout(doc).row("h1") == h1)
+        #expect(LiveLayout(doc).row("s1r2") == inFlow)
+    }
+
+    /// A row inside a stuck sticky stack is shown moved with it, but is not stuck itself.
+    @Test func aRowInsideAStuckStackHasAShownFrameButIsNotStuck() throws {
+        let s = F.bare(viewport: Size(width: 100, height: 200), offset: 50)
+        let doc = try F.make(s, [sticky(F.stack("bar", .vertical, [F.leaf("t", .fixed(10))])), F.leaf("body", .fixed(500))])
+        let t = try #require(doc.layout().row("t"))
+        #expect(t.frame == Rect(x: 0, y: 0, width: 100, height: 10))
+        #expect(t.shownFrame == Rect(x: 0, y: 50, width: 100, height: 10))
+        #expect(!t.stuck)
+        #expect(doc.layout().row("bar")?.stuck == true)
+    }
+
     @Test func theLeadingEdgeIsTheUnobscuredTop() throws {
         let l = try sections(offset: 60, insets: Edges(top: 30, left: 0, bottom: 0, right: 0)).layout()
         #expect(l.displaced["h1"]?.dy == 90)          // 60 + 30

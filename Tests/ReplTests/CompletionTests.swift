@@ -83,11 +83,11 @@ import StackDocTestSupport
         #expect(Completion.fileNames(dir + "/o", session: session) == [dir + "/other.sqlite-wal"], "another database's file is offered")
     }
 
-    @Test func tabCompletesOnATerminal() throws {
+    @Test func tabCompletesOnATerminal() async throws {
         let dir = try Binary.scratchDirectory()
         defer { Scratch.remove(dir) }
         try "{}".write(toFile: dir + "/saved-document.json", atomically: true, encoding: .utf8)
-        let out = try InteractiveTests.drive([
+        let out = try await InteractiveTests.drive([
             ("stackdoc> ", "new feed\r"),
             ("stackdoc(feed)> ", "ad\theader fix\t10\r"),         // command word and ROWSPEC word
             ("stackdoc(feed)> ", "hid\thea\t\r"),                 // row id

@@ -62,7 +62,7 @@ import StackDocTestSupport
         let group = DispatchGroup()
         for (index, flags) in readers.enumerated() {
             DispatchQueue.global().async(group: group) {
-                results.set(index, Result { try Binary.run(exe, ["--db", db.path, "--no-init"] + flags, stdin: script, timeout: 300) })
+                results.set(index, Result { try Binary.runBlocking(exe, ["--db", db.path, "--no-init"] + flags, stdin: script, timeout: 300) })
             }
         }
         // Write until every reader is done (a bound keeps a stuck reader from looping forever).

@@ -9,7 +9,7 @@ import Testing
 /// entry N, a cache — and not that the log does not replay; `verify --rebuild-snapshots`
 /// writes it again from the log, and `verify` is clean after it.
 @Suite struct DamagedSnapshotTests {
-    @Test func verifyNamesTheSnapshotAndHowToRebuildIt() throws {
+    @Test func verifyNamesTheSnapshotAndHowToRebuildIt() async throws {
         let binary = try #require(Binary.stackdoc, "the stackdoc binary is not built")
         let dir = try Binary.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -26,15 +26,15 @@ import Testing
             image[image.count / 2] ^= 0xFF
             try db.execute(sql: "UPDATE snapshot SET image = ? WHERE seq = 3", arguments: [image])
         }
-        let damaged = try Binary.run(binary, ["--db", "s.sqlite", "--doc", "d"], stdin: "verify\n", directory: dir)
+        let damaged = try await Binary.run(binary, ["--db", "s.sqlite", "--doc", "d"], stdin: "verify\n", directory: dir)
         #expect(damaged.status == 1)
         #expect(damaged.stderr.hasPrefix("error: 1: verify: the log replays to the stored document, but the snapshot after log entry 3 is damaged (snapshots are a cache every read can do without; 'verify --rebuild-snapshots' writes it again from the log): snapshot of version"), "\(damaged.stderr)")
         #expect(!damaged.stderr.contains("does not replay"))
 
-        let json = try Binary.run(binary, ["--json", "--db", "s.sqlite", "--doc", "d"], stdin: "verify --rebuild-snapshots\n", directory: dir)
+        let json = try await Binary.run(binary, ["--json", "--db", "s.sqlite", "--doc", "d"], stdin: "verify --rebuild-snapshots\n", directory: dir)
         #expect(json.status == 0, "\(json.stderr)")
         #expect(json.stdout.contains("\"rebuilt\":[3]") && json.stdout.contains("\"deleted\":[]"), "\(json.stdout)")
-        let after = try Binary.run(binary, ["--db", "s.sqlite", "--doc", "d"], stdin: "verify --rebuild-snapshots\nverify\n", directory: dir)
+        let after = try await Binary.run(binary, ["--db", "s.sqlite", "--doc", "d"], stdin: "verify --rebuild-snapshots\nverify\n", directory: dir)
         #expect(after.status == 0, "\(after.stderr)")
         #expect(after.stdout == "no damaged snapshot: nothing rebuilt\nok: the log replays to the stored document\n", "\(after.stdout)")
     }

@@ -28,24 +28,24 @@ import StackDocTestSupport
         return lines
     }()
 
-    func stackdoc(_ args: [String], stdin: String, in dir: String) throws -> Binary.Result {
+    func stackdoc(_ args: [String], stdin: String, in dir: String) async throws -> Binary.Result {
         let binary = try #require(Binary.stackdoc, "the stackdoc binary is not built")
-        let result = try Binary.run(binary, args, stdin: stdin, directory: dir)
+        let result = try await Binary.run(binary, args, stdin: stdin, directory: dir)
         #expect(result.status == 0, "\(stdin): \(result.stderr)")
         return result
     }
 
-    @Test func oneLongProcessAndARestartPerCommandStoreTheSameBits() throws {
+    @Test func oneLongProcessAndARestartPerCommandStoreTheSameBits() async throws {
         let dir = try Binary.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         // One origin for every process (`log export` keeps each entry's origin, user:pid by default).
-        _ = try stackdoc(["--as", "det", "--db", "long.sqlite"], stdin: Self.commands.joined(separator: "\n") + "\n", in: dir)
-        _ = try stackdoc(["--as", "det", "--db", "restarts.sqlite"], stdin: Self.commands[0] + "\n", in: dir)
+        _ = try await stackdoc(["--as", "det", "--db", "long.sqlite"], stdin: Self.commands.joined(separator: "\n") + "\n", in: dir)
+        _ = try await stackdoc(["--as", "det", "--db", "restarts.sqlite"], stdin: Self.commands[0] + "\n", in: dir)
         for line in Self.commands.dropFirst() {
-            _ = try stackdoc(["--as", "det", "--db", "restarts.sqlite", "--doc", "d"], stdin: line + "\n", in: dir)
+            _ = try await stackdoc(["--as", "det", "--db", "restarts.sqlite", "--doc", "d"], stdin: line + "\n", in: dir)
         }
         for name in ["long", "restarts"] {
-            let out = try stackdoc(["--db", "\(name).sqlite", "--doc", "d"], stdin: "export \(name).json\nlog export \(name).sd\nverify\n", in: dir)
+            let out = try await stackdoc(["--db", "\(name).sqlite", "--doc", "d"], stdin: "export \(name).json\nlog export \(name).sd\nverify\n", in: dir)
             #expect(out.stdout.contains("ok"), "\(name): \(out.stdout)")
         }
         func file(_ name: String) throws -> String { try String(contentsOfFile: dir + "/" + name, encoding: .utf8) }
@@ -53,13 +53,13 @@ import StackDocTestSupport
         #expect(try file("long.sd") == file("restarts.sd"))
         #expect(try file("long.json").contains("\"offset\""))
         // The exported script rebuilds the same document on an empty database.
-        _ = try stackdoc(["--db", "replayed.sqlite"], stdin: try file("long.sd") + "export replayed.json\n", in: dir)
+        _ = try await stackdoc(["--db", "replayed.sqlite"], stdin: try file("long.sd") + "export replayed.json\n", in: dir)
         #expect(try file("replayed.json") == file("long.json"))
     }
 
     /// Issue 9 item 5: the REPL's `verify` re-plans every logged edit. A `scroll to c` stored
     /// with an offset from an old layout replays (its changes apply) but is reported by its seq.
-    @Test func verifyReportsAnEditWhoseStoredChangesDifferFromItsPlan() throws {
+    @Test func verifyReportsAnEditWhoseStoredChangesDifferFromItsPlan() async throws {
         let dir = try Binary.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         do {
@@ -72,7 +72,7 @@ import StackDocTestSupport
             try doc.perform(.scroll(.to("c", .top)), changes: [.updateSettings(old: doc.document.settings, new: settings)])
         }
         let binary = try #require(Binary.stackdoc, "the stackdoc binary is not built")
-        let out = try Binary.run(binary, ["--db", "t.sqlite", "--doc", "d"], stdin: "verify\n", directory: dir)
+        let out = try await Binary.run(binary, ["--db", "t.sqlite", "--doc", "d"], stdin: "verify\n", directory: dir)
         #expect(out.status == 1)
         #expect(out.stderr == "error: 1: verify: the log does not replay to the stored document: log entry 4 (view): planning its edit again gives other changes than the logged ones\n")
     }

@@ -61,17 +61,17 @@ struct DocExampleRunner {
     }
 
     /// Runs every command of `example`.
-    mutating func run(_ example: DocExample) {
+    mutating func run(_ example: DocExample) async {
         for command in example.commands {
             do {
-                try run(command)
+                try await run(command)
             } catch {
                 failures.append("\(page):\(command.line): `$ \(command.text)`: \(error)")
             }
         }
     }
 
-    private mutating func run(_ command: DocExample.Command) throws {
+    private mutating func run(_ command: DocExample.Command) async throws {
         let shell = try ShellLine(command.text)
         switch shell.words.first {
         case "cat":
@@ -81,7 +81,7 @@ struct DocExampleRunner {
             }
             try cat(shell.words[1], command)
         case "stackdoc":
-            try stackdoc(shell, command)
+            try await stackdoc(shell, command)
         default:
             failures.append("\(page):\(command.line): only `$ stackdoc …` and `$ cat FILE` run in an example (docs/guide.md, \"Example sessions\"): `$ \(command.text)`")
         }
@@ -105,12 +105,12 @@ struct DocExampleRunner {
 
     /// `$ stackdoc ARGS [< FILE]`: the built binary in the page's directory, its standard error
     /// merged into its standard output as a terminal shows them.
-    private mutating func stackdoc(_ shell: ShellLine, _ command: DocExample.Command) throws {
+    private mutating func stackdoc(_ shell: ShellLine, _ command: DocExample.Command) async throws {
         var stdin = ""
         if let input = shell.input {
             stdin = try String(contentsOf: URL(fileURLWithPath: directory).appendingPathComponent(input), encoding: .utf8)
         }
-        let result = try Binary.run("/bin/sh", ["-c", "exec \"$0\" \"$@\" 2>&1", binary] + shell.words.dropFirst(),
+        let result = try await Binary.run("/bin/sh", ["-c", "exec \"$0\" \"$@\" 2>&1", binary] + shell.words.dropFirst(),
                                     stdin: stdin, directory: directory, environment: ["HOME": directory], timeout: 120)
         let expected = command.output.map { $0 + "\n" }.joined()
         if !Self.matches(expected: command.output, actual: result.stdout) {

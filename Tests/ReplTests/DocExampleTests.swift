@@ -10,19 +10,19 @@ import StackDocTestSupport
 
     /// Runs the examples of a page (`text`, named `page`) in a fresh scratch directory and
     /// returns the runner's failures.
-    static func failures(page: String, text: String) throws -> [String] {
+    static func failures(page: String, text: String) async throws -> [String] {
         let binary = try #require(Binary.stackdoc, "the stackdoc binary is not built")
         let dir = try Scratch.directory("doc-example")
         defer { Scratch.remove(dir) }
         var runner = DocExampleRunner(page: page, directory: dir, binary: binary)
-        for example in DocExample.examples(in: text) { runner.run(example) }
+        for example in DocExample.examples(in: text) { await runner.run(example) }
         return runner.failures
     }
 
     @Test(.enabled(if: Binary.hasStackdoc, "the stackdoc binary is not built"), arguments: pages)
-    func examplesRunAsPrinted(page: String) throws {
+    func examplesRunAsPrinted(page: String) async throws {
         let text = try String(contentsOf: Binary.packageRoot.appendingPathComponent(page), encoding: .utf8)
-        for failure in try Self.failures(page: page, text: text) {
+        for failure in try await Self.failures(page: page, text: text) {
             Issue.record(Comment(rawValue: failure))
         }
     }
@@ -79,7 +79,7 @@ import StackDocTestSupport
     }
 
     @Test(.enabled(if: Binary.hasStackdoc, "the stackdoc binary is not built"))
-    func aWrongExampleIsNamedByFileAndLine() throws {
+    func aWrongExampleIsNamedByFileAndLine() async throws {
         let page = """
         ```
         $ cat s.sd
@@ -97,7 +97,7 @@ import StackDocTestSupport
         $ ls
         ```
         """
-        let failures = try Self.failures(page: "page.md", text: page)
+        let failures = try await Self.failures(page: "page.md", text: page)
         #expect(failures.count == 6, "\(failures)")
         #expect(failures.first?.hasPrefix("page.md:5: `$ stackdoc --db :memory: s.sd` printed other than the page shows:") == true)
         #expect(failures.first?.contains("-    a: - -> 0,0 390x99\n+    a: - -> 0,0 390x100") == true, "\(failures)")
@@ -108,7 +108,7 @@ import StackDocTestSupport
     }
 
     @Test(.enabled(if: Binary.hasStackdoc, "the stackdoc binary is not built"))
-    func catWritesAFileOrChecksOneACommandWrote() throws {
+    func catWritesAFileOrChecksOneACommandWrote() async throws {
         let right = """
         ```
         $ cat s.sd
@@ -129,9 +129,9 @@ import StackDocTestSupport
         add a fixed 10
         ```
         """
-        #expect(try Self.failures(page: "right.md", text: right) == [])
+        #expect(try await Self.failures(page: "right.md", text: right) == [])
         let wrong = right.replacingOccurrences(of: "add a fixed 10\n```", with: "add a fixed 11\n```")
-        let failures = try Self.failures(page: "wrong.md", text: wrong)
+        let failures = try await Self.failures(page: "wrong.md", text: wrong)
         #expect(failures.count == 1, "\(failures)")
         #expect(failures.first?.hasPrefix("wrong.md:13: `$ cat out.sd` (written by an earlier command) differs from the page:") == true, "\(failures)")
     }

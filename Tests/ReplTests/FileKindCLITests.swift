@@ -13,36 +13,36 @@ import StackDocTestSupport
 
     init() throws { dir = try Binary.scratchDirectory() }
 
-    func stackdoc(_ arguments: [String], stdin: String = "") throws -> Binary.Result {
+    func stackdoc(_ arguments: [String], stdin: String = "") async throws -> Binary.Result {
         let binary = try #require(Binary.stackdoc, "stackdoc is not built")
-        let result = try Binary.run(binary, arguments, stdin: stdin, directory: dir, timeout: 10)
+        let result = try await Binary.run(binary, arguments, stdin: stdin, directory: dir, timeout: 10)
         #expect(result.status != 9, "killed after 10 s: \(arguments)")
         return result
     }
 
     /// Fails with status 1 and exactly the one line `error: message`.
     func expectRefused(_ arguments: [String], stdin: String = "docs\n", _ message: String,
-                       sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let run = try stackdoc(arguments, stdin: stdin)
+                       sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let run = try await stackdoc(arguments, stdin: stdin)
         #expect(run.status == 1, sourceLocation: sourceLocation)
         #expect(run.stderr == "error: \(message)\n", sourceLocation: sourceLocation)
     }
 
-    @Test func checkAndLayoutOfADeviceEndAtOnce() throws {
+    @Test func checkAndLayoutOfADeviceEndAtOnce() async throws {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         for command in ["check", "layout"] {
-            let run = try stackdoc([command, "/dev/zero"])
+            let run = try await stackdoc([command, "/dev/zero"])
             #expect(run.status == 1)
             #expect(run.stderr == "error: cannot read '/dev/zero': it is not a regular file or a pipe (a character device)\n")
             #expect(run.seconds < 5, "\(run.seconds) s")
         }
-        try expectRefused(["check", "/dev/null"], stdin: "", "cannot read '/dev/null': it is not a regular file or a pipe (a character device)")
-        try expectRefused(["check", dir], stdin: "", "cannot read '\(dir)': it is a directory")
+        try await expectRefused(["check", "/dev/null"], stdin: "", "cannot read '/dev/null': it is not a regular file or a pipe (a character device)")
+        try await expectRefused(["check", dir], stdin: "", "cannot read '\(dir)': it is a directory")
     }
 
-    @Test func importOfADeviceEndsAtOnce() throws {
+    @Test func importOfADeviceEndsAtOnce() async throws {
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let run = try stackdoc(["--db", ":memory:"], stdin: "import /dev/zero\nimport /dev/urandom\n")
+        let run = try await stackdoc(["--db", ":memory:"], stdin: "import /dev/zero\nimport /dev/urandom\n")
         #expect(run.status == 1)
         #expect(run.stderr == """
             error: 1: cannot read '/dev/zero': it is not a regular file or a pipe (a character device)
@@ -53,13 +53,13 @@ import StackDocTestSupport
     }
 
     /// A FIFO no process writes reads as empty (it is not waited on); one with a writer is read.
-    @Test func importAndCheckOfAFIFO() throws {
+    @Test func importAndCheckOfAFIFO() async throws {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let fifo = dir + "/doc.fifo"
         #expect(mkfifo(fifo, 0o644) == 0)
-        let empty = try stackdoc(["check", fifo])
+        let empty = try await stackdoc(["check", fifo])
         #expect(empty.status == 1 && empty.stderr == "\(fifo): line 1, column 1: empty input: expected a JSON value\n", "\(empty.stderr)")
-        let made = try stackdoc(["--db", ":memory:"], stdin: "new d\nadd a b\nexport d.json\n")
+        let made = try await stackdoc(["--db", ":memory:"], stdin: "new d\nadd a b\nexport d.json\n")
         #expect(made.status == 0, "\(made.stderr)")
         let document = try #require(FileManager.default.contents(atPath: dir + "/d.json"))
         // A writer that is there before the reader, and closes half a second after.
@@ -67,53 +67,53 @@ import StackDocTestSupport
         #expect(writer >= 0)
         #expect(document.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == document.count)
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { close(writer) }
-        let run = try stackdoc(["check", fifo])
+        let run = try await stackdoc(["check", fifo])
         #expect(run.status == 0 && run.stdout == "\(fifo): ok (stackdoc/1 document 'd', 2 rows)\n", "\(run.stdout) \(run.stderr)")
     }
 
-    @Test func fifoAsDatabaseIsRefusedWithoutWaiting() throws {
+    @Test func fifoAsDatabaseIsRefusedWithoutWaiting() async throws {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let fifo = dir + "/db.fifo"
         #expect(mkfifo(fifo, 0o644) == 0)
-        try expectRefused(["--db", fifo], "cannot open database '\(fifo)': it is not a regular file (a FIFO)")
+        try await expectRefused(["--db", fifo], "cannot open database '\(fifo)': it is not a regular file (a FIFO)")
     }
 
-    @Test func devNullAndTheEmptyPathAreRefused() throws {
+    @Test func devNullAndTheEmptyPathAreRefused() async throws {
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try expectRefused(["--db", "/dev/null"], "cannot open database '/dev/null': it is not a regular file (a character device)")
+        try await expectRefused(["--db", "/dev/null"], "cannot open database '/dev/null': it is not a regular file (a character device)")
         #expect(!FileManager.default.fileExists(atPath: "/dev/null-journal"))
-        try expectRefused(["--db", ""], "the database path is empty: name a file (or ':memory:' for a database that is not saved)")
+        try await expectRefused(["--db", ""], "the database path is empty: name a file (or ':memory:' for a database that is not saved)")
     }
 
-    @Test func symlinkToADatabaseOpensIt() throws {
+    @Test func symlinkToADatabaseOpensIt() async throws {
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let made = try stackdoc(["--db", "real.sqlite"], stdin: "new d\n" + (0..<200).map { "add r\($0) type \(String(repeating: "t", count: 60))\n" }.joined())
+        let made = try await stackdoc(["--db", "real.sqlite"], stdin: "new d\n" + (0..<200).map { "add r\($0) type \(String(repeating: "t", count: 60))\n" }.joined())
         #expect(made.status == 0, "\(made.stderr)")
         try FileManager.default.createSymbolicLink(atPath: dir + "/link.sqlite", withDestinationPath: "real.sqlite")
-        let run = try stackdoc(["--db", "link.sqlite"], stdin: "open d\nadd extra\n")
+        let run = try await stackdoc(["--db", "link.sqlite"], stdin: "open d\nadd extra\n")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("opened d: 200 rows"), "\(run.stdout)")
-        let again = try stackdoc(["--db", "real.sqlite"], stdin: "docs\n")
+        let again = try await stackdoc(["--db", "real.sqlite"], stdin: "docs\n")
         #expect(again.stdout.contains("201"), "\(again.stdout)")
         #expect(!FileManager.default.fileExists(atPath: dir + "/link.sqlite-wal"))
     }
 
-    @Test func danglingSymlinkIsRefused() throws {
+    @Test func danglingSymlinkIsRefused() async throws {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try FileManager.default.createSymbolicLink(atPath: dir + "/dangling.sqlite", withDestinationPath: "gone.sqlite")
-        try expectRefused(["--db", "dangling.sqlite"], "cannot open database 'dangling.sqlite': it is a symbolic link to 'gone.sqlite', which does not exist")
+        try await expectRefused(["--db", "dangling.sqlite"], "cannot open database 'dangling.sqlite': it is a symbolic link to 'gone.sqlite', which does not exist")
         #expect(!FileManager.default.fileExists(atPath: dir + "/gone.sqlite"))
     }
 
     /// `export`, `log export` and `export svg` never replace the open database or its files,
     /// whatever the spelling of the path; the session's operations all stay stored.
-    @Test func exportOverTheOpenDatabaseIsRefused() throws {
+    @Test func exportOverTheOpenDatabaseIsRefused() async throws {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: dir + "/alias", withDestinationPath: "self.sqlite")
         let targets = ["export self.sqlite", "export ./self.sqlite", "export sub/../self.sqlite", "export \(dir)/self.sqlite",
                        "export alias", "log export self.sqlite-wal", "export svg self.sqlite-shm", "export self.sqlite-journal"]
-        let run = try stackdoc(["--db", "self.sqlite"], stdin: "new d\nadd a\n" + targets.joined(separator: "\n") + "\nadd b\nexport saved.json\n")
+        let run = try await stackdoc(["--db", "self.sqlite"], stdin: "new d\nadd a\n" + targets.joined(separator: "\n") + "\nadd b\nexport saved.json\n")
         #expect(run.status == 1)
         let errors = run.stderr.split(separator: "\n")
         #expect(errors.count == targets.count, "\(run.stderr)")
@@ -123,7 +123,7 @@ import StackDocTestSupport
         }
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dir + "/alias") == "self.sqlite")
         #expect(!FileManager.default.fileExists(atPath: dir + "/self.sqlite-journal"))
-        let again = try stackdoc(["--db", "self.sqlite"], stdin: "open d\nrows\nverify\n")
+        let again = try await stackdoc(["--db", "self.sqlite"], stdin: "open d\nrows\nverify\n")
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stdout.contains("ok: the log replays"), "\(again.stdout)")
         #expect(again.stdout.hasPrefix("opened d: 2 rows"), "\(again.stdout)")

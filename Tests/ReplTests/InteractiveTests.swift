@@ -61,8 +61,8 @@ import StackDocTestSupport
     /// Runs the binary on a pseudo-terminal (with `arguments`, `environment` added, and
     /// standard output sent to the file `stdout` when given) and sends `steps`.
     static func drive(_ steps: [(String, String)], history: String, arguments: [String] = ["--db", ":memory:"],
-                      environment: [String: String] = [:], stdout: String? = nil, directory: String? = nil) throws -> String {
-        try drive(steps.map { ($0.0, $0.1, 0.2) }, history: history, arguments: arguments, environment: environment,
+                      environment: [String: String] = [:], stdout: String? = nil, directory: String? = nil) async throws -> String {
+        try await drive(steps.map { ($0.0, $0.1, 0.2) }, history: history, arguments: arguments, environment: environment,
                   stdout: stdout, directory: directory)
     }
 
@@ -70,27 +70,27 @@ import StackDocTestSupport
     /// for each step's text.
     static func drive(_ steps: [(String, String, Double)], history: String, arguments: [String] = ["--db", ":memory:"],
                       environment: [String: String] = [:], stdout: String? = nil, directory: String? = nil,
-                      timeout: Double = 10) throws -> String {
+                      timeout: Double = 10) async throws -> String {
         let binary = try #require(Binary.stackdoc, "the stackdoc binary is not built")
         let json = try JSONSerialization.data(withJSONObject: steps.map { [$0.0, $0.1, $0.2] as [Any] })
         var options: [String: Any] = ["args": arguments, "env": environment, "timeout": timeout]
         if let stdout { options["stdout"] = stdout }
         if let directory { options["cwd"] = directory }
         let optionsJSON = try JSONSerialization.data(withJSONObject: options)
-        let result = try Binary.run("/usr/bin/env", ["python3", "-c", Self.driver, binary, history,
+        let result = try await Binary.run("/usr/bin/env", ["python3", "-c", Self.driver, binary, history,
                                                      String(decoding: json, as: UTF8.self), String(decoding: optionsJSON, as: UTF8.self)])
         return result.stdout
     }
 
-    func drive(_ steps: [(String, String)], history: String) throws -> String {
-        try Self.drive(steps, history: history)
+    func drive(_ steps: [(String, String)], history: String) async throws -> String {
+        try await Self.drive(steps, history: history)
     }
 
-    @Test func promptCtrlCHistoryAndCtrlD() throws {
+    @Test func promptCtrlCHistoryAndCtrlD() async throws {
         let dir = try Binary.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let history = dir + "/history"
-        let out = try drive([
+        let out = try await drive([
             ("stackdoc> ", "new d\r"),
             ("stackdoc(d)> ", "add never typed"),   // abandoned with Ctrl-C below
             ("add never typed", "\u{3}"),
@@ -111,7 +111,7 @@ import StackDocTestSupport
         #expect(!saved.contains("never"))
 
         // A second session sees the first one's history: the up arrow brings back 'rows'.
-        let again = try drive([
+        let again = try await drive([
             ("stackdoc> ", "new e\r"),
             ("stackdoc(e)> ", "\u{1b}[A\u{1b}[A\r"),
             ("stackdoc(e)> ", "quit\r"),
@@ -124,29 +124,29 @@ import StackDocTestSupport
 /// The prompt's own conveniences (issue 13): the init file, `--no-init`, a group shown in the
 /// prompt, the banner kept out of piped standard output, JSON errors numbered by line.
 @Suite(.serialized) struct InteractiveShellTests {
-    @Test func initFileRunsBeforeThePromptUnlessNoInit() throws {
+    @Test func initFileRunsBeforeThePromptUnlessNoInit() async throws {
         let dir = try Binary.scratchDirectory()
         defer { Scratch.remove(dir) }
         try "new fromrc\nadd a fixed 10\n".write(toFile: dir + "/rc.sd", atomically: true, encoding: .utf8)
         try "new home\n".write(toFile: dir + "/.stackdocrc", atomically: true, encoding: .utf8)
-        let out = try InteractiveTests.drive([("stackdoc(fromrc)> ", "begin\r"), ("stackdoc(fromrc)*> ", "quit\r")],
+        let out = try await InteractiveTests.drive([("stackdoc(fromrc)> ", "begin\r"), ("stackdoc(fromrc)*> ", "quit\r")],
                                              history: dir + "/h", environment: ["STACKDOC_INIT": dir + "/rc.sd", "HOME": dir])
         #expect(out.contains("step 1: add a fixed 10"), "\(out)")
         #expect(!out.contains("created home"), "$STACKDOC_INIT wins over ~/.stackdocrc: \(out)")
         #expect(out.contains("warning: document 'fromrc' ends with the group open"), "\(out)")
-        let home = try InteractiveTests.drive([("stackdoc(home)> ", "quit\r")], history: dir + "/h", environment: ["HOME": dir])
+        let home = try await InteractiveTests.drive([("stackdoc(home)> ", "quit\r")], history: dir + "/h", environment: ["HOME": dir])
         #expect(home.contains("created home"), "\(home)")
-        let none = try InteractiveTests.drive([("stackdoc> ", "quit\r")], history: dir + "/h",
+        let none = try await InteractiveTests.drive([("stackdoc> ", "quit\r")], history: dir + "/h",
                                               arguments: ["--db", ":memory:", "--no-init"], environment: ["HOME": dir])
         #expect(!none.contains("created"), "\(none)")
         #expect(none.hasSuffix("EXIT 0\n"), "\(none)")
     }
 
-    @Test func pipedStandardOutputCarriesOnlyJSONNumberedByLine() throws {
+    @Test func pipedStandardOutputCarriesOnlyJSONNumberedByLine() async throws {
         let dir = try Binary.scratchDirectory()
         defer { Scratch.remove(dir) }
         let stdout = dir + "/out.jsonl"
-        let terminal = try InteractiveTests.drive([("stackdoc> ", "new d\r"), ("stackdoc(d)> ", "add a fixed oops\r"),
+        let terminal = try await InteractiveTests.drive([("stackdoc> ", "new d\r"), ("stackdoc(d)> ", "add a fixed oops\r"),
                                                    ("stackdoc(d)> ", "bogus\r"), ("stackdoc(d)> ", "quit\r")],
                                                   history: dir + "/h", arguments: ["--db", ":memory:", "--json", "--no-init"], stdout: stdout)
         #expect(terminal.contains("Type 'help' for the commands"), "the banner is on the terminal: \(terminal)")
@@ -169,7 +169,7 @@ import StackDocTestSupport
         "{\"format\":\"stackdoc/1\",\"name\":\"big\",\"rows\":[" + (0..<rows).map { "{\"id\":\"r\($0)\",\"size\":{\"fixed\":10}}" }.joined(separator: ",") + "]}\n"
     }
 
-    @Test func ctrlCCancelsALongCommandAndTheSessionGoesOn() throws {
+    @Test func ctrlCCancelsALongCommandAndTheSessionGoesOn() async throws {
         let binary = try #require(Binary.stackdoc, "the stackdoc binary is not built")
         let dir = try Binary.scratchDirectory()
         defer { Scratch.remove(dir) }
@@ -178,12 +178,12 @@ import StackDocTestSupport
         // Ctrl-C comes 0.4 s after each.
         try Self.bigJSON(rows: 120_000).write(toFile: dir + "/big.json", atomically: true, encoding: .utf8)
         let db = dir + "/big.sqlite"
-        let made = try Binary.run(binary, ["--db", db, "--no-init", "-c", "import big.json", "-c", "hide r7"], directory: dir)
+        let made = try await Binary.run(binary, ["--db", db, "--no-init", "-c", "import big.json", "-c", "hide r7"], directory: dir)
         #expect(made.status == 0, "\(made.stderr)")
-        let before = try Binary.run(binary, ["--db", db, "--no-init", "-c", "open big", "-c", "history", "-c", "status"], directory: dir).stdout
+        let before = try await Binary.run(binary, ["--db", db, "--no-init", "-c", "open big", "-c", "history", "-c", "status"], directory: dir).stdout
 
         let prompt = "stackdoc(big)> "
-        let out = try InteractiveTests.drive([
+        let out = try await InteractiveTests.drive([
             ("stackdoc> ", "open big\r", 0.2),
             (prompt, "verify\r", 0.4), ("", "\u{3}", 0.2),
             (prompt, "log export log.sd\r", 0.4), ("", "\u{3}", 0.2),
@@ -203,9 +203,9 @@ import StackDocTestSupport
         #expect(!FileManager.default.fileExists(atPath: dir + "/log.sd.stackdoc-tmp"))
 
         // The database is as before: same history and status, and the log replays to it.
-        let after = try Binary.run(binary, ["--db", db, "--no-init", "-c", "open big", "-c", "history", "-c", "status"], directory: dir).stdout
+        let after = try await Binary.run(binary, ["--db", db, "--no-init", "-c", "open big", "-c", "history", "-c", "status"], directory: dir).stdout
         #expect(after == before)
-        let verified = try Binary.run(binary, ["--db", db, "--no-init", "-c", "open big", "-c", "verify", "-c", "docs"], directory: dir)
+        let verified = try await Binary.run(binary, ["--db", db, "--no-init", "-c", "open big", "-c", "verify", "-c", "docs"], directory: dir)
         #expect(verified.stdout.contains("ok: the log replays to the stored document"), "\(verified.stdout)\(verified.stderr)")
         #expect(!verified.stdout.contains("copy"), "\(verified.stdout)")
     }

@@ -136,35 +136,37 @@ struct OneShotTests {
 
 @Suite("One-shot commands end to end", .enabled(if: Binary.hasStackdoc, "needs the built stackdoc executable"))
 struct OneShotProcessTests {
-    func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Binary.stackdoc!)
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    func run(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+        try await TestThread.run {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Binary.stackdoc!)
+            process.arguments = arguments
+            let out = Pipe(), err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            let stdout = out.fileHandleForReading.readDataToEndOfFile()
+            let stderr = err.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        }
     }
 
-    @Test func layoutAndCheckThroughTheBinary() throws {
+    @Test func layoutAndCheckThroughTheBinary() async throws {
         let path = try temporaryFile(oneShotSample)
-        let layout = try run(["layout", path, "--offset", "50", "--json"])
+        let layout = try await run(["layout", path, "--offset", "50", "--json"])
         #expect(layout.status == 0)
         #expect(layout.stdout == OneShot.layout(path: path, offset: 50, json: true).stdout)
-        let check = try run(["check", path])
+        let check = try await run(["check", path])
         #expect(check.status == 0 && check.stdout == "\(path): ok (stackdoc/1 document 'd', 5 rows)\n")
         let bad = try temporaryFile(#"{"format":"stackdoc/1","name":"d","rows":[{"id":"a","margin":{"top":-1}}]}"#)
-        let failed = try run(["check", bad])
+        let failed = try await run(["check", bad])
         #expect(failed.status == 1 && failed.stderr == "\(bad): rows[0].margin.top: must be ≥ 0, got -1\n")
-        let both = try run(["check", path, bad, "--json"])
+        let both = try await run(["check", path, bad, "--json"])
         #expect(both.status == 1 && both.stdout == OneShot.check(paths: [path, bad], json: true).stdout)
-        let none = try run(["check"])
+        let none = try await run(["check"])
         #expect(none.status != 0 && none.stderr.contains("Missing expected argument"), "\(none.stderr)")
-        let missing = try run(["layout", "/nonexistent/x.json"])
+        let missing = try await run(["layout", "/nonexistent/x.json"])
         #expect(missing.status == 1 && missing.stderr == "error: cannot read '/nonexistent/x.json': No such file or directory\n")
     }
 }

@@ -11,24 +11,24 @@ import StackDocTestSupport
 @Suite struct OpenImportBlockTests {
     static let message = "the input ended inside the import block of d begun on this line ('import begin' without 'import commit'): nothing of it was imported"
 
-    @Test(.enabled(if: Binary.hasStackdoc), arguments: [false, true]) func standardInputEndingInsideABlockFails(json: Bool) throws {
+    @Test(.enabled(if: Binary.hasStackdoc), arguments: [false, true]) func standardInputEndingInsideABlockFails(json: Bool) async throws {
         let binary = try #require(Binary.stackdoc)
         let dir = try Binary.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let result = try Binary.run(binary, ["--db", "x.sqlite"] + (json ? ["--json"] : []), stdin: "import begin d\nadd a\n", directory: dir, timeout: 60)
+        let result = try await Binary.run(binary, ["--db", "x.sqlite"] + (json ? ["--json"] : []), stdin: "import begin d\nadd a\n", directory: dir, timeout: 60)
         #expect(result.status == 1)
         #expect(result.stderr == "error: 1: \(Self.message)\n")
         if json { #expect(result.stdout.split(separator: "\n").last?.hasPrefix(#"{"ok":false,"error":"the input ended inside"#) == true, "\(result.stdout)") }
         #expect(try DocumentStore(path: dir + "/x.sqlite").documentNames() == [])
     }
 
-    @Test(.enabled(if: Binary.hasStackdoc)) func aScriptEndingInsideABlockFailsAndTheNextSourceRuns() throws {
+    @Test(.enabled(if: Binary.hasStackdoc)) func aScriptEndingInsideABlockFailsAndTheNextSourceRuns() async throws {
         let binary = try #require(Binary.stackdoc)
         let dir = try Binary.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try "# cut log\nimport begin d\nadd a\n".write(toFile: dir + "/cut.sd", atomically: true, encoding: .utf8)
         try "new e\n".write(toFile: dir + "/next.sd", atomically: true, encoding: .utf8)
-        let result = try Binary.run(binary, ["--db", "x.sqlite", "cut.sd", "next.sd"], directory: dir, timeout: 60)
+        let result = try await Binary.run(binary, ["--db", "x.sqlite", "cut.sd", "next.sd"], directory: dir, timeout: 60)
         #expect(result.status == 1)
         #expect(result.stderr == "error: cut.sd:2: \(Self.message)\n")
         #expect(try DocumentStore(path: dir + "/x.sqlite").documentNames() == ["e"])

@@ -44,12 +44,12 @@ import StackDocTestSupport
 
     /// The top-level script given to `stackdoc` counts as being read: the binary reports the
     /// cycle at once (it was killed after 60 s with two million error lines).
-    @Test(.enabled(if: Binary.hasStackdoc)) func theBinaryStopsASelfReadingScriptAtOnce() throws {
+    @Test(.enabled(if: Binary.hasStackdoc)) func theBinaryStopsASelfReadingScriptAtOnce() async throws {
         let binary = try #require(Binary.stackdoc)
         let dir = try Binary.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try "read self3.sd\nread self3.sd\nread self3.sd\n".write(toFile: dir + "/self3.sd", atomically: true, encoding: .utf8)
-        let result = try Binary.run(binary, ["--db", ":memory:", "self3.sd"], directory: dir, timeout: 60)
+        let result = try await Binary.run(binary, ["--db", ":memory:", "self3.sd"], directory: dir, timeout: 60)
         #expect(result.status == 1)
         #expect(result.stderr == (1...3).map { "error: \($0): read: self3.sd is already being read (self3.sd:\($0) → self3.sd)\n" }.joined())
     }

@@ -179,7 +179,7 @@ import StackDocTestSupport
     /// a second writer — another connection, and now and then a real `stackdoc` process — end in
     /// a document whose `export` equals a replay of its `log export` on an empty database.
     @Test(arguments: [UInt64(11), 12, 13, 14, 15, 16, 17, 18])
-    func randomCommandsRestartsAndASecondProcessReplayByteForByte(seed: UInt64) throws {
+    func randomCommandsRestartsAndASecondProcessReplayByteForByte(seed: UInt64) async throws {
         let exe = try #require(Binary.stackdoc, "the stackdoc binary is built with the tests")
         let db = SharedDatabase()
         defer { db.remove() }
@@ -199,7 +199,7 @@ import StackDocTestSupport
                 try b.line("open d")
             case 2:  // another process
                 let lines = (0..<3).map { _ in random.next() }
-                let run = try Binary.run(exe, ["--db", db.path], stdin: (["open d"] + lines).joined(separator: "\n") + "\n")
+                let run = try await Binary.run(exe, ["--db", db.path], stdin: (["open d"] + lines).joined(separator: "\n") + "\n")
                 #expect(!run.stderr.contains("internal"), "seed \(seed): \(lines): \(run.stderr)")
             case 3, 4, 5:
                 if let failure = b.lineRetryingStale(random.next()) { #expect(!failure.contains("internal"), "\(failure)") }

@@ -112,7 +112,7 @@ import StackDocTestSupport
 
     /// The boxes Chromium gives (`getBoundingClientRect`) to the viewport rectangle and each
     /// row's rectangle of an SVG shown at the page's top-left.
-    static func chromiumBoxes(svg: String, dir: String) throws -> [String: Rect] {
+    static func chromiumBoxes(svg: String, dir: String) async throws -> [String: Rect] {
         let chromium = try #require(chromium)
         let page = """
         <!DOCTYPE html><html><head><meta charset="utf-8"><style>body{margin:0} svg{display:block}</style></head><body>
@@ -127,7 +127,7 @@ import StackDocTestSupport
         </script></body></html>
         """
         try page.write(toFile: dir + "/page.html", atomically: true, encoding: .utf8)
-        let run = try Binary.run(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--window-size=2000,3000",
+        let run = try await Binary.run(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--window-size=2000,3000",
                                             "--user-data-dir=\(dir)/profile", "--dump-dom", "file://\(dir)/page.html"], timeout: 240)
         let text = run.stdout
         guard let start = text.range(of: "BOXES"), let end = text.range(of: "END", range: start.upperBound..<text.endIndex) else {
@@ -142,18 +142,18 @@ import StackDocTestSupport
     /// row, where `layout` says — in the whole picture at 1 px per point, and in the `--viewport`
     /// picture at the page's top-left at screen scale.
     @Test(.enabled(if: chromium != nil, "needs headless chromium"))
-    func chromiumDrawsTheViewportWhereLayoutSays() throws {
+    func chromiumDrawsTheViewportWhereLayoutSays() async throws {
         let dir = try Scratch.directory("svg")
         defer { Scratch.remove(dir) }
         let session = try Self.session(dir)
         let layout = try session.currentLayout()
         let o = layout.offset
-        let whole = try Self.chromiumBoxes(svg: try String(contentsOfFile: dir + "/p.svg", encoding: .utf8), dir: dir)
+        let whole = try await Self.chromiumBoxes(svg: try String(contentsOfFile: dir + "/p.svg", encoding: .utf8), dir: dir)
         #expect(whole["#viewport"] == Rect(x: 0, y: o, width: 300, height: 200), "\(whole)")
         for row in layout.rows where row.frame != nil {
             #expect(whole[row.id] == row.frame, "\(row.id)")
         }
-        let screen = try Self.chromiumBoxes(svg: try String(contentsOfFile: dir + "/v.svg", encoding: .utf8), dir: dir)
+        let screen = try await Self.chromiumBoxes(svg: try String(contentsOfFile: dir + "/v.svg", encoding: .utf8), dir: dir)
         #expect(screen["#viewport"] == Rect(x: 0, y: 0, width: 300, height: 200), "\(screen)")
         for row in layout.rows where row.visibility == .entire || row.visibility == .partial {
             guard let f = row.frame else { continue }

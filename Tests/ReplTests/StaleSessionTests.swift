@@ -27,7 +27,7 @@ import StackDocTestSupport
     }
 
     /// The same with B a real `stackdoc` process.
-    @Test func reloadedSessionRebuildsItsLayoutAcrossProcesses() throws {
+    @Test func reloadedSessionRebuildsItsLayoutAcrossProcesses() async throws {
         let exe = try #require(Binary.stackdoc, "the stackdoc binary is built with the tests")
         let db = SharedDatabase()
         defer { db.remove() }
@@ -35,7 +35,7 @@ import StackDocTestSupport
         try a.line("new d viewport 320 300")
         try a.line("add a b c fixed 100")
         _ = try a.text("layout")
-        let b = try Binary.run(exe, ["--db", db.path], stdin: "open d\nhide c\nset a fixed 500\n")
+        let b = try await Binary.run(exe, ["--db", db.path], stdin: "open d\nhide c\nset a fixed 500\n")
         #expect(b.status == 0, "\(b.stderr)")
         try expectStaleThenRetry(a, "add x fixed 10")
         try expectLikeFreshSession(a, db)
@@ -153,7 +153,7 @@ import StackDocTestSupport
     }
 
     /// The same with B a real `stackdoc` process.
-    @Test func droppedAndRecreatedByAnotherProcess() throws {
+    @Test func droppedAndRecreatedByAnotherProcess() async throws {
         let exe = try #require(Binary.stackdoc, "the stackdoc binary is built with the tests")
         let db = SharedDatabase()
         defer { db.remove() }
@@ -161,12 +161,12 @@ import StackDocTestSupport
         try a.line("new d")
         try a.line("add a1 a2 a3 fixed 10")
         try a.line("set a1 fixed 20")
-        let b = try Binary.run(exe, ["--db", db.path], stdin: "drop d\nnew d\nadd a1 a2 a3 fixed 50\nset a2 fixed 60\nexport\n")
+        let b = try await Binary.run(exe, ["--db", db.path], stdin: "drop d\nnew d\nadd a1 a2 a3 fixed 50\nset a2 fixed 60\nexport\n")
         #expect(b.status == 0, "\(b.stderr)")
         #expect(throws: StackDocError("document 'd' was dropped by another process; closed it (a new document 'd' exists: 'open d' to edit it)")) {
             try a.line("set a1 grow 1")
         }
-        let after = try Binary.run(exe, ["--db", db.path], stdin: "open d\nexport\nverify\n")
+        let after = try await Binary.run(exe, ["--db", db.path], stdin: "open d\nexport\nverify\n")
         #expect(after.stdout.hasSuffix("ok: the log replays to the stored document\n"), "\(after.stdout)")
         let exportedByB = b.stdout.components(separatedBy: "\n").drop { !$0.hasPrefix("{") }.joined(separator: "\n")
         #expect(exportedByB.contains("\"a2\"") && after.stdout.contains(exportedByB), "B's document is as B left it")

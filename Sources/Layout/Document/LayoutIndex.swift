@@ -56,8 +56,9 @@ extension DocumentLayout {
         index.position(of: id, in: rows)
     }
 
-    /// The layout of row `id`, or nil for an unknown id. Amortized O(1), see `position(of:)`.
-    public func row(_ id: RowID) -> RowLayout? {
-        position(of: id).map { rows[$0] }
+    /// Row `id` as shown at this offset: its layout and, for a row sticky positioning moves,
+    /// its `shownFrame`; nil for an unknown id. Amortized O(1), see `position(of:)`.
+    public func row(_ id: RowID) -> ShownRow? {
+        position(of: id).map { ShownRow(rows[$0], displacement: displaced.isEmpty ? nil : displaced[id]) }
     }
 }

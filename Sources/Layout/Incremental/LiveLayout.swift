@@ -180,15 +180,17 @@ public struct LiveLayout: Sendable {
         return full.rows.filter { full.displaced[$0.id] != nil }
     }
 
-    /// The layout of one row (any depth), or nil for an unknown id. O(depth · log n).
-    public func row(_ id: RowID) -> RowLayout? {
+    /// One row (any depth) as shown at the current offset: its layout and, for a row sticky
+    /// positioning moves, its `shownFrame`; nil for an unknown id. O(depth · log n).
+    public func row(_ id: RowID) -> ShownRow? {
         if let full { return full.row(id) }
         guard let (path, k) = path(of: id) else { return nil }
         let autoHide = settings.defaults.autoHideLastSeparator
         return withLastLevel(path) { l, level in
-            Self.classified(Self.entryRow(l, level.node, k, origin: level.origin, stack: level.stack,
-                                          at: (level.index, level.before), lastShown: l.lastShown(), autoHideLast: autoHide),
-                            viewportRect)
+            ShownRow(Self.classified(Self.entryRow(l, level.node, k, origin: level.origin, stack: level.stack,
+                                                   at: (level.index, level.before), lastShown: l.lastShown(),
+                                                   autoHideLast: autoHide),
+                                     viewportRect))
         }
     }
 
@@ -295,7 +297,7 @@ public struct LiveLayout: Sendable {
     /// - Throws: `StackDocError` when there is no such row or it is hidden (it has no frame).
     public func scrollOffset(to id: RowID, _ position: ScrollPosition) throws -> Double {
         if let full { return try full.scrollOffset(to: id, position) }
-        guard let r = row(id), let (path, _) = path(of: id) else { throw StackDocError(.noSuchRow(id)) }
+        guard let r = row(id)?.layout, let (path, _) = path(of: id) else { throw StackDocError(.noSuchRow(id)) }
         if r.frame == nil {
             if r.hidden { throw StackDocError(.hiddenScrollTarget(id, inside: nil)) }
             // The outermost hidden ancestor, as the full layout names it (a stack line is shown:

@@ -29,7 +29,7 @@ extension Session {
         for r in rows { all[r.id] = r }
         for r in rows {
             var parent = r.parent
-            while let p = parent, all[p] == nil, let row = live.row(p) {
+            while let p = parent, all[p] == nil, let row = live.row(p)?.layout {
                 all[p] = row
                 parent = row.parent
             }
@@ -87,7 +87,7 @@ extension Session {
         }
         return RowDetail(entry: RowEntry(id: id, parent: parent, index: index, depth: depth, config: c, insetsFrom: insetsFrom?.id),
                          defaults: document.settings.defaults, childCount: c.stack == nil ? 0 : document.children(of: id).count,
-                         layout: try liveLayout().row(id), displacement: try liveLayout().displacement(of: id),
+                         layout: try liveLayout().row(id)?.layout, displacement: try liveLayout().displacement(of: id),
                          stackInsets: insetsFrom?.insets)
     }
 
