@@ -292,6 +292,7 @@ extension RowConfig {
     /// the one list of the fields that the saved format's writer (`jsonMembers`) and `log
     /// export`'s ROWSPEC writer (`specItems`) walk, so that neither can leave a field out.
     /// - Parameter body: Called once per field, in table order.
+    /// - Throws: What `body` throws (the walk stops there).
     public func forEachField(_ body: (RowField, RowFieldValue) throws -> Void) rethrows {
         for field in RowField.allCases {
             let value: RowFieldValue
@@ -334,6 +335,7 @@ extension StackSettings {
     /// the saved format's writer (`jsonMembers`) and `log export`'s ROWSPEC writer
     /// (`RowConfig.specItems`) walk. A new member is a case of `StackFieldValue` and a call here.
     /// - Parameter body: Called once per member, in order.
+    /// - Throws: What `body` throws (the walk stops there).
     public func forEachField(_ body: (StackFieldValue) throws -> Void) rethrows {
         try body(.axis(axis))
         try body(.justify(justify))

@@ -231,6 +231,7 @@ public enum FileIO {
 
     /// Runs `body` (writes to a stream `openForOutput` gave) so that a FIFO whose reader went
     /// away makes the write fail (`EPIPE`) instead of ending the process.
+    /// - Throws: What `body` throws.
     public static func withoutBrokenPipeSignal<T>(_ body: () throws -> T) rethrows -> T {
         try withoutSIGPIPE(body)
     }
