@@ -22,12 +22,8 @@ struct PostgreSQLURL: Hashable, Sendable, CustomStringConvertible {
 
     /// See `description`.
     var redacted: String {
-        guard let scheme = Self.schemes.first(where: { text.hasPrefix($0) }) else { return text }
-        var rest = Substring(text.dropFirst(scheme.count))
+        guard let (scheme, authority, rest) = parts else { return text }
         var out = scheme
-        // The authority ends at the first '/', '?' or end; its user info at the last '@' in it.
-        let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
-        let authority = rest[..<authorityEnd]
         if let at = authority.lastIndex(of: "@") {
             let userInfo = authority[..<at]
             if let colon = userInfo.firstIndex(of: ":") {
@@ -39,7 +35,6 @@ struct PostgreSQLURL: Hashable, Sendable, CustomStringConvertible {
         } else {
             out += authority
         }
-        rest = rest[authorityEnd...]
         guard let question = rest.firstIndex(of: "?") else { return out + rest }
         out += rest[...question]
         let parameters = rest[rest.index(after: question)...].split(separator: "&", omittingEmptySubsequences: false)
@@ -53,10 +48,7 @@ struct PostgreSQLURL: Hashable, Sendable, CustomStringConvertible {
     /// The password written in the URI (user info or query parameter), percent-decoded, if any:
     /// what messages from the server or libpq must never show either.
     var password: String? {
-        guard let scheme = Self.schemes.first(where: { text.hasPrefix($0) }) else { return nil }
-        let rest = text.dropFirst(scheme.count)
-        let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
-        let authority = rest[..<authorityEnd]
+        guard let (_, authority, rest) = parts else { return nil }
         if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
             return Self.percentDecoded(authority[authority.index(after: colon)..<at])
         }
@@ -65,6 +57,15 @@ struct PostgreSQLURL: Hashable, Sendable, CustomStringConvertible {
             return Self.percentDecoded(parameter.dropFirst("password=".count))
         }
         return nil
+    }
+
+    /// The URI split after its scheme: the scheme, the authority (up to the first '/', '?' or the
+    /// end; its user info ends at the last '@' in it) and the rest (path and query).
+    private var parts: (scheme: String, authority: Substring, rest: Substring)? {
+        guard let scheme = Self.schemes.first(where: { text.hasPrefix($0) }) else { return nil }
+        let afterScheme = text.dropFirst(scheme.count)
+        let end = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? afterScheme.endIndex
+        return (scheme, afterScheme[..<end], afterScheme[end...])
     }
 
     /// `s` with its `%XX` escapes decoded (an escape that is not two hex digits stays as written).
