@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Layout
 
 /// How hard each commit is pushed to disk.
@@ -73,27 +72,20 @@ public final class DocumentStore {
     public let path: String
     /// The options the database was opened with.
     public let options: StoreOptions
-    let queue: DatabaseQueue
-    /// This connection's entry in `OpenDatabases` (nil for `:memory:`).
-    private var openFile: OpenDatabases.FileID?
+    /// Where the documents are stored (`StoreBackend`: the seam every read and write goes through).
+    let backend: any StoreBackend
     /// The first damage found in the file since it was opened (a page SQLite reports corrupt, a
     /// log entry that cannot be read back, a stored value no command writes); nil while none
     /// is. Once set, every write is refused: a damaged database is never written.
-    public private(set) var damage: String?
+    public var damage: String? { backend.damage }
     /// Asked by the long loops (replaying a log, loading and importing rows) every
     /// `Cancellation.interval` rows or entries: once requested they throw
     /// `StackDocError(.cancelled)` and a write rolls back. Default: never.
     public var cancellation: Cancellation = .never
-    /// The connection of the read transaction `readingOneState` holds open (nil: none): the
-    /// reads inside it run on it.
-    private var heldRead: Database?
-    /// True once SQLite's `quick_check` has passed on the file (at open when opening had to
-    /// write, else before the first write); always true for a new file and `:memory:`.
-    private var checked = true
 
     /// Opens (creating when missing) the database at `path`, or an in-memory one for `:memory:`.
-    /// An existing file is first inspected read-only (`DatabaseInspection`: identity, schema,
-    /// and SQLite's `quick_check` when opening would write), so a refused file is never written.
+    /// An existing file is first inspected read-only (identity, schema, and SQLite's
+    /// `quick_check` when opening would write), so a refused file is never written.
     ///
     /// - Parameters:
     ///   - path: The database file, or `:memory:`.
@@ -104,210 +96,45 @@ public final class DocumentStore {
     public init(path: String, options: StoreOptions = StoreOptions()) throws {
         self.path = path
         self.options = options
-        let inMemory = path == ":memory:"
-        // FileChecks reads the header through a descriptor of its own: not while this process
-        // has the file open (closing it would drop the other connection's locks, see
-        // OpenDatabases). The inspection is an SQLite connection: safe either way.
-        if options.readOnly {
-            try Self.checkReadOnly(path)
-        } else if !inMemory, try (OpenDatabases.isOpen(path) ? DatabaseFile.existing : FileChecks.check(path)) == .existing {
-            checked = try DatabaseInspection.inspect(path, busyTimeout: options.busyTimeout)
-        }
-        var config = Configuration()
-        config.readonly = options.readOnly
-        config.busyMode = .timeout(options.busyTimeout)
-        config.foreignKeysEnabled = true
-        config.label = "stackdoc"
-        do {
-            queue = try DatabaseQueue(path: options.readOnly ? Self.readOnlyName(path) : path, configuration: config)
-        } catch {
-            throw StoreFailure.wrap(error, path: path)
-        }
-        do {
-            try queue.inDatabase { db in
-                if options.readOnly {
-                    try db.execute(sql: "PRAGMA cache_size = \(Self.cacheSize)")
-                    return
-                }
-                // Again on the writing connection, under the write lock: another process may
-                // have made or migrated the file between the inspection and this open.
-                try Self.createOrMigrate(db, path: path)
-                if !inMemory { try Self.enableWAL(db, timeout: options.busyTimeout) }
-                try db.execute(sql: "PRAGMA synchronous = \(options.durability == .full ? "FULL" : "NORMAL")")
-                // 32 MB of page cache (grown on demand): imports of large documents build the
-                // id index in memory.
-                try db.execute(sql: "PRAGMA cache_size = \(Self.cacheSize)")
-            }
-        } catch {
-            throw StoreFailure.wrap(error, path: path)
-        }
-        if !inMemory { openFile = OpenDatabases.opened(path) }
-    }
-
-    /// For `StoreOptions.readOnly`: the file must exist and be a StackDoc database of the current
-    /// schema (a read-only connection cannot migrate it). Only reads the file.
-    private static func checkReadOnly(_ path: String) throws {
-        guard path != ":memory:" else {
-            throw StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: "an in-memory database cannot be opened read-only"))
-        }
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: "no such file (a read-only database is never created)"))
-        }
-        let applied: Int
-        do {
-            applied = try DatabaseInspection.readAlone(readOnlyName(path), busyTimeout: nil, label: "stackdoc-inspection") { db in
-                try DatabaseInspection.checkIdentity(db, path: path)
-            }
-        } catch {
-            throw StoreFailure.wrap(error, path: path)
-        }
-        guard applied == EmbeddedMigrations.all.count else {
-            throw StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: applied == 0
-                ? "it is empty: a read-only database is never created"
-                : "it needs an upgrade (\(EmbeddedMigrations.all.count - applied) migrations), which a read-only open cannot do: open it once for writing"))
-        }
-    }
-
-    /// The name SQLite opens for `StoreOptions.readOnly`: the path itself, or — when the WAL's
-    /// shared-memory index (`-shm`) is missing and cannot be made (a read-only directory) and
-    /// the WAL holds nothing (so the file is the whole database) — the URI `file:PATH?immutable=1`,
-    /// which SQLite reads without that index.
-    static func readOnlyName(_ path: String) -> String {
-        let file = FileChecks.resolved(path)
-        let directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
-        guard access(file + "-shm", F_OK) != 0, access(directory, W_OK) != 0, FileChecks.companionSize(path, "-wal") == 0 else {
-            return path
-        }
-        var escaped = ""
-        for scalar in file.unicodeScalars {
-            switch scalar {
-            case "%", "?", "#": escaped += String(format: "%%%02X", scalar.value)
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return "file:" + escaped + "?immutable=1"
-    }
-
-    /// The page cache of a connection (`PRAGMA cache_size`: 32 MB, grown on demand).
-    static let cacheSize = -32768
-
-    deinit {
-        if let openFile { OpenDatabases.closed(openFile) }
-    }
-
-    /// Checks the file's identity and, when migrations are missing, applies them in ONE
-    /// `BEGIN IMMEDIATE` transaction, so that two processes opening a new database at the same
-    /// moment are serialized: the second waits (busy timeout) for the first to commit, then
-    /// re-checks the identity under the lock and finds nothing left to do. A file with every
-    /// migration is only read. Foreign keys are off during the migrations and checked before the
-    /// commit (as GRDB's migrator does).
-    static func createOrMigrate(_ db: Database, path: String) throws {
-        // One read transaction: the identity check reads the header and the table list with two
-        // statements, which must see the same state (not "no application id" from before
-        // another process's creating commit and its tables from after it).
-        var applied = 0
-        try db.inTransaction(.deferred) {
-            applied = try DatabaseInspection.checkIdentity(db, path: path)
-            return .commit
-        }
-        if applied == EmbeddedMigrations.all.count { return }
-        try db.execute(sql: "PRAGMA foreign_keys = OFF")
-        defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
-        try db.inTransaction(.immediate) {
-            try DatabaseInspection.checkIdentity(db, path: path)
-            if try Schema.migrate(db) > 0, try GRDB.Row.fetchOne(db, sql: "PRAGMA foreign_key_check") != nil {
-                throw StoreFailure.corrupt(path, "a migration left rows that break foreign keys")
-            }
-            return .commit
-        }
-    }
-
-    /// Switches the file to WAL mode. The switch needs a moment of exclusive access, which SQLite
-    /// does not wait for: while another process holds the file (opening it at the same time),
-    /// retry until the busy timeout. A file already in WAL mode needs nothing.
-    static func enableWAL(_ db: Database, timeout: TimeInterval) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            do {
-                if try String.fetchOne(db, sql: "PRAGMA journal_mode")?.lowercased() == "wal" { return }
-                if try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")?.lowercased() == "wal" { return }
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
-                if Date() >= deadline { throw error }
-            }
-            if Date() >= deadline { throw StackDocError("cannot switch the database to WAL mode") }
-            usleep(2_000)
-        }
+        backend = try SQLiteBackend(path: path, options: options)
     }
 
     /// True when writing a file at `target` would replace this database or one of its companion
     /// files (`-wal`, `-shm`, `-journal`), under any spelling of the path and through symbolic or
-    /// hard links: an existing target is compared by device and inode, a new one by its
-    /// resolved directory and name. Always false for `:memory:`.
+    /// hard links. Always false for `:memory:`.
     /// - Parameter target: A path about to be written.
-    public func isOwnFile(_ target: String) -> Bool {
-        guard path != ":memory:" else { return false }
-        let database = FileChecks.resolved(path)
-        let companions = ["", "-wal", "-shm", "-journal"].map { database + $0 }
-        var info = stat()
-        if stat(target, &info) == 0 {
-            return companions.contains { file in
-                var own = stat()
-                return stat(file, &own) == 0 && own.st_dev == info.st_dev && own.st_ino == info.st_ino
-            }
-        }
-        let url = URL(fileURLWithPath: target)
-        let resolved = FileChecks.resolved(url.deletingLastPathComponent().path) + "/" + url.lastPathComponent
-        return companions.contains(resolved)
-    }
+    public func isOwnFile(_ target: String) -> Bool { backend.isOwnFile(target) }
 
     /// The schema version of the open database (the newest applied migration).
     /// - Throws: `StackDocError` when the database cannot be read.
     public func schemaVersion() throws -> Int {
-        try read { db in
-            try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
-                .compactMap(Schema.version(of:)).max() ?? 0
-        }
+        try reading { try $0.schemaVersion() }
     }
 
     /// SQLite's own check of the file (`PRAGMA quick_check`): one message per problem found,
     /// empty when the file is sound. Reads every page: seconds for very large databases.
     /// - Throws: `StackDocError` when the database cannot be read.
-    public func integrityCheck() throws -> [String] {
-        let result = try read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
-        return result == ["ok"] ? [] : result.map { "database '\(path)': \($0)" }
-    }
+    public func integrityCheck() throws -> [String] { try backend.integrityCheck() }
 
     // MARK: Documents
 
     /// Names of all documents, sorted.
     /// - Throws: `StackDocError` when the database cannot be read.
     public func documentNames() throws -> [String] {
-        try read { db in try String.fetchAll(db, sql: "SELECT name FROM document ORDER BY name") }
+        try reading { try $0.documentNames() }
     }
 
     /// All documents with their counters, sorted by name.
     /// - Throws: `StackDocError` when the database cannot be read.
     public func documents() throws -> [DocumentSummary] {
-        try read { db in
-            try GRDB.Row.fetchAll(db, sql: """
-                SELECT name, version, cursor, created, modified,
-                       (SELECT count(*) FROM row WHERE row.document = d.id AND row.import_seq = 0) AS rows,
-                       (SELECT count(*) FROM step WHERE step.document = d.id) AS steps
-                FROM document d ORDER BY name
-                """).map { r in
-                DocumentSummary(name: try r.decode(forColumn: "name"), rowCount: try r.decode(forColumn: "rows"), version: try r.decode(forColumn: "version"),
-                                steps: try r.decode(forColumn: "steps"), cursor: try r.decode(forColumn: "cursor"),
-                                created: (try r.decode(forColumn: "created") as Double?).map(Date.init(timeIntervalSince1970:)),
-                                modified: (try r.decode(forColumn: "modified") as Double?).map(Date.init(timeIntervalSince1970:)))
-            }
-        }
+        try reading { try $0.documentSummaries() }
     }
 
     /// True when a document of that name exists.
     /// - Parameter name: A document name.
     /// - Throws: `StackDocError` when the database cannot be read.
     public func contains(_ name: String) throws -> Bool {
-        try read { db in try Bool.fetchOne(db, sql: "SELECT 1 FROM document WHERE name = ?", arguments: [name]) ?? false }
+        try reading { try $0.documentKey(named: name) != nil }
     }
 
     /// Creates an empty document (`new NAME [axis] [viewport W H]`); logged as a `new` entry.
@@ -321,11 +148,10 @@ public final class DocumentStore {
     public func create(_ name: String, settings: DocumentSettings = DocumentSettings()) throws -> StoredDocument {
         try Validation.checkDocumentName(name)
         try Validation.check(settings)
-        let (id, uid) = try write { db in
+        let (id, uid) = try writing { tx in
             let uid = Self.newUID()
-            let id = try self.insertDocument(db, name: name, settings: settings, uid: uid)
-            try LogWriter.append(db, document: id, seq: 1, kind: .newDocument, payload: try LogFormat.encode(settings),
-                                 forward: nil, inverse: nil, group: nil, label: nil)
+            let id = try tx.insertDocument(name: name, settings: settings, uid: uid)
+            try tx.appendLog(DocumentKey(id: id, uid: uid), NewLogEntry(seq: 1, kind: .newDocument, payload: try LogFormat.encode(settings), forward: nil))
             return (id, uid)
         }
         return try StoredDocument(store: self, id: id, uid: uid, name: name)
@@ -336,23 +162,16 @@ public final class DocumentStore {
     /// - Throws: `StackDocError` (`noSuchDocument`, or `corruptFile` when its stored rows break a
     ///   rule).
     public func open(_ name: String) throws -> StoredDocument {
-        let found = try read { db in
-            try GRDB.Row.fetchOne(db, sql: "SELECT id, uid FROM document WHERE name = ?", arguments: [name])
-        }
-        guard let found else { throw StackDocError(.noSuchDocument(name: name)) }
-        guard let id: Int64 = found["id"], let uid: String = found["uid"] else {
-            throw StoreFailure.corrupt(path, "document \(Validation.quoted(name)) has no identity (id, uid)")
-        }
-        return try StoredDocument(store: self, id: id, uid: uid, name: name)
+        guard let key = try reading({ try $0.documentKey(named: name) }) else { throw StackDocError(.noSuchDocument(name: name)) }
+        return try StoredDocument(store: self, id: key.id, uid: key.uid, name: name)
     }
 
     /// Deletes a document with its rows and history.
     /// - Parameter name: The document's name.
     /// - Throws: `StackDocError` (`noSuchDocument`, or a database that cannot be written).
     public func drop(_ name: String) throws {
-        try write { db in
-            try db.execute(sql: "DELETE FROM document WHERE name = ?", arguments: [name])
-            if db.changesCount == 0 { throw StackDocError(.noSuchDocument(name: name)) }
+        try writing { tx in
+            if try !tx.dropDocument(named: name) { throw StackDocError(.noSuchDocument(name: name)) }
         }
     }
 
@@ -383,102 +202,30 @@ public final class DocumentStore {
         try Validation.check(config, prefix: "row \(Validation.quoted(id)) ")
     }
 
-    /// Inserts the document's row with the identity `uid`; returns its id.
-    func insertDocument(_ db: Database, name: String, settings: DocumentSettings, uid: String) throws -> Int64 {
-        if try Bool.fetchOne(db, sql: "SELECT 1 FROM document WHERE name = ?", arguments: [name]) ?? false {
-            throw StackDocError(.documentExists(name: name))
-        }
-        let now = Date().timeIntervalSince1970
-        let columns = ["name", "version"] + ColumnCoding.settingsColumns + ["created", "modified", "uid"]
-        let values: [(any DatabaseValueConvertible)?] = [name, 1] + ColumnCoding.values(settings) + [now, now, uid]
-        try db.execute(sql: "INSERT INTO document (\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))",
-                       arguments: StatementArguments(values))
-        return db.lastInsertedRowID
+    /// Runs `body` in one write transaction of the backend (`StoreBackend.write`); errors come
+    /// back as clear messages. A damaged or read-only database is not written.
+    func writing<T>(_ body: (any StoreWriting) throws -> T) throws -> T {
+        try backend.write(body)
     }
 
-    /// Runs `body` in an IMMEDIATE transaction (so concurrent writers queue on the busy timeout
-    /// instead of failing on a lock upgrade); errors come back as clear messages. A file found
-    /// damaged is not written: the first write of a session checks the whole file first.
-    ///
-    /// `foreignKeys: false` runs it with SQLite's foreign key checks off (they cannot change
-    /// inside a transaction): only for a body that can be shown never to break one.
-    func write<T>(foreignKeys: Bool = true, _ body: (Database) throws -> T) throws -> T {
-        if options.readOnly {
-            throw StackDocError(.readOnlyDatabase(path: path, detail: "it was opened for reading only: queries and export work, changes are refused"))
-        }
-        if let damage { throw StoreFailure.writeRefused(path, damage: damage) }
-        if heldRead != nil { throw StoreFailure.internal("a write inside a read of one state (readingOneState)") }
-        if checked { return try transaction(.immediate, foreignKeys: foreignKeys, body) }
-        // The first write: SQLite's check of the whole file runs on a second connection while
-        // the body runs, and the transaction commits only once it has passed (docs/store.md,
-        // "The check before the first write").
-        let check = FileCheckInFlight(path: path, busyTimeout: options.busyTimeout)
-        do {
-            let result = try transaction(.immediate, foreignKeys: foreignKeys) { db in
-                let result = try body(db)
-                try check.passed()
-                return result
-            }
-            checked = true
-            return result
-        } catch {
-            // The check's finding comes first: the body may have failed on the same damage.
-            if case .failure(let found) = check.finding {
-                throw noteDamage(StoreFailure.wrap(found, path: path))
-            }
-            throw error
-        }
-    }
-
-    /// Runs `body` for reading (one consistent snapshot); errors come back as clear messages.
-    /// Inside `readingOneState`, on its transaction.
-    func read<T>(_ body: (Database) throws -> T) throws -> T {
-        if let held = heldRead { return try body(held) }
-        return try transaction(.deferred, body)
+    /// Runs `body` in one read transaction (one consistent state); inside `readingOneState`, on its transaction.
+    func reading<T>(_ body: (any StoreReading) throws -> T) throws -> T {
+        try backend.read(body)
     }
 
     /// Runs `body` inside one read transaction: every read it makes through this store (a
     /// handle's catch-up with another process's writes, then the query's own reads) sees the
-    /// same state of the file, however many writers commit meanwhile (SQLite's WAL gives the
-    /// transaction a snapshot at its first read). A query never meets a state newer than the one
-    /// it caught up with, so it never has to be refused as stale. Writes are refused inside it.
-    /// Nested calls run in the outer one's transaction.
+    /// same state of the database, however many writers commit meanwhile. A query never meets a
+    /// state newer than the one it caught up with, so it never has to be refused as stale.
+    /// Writes are refused inside it. Nested calls run in the outer one's transaction.
     /// - Parameter body: The reads; it must not write.
     /// - Throws: What `body` throws, or a store error when the database cannot be read.
     public func readingOneState<T>(_ body: () throws -> T) throws -> T {
-        if heldRead != nil { return try body() }
-        return try transaction(.deferred) { db in
-            heldRead = db
-            defer { heldRead = nil }
-            return try body()
-        }
+        try backend.readingOneState(body)
     }
 
-    private func transaction<T>(_ kind: Database.TransactionKind, foreignKeys: Bool = true, _ body: (Database) throws -> T) throws -> T {
-        do {
-            return try queue.inDatabase { db in
-                if !foreignKeys { try db.execute(sql: "PRAGMA foreign_keys = OFF") }
-                defer { if !foreignKeys { try? db.execute(sql: "PRAGMA foreign_keys = ON") } }
-                var result: T?
-                try db.inTransaction(kind) {
-                    result = try body(db)
-                    return .commit
-                }
-                guard let result else { throw StoreFailure.internal("transaction without result") }
-                return result
-            }
-        } catch {
-            let failure = StoreFailure.wrap(error, path: path)
-            noteDamage(failure)
-            throw failure
-        }
-    }
-
-    /// Records `error` as the file's damage when it reports damage (the first one is kept);
+    /// Records `error` as the database's damage when it reports damage (the first one is kept);
     /// returns it.
     @discardableResult
-    func noteDamage(_ error: Error) -> Error {
-        if damage == nil { damage = StoreFailure.corruption(in: error, path: path) }
-        return error
-    }
+    func noteDamage(_ error: Error) -> Error { backend.noteDamage(error) }
 }

@@ -22,8 +22,8 @@ import Testing
     /// logged changes, undo/redo references read) and `document(at:)` (time travel).
     static func expectEveryPastStateAgrees(_ doc: StoredDocument, _ context: String) throws {
         let entries = try doc.status().logEntries
-        let replays = try doc.store.read { db in
-            try (1...entries).map { try doc.replay(db, through: $0).document }
+        let replays = try doc.reading { tx in
+            try (1...entries).map { try doc.replay(tx, through: $0).document }
         }
         for (i, replayed) in replays.enumerated() {
             let seq = i + 1

@@ -72,8 +72,8 @@ import Testing
             let planned = try doc.document.plan(edit)
             var logged: LoggedChanges?
             #expect(throws: (any Error).self) {
-                try doc.transaction { db, journal in
-                    logged = try doc.applyForLog(planned, db: db, journal: &journal)
+                try doc.transaction { tx, journal in
+                    logged = try doc.applyForLog(planned, tx: tx, journal: &journal)
                     throw Rollback()
                 }
             }

@@ -46,7 +46,7 @@ import Testing
         #expect(repair.rebuilt.map(\.seq) == [8] && repair.rebuilt.map(\.version) == [middle.version] && repair.deleted == [])
         #expect(try doc.verify(replan: true) == [])
         #expect(try doc.snapshots() == infos, "the same snapshots, the rebuilt one the same size")
-        #expect(try doc.document(afterEntry: 8) == doc.store.read { db in try doc.replay(db, through: 8).document })
+        #expect(try doc.document(afterEntry: 8) == doc.reading { tx in try doc.replay(tx, through: 8).document })
         #expect(try DocumentStore(path: path).open("d").document == expected)
         #expect(try doc.rebuildSnapshots() == SnapshotRepair(rebuilt: [], deleted: []), "nothing left to rebuild")
     }

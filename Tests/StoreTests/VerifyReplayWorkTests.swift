@@ -18,7 +18,7 @@ import Testing
 
     /// The replay of `doc`'s whole log with `replan`, as `verify` runs it.
     static func replayed(_ doc: StoredDocument) throws -> Replayer {
-        try doc.store.read { db in try doc.replay(db, replan: true) }
+        try doc.reading { tx in try doc.replay(tx, replan: true) }
     }
 
     /// Adds `rows` rows of `spec` into `parent` (nil: the root) as one step, undoes and redoes

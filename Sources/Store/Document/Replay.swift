@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+
 import Layout
 
 /// Rebuilds a document from its log, from the empty document: the history model of SPEC §3
@@ -250,7 +250,7 @@ extension StoredDocument {
     /// The document rebuilt from its log alone (in memory).
     /// - Throws: `StackDocError` when the log cannot be read or an entry does not replay.
     public func replayed() throws -> Document {
-        try store.read { db in try replay(db).document }
+        try reading { tx in try replay(tx).document }
     }
 
     /// Rebuilds the document from its log in memory and compares it with the stored state:
@@ -278,24 +278,24 @@ extension StoredDocument {
     /// - Parameter replan: Also plan every logged edit again and compare its changes.
     /// - Throws: `StackDocError` when the log or the stored document cannot be read.
     public func verifyReport(replan: Bool = false) throws -> VerifyReport {
-        try store.read { db in
+        try reading { tx in
             var problems: [String] = []
             func report(_ problems: [String]) -> VerifyReport { VerifyReport(problems: problems, damagedSnapshots: []) }
             let replayer: Replayer
-            let snapshots = try SnapshotCheck(db, document: self)
+            let snapshots = try SnapshotCheck(tx, document: self)
             do {
-                replayer = try replay(db, replan: replan) { seq, replayer in try snapshots.replayed(through: seq, replayer, db) }
+                replayer = try replay(tx, replan: replan) { seq, replayer in try snapshots.replayed(through: seq, replayer, tx) }
             } catch let error as StackDocError where error.kind == .cancelled {
                 throw error
             } catch { return report(["replay failed: \(error)"]) }
             snapshots.finish(lastSeq: lastSeq)
             problems += replayer.problems
-            guard let row = try GRDB.Row.fetchOne(db, sql: "SELECT * FROM document WHERE id = ?", arguments: [id]) else {
+            guard let header = try tx.header(key) else {
                 return report(["document '\(name)' no longer exists"])
             }
             let stored: Document
             do {
-                stored = try RowLoader.load(db, name: name, settings: try ColumnCoding.settings(row), documentID: id, path: store.path, cancellation: store.cancellation)
+                stored = try tx.loadRows(key, name: name, settings: header.settings, cancellation: store.cancellation)
             } catch let error as StackDocError where error.kind == .cancelled {
                 throw error
             } catch { return report(["stored rows cannot be loaded: \(error)"]) }
@@ -303,20 +303,20 @@ extension StoredDocument {
             problems += try Verification.compare(stored: stored, replayed: replayer.document, cancellation: store.cancellation)
             try store.cancellation.check()
             // History.
-            let storedSteps = try GRDB.Row.fetchAll(db, sql: "SELECT n, first_seq, last_seq, label FROM step WHERE document = ? ORDER BY n", arguments: [id])
+            let storedSteps = try tx.steps(key)
             if storedSteps.count != replayer.steps.count {
                 problems.append("history: \(storedSteps.count) steps stored, \(replayer.steps.count) replayed")
             }
             for (i, s) in storedSteps.enumerated() where i < replayer.steps.count {
                 let r = replayer.steps[i]
-                let n: Int = try s.decode(forColumn: "n"), first: Int = try s.decode(forColumn: "first_seq"), last: Int = try s.decode(forColumn: "last_seq"), label: String? = try s.decode(forColumn: "label")
-                if n != i + 1 || first != r.first || last != r.last || label != r.label {
+                let (first, last, label) = (s.first, s.last, s.label)
+                if first != r.first || last != r.last || label != r.label {
                     problems.append("history: step \(i + 1) stored as entries \(first)...\(last) label \(label ?? "-"), replayed as \(r.first)...\(r.last) label \(r.label ?? "-")")
                 }
             }
-            let cursor: Int = try row.decode(forColumn: "cursor")
+            let cursor = header.cursor
             if cursor != replayer.cursor { problems.append("history: cursor stored \(cursor), replayed \(replayer.cursor)") }
-            let group: Int? = try row.decode(forColumn: "open_group")
+            let group = header.openGroup
             if group != replayer.group?.seq {
                 problems.append("history: open group stored \(group.map(String.init) ?? "none"), replayed \(replayer.group.map { String($0.seq) } ?? "none")")
             }
@@ -327,15 +327,13 @@ extension StoredDocument {
     /// Replays the log (up to entry `through`, all of it by default); `after` sees the replayer
     /// after each entry (its seq). With `replan`, a `restore` entry is planned again against the
     /// replayed document at its target, which is kept when the replay passes it.
-    func replay(_ db: Database, replan: Bool = false, through last: Int = Int.max,
+    func replay(_ tx: any StoreReading, replan: Bool = false, through last: Int = Int.max,
                 after: (Int, Replayer) throws -> Void = { _, _ in }) throws -> Replayer {
-        var replayer = historyBase > 0 ? Replayer(base: try baseSnapshot(db), replan: replan) : Replayer(name: name, replan: replan)
+        var replayer = historyBase > 0 ? Replayer(base: try baseSnapshot(tx), replan: replan) : Replayer(name: name, replan: replan)
         final class Targets { var wanted = Set<Int>(); var states: [Int: Document] = [:] }
         let targets = Targets()
         if replan {
-            for payload in try String?.fetchAll(db, sql: "SELECT payload FROM log WHERE document = ? AND kind = 'restore'", arguments: [id]) {
-                if let target = try? HistoryPayload.restoreTarget(payload) { targets.wanted.insert(target) }
-            }
+            for (_, target) in (try? tx.restoreTargets(key, after: 0)) ?? [] { targets.wanted.insert(target) }
             replayer.restoreCheck = { target, current, logged in
                 guard let state = targets.states[target] else { return "its target, log entry \(target), is not an earlier entry" }
                 do {
@@ -355,110 +353,15 @@ extension StoredDocument {
         }
         // The logged inverses are not read: replay computes undo from the forward changes (and
         // decoding them was a quarter of verify's time).
-        let cursor = try GRDB.Row.fetchCursor(db, sql: """
-            SELECT seq, kind, payload, forward, NULL AS inverse, grp, label, time, format, origin FROM log WHERE document = ? AND seq <= ? ORDER BY seq
-            """, arguments: [id, last])
-        while let row = try cursor.next() {
+        try tx.forEachLogEntry(key, through: last) { entry in
             try store.cancellation.check()
-            let entry = try LogDecoding.entry(row, of: self)
             try replayer.replay(entry) { seq in
                 guard let settings = entry.settings else { throw StoreFailure.internal("import entry \(seq) has no settings") }
-                return try importedRows(db, seq: seq, settings: settings)
+                return try tx.importedRows(key, name: name, seq: seq, settings: settings, cancellation: store.cancellation)
             }
             if targets.wanted.contains(entry.seq) { targets.states[entry.seq] = replayer.document }
             try after(entry.seq, replayer)
         }
         return replayer
-    }
-}
-
-/// Compares two documents row by row, field by field.
-public enum Verification {
-    /// One message per difference between the stored and the replayed document. Works on the
-    /// two documents' own indexes (no extra copy of a large document).
-    /// - Parameters:
-    ///   - stored: The document as stored.
-    ///   - replayed: The document rebuilt from the log.
-    ///   - cancellation: Checked every `Cancellation.interval` rows (a 1M-row comparison takes
-    ///     a while).
-    /// - Throws: `StackDocError` of kind `.cancelled` when `cancellation` is requested.
-    public static func compare(stored: Document, replayed: Document, cancellation: Cancellation = .never) throws -> [String] {
-        var problems: [String] = []
-        problems += fieldDiff("settings", stored.settings, replayed.settings)
-        var stacks: [RowID?] = [nil]
-        func place(_ parent: RowID?) -> String { parent.map { "'\($0)'" } ?? "the root" }
-        var seen = 0
-        try replayed.forEachRow { id, parent, _, config in
-            seen += 1
-            if seen % Cancellation.interval == 0 { try cancellation.check() }
-            if config.stack != nil { stacks.append(id) }
-            guard let storedConfig = stored.config(of: id), let storedParent = stored.parent(of: id) else {
-                problems.append("row '\(id)': in the log's document but not stored")
-                return
-            }
-            if storedParent != parent {
-                problems.append("row '\(id)': stored in \(place(storedParent)), replayed in \(place(parent))")
-            }
-            problems += fieldDiff("row '\(id)'", storedConfig, config)
-        }
-        for stack in stacks where stack == nil || stored.contains(stack!) {
-            let s = stored.children(of: stack), r = replayed.children(of: stack)
-            guard s != r else { continue }
-            let i = (0..<min(s.count, r.count)).first { s[$0] != r[$0] } ?? min(s.count, r.count)
-            problems.append("rows of \(place(stack)): stored \(s.count), replayed \(r.count), first difference at index \(i): stored \(i < s.count ? "'\(s[i])'" : "none"), replayed \(i < r.count ? "'\(r[i])'" : "none")")
-        }
-        if stored.rowCount != replayed.rowCount || problems.contains(where: { $0.hasSuffix("but not stored") }) {
-            stored.forEachRow { id, _, _, _ in
-                if !replayed.contains(id) { problems.append("row '\(id)': stored but not in the log's document") }
-            }
-        }
-        return problems
-    }
-
-    /// Field-level differences of two values of the same type (recursing into structs).
-    static func fieldDiff<T: Equatable>(_ path: String, _ a: T, _ b: T) -> [String] {
-        if a == b { return [] }
-        return mirrorDiff(path, a, b)
-    }
-
-    private static func mirrorDiff(_ path: String, _ a: Any, _ b: Any) -> [String] {
-        let ma = Mirror(reflecting: a), mb = Mirror(reflecting: b)
-        if ma.displayStyle == .struct, mb.displayStyle == .struct, ma.children.count == mb.children.count, !ma.children.isEmpty {
-            var out: [String] = []
-            for (ca, cb) in zip(ma.children, mb.children) {
-                let sa = String(reflecting: ca.value), sb = String(reflecting: cb.value)
-                if sa != sb { out += mirrorDiff("\(path).\(ca.label ?? "?")", ca.value, cb.value) }
-            }
-            return out
-        }
-        return ["\(path): stored \(shown(a)), replayed \(shown(b))"]
-    }
-
-    /// A field's value as the command language writes it (never Swift's debug text): numbers
-    /// as `JSONNumber` writes them (`99`, not `99.0`), `fixed 99`/`fit`, edges `T L B R`, sizes
-    /// `W H`, keywords by their raw value, `none` for an absent value, text quoted.
-    static func shown(_ value: Any) -> String {
-        switch value {
-        case let d as Double: return JSONNumber.describe(d)
-        case let s as RowSize:
-            if case .fixed(let n) = s { return "fixed \(JSONNumber.describe(n))" }
-            return "fit"
-        case let e as Edges: return [e.top, e.left, e.bottom, e.right].map(JSONNumber.describe).joined(separator: " ")
-        case let s as Size: return "\(JSONNumber.describe(s.width)) \(JSONNumber.describe(s.height))"
-        case let b as Bool: return b ? "on" : "off"
-        case let s as String: return Validation.quoted(s)
-        case let r as any RawRepresentable:
-            if let raw = r.rawValue as? String { return raw }
-        default: break
-        }
-        let mirror = Mirror(reflecting: value)
-        if mirror.displayStyle == .optional {
-            guard let some = mirror.children.first else { return "none" }
-            return shown(some.value)
-        }
-        if mirror.displayStyle == .struct {
-            return "{" + mirror.children.map { "\($0.label ?? "?") \(shown($0.value))" }.joined(separator: ", ") + "}"
-        }
-        return String(describing: value)
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+
 import Layout
 
 /// What `perform(groupBatch:plan:)` did.
@@ -34,7 +34,7 @@ extension StoredDocument {
         guard openGroup != nil else { throw StackDocError(.noGroupOpen(.commit)) }
         if edits.contains(where: \.isViewState) { throw StackDocError("a batch of a group's operations cannot hold view changes") }
         _ = liveLayout()
-        return try transaction { db, journal in
+        return try transaction { tx, journal in
             var batch = GroupBatch()
             for (index, edit) in edits.enumerated() {
                 let changes: [Change]
@@ -47,7 +47,7 @@ extension StoredDocument {
                     break
                 }
                 setLayoutReport(nil)
-                let (_, logged) = try write(edit, changes: changes, db: db, journal: &journal)
+                let (_, logged) = try write(edit, changes: changes, tx: tx, journal: &journal)
                 syncLayout(&journal)
                 guard let report = lastLayoutReport else { throw StoreFailure.internal("the live layout did not follow operation \(index + 1) of a batch") }
                 batch.performed.append((logged, report))

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+
 import Layout
 
 /// What `history compact` did (`StoredDocument.compactHistory(before:)`).
@@ -45,43 +45,39 @@ extension StoredDocument {
         if let open = openGroup {
             throw StackDocError("cannot compact the history while a group is open (begin\(open.label.map { " " + Validation.quoted($0) } ?? "")): commit or rollback first")
         }
-        let plan = try store.read { db in
-            try checkCurrent(db)
-            return try compactionPlan(at: try ref.map { try resolve($0, db) - 1 } ?? lastSeq, db)
+        let plan = try reading { tx in
+            try checkCurrent(tx)
+            return try compactionPlan(at: try ref.map { try resolve($0, tx) - 1 } ?? lastSeq, tx)
         }
         let previous = historyBase
         if plan.base == previous {
             return CompactionResult(base: previous, previousBase: previous, droppedEntries: 0, droppedSteps: 0, droppedMarks: [], droppedSnapshots: 0,
                                     keptEntries: lastSeq - previous)
         }
-        return try transaction { db, _ in
+        return try transaction { tx, _ in
             let P = plan.base
-            let snapshots = try Snapshots.list(db, documentID: id)
+            let snapshots = try tx.snapshots(key)
             if !snapshots.contains(where: { $0.seq == P }) {
                 let version = snapshots.filter { $0.seq > P }.map(\.version).min().map { $0 - 1 } ?? version
-                try db.execute(sql: "DELETE FROM snapshot WHERE document = ? AND version = ?", arguments: [id, version])
-                try Snapshots.write(db, documentID: id, uid: uid, version: version, seq: P, document: plan.state, keep: .max)
+                try tx.deleteSnapshot(key, version: version)
+                _ = try tx.writeSnapshot(key, version: version, seq: P, document: plan.state, keep: .max, rows: nil)
             }
-            try db.execute(sql: "DELETE FROM snapshot WHERE document = ? AND seq < ?", arguments: [id, P])
-            let droppedSnapshots = db.changesCount
-            let marks = try String.fetchAll(db, sql: "SELECT label FROM log WHERE document = ? AND kind = 'mark' AND seq <= ? ORDER BY seq", arguments: [id, P])
-            try db.execute(sql: "DELETE FROM log WHERE document = ? AND seq <= ?", arguments: [id, P])
-            let droppedEntries = db.changesCount
-            try db.execute(sql: "DELETE FROM row WHERE document = ? AND import_seq BETWEEN 1 AND ?", arguments: [id, P])
-            try Snapshots.dropImportImages(db, documentID: id, through: P)
-            try db.execute(sql: "DELETE FROM step WHERE document = ?", arguments: [id])
+            let droppedSnapshots = try tx.deleteSnapshots(key, before: P)
+            let marks = try tx.markEntries(key, label: nil).filter { $0.seq <= P }.compactMap(\.label)
+            let droppedEntries = try tx.deleteLog(key, through: P)
+            try tx.deleteImportedRows(key, through: P)
+            try tx.deleteSteps(key, after: 0)
             for (i, step) in plan.steps.enumerated() {
-                try db.execute(sql: "INSERT INTO step (document, n, first_seq, last_seq, label) VALUES (?, ?, ?, ?, ?)",
-                               arguments: [id, i + 1, step.first, step.last, step.label])
+                try tx.insertStep(key, i + 1, StoredStep(first: step.first, last: step.last, label: step.label))
             }
             for (seq, payload) in plan.marks {
-                try db.execute(sql: "UPDATE log SET payload = ? WHERE document = ? AND seq = ?", arguments: [payload, id, seq])
+                try tx.setPayload(key, seq: seq, payload)
             }
-            try db.execute(sql: "UPDATE document SET history_base = ? WHERE id = ?", arguments: [P, id])
+            try tx.setHistoryBase(key, P)
             let droppedSteps = stepCount - plan.steps.count
             setSteps(cursor: plan.cursor, count: plan.steps.count)
             historyBase = P
-            if snapshotSeq < P { (snapshotSeq, snapshotBytes) = (P, try Int.fetchOne(db, sql: "SELECT bytes FROM snapshot_image WHERE +document = ? AND +seq = ?", arguments: [id, P]) ?? 0) }
+            if snapshotSeq < P { (snapshotSeq, snapshotBytes) = (P, try tx.snapshotBytes(key, seq: P) ?? 0) }
             return CompactionResult(base: P, previousBase: previous, droppedEntries: droppedEntries, droppedSteps: max(0, droppedSteps),
                                     droppedMarks: marks, droppedSnapshots: droppedSnapshots, keptEntries: lastSeq - P)
         }
@@ -90,23 +86,17 @@ extension StoredDocument {
     /// What compacting before entry `P` writes: the state at `P`, the undo steps and cursor
     /// of the kept history replayed from it, and the marks' new payloads — or the reason it is
     /// refused.
-    private func compactionPlan(at P: Int, _ db: Database) throws
+    private func compactionPlan(at P: Int, _ tx: any StoreReading) throws
         -> (base: Int, state: Document, steps: [(first: Int, last: Int, label: String?)], cursor: Int, marks: [(Int, String)]) {
         let refuse = { (why: String) in StackDocError("cannot compact the history of \(Validation.quoted(self.name)) before log entry \(P + 1): \(why)") }
         if P <= historyBase { return (historyBase, document, [], cursor, []) }
-        for row in try GRDB.Row.fetchAll(db, sql: "SELECT seq, payload FROM log WHERE document = ? AND kind = 'restore' AND seq > ?", arguments: [id, P]) {
-            let seq: Int = try row.decode(forColumn: "seq")
-            let target = try decodingLogEntry(seq) { try HistoryPayload.restoreTarget(try row.decode(forColumn: "payload")) }
-            if target < P { throw refuse("the restore at log entry \(seq) goes back to entry \(target) (compact before \(target + 1) or earlier)") }
+        for (seq, target) in try tx.restoreTargets(key, after: P) where target < P {
+            throw refuse("the restore at log entry \(seq) goes back to entry \(target) (compact before \(target + 1) or earlier)")
         }
-        let state = try state(at: P, db)
+        let state = try state(at: P, tx)
         var replayer = Replayer(base: state)
         var marks: [(Int, String)] = []
-        let cursor = try GRDB.Row.fetchCursor(db, sql: """
-            SELECT seq, kind, payload, forward, NULL AS inverse, grp, label, time, format, origin FROM log WHERE document = ? AND seq > ? ORDER BY seq
-            """, arguments: [id, P])
-        while let row = try cursor.next() {
-            let entry = try LogDecoding.entry(row, of: self)
+        for entry in try tx.logEntries(key, from: P + 1, limit: nil, inverse: false) {
             do {
                 try replayer.replay(entry) { _ in throw StackDocError("an import") }
             } catch {
@@ -131,9 +121,9 @@ extension StoredDocument {
     ///   snapshot is damaged or the database cannot be read.
     public func compactedBase() throws -> Document? {
         guard historyBase > 0 else { return nil }
-        return try store.read { db in
-            try checkCurrent(db)
-            return try baseSnapshot(db)
+        return try reading { tx in
+            try checkCurrent(tx)
+            return try baseSnapshot(tx)
         }
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+
 import Layout
 
 /// `diff REF [REF]`: what differs between two points of a document's history.
@@ -23,11 +23,11 @@ extension StoredDocument {
     /// Nothing changes.
     /// - Throws: `StackDocError` (an unknown reference, a stale or dropped document), or a store error when the database cannot be read.
     public func diff(from a: HistoryRef, to b: HistoryRef = .now(back: 0)) throws -> HistoryDiff {
-        try store.read { db in
-            try checkCurrent(db)
-            let from = try resolve(a, db), to = try resolve(b, db)
+        try reading { tx in
+            try checkCurrent(tx)
+            let from = try resolve(a, tx), to = try resolve(b, tx)
             let (lo, hi) = (min(from, to), max(from, to))
-            let entries = try loggedChanges(after: lo, through: hi, db)
+            let entries = try loggedChanges(after: lo, through: hi, tx)
             var candidates: [RowID] = []
             var structural = Set<RowID>()
             for (_, changes) in entries {
@@ -52,14 +52,14 @@ extension StoredDocument {
                     // Both points are past but `hi` is near: take the handle's document and
                     // live layout back to it in place, compare, and bring them forward again.
                     _ = liveLayout()
-                    let later = try loggedChanges(after: hi, through: lastSeq, db)
+                    let later = try loggedChanges(after: hi, through: lastSeq, tx)
                     let (applied, settings) = try Self.takeBack(&document, later, settings: document.settings)
                     if !applied.isEmpty { live!.apply(applied, to: document) }
                     (late, early) = try Self.sides(&document, &live, back: entries, candidates: candidates, settings: settings)
                     try document.apply(applied.inverse)
                     if !applied.isEmpty { live!.apply(applied.inverse, to: document) }
                 } else {
-                    var d = try state(at: hi, db)
+                    var d = try state(at: hi, tx)
                     let settings = d.settings
                     d.settings.viewport = document.settings.viewport
                     var layout: LiveLayout? = LiveLayout(d)

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+
 import Layout
 
 /// Marks (issue 15): named points of the history. A mark is a log entry (logged, replayed,
@@ -16,15 +16,14 @@ extension StoredDocument {
         if let open = openGroup {
             throw StackDocError(.history(.markInOpenGroup(label: open.label)))
         }
-        return try transaction { db, _ in
-            if let seq = try Int.fetchOne(db.cachedStatement(sql: "SELECT seq FROM log WHERE document = ? AND kind = 'mark' AND label = ?"),
-                                          arguments: [id, name]) {
+        return try transaction { tx, _ in
+            if let seq = try tx.markSeq(key, label: name) {
                 throw StackDocError(.history(.markExists(name, seq: seq)))
             }
-            let step = try stepFirstEntry(cursor, db)
+            let step = try stepFirstEntry(cursor, tx)
             let seq = lastSeq + 1
-            try LogWriter.append(db, document: id, seq: seq, kind: .mark, payload: try HistoryPayload.mark(cursor: cursor, step: step),
-                                 forward: nil, inverse: nil, group: nil, label: name, origin: origin)
+            try tx.appendLog(key, NewLogEntry(seq: seq, kind: .mark, payload: try HistoryPayload.mark(cursor: cursor, step: step),
+                                              forward: nil, label: name, origin: origin))
             setLastSeq(seq)
             return HistoryMark(name: name, seq: seq, cursor: cursor, reachable: true, time: Date(), origin: origin)
         }
@@ -33,11 +32,9 @@ extension StoredDocument {
     /// The document's marks, oldest first.
     /// - Throws: `StackDocError` (a stale or dropped document), or a store error when the database cannot be read.
     public func marks() throws -> [HistoryMark] {
-        try store.read { db in
-            try checkCurrent(db)
-            return try GRDB.Row.fetchAll(db.cachedStatement(sql: """
-                SELECT seq, label, payload, time, origin FROM log WHERE document = ? AND kind = 'mark' ORDER BY seq
-                """), arguments: [id]).map { try markValue($0, db) }
+        try reading { tx in
+            try checkCurrent(tx)
+            return try tx.markEntries(key, label: nil).map { try markValue($0, tx) }
         }
     }
 
@@ -67,14 +64,12 @@ extension StoredDocument {
 
     /// The mark, checked to be reachable by undo/redo.
     private func findMark(_ name: String) throws -> HistoryMark {
-        let mark = try store.read { db -> HistoryMark in
-            try checkCurrent(db)
-            guard let row = try GRDB.Row.fetchOne(db.cachedStatement(sql: """
-                SELECT seq, label, payload, time, origin FROM log WHERE document = ? AND kind = 'mark' AND label = ?
-                """), arguments: [id, name]) else {
+        let mark = try reading { tx -> HistoryMark in
+            try checkCurrent(tx)
+            guard let entry = try tx.markEntries(key, label: name).first else {
                 throw StackDocError(.history(.noSuchMark(name, document: self.name)))
             }
-            return try markValue(row, db)
+            return try markValue(entry, tx)
         }
         guard mark.reachable else {
             throw StackDocError(.history(.markUnreachable(name)))
@@ -82,18 +77,16 @@ extension StoredDocument {
         return mark
     }
 
-    private func markValue(_ row: GRDB.Row, _ db: Database) throws -> HistoryMark {
-        let seq: Int = try row.decode(forColumn: "seq")
-        let (markCursor, step) = try decodingLogEntry(seq) { try HistoryPayload.mark(try row.decode(forColumn: "payload")) }
-        let first = try stepFirstEntry(markCursor, db)
+    private func markValue(_ entry: LogEntry, _ tx: any StoreReading) throws -> HistoryMark {
+        let (markCursor, step) = (entry.markCursor ?? 0, entry.markStep ?? 0)
+        let first = try stepFirstEntry(markCursor, tx)
         let reachable = markCursor <= stepCount && first == step
-        return HistoryMark(name: try row.decode(forColumn: "label"), seq: seq, cursor: markCursor, reachable: reachable,
-                           time: Date(timeIntervalSince1970: try row.decode(forColumn: "time")), origin: try row.decode(forColumn: "origin"))
+        return HistoryMark(name: entry.label ?? "", seq: entry.seq, cursor: markCursor, reachable: reachable, time: entry.time, origin: entry.origin)
     }
 
     /// The first log entry of undo step `n` (0 for n = 0 or a missing step).
-    private func stepFirstEntry(_ n: Int, _ db: Database) throws -> Int {
+    private func stepFirstEntry(_ n: Int, _ tx: any StoreReading) throws -> Int {
         guard n > 0 else { return 0 }
-        return try Int.fetchOne(db.cachedStatement(sql: "SELECT first_seq FROM step WHERE document = ? AND n = ?"), arguments: [id, n]) ?? 0
+        return try tx.step(key, n)?.first ?? 0
     }
 }

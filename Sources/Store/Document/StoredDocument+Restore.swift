@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+
 import Layout
 
 /// What `restore` did.
@@ -23,26 +23,26 @@ extension StoredDocument {
     /// - Throws: `StackDocError` (an unknown reference, a stale or dropped document), or a store error when the database cannot be read or written.
     @discardableResult
     public func restore(to ref: HistoryRef) throws -> RestoreResult {
-        let (target, past) = try store.read { db -> (Int, Document) in
-            try checkCurrent(db)
-            let seq = try resolve(ref, db)
-            return (seq, try state(at: seq, db))
+        let (target, past) = try reading { tx -> (Int, Document) in
+            try checkCurrent(tx)
+            let seq = try resolve(ref, tx)
+            return (seq, try state(at: seq, tx))
         }
         let planned = try document.planRestore(to: past)
         let label = "restore \(ref)"
         var markName: String?
         if case .mark(let name) = ref { markName = name }
-        return try transaction { db, journal in
-            let entry = try applyForLog(planned, db: db, journal: &journal)
+        return try transaction { tx, journal in
+            let entry = try applyForLog(planned, tx: tx, journal: &journal)
             let logged = entry.changes
             let seq = lastSeq + 1
-            try LogWriter.append(db, document: id, seq: seq, kind: .restore, payload: try HistoryPayload.restore(target: target, mark: markName),
-                                 forward: logged, forwardBlob: entry.blob, inverse: nil, group: openGroup?.seq, label: label, origin: origin)
+            try tx.appendLog(key, NewLogEntry(seq: seq, kind: .restore, payload: try HistoryPayload.restore(target: target, mark: markName),
+                                              forward: logged, forwardBlob: entry.blob, group: openGroup?.seq, label: label, origin: origin))
             setLastSeq(seq)
             var step: HistoryStep?
             if openGroup == nil, !logged.isEmpty {
-                try addStep(db, first: seq, last: seq, label: label)
-                step = try loadStep(db, cursor, changes: nil).step
+                try addStep(tx, first: seq, last: seq, label: label)
+                step = try loadStep(tx, cursor, changes: nil).step
             }
             return RestoreResult(target: target, step: step, changes: logged)
         }

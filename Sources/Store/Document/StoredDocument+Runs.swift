@@ -1,16 +1,14 @@
-import Foundation
-import GRDB
 import Layout
 
-/// A write's long runs of row inserts or removals on two threads (issue 15 item 8): the run's
-/// SQL on the calling thread (GRDB's connection belongs to it), its application to memory — the
+/// A write's long runs of row inserts or removals on two threads: the run's writes on the
+/// calling thread (the backend's connection belongs to it), its application to memory — the
 /// `Document` and then the live layout — on a second one, at the same time. A `clear` of 100k
 /// rows, its undo and redo are mostly such a run: SQLite's inserts or range delete on one side,
 /// `Document.apply` of each change and the live layout's update on the other
 /// (docs/store.md, "A long run on two threads").
 ///
 /// What stays exact: the run's rows are written from the document as it is before the run
-/// (`RowRunWriter.writeAhead`; the rows come out as the sequential path writes them), memory
+/// (`StoreWriting.longRun`; the rows come out as the sequential path writes them), memory
 /// follows the changes one by one as `apply` does, and the transaction commits only after both
 /// threads are done. When either fails, both are waited for, the journal records exactly the
 /// changes memory took, and the error rolls the database and memory back as any failed write
@@ -20,39 +18,33 @@ extension StoredDocument {
     /// a run of this size costs milliseconds).
     static let parallelRunMinimum = 2_048
 
-    /// The nice value of the thread that applies a bulk insert run to memory (`BackgroundTask`):
-    /// on two cores, the SQL thread, the encoding thread and that one compete, and the SQL thread
-    /// — the one the write waits for — got ≈ 60 % of a core while memory ran. (Beside a removal
-    /// run — one `DELETE` — memory is the longer share and keeps the normal priority.)
-    static let memoryNiceness: Int32 = 5
-
     /// Applies `changes` in order inside a write transaction, as `apply(_:db:journal:)` each
     /// (`keepingView`: as `applyKeepingView`), and returns them as applied. Every run of at least
     /// `parallelRunMinimum` row inserts or removals is written while another thread applies it
     /// to memory; when it ends the list (`final`: no other change follows in this transaction
     /// but an offset clamp), that thread also brings the live layout up to date, with the
     /// report the sequential path would give.
-    func apply(_ changes: [Change], keepingView: Bool, final: Bool, db: Database, journal: inout Journal) throws -> [Change] {
-        try apply(changes, keepingView: keepingView, final: final, encodingForLog: false, db: db, journal: &journal).applied
+    func apply(_ changes: [Change], keepingView: Bool, final: Bool, tx: any StoreWriting, journal: inout Journal) throws -> [Change] {
+        try apply(changes, keepingView: keepingView, final: final, encodingForLog: false, tx: tx, journal: &journal).applied
     }
 
     /// `apply(_:keepingView:final:db:journal:)`; with `encodingForLog`, the calling thread also
     /// encodes `changes` for the log entry (`ChangeBlob.encode`) while the other thread applies
     /// the first long run — `blob`, nil when there was no long run (or the log is not written in
     /// binary) — instead of after the changes are applied (`applyForLog`).
-    func apply(_ changes: [Change], keepingView: Bool, final: Bool, encodingForLog: Bool, db: Database,
+    func apply(_ changes: [Change], keepingView: Bool, final: Bool, encodingForLog: Bool, tx: any StoreWriting,
                journal: inout Journal) throws -> (applied: [Change], blob: [UInt8]?) {
         // Without `keepingView` the changes are applied as they are: `changes` is the answer
         // (shared, not a copy of a list that can hold 100k changes).
         var applied: [Change] = []
         var blob: [UInt8]?
-        var encodeBlob = encodingForLog && LogWriter.writesBlobs(format: LogFormat.written)
+        var encodeBlob = encodingForLog
         var i = 0
         while i < changes.count {
-            let (run, length) = RowRunWriter.leadingRun(of: changes[i...])
+            let length = tx.leadingRunLength(of: changes[i...])
             if length >= Self.parallelRunMinimum {
                 let range = i..<(i + length)
-                try applyInParallel(run, changes[range], syncLayout: final && range.upperBound == changes.count, db: db, journal: &journal) {
+                try applyInParallel(changes[range], syncLayout: final && range.upperBound == changes.count, tx: tx, journal: &journal) {
                     // A failure here (a non-finite number) is met again, and thrown, by `LogWriter`.
                     if encodeBlob { blob = try? ChangeBlob.encode(changes) }
                     encodeBlob = false
@@ -64,9 +56,9 @@ extension StoredDocument {
             // A short run (or one change that is not a row insert or removal): one by one.
             for change in changes[i..<(i + max(1, length))] {
                 if keepingView {
-                    applied.append(try applyKeepingView(change, db: db, journal: &journal))
+                    applied.append(try applyKeepingView(change, tx: tx, journal: &journal))
                 } else {
-                    try apply(change, db: db, journal: &journal)
+                    try apply(change, tx: tx, journal: &journal)
                 }
             }
             i += max(1, length)
@@ -78,9 +70,9 @@ extension StoredDocument {
     /// view) and clamps the offset: the changes its log entry records, with their blob when it
     /// was encoded while a long run was applied. That early blob encodes `changes`, so it is the
     /// entry's only when the clamp adds nothing; otherwise `LogWriter` encodes the list again.
-    func applyForLog(_ changes: [Change], db: Database, journal: inout Journal) throws -> LoggedChanges {
-        let (applied, early) = try apply(changes, keepingView: false, final: true, encodingForLog: true, db: db, journal: &journal)
-        let clamp = try clampOffset(db: db, journal: &journal)
+    func applyForLog(_ changes: [Change], tx: any StoreWriting, journal: inout Journal) throws -> LoggedChanges {
+        let (applied, early) = try apply(changes, keepingView: false, final: true, encodingForLog: true, tx: tx, journal: &journal)
+        let clamp = try clampOffset(tx: tx, journal: &journal)
         guard clamp.isEmpty else { return LoggedChanges(changes: applied + clamp, blob: nil) }
         return LoggedChanges(changes: applied, blob: early)
     }
@@ -89,14 +81,12 @@ extension StoredDocument {
     /// `document` (and, with `syncLayout`, brings the live layout up to date with them and with
     /// the changes applied before but not yet shown to it).
     /// `alongside` runs on this thread after the run's SQL, before waiting for the other thread.
-    private func applyInParallel(_ run: RowRunWriter, _ changes: ArraySlice<Change>, syncLayout: Bool, db: Database,
+    private func applyInParallel(_ changes: ArraySlice<Change>, syncLayout: Bool, tx: any StoreWriting,
                                  journal: inout Journal, alongside: () -> Void) throws {
-        // The pending run first, while memory holds exactly the state right after it.
-        try journal.rows.flush(after: document, db: db, docID: id)
-        let neighbours = run.neighbours(before: document)
-        // A bulk insert run: the other thread first keys and encodes its rows for the INSERTs
-        // (handed over in batches), then applies the run to memory.
-        let encoded = try run.storedNeighbourKeys(neighbours, db: db, docID: id)
+        // The backend writes the pending run first, while memory holds exactly the state right
+        // after it, and prepares this one (for a bulk insert run: its rows, keyed and encoded
+        // for the INSERTs on a thread of its own, handed over in batches).
+        let run = try tx.longRun(changes, before: document, key)
         let layoutPending = syncLayout && live != nil ? Array(journal.applied[journal.synced...]) : nil
         // The memory moves to the other thread (uniquely referenced: applied in place, not copied).
         let memory = MemoryInFlight(document: document, live: layoutPending == nil ? nil : live)
@@ -105,26 +95,19 @@ extension StoredDocument {
         let encodeRows = syncLayout && snapshotLikely(after: changes, journal: journal)
         // A run that fills an empty document (the undo of a `clear`) is the document after it:
         // its rows are encoded for the snapshot image as they are for the INSERTs.
-        encoded?.imageRows = encodeRows && memory.document.rowCount == 0
-        // The rows are keyed and encoded on a thread of their own, which runs ahead of the
-        // INSERTs by at most the queue's batches: memory does not wait for the encoding to end
-        // (which it did when one thread did both: the encoding ends only a queue's length before
-        // the last INSERT), and waits for that thread only at its end (for the image).
-        let encoding = encoded.map { encoded in BackgroundTask { run.encode(encoded) } }
-        // Beside a bulk insert run, memory has time to spare (it ends well before the INSERTs):
-        // it yields the cores to them and to the encoding that feeds them (`memoryNiceness`).
-        let other = BackgroundTask(niceness: encoded != nil ? Self.memoryNiceness : 0) {
-            let outcome = memory.apply(changes, layoutPending: layoutPending, encodeRows: encodeRows, image: { encoding?.value })
+        run.encodesImageRows = encodeRows && memory.document.rowCount == 0
+        // The backend's work beside memory runs ahead of its writes by at most its queue's
+        // batches: memory does not wait for it to end, and waits for it only at its end (for
+        // the image).
+        let encoding = run.beside.map { work in BackgroundTask { work() } }
+        let other = BackgroundTask {
+            let outcome = memory.apply(changes, layoutPending: layoutPending, encodeRows: encodeRows, image: { encoding?.value ?? nil })
             _ = encoding?.value  // (ended before the memory is taken back, whatever the outcome)
             return outcome
         }
         var sqlError: (any Error)?
         do {
-            if let encoded {
-                try run.writeEncoded(from: encoded, neighbours: neighbours, db: db, docID: id)
-            } else {
-                try run.writeAhead(neighbours: neighbours, db: db, docID: id)
-            }
+            try run.write()
         } catch {
             sqlError = error
         }

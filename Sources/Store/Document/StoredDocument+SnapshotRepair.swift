@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+
 import Layout
 
 /// A stored snapshot that `verify` found wrong: unreadable (checksum, uid, version, entry),
@@ -49,25 +49,24 @@ extension StoredDocument {
     @discardableResult
     public func rebuildSnapshots() throws -> SnapshotRepair {
         if openGroup != nil { throw StackDocError(.history(.snapshotInOpenGroup)) }
-        return try store.write { db in
-            try checkCurrent(db)
-            let check = try SnapshotCheck(db, document: self, keepingReplays: true)
-            _ = try replay(db) { seq, replayer in try check.replayed(through: seq, replayer, db) }
+        return try reportingDamage { try store.writing { tx in
+            try checkCurrent(tx)
+            let check = try SnapshotCheck(tx, document: self, keepingReplays: true)
+            _ = try replay(tx) { seq, replayer in try check.replayed(through: seq, replayer, tx) }
             check.finish(lastSeq: lastSeq)
             var repair = SnapshotRepair(rebuilt: [], deleted: [])
             for damaged in check.damaged {
                 if damaged.pastTheLog {
-                    try db.execute(sql: "DELETE FROM snapshot WHERE document = ? AND version = ?", arguments: [id, damaged.version])
+                    try tx.deleteSnapshot(key, version: damaged.version)
                     repair.deleted.append(damaged)
                     continue
                 }
                 guard let replayed = check.replays[damaged.version] else { continue }
-                let info = try Snapshots.write(db, documentID: id, uid: uid, version: damaged.version, seq: damaged.seq,
-                                               document: replayed, keep: Int.max)
+                let info = try tx.writeSnapshot(key, version: damaged.version, seq: damaged.seq, document: replayed, keep: Int.max, rows: nil)
                 if info.seq == snapshotSeq { snapshotBytes = info.bytes }
                 repair.rebuilt.append(info)
             }
             return repair
-        }
+        } }
     }
 }

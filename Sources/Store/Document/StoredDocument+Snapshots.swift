@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+
 import Layout
 
 /// Snapshots of a stored document (docs/store.md "Snapshots"): compact binary images of the
@@ -13,21 +13,21 @@ extension StoredDocument {
     @discardableResult
     public func writeSnapshot() throws -> SnapshotInfo {
         if openGroup != nil { throw StackDocError(.history(.snapshotInOpenGroup)) }
-        return try store.write { db in
-            try checkCurrent(db)
-            let info = try Snapshots.write(db, documentID: id, uid: uid, version: version, seq: lastSeq, document: document,
-                                           keep: max(store.options.snapshots.keep, 1))
+        return try reportingDamage { try store.writing { tx in
+            try checkCurrent(tx)
+            let info = try tx.writeSnapshot(key, version: version, seq: lastSeq, document: document,
+                                            keep: max(store.options.snapshots.keep, 1), rows: nil)
             if lastSeq >= snapshotSeq { (snapshotSeq, snapshotBytes, snapshotChanges) = (lastSeq, info.bytes, 0) }
             return info
-        }
+        } }
     }
 
     /// The document's stored snapshots, newest first (their images are not read).
     /// - Throws: `StackDocError` on a stale or dropped handle, or a database error.
     public func snapshots() throws -> [SnapshotInfo] {
-        try store.read { db in
-            try checkCurrent(db)
-            return try Snapshots.list(db, documentID: id)
+        try reading { tx in
+            try checkCurrent(tx)
+            return try tx.snapshots(key)
         }
     }
 
@@ -36,10 +36,9 @@ extension StoredDocument {
     /// - Parameter version: The newest version to consider.
     /// - Throws: `StackDocError` on a stale or dropped handle, or a database error.
     public func snapshot(atOrBefore version: Int) throws -> (info: SnapshotInfo, document: Document)? {
-        try store.read { db in
-            try checkCurrent(db)
-            let found = try Snapshots.newest(db, documentID: id, uid: uid, name: name, atOrBeforeVersion: version, seq: lastSeq).found
-            return found.map { (info: $0.0, document: $0.1) }
+        try reading { tx in
+            try checkCurrent(tx)
+            return try tx.newestSnapshot(key, name: name, atOrBeforeVersion: version, seq: lastSeq).map { (info: $0.0, document: $0.1) }
         }
     }
 
@@ -52,23 +51,22 @@ extension StoredDocument {
     ///   on a stale or dropped handle, or when the log cannot be read up to the entry (the
     ///   database is then damaged).
     public func document(afterEntry seq: Int) throws -> Document {
-        try store.read { db in
-            try checkCurrent(db)
+        try reading { tx in
+            try checkCurrent(tx)
             guard seq >= 1, seq <= lastSeq else { throw StackDocError(.history(.noLogEntry(seq, document: name, last: lastSeq))) }
             if seq < historyBase { throw StackDocError(.compactedEntry(document: name, entry: seq, base: historyBase)) }
-            return try state(at: seq, db)
+            return try state(at: seq, tx)
         }
     }
 
     /// The snapshot a compacted history starts from: the document right after entry
     /// `historyBase` (a damaged one is damage: the kept history cannot be replayed without it).
-    func baseSnapshot(_ db: Database) throws -> Document {
+    func baseSnapshot(_ tx: any StoreReading) throws -> Document {
         do {
-            guard let version = try Int.fetchOne(db, sql: "SELECT version FROM snapshot WHERE document = ? AND seq = ? ORDER BY version DESC LIMIT 1",
-                                                 arguments: [id, historyBase]) else {
+            guard let version = try tx.snapshotVersion(key, seq: historyBase) else {
                 throw SnapshotImage.Damage(description: "it is missing")
             }
-            return try Snapshots.read(db, documentID: id, uid: uid, name: name, version: version).1
+            return try tx.readSnapshot(key, name: name, version: version).1
         } catch let damage as SnapshotImage.Damage {
             throw store.noteDamage(StoreFailure.corrupt(store.path, "document \(Validation.quoted(name)): the snapshot its compacted history starts from (after log entry \(historyBase)) is damaged: \(damage)"))
         }
@@ -91,23 +89,23 @@ extension StoredDocument {
         /// Every problem's message, in order.
         var problems: [String] { damaged.flatMap(\.problems) }
 
-        init(_ db: Database, document: StoredDocument, keepingReplays: Bool = false) throws {
+        init(_ tx: any StoreReading, document: StoredDocument, keepingReplays: Bool = false) throws {
             self.document = document
             self.keepingReplays = keepingReplays
-            pending = try Snapshots.list(db, documentID: document.id).sorted { ($0.seq, $0.version) < ($1.seq, $1.version) }
+            pending = try tx.snapshots(document.key).sorted { ($0.seq, $0.version) < ($1.seq, $1.version) }
         }
 
         /// Checks every pending snapshot of an entry up to `seq` against the replay at `seq`.
         /// - Throws: `StackDocError` of kind `.cancelled` when the store's cancellation is
         ///   requested (a damaged snapshot is a problem, not an error).
-        func replayed(through seq: Int, _ replayer: Replayer, _ db: Database) throws {
+        func replayed(through seq: Int, _ replayer: Replayer, _ tx: any StoreReading) throws {
             while let next = pending.first, next.seq <= seq {
                 pending.removeFirst()
                 let at = "snapshot of version \(next.version) (after log entry \(next.seq))"
                 var problems: [String]
                 do {
                     try document.store.cancellation.check()
-                    let (_, image) = try Snapshots.read(db, documentID: document.id, uid: document.uid, name: document.name, version: next.version)
+                    let (_, image) = try tx.readSnapshot(document.key, name: document.name, version: next.version)
                     problems = try Verification.compare(stored: image, replayed: replayer.document,
                                                         cancellation: document.store.cancellation).map { "\(at): \($0)" }
                 } catch let error as StackDocError where error.kind == .cancelled {

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+
 import Layout
 
 /// Time travel, read-only (issue 15): the document as it was at any point of its history.
@@ -10,13 +10,13 @@ extension StoredDocument {
     /// the history starts after is still a point: its state is the compaction's snapshot).
     /// - Throws: `StackDocError` (an entry outside the log, an unknown mark, `now~N` before the first entry, a compacted entry), or a store error when the database cannot be read.
     public func resolve(_ ref: HistoryRef) throws -> Int {
-        try store.read { db in
-            try checkCurrent(db)
-            return try resolve(ref, db)
+        try reading { tx in
+            try checkCurrent(tx)
+            return try resolve(ref, tx)
         }
     }
 
-    func resolve(_ ref: HistoryRef, _ db: Database) throws -> Int {
+    func resolve(_ ref: HistoryRef, _ tx: any StoreReading) throws -> Int {
         let seq: Int
         switch ref {
         case .entry(let n):
@@ -25,8 +25,7 @@ extension StoredDocument {
             }
             seq = n
         case .mark(let mark):
-            guard let found = try Int.fetchOne(db.cachedStatement(sql: "SELECT seq FROM log WHERE document = ? AND kind = 'mark' AND label = ?"),
-                                               arguments: [id, mark]) else {
+            guard let found = try tx.markSeq(key, label: mark) else {
                 if historyBase > 0 {
                     throw StackDocError("no mark \(Validation.quoted(mark)) in \(Validation.quoted(name)) (marks before log entry \(historyBase + 1) were dropped by history compact)")
                 }
@@ -47,9 +46,9 @@ extension StoredDocument {
     /// changes. See `state(at:)` for the cost.
     /// - Throws: `StackDocError` (an unknown reference, a log entry that does not replay), or a store error when the database cannot be read.
     public func document(at ref: HistoryRef) throws -> Document {
-        try store.read { db in
-            try checkCurrent(db)
-            return try state(at: try resolve(ref, db), db)
+        try reading { tx in
+            try checkCurrent(tx)
+            return try state(at: try resolve(ref, tx), tx)
         }
     }
 
@@ -69,28 +68,28 @@ extension StoredDocument {
     /// `SnapshotPolicy.spacing` entries, so at most half a spacing of entries is walked, plus
     /// one image read or copy of the document: O(n + K log n). Without a usable snapshot, a
     /// replay from the start of the history (entry 1, or the compaction's snapshot).
-    func state(at seq: Int, _ db: Database) throws -> Document {
+    func state(at seq: Int, _ tx: any StoreReading) throws -> Document {
         if seq == lastSeq { return document }
         let penalty = store.options.snapshots.interval
         var starts: [(cost: Int, start: Start)] = [(lastSeq - seq, .current)]
         if lastSeq - seq > penalty {
-            let infos = try Snapshots.list(db, documentID: id)
+            let infos = try tx.snapshots(key)
             if let before = infos.first(where: { $0.seq <= seq }) { starts.append((seq - before.seq + penalty, .snapshot(before))) }
             if let after = infos.last(where: { $0.seq > seq }) { starts.append((after.seq - seq + penalty, .snapshot(after))) }
         }
         for (_, start) in starts.sorted(by: { $0.cost < $1.cost }) {
             switch start {
             case .current:
-                return try takingBack(document, from: lastSeq, to: seq, db)
+                return try takingBack(document, from: lastSeq, to: seq, tx)
             case .snapshot(let info) where info.seq > seq:
                 // The entries back to `seq` are read while the image is decoded (`Snapshots.read`).
-                guard let (_, image, changes) = try? Snapshots.read(db, documentID: id, uid: uid, name: name, version: info.version,
-                                                                    alongside: { Result { try self.loggedChanges(after: seq, through: info.seq, db) } }) else { continue }
+                guard let (_, image, changes) = try? tx.readSnapshot(key, name: name, version: info.version,
+                                                                     alongside: { Result { try self.loggedChanges(after: seq, through: info.seq, tx) } }) else { continue }
                 return try takingBack(consume image, changes.get())
             case .snapshot(let info):
                 // The entries up to `seq` are read while the image is decoded (`Snapshots.read`).
-                guard let (_, image, tail) = try? Snapshots.read(db, documentID: id, uid: uid, name: name, version: info.version,
-                                                                 alongside: { [id] in Result { try Snapshots.tailChanges(db, documentID: id, after: info.seq, through: seq) } }) else { continue }
+                guard let (_, image, tail) = try? tx.readSnapshot(key, name: name, version: info.version,
+                                                                  alongside: { [key] in Result { try tx.tailChanges(key, after: info.seq, through: seq) } }) else { continue }
                 var d = consume image  // (unshared: the changes below copy none of its storage)
                 do {
                     for changes in try tail.get().changes { try d.apply(changes) }
@@ -100,13 +99,13 @@ extension StoredDocument {
                 return d
             }
         }
-        return try replay(db, through: seq).document
+        return try replay(tx, through: seq).document
     }
 
     /// `document`, the state right after entry `from`, with the logged changes of the entries
     /// `(to, from]` taken back, newest first: the state right after entry `to`.
-    private func takingBack(_ document: Document, from: Int, to: Int, _ db: Database) throws -> Document {
-        try takingBack(document, try loggedChanges(after: to, through: from, db))
+    private func takingBack(_ document: Document, from: Int, to: Int, _ tx: any StoreReading) throws -> Document {
+        try takingBack(document, try loggedChanges(after: to, through: from, tx))
     }
 
     /// `document` with `entries` (`loggedChanges`) taken back, newest first. A document the
@@ -123,17 +122,7 @@ extension StoredDocument {
     /// The changes each entry in `(after, through]` applied, as logged (`HistoryMoveLog.applied`:
     /// `forward`, and the moved steps' rows for an undo/redo), oldest first; entries that change
     /// nothing (begin, commit, mark) are left out.
-    func loggedChanges(after: Int, through: Int, _ db: Database) throws -> [(seq: Int, changes: [Change])] {
-        let rows = try GRDB.Row.fetchCursor(db.cachedStatement(sql: """
-            SELECT seq, kind, payload, forward, format FROM log WHERE document = ? AND seq > ? AND seq <= ? AND forward IS NOT NULL ORDER BY seq
-            """), arguments: [id, after, through])
-        var result: [(Int, [Change])] = []
-        let decoded = HistoryMoveLog.Decoded()
-        while let row = try rows.next() {
-            let seq: Int = try row.decode(forColumn: "seq")
-            let changes = try decodingLogEntry(seq) { try HistoryMoveLog.applied(db, documentID: id, row: row, decoded: decoded) }
-            if !changes.isEmpty { result.append((seq, changes)) }
-        }
-        return result
+    func loggedChanges(after: Int, through: Int, _ tx: any StoreReading) throws -> [(seq: Int, changes: [Change])] {
+        try tx.appliedChanges(key, after: after, through: through)
     }
 }

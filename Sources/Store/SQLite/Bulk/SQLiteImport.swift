@@ -2,39 +2,14 @@ import Foundation
 import GRDB
 import Layout
 
-extension DocumentStore {
-    /// Stores a whole document (`import PATH [as NAME]`) under `document.name`; logged as an
-    /// `import` entry that keeps the imported rows, so replay rebuilds it. A saved offset past
-    /// the end of the content is stored clamped (SPEC §2.6: the offset is always clamped), so
-    /// `export` and `log export` write the offset the layout shows.
-    /// - Parameter document: The document to store (its name must be free).
-    /// - Returns: The stored document, open.
-    /// - Throws: `StackDocError` when the document breaks a rule (the one validator's messages),
-    ///   its name is in use, or the database cannot be written; nothing is stored.
-    @discardableResult
-    public func importDocument(_ document: Document) throws -> StoredDocument {
-        try importDocument(reading: { _ in (document, false) })
-    }
-
-    /// Stores the document `reading` reads (`import PATH [as NAME]`, `Document.importJSON(_:name:rows:)`)
-    /// while it reads it: `reading` runs on its own thread and hands its rows over in batches as
-    /// it checks them, and this thread writes them meanwhile, in the import's one transaction. Then
-    /// the document's name, settings and rows are checked as `importDocument(_:)` checks them;
-    /// any problem (the reading's first, then the document's, then a name in use) rolls the
-    /// whole transaction back: nothing is stored.
-    /// - Parameter reading: Reads the document, giving its rows to `rows` in document order (a
-    ///   stack row before its rows) as it goes; returns the document, and whether the rows it
-    ///   gave are its rows (false: none or others were given, and the document's rows are
-    ///   written instead). When `rows` returns false, the writing failed: stop reading.
-    /// - Returns: The stored document, open.
-    /// - Throws: What `reading` throws; `StackDocError` when the document breaks a rule, its name
-    ///   is in use, or the database cannot be written; `cancelled` when `cancellation` asks.
-    @discardableResult
-    public func importDocument(reading: @escaping @Sendable (_ rows: @escaping @Sendable ([ImportedRow]) -> Bool) throws
-        -> (document: Document, rowsHandedOver: Bool)) throws -> StoredDocument {
+/// The SQLite backend's import (`StoreBackend.importDocument`): a pipeline of threads that
+/// read, check and encode the rows while this one writes them, in the import's one transaction.
+extension SQLiteBackend {
+    func importDocument(uid: String, cancellation: Cancellation,
+                        reading: @escaping @Sendable (_ rows: @escaping @Sendable ([ImportedRow]) -> Bool) throws
+                            -> (document: Document, rowsHandedOver: Bool)) throws -> (id: Int64, document: Document, live: LiveLayout?) {
         // As many rows waiting as 4 batches of 4,096 (the reading's batches are smaller).
         let queue = BatchQueue<EncodedRows>(capacity: 32)
-        let uid = Self.newUID()
         // While this thread writes the rows, a second one reads them and hands them over in
         // batches to a third, which checks and encodes each batch into the image (the import
         // entry's rows and first snapshot) and into the values the INSERTs bind (`EncodedRows`:
@@ -69,7 +44,6 @@ extension DocumentStore {
             if !stop, case .failure(let problem) = derived.value { return problem }
             return error
         }
-        let cancellation = self.cancellation
         // The handle's live layout, built while the images are written and committed.
         var layout: BackgroundTask<LiveLayout>?
         // Started once everything is written, stopped when the commit (and the checkpoint
@@ -90,7 +64,7 @@ extension DocumentStore {
                 defer { try? db.execute(sql: "PRAGMA cache_size = \(Self.cacheSize)") }
                 // The document's row first (its rows refer to it), under a name no document can
                 // have; its name and settings are set once the whole file is read.
-                let id = try self.insertDocument(db, name: "~import " + uid, settings: DocumentSettings(), uid: uid)
+                let id = try SQLiteTransaction(db, path: path).insertDocument(name: "~import " + uid, settings: DocumentSettings(), uid: uid)
                 var inserter = try BulkRowInserter(db, document: id, cancellation: cancellation)
                 do {
                     while let rows = queue.take() {
@@ -130,16 +104,14 @@ extension DocumentStore {
             // The transaction could not start (a read-only or damaged file, a lock held too
             // long): the reading's problem still comes first, then a name in use.
             let error = failing(error, stop: (error as? StackDocError)?.kind == .cancelled)
-            if case .success(let prepared) = derived.value, (try? contains(prepared.document.name)) == true {
+            if case .success(let prepared) = derived.value, (try? self.read { (db: Database) in try SQLiteTransaction(db, path: self.path).documentKey(named: prepared.document.name) }) != nil {
                 throw StackDocError(.documentExists(name: prepared.document.name))
             }
             throw error
         }
         writeBack?.stop()
         writeBack = nil
-        let document = written.prepared.document
-        return try StoredDocument(store: self, id: written.id, uid: uid, name: document.name, preloaded: document,
-                                  live: layout?.value)
+        return (written.id, written.prepared.document, layout?.value)
     }
 }
 

@@ -1,0 +1,236 @@
+import Foundation
+import Layout
+
+/// Undo, redo and groups (one undo step per operation or group), and reading the history:
+/// steps, log entries, the imported rows of an `import` entry, the counters.
+extension StoredDocument {
+    /// Reverts the last `count` undo steps. Fails (changing nothing) when fewer are applied or a
+    /// group is open.
+    /// - Parameter count: How many steps (≥ 1).
+    /// - Throws: `StackDocError` when fewer steps are applied, a group is open, the document is
+    ///   stale or the database cannot be written.
+    @discardableResult
+    public func undo(_ count: Int = 1) throws -> HistoryMove {
+        try checkHistoryMove(.undo, count, available: cursor)
+        return try transaction { tx, journal in
+            var planned: [Change] = []
+            var steps: [HistoryStep] = []
+            for n in stride(from: cursor, to: cursor - count, by: -1) {
+                let (step, ops) = try loadStep(tx, n, changes: .inverse)
+                for op in ops.reversed() { Self.append(op[...], to: &planned) }
+                steps.append(step)
+            }
+            var applied = try apply(planned, keepingView: true, final: true, tx: tx, journal: &journal)
+            Self.append(try clampOffset(tx: tx, journal: &journal)[...], to: &applied)
+            try logHistoryMove(tx, .undo, count: count, steps: steps, applied: applied)
+            counters.cursor -= count
+            return HistoryMove(steps: steps.map { var s = $0; s.applied = false; return s }, changes: applied)
+        }
+    }
+
+    /// Re-applies the next `count` undone steps.
+    /// - Parameter count: How many steps (≥ 1).
+    /// - Throws: `StackDocError` when fewer steps are undone, a group is open, the document is
+    ///   stale or the database cannot be written.
+    @discardableResult
+    public func redo(_ count: Int = 1) throws -> HistoryMove {
+        try checkHistoryMove(.redo, count, available: stepCount - cursor)
+        return try transaction { tx, journal in
+            var planned: [Change] = []
+            var steps: [HistoryStep] = []
+            for n in (cursor + 1)...(cursor + count) {
+                let (step, ops) = try loadStep(tx, n, changes: .forward)
+                for op in ops { Self.append(op[...], to: &planned) }
+                steps.append(step)
+            }
+            var applied = try apply(planned, keepingView: true, final: true, tx: tx, journal: &journal)
+            Self.append(try clampOffset(tx: tx, journal: &journal)[...], to: &applied)
+            try logHistoryMove(tx, .redo, count: count, steps: steps, applied: applied)
+            counters.cursor += count
+            return HistoryMove(steps: steps.map { var s = $0; s.applied = true; return s }, changes: applied)
+        }
+    }
+
+    /// A group label is stored whole or refused (issue 10): 1 to 256 characters on one line
+    /// with no control character (NUL, ESC, BEL, tab, DEL, C1…). Other characters, bidi and
+    /// format characters included, are stored as given; text outputs escape them.
+    /// - Parameter label: A group label.
+    public static func isValidLabel(_ label: String) -> Bool {
+        !label.isEmpty && label.count <= 256
+            && !label.unicodeScalars.contains {
+                [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
+            }
+    }
+
+    /// Opens a group: the operations until `commit` make one undo step.
+    /// - Parameter label: The group's label (`isValidLabel`), or nil.
+    /// - Throws: `StackDocError` when a group is already open, the label is refused, the document
+    ///   is stale or the database cannot be written.
+    public func begin(_ label: String? = nil) throws {
+        if let open = openGroup {
+            throw StackDocError(.groupAlreadyOpen(label: open.label))
+        }
+        if let label, !StoredDocument.isValidLabel(label) {
+            throw StackDocError(.invalidGroupLabel)
+        }
+        try transaction { tx, _ in
+            let seq = lastSeq + 1
+            try tx.appendLog(key, NewLogEntry(seq: seq, kind: .begin, payload: nil, forward: nil, label: label, origin: origin))
+            setLastSeq(seq)
+            counters.openGroup = (seq, label)
+        }
+    }
+
+    /// Closes the open group; its operations become one undo step (none when they changed
+    /// nothing). Returns that step.
+    /// - Throws: `StackDocError` when no group is open, the document is stale or the database
+    ///   cannot be written.
+    @discardableResult
+    public func commit() throws -> HistoryStep? {
+        guard let group = openGroup else { throw StackDocError(.noGroupOpen(.commit)) }
+        return try transaction { tx, _ in
+            let seq = lastSeq + 1
+            try tx.appendLog(key, NewLogEntry(seq: seq, kind: .commit, payload: nil, forward: nil, group: group.seq, label: group.label, origin: origin))
+            setLastSeq(seq)
+            counters.openGroup = nil
+            let changed = try tx.groupChangedDocument(key, groupSeq: group.seq)
+            guard changed else { return nil }
+            try addStep(tx, first: group.seq, last: seq, label: group.label)
+            return try loadStep(tx, cursor, changes: nil).step
+        }
+    }
+
+    /// Abandons the open group: reverts its operations (view changes included) and removes
+    /// them from the log. Returns the changes applied to revert them.
+    /// - Throws: `StackDocError` when no group is open, the document is stale or the database
+    ///   cannot be written.
+    @discardableResult
+    public func rollback() throws -> [Change] {
+        guard let group = openGroup else { throw StackDocError(.noGroupOpen(.rollback)) }
+        return try transaction { tx, journal in
+            var applied: [Change] = []
+            for changes in try tx.inverses(key, after: group.seq) {
+                for change in changes {
+                    try apply(change, tx: tx, journal: &journal)
+                    applied.append(change)
+                }
+            }
+            try tx.deleteLog(key, from: group.seq)
+            setLastSeq(group.seq - 1)
+            counters.openGroup = nil
+            return applied
+        }
+    }
+
+    func checkHistoryMove(_ move: StackDocError.HistoryMove, _ count: Int, available: Int) throws {
+        guard count >= 1 else { throw StackDocError(.stepCountBelowOne(move, count: count)) }
+        if let open = openGroup { throw StackDocError(.historyInOpenGroup(move, label: open.label)) }
+        if move == .undo, historyBase > 0, count > available {
+            throw StackDocError(.undoPastCompaction(document: name, count: count, available: available, base: historyBase))
+        }
+        guard available > 0 else { throw StackDocError(.nothingInHistory(move)) }
+        guard count <= available else { throw StackDocError(.tooManySteps(move, count: count, available: available)) }
+    }
+
+    /// Logs an `undo`/`redo` of `steps` (format 2, `HistoryMoveLog`): the entries of the steps it
+    /// moved, and of the changes it `applied` only those that are not row changes (the settings
+    /// as applied, the offset clamp) — the row changes are the moved steps' own.
+    func logHistoryMove(_ tx: any StoreWriting, _ kind: LogEntry.Kind, count: Int, steps: [HistoryStep], applied: [Change]) throws {
+        let seq = lastSeq + 1
+        let payload = try HistoryMoveLog.payload(count: count, steps: steps.map { $0.firstSeq...$0.lastSeq })
+        try tx.appendLog(key, NewLogEntry(seq: seq, kind: kind, payload: payload, forward: applied.filter { !$0.isRowChange }, origin: origin))
+        setLastSeq(seq)
+    }
+
+    /// Records a new undo step after the cursor, discarding the redo tail.
+    func addStep(_ tx: any StoreWriting, first: Int, last: Int, label: String?) throws {
+        try tx.deleteSteps(key, after: cursor)
+        try tx.insertStep(key, cursor + 1, StoredStep(first: first, last: last, label: label))
+        counters.cursor += 1
+        counters.stepCount = cursor
+    }
+
+    /// Which changes `loadStep` reads with a step.
+    enum StepChanges { case forward, inverse }
+
+    /// Step `n`, with (`changes`) the forward or inverse changes of each of its undoable
+    /// operations, in log order; without, only the columns `history` shows are read (the
+    /// operations' edits, never their changes).
+    func loadStep(_ tx: any StoreReading, _ n: Int, changes wanted: StepChanges?) throws -> (step: HistoryStep, ops: [[Change]]) {
+        guard let stored = try tx.step(key, n) else {
+            throw StoreFailure.internal("undo step \(n) of '\(name)' is missing")
+        }
+        let (first, last) = (stored.first, stored.last)
+        var edits: [Edit] = []
+        var restoredFrom: Int?
+        for entry in try tx.stepEntries(key, in: first...last) {
+            switch entry {
+            case .edit(let edit): edits.append(edit)
+            case .restore(let target): restoredFrom = target
+            }
+        }
+        let changes = try wanted.map { try tx.operationChanges(key, in: first...last, inverse: $0 == .inverse) } ?? []
+        let origin = try tx.labelAndOrigin(key, seq: first)?.origin
+        let step = HistoryStep(number: n, label: stored.label, edits: edits, applied: n <= cursor, firstSeq: first, lastSeq: last,
+                               origin: origin, restoredFrom: restoredFrom)
+        return (step, changes)
+    }
+
+    // MARK: Reading history
+
+    /// Every undo step, oldest first (`applied` false for the redo tail).
+    /// - Throws: `StackDocError` when the log cannot be read (a damaged entry is named).
+    public func history() throws -> [HistoryStep] {
+        try reading { tx in
+            try checkCurrent(tx)
+            return try (0..<stepCount).map { try loadStep(tx, $0 + 1, changes: nil).step }
+        }
+    }
+
+    /// Log entries from `seq` on (at most `limit`), oldest first.
+    /// - Parameters:
+    ///   - seq: The first entry's seq.
+    ///   - limit: The most entries returned (nil: all).
+    /// - Throws: `StackDocError` when the log cannot be read (a damaged entry is named).
+    public func log(from seq: Int = 1, limit: Int? = nil) throws -> [LogEntry] {
+        try reading { tx in
+            try checkCurrent(tx)
+            return try tx.logEntries(key, from: seq, limit: limit, inverse: true)
+        }
+    }
+
+    /// The rows an `import` entry brought in, as the document it imported.
+    /// - Parameter seq: The seq of an `import` entry.
+    /// - Throws: `StackDocError` when there is no such entry or its rows cannot be read.
+    public func importedDocument(at seq: Int) throws -> Document {
+        try reading { tx in
+            try checkCurrent(tx)
+            guard let settings = try tx.importSettings(key, seq: seq) else {
+                throw StackDocError("log entry \(seq) of '\(name)' is not an import")
+            }
+            return try tx.importedRows(key, name: name, seq: seq, settings: settings, cancellation: store.cancellation)
+        }
+    }
+
+    /// The document's counters, all of this handle's state (never mixed with another
+    /// process's later writes) except `storedVersion`, the database's (-1 once dropped).
+    /// - Throws: `StackDocError` when the database cannot be read.
+    public func status() throws -> DocumentStatus {
+        try reading { tx in
+            let stored = try tx.storedVersion(key) ?? -1
+            let entries = lastSeq  // log entries are numbered 1...lastSeq
+            let schema = try tx.schemaVersion()
+            return DocumentStatus(name: name, version: version, storedVersion: stored, rowCount: document.rowCount,
+                                  logEntries: entries, steps: stepCount, cursor: cursor,
+                                  canUndo: openGroup == nil ? cursor : 0, canRedo: openGroup == nil ? stepCount - cursor : 0,
+                                  groupOpen: openGroup != nil, groupLabel: openGroup?.label, schemaVersion: schema)
+        }
+    }
+
+    /// True when another connection has written the document since this handle loaded it.
+    /// (Also true once the document was dropped.)
+    /// - Throws: `StackDocError` when the database cannot be read.
+    public func isStale() throws -> Bool {
+        try storedState() != version
+    }
+}

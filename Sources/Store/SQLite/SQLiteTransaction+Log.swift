@@ -1,0 +1,195 @@
+import Foundation
+import GRDB
+import Layout
+
+/// The `log` table: appending entries and reading them back as `LogEntry` values and change
+/// lists. A stored entry that does not decode throws `UndecodableLogEntry`.
+extension SQLiteTransaction {
+    func lastSeq(_ doc: DocumentKey) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT max(seq) FROM log WHERE document = ?", arguments: [doc.id]) ?? 0
+    }
+
+    func appendLog(_ doc: DocumentKey, _ entry: NewLogEntry) throws {
+        try LogWriter.append(db, document: doc.id, seq: entry.seq, kind: entry.kind, payload: entry.payload, forward: entry.forward,
+                             forwardBlob: entry.forwardBlob, inverse: entry.inverse, group: entry.group, label: entry.label, origin: entry.origin)
+    }
+
+    func deleteLog(_ doc: DocumentKey, from seq: Int) throws {
+        try db.execute(sql: "DELETE FROM log WHERE document = ? AND seq >= ?", arguments: [doc.id, seq])
+    }
+
+    func deleteLog(_ doc: DocumentKey, through seq: Int) throws -> Int {
+        try db.execute(sql: "DELETE FROM log WHERE document = ? AND seq <= ?", arguments: [doc.id, seq])
+        return db.changesCount
+    }
+
+    func setPayload(_ doc: DocumentKey, seq: Int, _ payload: String) throws {
+        try db.execute(sql: "UPDATE log SET payload = ? WHERE document = ? AND seq = ?", arguments: [payload, doc.id, seq])
+    }
+
+    func deleteImportedRows(_ doc: DocumentKey, through seq: Int) throws {
+        try db.execute(sql: "DELETE FROM row WHERE document = ? AND import_seq BETWEEN 1 AND ?", arguments: [doc.id, seq])
+        try Snapshots.dropImportImages(db, documentID: doc.id, through: seq)
+    }
+
+    func logEntries(_ doc: DocumentKey, from seq: Int, limit: Int?, inverse: Bool) throws -> [LogEntry] {
+        try GRDB.Row.fetchAll(db, sql: """
+            SELECT seq, kind, payload, forward, \(inverse ? "inverse" : "NULL AS inverse"), grp, label, time, format, origin FROM log
+            WHERE document = ? AND seq >= ? ORDER BY seq LIMIT ?
+            """, arguments: [doc.id, seq, limit ?? -1]).map(LogDecoding.entry)
+    }
+
+    func forEachLogEntry(_ doc: DocumentKey, through last: Int, _ body: (LogEntry) throws -> Void) throws {
+        // The logged inverses are not read: replay computes undo from the forward changes.
+        let cursor = try GRDB.Row.fetchCursor(db, sql: """
+            SELECT seq, kind, payload, forward, NULL AS inverse, grp, label, time, format, origin FROM log WHERE document = ? AND seq <= ? ORDER BY seq
+            """, arguments: [doc.id, last])
+        while let row = try cursor.next() { try body(try LogDecoding.entry(row)) }
+    }
+
+    func labelAndOrigin(_ doc: DocumentKey, seq: Int) throws -> (label: String?, origin: String?)? {
+        try GRDB.Row.fetchOne(db.cachedStatement(sql: "SELECT label, origin FROM log WHERE document = ? AND seq = ?"), arguments: [doc.id, seq])
+            .map { (label: try $0.decode(forColumn: "label"), origin: try $0.decode(forColumn: "origin")) }
+    }
+
+    func markSeq(_ doc: DocumentKey, label: String) throws -> Int? {
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT seq FROM log WHERE document = ? AND kind = 'mark' AND label = ?"), arguments: [doc.id, label])
+    }
+
+    func markEntries(_ doc: DocumentKey, label: String?) throws -> [LogEntry] {
+        let rows = try label.map {
+            try GRDB.Row.fetchAll(db.cachedStatement(sql: """
+                SELECT seq, kind, payload, NULL AS forward, NULL AS inverse, grp, label, time, format, origin FROM log
+                WHERE document = ? AND kind = 'mark' AND label = ?
+                """), arguments: [doc.id, $0])
+        } ?? GRDB.Row.fetchAll(db.cachedStatement(sql: """
+            SELECT seq, kind, payload, NULL AS forward, NULL AS inverse, grp, label, time, format, origin FROM log
+            WHERE document = ? AND kind = 'mark' ORDER BY seq
+            """), arguments: [doc.id])
+        return try rows.map(LogDecoding.entry)
+    }
+
+    func restoreTargets(_ doc: DocumentKey, after seq: Int) throws -> [(seq: Int, target: Int)] {
+        try GRDB.Row.fetchAll(db, sql: "SELECT seq, payload FROM log WHERE document = ? AND kind = 'restore' AND seq > ?", arguments: [doc.id, seq]).map { row in
+            let seq: Int = try row.decode(forColumn: "seq")
+            return (seq, try LogDecoding.decoding(seq) { try HistoryPayload.restoreTarget(try row.decode(forColumn: "payload")) })
+        }
+    }
+
+    func importSettings(_ doc: DocumentKey, seq: Int) throws -> DocumentSettings? {
+        guard let entry = try GRDB.Row.fetchOne(db, sql: "SELECT payload, format FROM log WHERE document = ? AND seq = ? AND kind = 'import'",
+                                                arguments: [doc.id, seq]) else { return nil }
+        return try LogDecoding.decoding(seq) { try LogFormat.decodeSettings(try entry.decode(forColumn: "payload"), format: try entry.decode(forColumn: "format")) }
+    }
+
+    func groupChangedDocument(_ doc: DocumentKey, groupSeq: Int) throws -> Bool {
+        try Bool.fetchOne(db, sql: """
+            SELECT 1 FROM log WHERE document = ? AND grp = ? AND kind IN ('op', 'restore') AND forward != '[]' AND forward != ? LIMIT 1
+            """, arguments: [doc.id, groupSeq, Data(ChangeBlob.empty)]) ?? false
+    }
+
+    func inverses(_ doc: DocumentKey, after seq: Int) throws -> [[Change]] {
+        try GRDB.Row.fetchAll(db, sql: """
+            SELECT seq, forward, inverse, format FROM log WHERE document = ? AND seq > ? AND kind IN ('op', 'view', 'restore') ORDER BY seq DESC
+            """, arguments: [doc.id, seq]).map { entry in
+            try LogDecoding.decoding(try? entry.decode(Int.self, forColumn: "seq")) { () throws -> [Change] in
+                let format: Int = try entry.decode(forColumn: "format")
+                if let stored = try LogFormat.changes(in: entry, column: "inverse", format: format) { return stored }
+                guard let inverse = try LogFormat.changes(in: entry, column: "forward", format: format, inverse: true) else {
+                    throw StackDocError("forward is missing")
+                }
+                return inverse
+            }
+        }
+    }
+
+    func appliedChanges(_ doc: DocumentKey, after: Int, through: Int) throws -> [(seq: Int, changes: [Change])] {
+        let rows = try GRDB.Row.fetchCursor(db.cachedStatement(sql: """
+            SELECT seq, kind, payload, forward, format FROM log WHERE document = ? AND seq > ? AND seq <= ? AND forward IS NOT NULL ORDER BY seq
+            """), arguments: [doc.id, after, through])
+        var result: [(Int, [Change])] = []
+        let decoded = HistoryMoveLog.Decoded()
+        while let row = try rows.next() {
+            let seq: Int = try row.decode(forColumn: "seq")
+            let changes = try LogDecoding.decoding(seq) { try HistoryMoveLog.applied(db, documentID: doc.id, row: row, decoded: decoded) }
+            if !changes.isEmpty { result.append((seq, changes)) }
+        }
+        return result
+    }
+
+    func tailChanges(_ doc: DocumentKey, after: Int, through: Int) throws -> (entries: Int, changes: [[Change]]) {
+        try Snapshots.tailChanges(db, documentID: doc.id, after: after, through: through)
+    }
+
+    func stepEntries(_ doc: DocumentKey, in range: ClosedRange<Int>) throws -> [StepEntry] {
+        try GRDB.Row.fetchAll(db.cachedStatement(sql: """
+            SELECT seq, kind, payload, format FROM log WHERE document = ? AND seq BETWEEN ? AND ? AND kind IN ('op', 'restore') ORDER BY seq
+            """), arguments: [doc.id, range.lowerBound, range.upperBound]).map { op in
+            try LogDecoding.decoding(try? op.decode(Int.self, forColumn: "seq")) {
+                if try op.decode(String.self, forColumn: "kind") == LogEntry.Kind.restore.rawValue {
+                    return .restore(target: try HistoryPayload.restoreTarget(try op.decode(forColumn: "payload")))
+                }
+                return .edit(try LogFormat.decodeEdit(try op.decode(forColumn: "payload"), format: try op.decode(forColumn: "format")))
+            }
+        }
+    }
+
+    func operationChanges(_ doc: DocumentKey, in range: ClosedRange<Int>, inverse: Bool) throws -> [[Change]] {
+        try LogDecoding.decoding(range.lowerBound) {
+            try HistoryMoveLog.opChanges(db, documentID: doc.id, range: range, inverse: inverse)
+        }
+    }
+}
+
+/// Turns `log` rows into `LogEntry` values.
+enum LogDecoding {
+    /// Runs `body`, which decodes log entry `seq`: any failure is an `UndecodableLogEntry`.
+    static func decoding<T>(_ seq: Int?, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as UndecodableLogEntry {
+            throw error
+        } catch {
+            throw UndecodableLogEntry(seq: seq, error: error)
+        }
+    }
+
+    /// The entry of `row`, a row of the log (any failure: an `UndecodableLogEntry`).
+    static func entry(_ row: GRDB.Row) throws -> LogEntry {
+        try decoding(try? row.decode(Int.self, forColumn: "seq")) { try decode(row) }
+    }
+
+    private static func decode(_ row: GRDB.Row) throws -> LogEntry {
+        let kindText: String = try row.decode(forColumn: "kind")
+        guard let kind = LogEntry.Kind(rawValue: kindText) else { throw StackDocError("unknown kind \(Validation.quoted(kindText))") }
+        let payload: String? = try row.decode(forColumn: "payload")
+        let format: Int = try row.decode(forColumn: "format")
+        var entry = LogEntry(seq: try row.decode(forColumn: "seq"), kind: kind, edit: nil, settings: nil, count: nil, label: try row.decode(forColumn: "label"),
+                             group: try row.decode(forColumn: "grp"), changes: [], inverse: [],
+                             time: Date(timeIntervalSince1970: try row.decode(forColumn: "time")))
+        entry.origin = try row.decode(forColumn: "origin")
+        switch kind {
+        case .op, .view:
+            entry.edit = try LogFormat.decodeEdit(payload, format: format)
+        case .newDocument, .importDocument:
+            entry.settings = try LogFormat.decodeSettings(payload, format: format)
+        case .undo, .redo:
+            let move = try HistoryMoveLog.parse(payload, format: format)
+            entry.count = move.count
+            entry.moved = move.steps
+        case .begin, .commit:
+            break
+        case .mark:
+            (entry.markCursor, entry.markStep) = try HistoryPayload.mark(payload)
+        case .restore:
+            entry.target = try HistoryPayload.restoreTarget(payload)
+        }
+        if let f = try LogFormat.changes(in: row, column: "forward", format: format) { entry.changes = f }
+        if let i = try LogFormat.changes(in: row, column: "inverse", format: format) {
+            entry.inverse = i
+        } else if format >= 2 {
+            entry.inverse = entry.changes.inverse  // format 2 stores no inverse: it is forward's
+        }
+        return entry
+    }
+}
