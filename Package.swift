@@ -61,6 +61,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
+            exclude: ["SQLite/Bulk/README.md"],
             plugins: ["EmbedMigrations"]
         ),
         .executableTarget(name: "embed-migrations", path: "Sources/embed-migrations"),
