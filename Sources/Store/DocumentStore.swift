@@ -151,7 +151,7 @@ public final class DocumentStore {
         let (id, uid) = try writing { tx in
             let uid = Self.newUID()
             let id = try tx.insertDocument(name: name, settings: settings, uid: uid)
-            try tx.appendLog(DocumentKey(id: id, uid: uid), NewLogEntry(seq: 1, kind: .newDocument, payload: try LogFormat.encode(settings), forward: nil))
+            try tx.appendLog(DocumentKey(id: id, uid: uid, name: name), NewLogEntry(seq: 1, kind: .newDocument, payload: try LogFormat.encode(settings), forward: nil))
             return (id, uid)
         }
         return try StoredDocument(store: self, id: id, uid: uid, name: name)

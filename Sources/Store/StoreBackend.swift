@@ -23,9 +23,10 @@ import Layout
 /// - **Ordering.** Log entries of a document are numbered 1, 2, … by the writer
 ///   (`appendLog` with the next seq; a seq in use is a failure, never an overwrite); every read
 ///   of entries returns them in seq order.
-/// - **Damage.** An error a backend finds damage in (a page the engine reports corrupt, a log
-///   entry that does not decode: `UndecodableLogEntry`) is thrown, never papered over; the
-///   document logic records the first one (`noteDamage`) and every later `write` is refused.
+/// - **Damage.** Damage a backend finds (a page the engine reports corrupt, a log entry that
+///   does not decode) is recorded where it is found (`noteDamage`: the first is kept, and every
+///   later `write` is refused) and thrown, never papered over; a log entry that does not decode
+///   is `StoreFailure.damagedLogEntry`, naming the document and the entry.
 protocol StoreBackend: AnyObject {
     /// The database as the user named it (a path, `:memory:`, a URL without its password).
     var path: String { get }
@@ -58,10 +59,12 @@ protocol StoreBackend: AnyObject {
 }
 
 /// A stored document's identity: the backend's key and the uid, never reused (a document
-/// dropped and created again under its name is another document).
+/// dropped and created again under its name is another document); and its name, which the
+/// backend's messages about it name.
 struct DocumentKey: Hashable, Sendable {
     var id: Int64
     var uid: String
+    var name: String
 }
 
 /// The stored counters of a document (its `document` record).
@@ -105,13 +108,6 @@ struct NewLogEntry {
     var origin: String? = nil
 }
 
-/// A log entry whose stored bytes do not decode: damage, reported by the document logic with
-/// the document's name (`StoredDocument.decodingLogEntry`).
-struct UndecodableLogEntry: Error {
-    var seq: Int?
-    var error: any Error
-}
-
 /// A long run of row inserts or removals (at least `StoredDocument.parallelRunMinimum`), which
 /// the backend writes on the transaction's thread while the document logic applies it to
 /// memory on another (`StoredDocument+Runs`).
@@ -128,8 +124,8 @@ protocol LongRunWrite: AnyObject {
 }
 
 /// The reads of one transaction, in the store's vocabulary. Reads of a document that does not
-/// exist return nil or nothing; reads of stored bytes that do not decode throw
-/// `UndecodableLogEntry` (log entries) or a corrupt-file error (rows, snapshots).
+/// exist return nil or nothing; reads of stored bytes that do not decode throw a corrupt-file
+/// error (`StoreFailure.damagedLogEntry` for a log entry), recorded as the database's damage.
 protocol StoreReading: AnyObject {
     // MARK: Database
     /// The schema version (the newest applied migration).

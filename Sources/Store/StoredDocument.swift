@@ -102,7 +102,7 @@ public final class StoredDocument {
 
     init(store: DocumentStore, id: Int64, uid: String, name: String, preloaded: Document? = nil, live: LiveLayout? = nil) throws {
         self.store = store
-        self.key = DocumentKey(id: id, uid: uid)
+        self.key = DocumentKey(id: id, uid: uid, name: name)
         self.name = name
         self.document = preloaded ?? Document(name: name)
         self.live = live
@@ -293,31 +293,8 @@ public final class StoredDocument {
 
     // MARK: Transactions
 
-    /// Runs `body` in one read transaction of the store; a log entry that does not decode is
-    /// reported as damage naming this document and the entry.
+    /// Runs `body` in one read transaction of the store.
     func reading<T>(_ body: (any StoreReading) throws -> T) throws -> T {
-        try reportingDamage { try store.reading(body) }
-    }
-
-    /// A log entry found undecodable inside `body` becomes the damaged-entry error (which names
-    /// the document and the entry and says how to save the work); the store writes nothing more
-    /// (`DocumentStore.damage`).
-    func reportingDamage<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let undecodable as UndecodableLogEntry {
-            throw store.noteDamage(StoreFailure.damagedLogEntry(store.path, document: name, seq: undecodable.seq ?? 0, undecodable.error))
-        }
-    }
-
-    /// Runs `body`, which reads back log entry `seq`: any failure means the entry is damaged.
-    /// The error names the document and the entry and says how to save the work; the store
-    /// writes nothing more (`DocumentStore.damage`).
-    func decodingLogEntry<T>(_ seq: Int?, _ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch {
-            throw store.noteDamage(StoreFailure.damagedLogEntry(store.path, document: name, seq: seq ?? 0, error))
-        }
+        try store.reading(body)
     }
 }

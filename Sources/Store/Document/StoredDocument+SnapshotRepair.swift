@@ -49,7 +49,7 @@ extension StoredDocument {
     @discardableResult
     public func rebuildSnapshots() throws -> SnapshotRepair {
         if openGroup != nil { throw StackDocError(.history(.snapshotInOpenGroup)) }
-        return try reportingDamage { try store.writing { tx in
+        return try store.writing { tx in
             try checkCurrent(tx)
             let check = try SnapshotCheck(tx, document: self, keepingReplays: true)
             _ = try replay(tx) { seq, replayer in try check.replayed(through: seq, replayer, tx) }
@@ -67,6 +67,6 @@ extension StoredDocument {
                 repair.rebuilt.append(info)
             }
             return repair
-        } }
+        }
     }
 }

@@ -13,13 +13,13 @@ extension StoredDocument {
     @discardableResult
     public func writeSnapshot() throws -> SnapshotInfo {
         if openGroup != nil { throw StackDocError(.history(.snapshotInOpenGroup)) }
-        return try reportingDamage { try store.writing { tx in
+        return try store.writing { tx in
             try checkCurrent(tx)
             let info = try tx.writeSnapshot(key, version: version, seq: lastSeq, document: document,
                                             keep: max(store.options.snapshots.keep, 1), rows: nil)
             if lastSeq >= snapshotSeq { (snapshotSeq, snapshotBytes, snapshotChanges) = (lastSeq, info.bytes, 0) }
             return info
-        } }
+        }
     }
 
     /// The document's stored snapshots, newest first (their images are not read).

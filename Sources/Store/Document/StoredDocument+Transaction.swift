@@ -26,7 +26,7 @@ extension StoredDocument {
         var journal = Journal()
         lastLayoutReport = nil
         do {
-            return try reportingDamage { try store.writing { tx in
+            return try store.writing { tx in
                 guard let stored = try tx.storedVersion(key) else { throw dropped }
                 guard stored == version else { throw staleError(stored) }
                 let result = try body(tx, &journal)
@@ -44,7 +44,7 @@ extension StoredDocument {
                     (snapshotSeq, snapshotBytes, snapshotChanges) = (lastSeq, info.bytes, 0)
                 }
                 return result
-            } }
+            }
         } catch {
             // The database rolled back; put memory back the same way.
             do { try document.apply(journal.applied.inverse) } catch {

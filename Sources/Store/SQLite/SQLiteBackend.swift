@@ -197,11 +197,11 @@ final class SQLiteBackend: StoreBackend {
     // MARK: Transactions
 
     func read<T>(_ body: (any StoreReading) throws -> T) throws -> T {
-        try read { (db: Database) in try body(SQLiteTransaction(db, path: path)) }
+        try read { (db: Database) in try body(SQLiteTransaction(db, path: path, noteDamage: { [unowned self] in noteDamage($0) })) }
     }
 
     func write<T>(_ body: (any StoreWriting) throws -> T) throws -> T {
-        try write { (db: Database) in try body(SQLiteTransaction(db, path: path)) }
+        try write { (db: Database) in try body(SQLiteTransaction(db, path: path, noteDamage: { [unowned self] in noteDamage($0) })) }
     }
 
     func isDamage(_ error: Error) -> Bool {

@@ -3,7 +3,7 @@ import GRDB
 import Layout
 
 /// The `log` table: appending entries and reading them back as `LogEntry` values and change
-/// lists. A stored entry that does not decode throws `UndecodableLogEntry`.
+/// lists. A stored entry that does not decode is damage (`decoding`).
 extension SQLiteTransaction {
     func lastSeq(_ doc: DocumentKey) throws -> Int {
         try Int.fetchOne(db, sql: "SELECT max(seq) FROM log WHERE document = ?", arguments: [doc.id]) ?? 0
@@ -36,7 +36,7 @@ extension SQLiteTransaction {
         try GRDB.Row.fetchAll(db, sql: """
             SELECT seq, kind, payload, forward, \(inverse ? "inverse" : "NULL AS inverse"), grp, label, time, format, origin FROM log
             WHERE document = ? AND seq >= ? ORDER BY seq LIMIT ?
-            """, arguments: [doc.id, seq, limit ?? -1]).map(LogDecoding.entry)
+            """, arguments: [doc.id, seq, limit ?? -1]).map { try self.entry($0, doc) }
     }
 
     func forEachLogEntry(_ doc: DocumentKey, through last: Int, _ body: (LogEntry) throws -> Void) throws {
@@ -44,7 +44,7 @@ extension SQLiteTransaction {
         let cursor = try GRDB.Row.fetchCursor(db, sql: """
             SELECT seq, kind, payload, forward, NULL AS inverse, grp, label, time, format, origin FROM log WHERE document = ? AND seq <= ? ORDER BY seq
             """, arguments: [doc.id, last])
-        while let row = try cursor.next() { try body(try LogDecoding.entry(row)) }
+        while let row = try cursor.next() { try body(try entry(row, doc)) }
     }
 
     func labelAndOrigin(_ doc: DocumentKey, seq: Int) throws -> (label: String?, origin: String?)? {
@@ -66,20 +66,20 @@ extension SQLiteTransaction {
             SELECT seq, kind, payload, NULL AS forward, NULL AS inverse, grp, label, time, format, origin FROM log
             WHERE document = ? AND kind = 'mark' ORDER BY seq
             """), arguments: [doc.id])
-        return try rows.map(LogDecoding.entry)
+        return try rows.map { try self.entry($0, doc) }
     }
 
     func restoreTargets(_ doc: DocumentKey, after seq: Int) throws -> [(seq: Int, target: Int)] {
         try GRDB.Row.fetchAll(db, sql: "SELECT seq, payload FROM log WHERE document = ? AND kind = 'restore' AND seq > ?", arguments: [doc.id, seq]).map { row in
             let seq: Int = try row.decode(forColumn: "seq")
-            return (seq, try LogDecoding.decoding(seq) { try HistoryPayload.restoreTarget(try row.decode(forColumn: "payload")) })
+            return (seq, try decoding(doc, seq) { try HistoryPayload.restoreTarget(try row.decode(forColumn: "payload")) })
         }
     }
 
     func importSettings(_ doc: DocumentKey, seq: Int) throws -> DocumentSettings? {
         guard let entry = try GRDB.Row.fetchOne(db, sql: "SELECT payload, format FROM log WHERE document = ? AND seq = ? AND kind = 'import'",
                                                 arguments: [doc.id, seq]) else { return nil }
-        return try LogDecoding.decoding(seq) { try LogFormat.decodeSettings(try entry.decode(forColumn: "payload"), format: try entry.decode(forColumn: "format")) }
+        return try decoding(doc, seq) { try LogFormat.decodeSettings(try entry.decode(forColumn: "payload"), format: try entry.decode(forColumn: "format")) }
     }
 
     func groupChangedDocument(_ doc: DocumentKey, groupSeq: Int) throws -> Bool {
@@ -92,7 +92,7 @@ extension SQLiteTransaction {
         try GRDB.Row.fetchAll(db, sql: """
             SELECT seq, forward, inverse, format FROM log WHERE document = ? AND seq > ? AND kind IN ('op', 'view', 'restore') ORDER BY seq DESC
             """, arguments: [doc.id, seq]).map { entry in
-            try LogDecoding.decoding(try? entry.decode(Int.self, forColumn: "seq")) { () throws -> [Change] in
+            try decoding(doc, try? entry.decode(Int.self, forColumn: "seq")) { () throws -> [Change] in
                 let format: Int = try entry.decode(forColumn: "format")
                 if let stored = try LogFormat.changes(in: entry, column: "inverse", format: format) { return stored }
                 guard let inverse = try LogFormat.changes(in: entry, column: "forward", format: format, inverse: true) else {
@@ -111,7 +111,7 @@ extension SQLiteTransaction {
         let decoded = HistoryMoveLog.Decoded()
         while let row = try rows.next() {
             let seq: Int = try row.decode(forColumn: "seq")
-            let changes = try LogDecoding.decoding(seq) { try HistoryMoveLog.applied(db, documentID: doc.id, row: row, decoded: decoded) }
+            let changes = try decoding(doc, seq) { try HistoryMoveLog.applied(db, documentID: doc.id, row: row, decoded: decoded) }
             if !changes.isEmpty { result.append((seq, changes)) }
         }
         return result
@@ -125,7 +125,7 @@ extension SQLiteTransaction {
         try GRDB.Row.fetchAll(db.cachedStatement(sql: """
             SELECT seq, kind, payload, format FROM log WHERE document = ? AND seq BETWEEN ? AND ? AND kind IN ('op', 'restore') ORDER BY seq
             """), arguments: [doc.id, range.lowerBound, range.upperBound]).map { op in
-            try LogDecoding.decoding(try? op.decode(Int.self, forColumn: "seq")) {
+            try decoding(doc, try? op.decode(Int.self, forColumn: "seq")) {
                 if try op.decode(String.self, forColumn: "kind") == LogEntry.Kind.restore.rawValue {
                     return .restore(target: try HistoryPayload.restoreTarget(try op.decode(forColumn: "payload")))
                 }
@@ -135,31 +135,35 @@ extension SQLiteTransaction {
     }
 
     func operationChanges(_ doc: DocumentKey, in range: ClosedRange<Int>, inverse: Bool) throws -> [[Change]] {
-        try LogDecoding.decoding(range.lowerBound) {
+        try decoding(doc, range.lowerBound) {
             try HistoryMoveLog.opChanges(db, documentID: doc.id, range: range, inverse: inverse)
         }
     }
 }
 
-/// Turns `log` rows into `LogEntry` values.
-enum LogDecoding {
-    /// Runs `body`, which decodes log entry `seq`: any failure is an `UndecodableLogEntry`.
-    static func decoding<T>(_ seq: Int?, _ body: () throws -> T) throws -> T {
+extension SQLiteTransaction {
+    /// Runs `body`, which decodes log entry `seq` of `doc`: any failure means the entry is
+    /// damaged. The error names the document and the entry and says how to save the work; it is
+    /// the file's damage (`noteDamage`: the store writes nothing more).
+    func decoding<T>(_ doc: DocumentKey, _ seq: Int?, _ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as UndecodableLogEntry {
+        } catch let error as StackDocError where StoreFailure.corruption(in: error, path: path) != nil {
             throw error
         } catch {
-            throw UndecodableLogEntry(seq: seq, error: error)
+            throw noteDamage(StoreFailure.damagedLogEntry(path, document: doc.name, seq: seq ?? 0, error))
         }
     }
 
-    /// The entry of `row`, a row of the log (any failure: an `UndecodableLogEntry`).
-    static func entry(_ row: GRDB.Row) throws -> LogEntry {
-        try decoding(try? row.decode(Int.self, forColumn: "seq")) { try decode(row) }
+    /// The entry of `row`, a row of `doc`'s log.
+    func entry(_ row: GRDB.Row, _ doc: DocumentKey) throws -> LogEntry {
+        try decoding(doc, try? row.decode(Int.self, forColumn: "seq")) { try LogDecoding.decode(row) }
     }
+}
 
-    private static func decode(_ row: GRDB.Row) throws -> LogEntry {
+/// Turns `log` rows into `LogEntry` values.
+enum LogDecoding {
+    static func decode(_ row: GRDB.Row) throws -> LogEntry {
         let kindText: String = try row.decode(forColumn: "kind")
         guard let kind = LogEntry.Kind(rawValue: kindText) else { throw StackDocError("unknown kind \(Validation.quoted(kindText))") }
         let payload: String? = try row.decode(forColumn: "payload")

@@ -10,12 +10,15 @@ final class SQLiteTransaction: StoreWriting {
     let db: Database
     /// The database's path, for messages.
     let path: String
+    /// Records damage found in the file (`SQLiteBackend.noteDamage`); returns the error.
+    let noteDamage: (Error) -> Error
     /// The run of row inserts or removals applied to memory and not yet written.
     private var rows = RowRunWriter()
 
-    init(_ db: Database, path: String) {
+    init(_ db: Database, path: String, noteDamage: @escaping (Error) -> Error) {
         self.db = db
         self.path = path
+        self.noteDamage = noteDamage
     }
 
     // MARK: Database
@@ -47,7 +50,7 @@ final class SQLiteTransaction: StoreWriting {
         guard let id: Int64 = found["id"], let uid: String = found["uid"] else {
             throw StoreFailure.corrupt(path, "document \(Validation.quoted(name)) has no identity (id, uid)")
         }
-        return DocumentKey(id: id, uid: uid)
+        return DocumentKey(id: id, uid: uid, name: name)
     }
 
     func insertDocument(name: String, settings: DocumentSettings, uid: String) throws -> Int64 {

@@ -64,7 +64,7 @@ extension SQLiteBackend {
                 defer { try? db.execute(sql: "PRAGMA cache_size = \(Self.cacheSize)") }
                 // The document's row first (its rows refer to it), under a name no document can
                 // have; its name and settings are set once the whole file is read.
-                let id = try SQLiteTransaction(db, path: path).insertDocument(name: "~import " + uid, settings: DocumentSettings(), uid: uid)
+                let id = try SQLiteTransaction(db, path: path, noteDamage: { $0 }).insertDocument(name: "~import " + uid, settings: DocumentSettings(), uid: uid)
                 var inserter = try BulkRowInserter(db, document: id, cancellation: cancellation)
                 do {
                     while let rows = queue.take() {
@@ -104,7 +104,7 @@ extension SQLiteBackend {
             // The transaction could not start (a read-only or damaged file, a lock held too
             // long): the reading's problem still comes first, then a name in use.
             let error = failing(error, stop: (error as? StackDocError)?.kind == .cancelled)
-            if case .success(let prepared) = derived.value, (try? self.read { (db: Database) in try SQLiteTransaction(db, path: self.path).documentKey(named: prepared.document.name) }) != nil {
+            if case .success(let prepared) = derived.value, (try? self.read { (db: Database) in try SQLiteTransaction(db, path: self.path, noteDamage: { $0 }).documentKey(named: prepared.document.name) }) != nil {
                 throw StackDocError(.documentExists(name: prepared.document.name))
             }
             throw error

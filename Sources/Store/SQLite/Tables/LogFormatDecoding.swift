@@ -7,7 +7,7 @@ import Layout
 extension LogFormat {
     /// Decodes a stored payload of `format` from `column`. A failure is one `StackDocError`
     /// saying where in the payload and what is wrong (`payload.add: missing 'ids'`); the store
-    /// adds the document and the log entry (`StoredDocument.decodingLogEntry`).
+    /// adds the document and the log entry (`SQLiteTransaction.decoding`).
     static func decode<T>(_ text: String?, format: Int, column: String, _ read: (LogReader) throws -> T) throws -> T {
         do {
             guard let text else { throw LogFormatError("\(column) is missing") }
