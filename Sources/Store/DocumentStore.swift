@@ -22,7 +22,7 @@ public struct StoreOptions: Sendable {
     public var snapshots: SnapshotPolicy
     /// Open an existing database for reading only (SQLite `SQLITE_OPEN_READONLY`): it is never
     /// created, migrated or written, so a read-only file or directory can be opened; every write
-    /// throws `StackDocError.Kind.readOnlyDatabase`. Default: false.
+    /// throws `StoreError.Kind.readOnlyDatabase`. Default: false.
     public var readOnly: Bool
 
     /// Options with the default `NORMAL` durability, a 5 s busy timeout, the default snapshot
@@ -66,7 +66,7 @@ public struct DocumentSummary: Hashable, Sendable {
 /// Opening checks the file first and refuses — without writing a byte — anything that is not a
 /// StackDoc database: a missing directory, a read-only file, random bytes, a truncated or
 /// corrupt file, a foreign SQLite database, a database of a newer schema version. Each gives one
-/// `StackDocError` naming the file and the problem. Then the migrations the file lacks are
+/// `StoreError` naming the file and the problem. Then the migrations the file lacks are
 /// applied, WAL mode and a busy timeout are set.
 public final class DocumentStore {
     /// The path the database was opened with (`:memory:` for an in-memory database).
@@ -98,7 +98,7 @@ public final class DocumentStore {
     /// - Parameters:
     ///   - path: The database file, or `:memory:`.
     ///   - options: Durability and the busy timeout.
-    /// - Throws: `StackDocError` (`cannotOpenDatabase`, `corruptFile`) when the file cannot be
+    /// - Throws: `StoreError` (`cannotOpenDatabase`, `corruptFile`) when the file cannot be
     ///   opened or created, is not a StackDoc database, has a newer schema or is damaged; the file is
     ///   then not touched.
     public init(path: String, options: StoreOptions = StoreOptions()) throws {
@@ -121,7 +121,7 @@ public final class DocumentStore {
         do {
             queue = try DatabaseQueue(path: options.readOnly ? Self.readOnlyName(path) : path, configuration: config)
         } catch {
-            throw StoreFailure.wrap(error, path: path)
+            throw StoreError.wrap(error, path: path)
         }
         do {
             try queue.inDatabase { db in
@@ -139,7 +139,7 @@ public final class DocumentStore {
                 try db.execute(sql: "PRAGMA cache_size = \(Self.cacheSize)")
             }
         } catch {
-            throw StoreFailure.wrap(error, path: path)
+            throw StoreError.wrap(error, path: path)
         }
         if !inMemory { openFile = OpenDatabases.opened(path) }
     }
@@ -148,10 +148,10 @@ public final class DocumentStore {
     /// schema (a read-only connection cannot migrate it). Only reads the file.
     private static func checkReadOnly(_ path: String) throws {
         guard path != ":memory:" else {
-            throw StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: "an in-memory database cannot be opened read-only"))
+            throw StoreError(.cannotOpenDatabase(path: path, verb: "open", problem: "an in-memory database cannot be opened read-only"))
         }
         guard FileManager.default.fileExists(atPath: path) else {
-            throw StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: "no such file (a read-only database is never created)"))
+            throw StoreError(.cannotOpenDatabase(path: path, verb: "open", problem: "no such file (a read-only database is never created)"))
         }
         let applied: Int
         do {
@@ -159,10 +159,10 @@ public final class DocumentStore {
                 try DatabaseInspection.checkIdentity(db, path: path)
             }
         } catch {
-            throw StoreFailure.wrap(error, path: path)
+            throw StoreError.wrap(error, path: path)
         }
         guard applied == EmbeddedMigrations.all.count else {
-            throw StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: applied == 0
+            throw StoreError(.cannotOpenDatabase(path: path, verb: "open", problem: applied == 0
                 ? "it is empty: a read-only database is never created"
                 : "it needs an upgrade (\(EmbeddedMigrations.all.count - applied) migrations), which a read-only open cannot do: open it once for writing"))
         }
@@ -216,7 +216,7 @@ public final class DocumentStore {
         try db.inTransaction(.immediate) {
             try DatabaseInspection.checkIdentity(db, path: path)
             if try Schema.migrate(db) > 0, try GRDB.Row.fetchOne(db, sql: "PRAGMA foreign_key_check") != nil {
-                throw StoreFailure.corrupt(path, "a migration left rows that break foreign keys")
+                throw StoreError.corrupt(path, "a migration left rows that break foreign keys")
             }
             return .commit
         }
@@ -333,7 +333,7 @@ public final class DocumentStore {
 
     /// Opens a stored document: loads its rows and settings into memory.
     /// - Parameter name: The document's name.
-    /// - Throws: `StackDocError` (`noSuchDocument`, or `corruptFile` when its stored rows break a
+    /// - Throws: `StackDocError` (`noSuchDocument`), or `StoreError` (`corruptFile` when its stored rows break a
     ///   rule).
     public func open(_ name: String) throws -> StoredDocument {
         let found = try read { db in
@@ -341,7 +341,7 @@ public final class DocumentStore {
         }
         guard let found else { throw StackDocError(.noSuchDocument(name: name)) }
         guard let id: Int64 = found["id"], let uid: String = found["uid"] else {
-            throw StoreFailure.corrupt(path, "document \(Validation.quoted(name)) has no identity (id, uid)")
+            throw StoreError.corrupt(path, "document \(Validation.quoted(name)) has no identity (id, uid)")
         }
         return try StoredDocument(store: self, id: id, uid: uid, name: name)
     }
@@ -404,10 +404,10 @@ public final class DocumentStore {
     /// inside a transaction): only for a body that can be shown never to break one.
     func write<T>(foreignKeys: Bool = true, _ body: (Database) throws -> T) throws -> T {
         if options.readOnly {
-            throw StackDocError(.readOnlyDatabase(path: path, detail: "it was opened for reading only: queries and export work, changes are refused"))
+            throw StoreError(.readOnlyDatabase(path: path, detail: "it was opened for reading only: queries and export work, changes are refused"))
         }
-        if let damage { throw StoreFailure.writeRefused(path, damage: damage) }
-        if heldRead != nil { throw StoreFailure.internal("a write inside a read of one state (readingOneState)") }
+        if let damage { throw StoreError.writeRefused(path, damage: damage) }
+        if heldRead != nil { throw StoreError.internal("a write inside a read of one state (readingOneState)") }
         if checked { return try transaction(.immediate, foreignKeys: foreignKeys, body) }
         // The first write: SQLite's check of the whole file runs on a second connection while
         // the body runs, and the transaction commits only once it has passed (docs/store.md,
@@ -424,7 +424,7 @@ public final class DocumentStore {
         } catch {
             // The check's finding comes first: the body may have failed on the same damage.
             if case .failure(let found) = check.finding {
-                throw noteDamage(StoreFailure.wrap(found, path: path))
+                throw noteDamage(StoreError.wrap(found, path: path))
             }
             throw error
         }
@@ -464,11 +464,11 @@ public final class DocumentStore {
                     result = try body(db)
                     return .commit
                 }
-                guard let result else { throw StoreFailure.internal("transaction without result") }
+                guard let result else { throw StoreError.internal("transaction without result") }
                 return result
             }
         } catch {
-            let failure = StoreFailure.wrap(error, path: path)
+            let failure = StoreError.wrap(error, path: path)
             noteDamage(failure)
             throw failure
         }
@@ -478,7 +478,7 @@ public final class DocumentStore {
     /// returns it.
     @discardableResult
     func noteDamage(_ error: Error) -> Error {
-        if damage == nil { damage = StoreFailure.corruption(in: error, path: path) }
+        if damage == nil { damage = StoreError.corruption(in: error, path: path) }
         return error
     }
 }

@@ -103,7 +103,7 @@ public final class StoredDocument {
     /// whole layout) is dropped and rebuilt from the reloaded state when next asked for. Fails
     /// with "document 'd' was dropped by another process" when the document this handle opened
     /// no longer exists (even when another one of the same name does).
-    /// - Throws: `StackDocError` (`droppedDocument`, or rows that cannot be read).
+    /// - Throws: `StoreError` (`droppedDocument`, or rows that cannot be read).
     public func reload() throws {
         try reload(rows: true)
     }
@@ -210,7 +210,7 @@ public final class StoredDocument {
 
     /// The error of a handle whose document was dropped: "document 'd' was dropped by another
     /// process".
-    public var dropped: StackDocError { StackDocError(.droppedDocument(name: name)) }
+    public var dropped: StoreError { StoreError(.droppedDocument(name: name)) }
 
     /// The stored version of this handle's document, nil when it was dropped (its id is gone or
     /// belongs to another document now).
@@ -229,8 +229,8 @@ public final class StoredDocument {
         guard stored == version else { throw staleError(stored) }
     }
 
-    private func staleError(_ stored: Int) -> StackDocError {
-        StackDocError(.staleDocument(name: name, storedVersion: stored, sessionVersion: version))
+    private func staleError(_ stored: Int) -> StoreError {
+        StoreError(.staleDocument(name: name, storedVersion: stored, sessionVersion: version))
     }
 
     // MARK: Layouts
@@ -634,7 +634,7 @@ public final class StoredDocument {
     func loadStep(_ db: Database, _ n: Int, changes wanted: StepChanges?) throws -> (step: HistoryStep, ops: [[Change]]) {
         guard let row = try GRDB.Row.fetchOne(db.cachedStatement(sql: "SELECT first_seq, last_seq, label FROM step WHERE document = ? AND n = ?"),
                                               arguments: [id, n]) else {
-            throw StoreFailure.internal("undo step \(n) of '\(name)' is missing")
+            throw StoreError.internal("undo step \(n) of '\(name)' is missing")
         }
         let first: Int = try row.decode(forColumn: "first_seq"), last: Int = try row.decode(forColumn: "last_seq")
         let ops = try GRDB.Row.fetchAll(db.cachedStatement(sql: """
@@ -671,7 +671,7 @@ public final class StoredDocument {
         do {
             return try body()
         } catch {
-            throw store.noteDamage(StoreFailure.damagedLogEntry(store.path, document: name, seq: seq ?? 0, error))
+            throw store.noteDamage(StoreError.damagedLogEntry(store.path, document: name, seq: seq ?? 0, error))
         }
     }
 }

@@ -362,7 +362,7 @@ extension StoredDocument {
             try store.cancellation.check()
             let entry = try LogDecoding.entry(row, of: self)
             try replayer.replay(entry) { seq in
-                guard let settings = entry.settings else { throw StoreFailure.internal("import entry \(seq) has no settings") }
+                guard let settings = entry.settings else { throw StoreError.internal("import entry \(seq) has no settings") }
                 return try importedRows(db, seq: seq, settings: settings)
             }
             if targets.wanted.contains(entry.seq) { targets.states[entry.seq] = replayer.document }
