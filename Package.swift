@@ -19,7 +19,8 @@ let package = Package(
         // The CSS flexbox engine and its geometry: knows nothing of documents (Layout re-exports it).
         .target(name: "FlexLayout"),
         // One augmented implicit treap (order statistics over sequences) and the seeded RNG
-        // that draws its priorities; used by Layout's child order and incremental layout.
+        // that draws its priorities; used by Layout's child order and incremental layout
+        // (imported internally: not part of Layout's API; tests that draw import it).
         .target(name: "OrderStatistics"),
         // Documents, edit planning, the stackdoc/1 format, document layout (pure, no I/O).
         .target(name: "Layout", dependencies: ["FlexLayout", "OrderStatistics"]),
@@ -73,16 +74,16 @@ let package = Package(
         // What every test target shares (tests only): the seeded generator's draws, random
         // operations and edits from the real planner (also used by store-torture), scratch
         // directories, finding and running the built binaries, golden files that fail when recording.
-        .target(name: "StackDocTestSupport", dependencies: ["Store", "Layout"]),
+        .target(name: "StackDocTestSupport", dependencies: ["Store", "Layout", "OrderStatistics"]),
         // A writer process used only by StoreTests (concurrency and crash tests).
         .executableTarget(
             name: "store-torture",
-            dependencies: ["Store", "Layout", "StackDocScript", "StackDocTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Store", "Layout", "OrderStatistics", "StackDocScript", "StackDocTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "StoreTests",
             dependencies: [
-                "Store", "Layout", "StackDocTestSupport", "store-torture",
+                "Store", "Layout", "OrderStatistics", "StackDocTestSupport", "store-torture",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
@@ -90,7 +91,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReplTests",
-            dependencies: ["repl", "StackDocScript", "Layout", "Store", "StackDocTestSupport"],
+            dependencies: ["repl", "StackDocScript", "Layout", "OrderStatistics", "Store", "StackDocTestSupport"],
             exclude: ["scripts"]
         ),
         // The StackDocScript library through its public API only (no @testable import).
@@ -99,12 +100,12 @@ let package = Package(
         // limits, and corrupt files through the binary. STACKDOC_FUZZ_COUNT/SEED: docs/hardening.md.
         .testTarget(
             name: "FuzzTests",
-            dependencies: ["repl", "StackDocScript", "Layout", "Store", "StackDocTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["repl", "StackDocScript", "Layout", "OrderStatistics", "Store", "StackDocTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "OrderStatisticsTests", dependencies: ["OrderStatistics", "StackDocTestSupport"]),
         .testTarget(
             name: "LayoutTests",
-            dependencies: ["Layout", "StackDocTestSupport"],
+            dependencies: ["Layout", "OrderStatistics", "StackDocTestSupport"],
             resources: [.copy("Fixtures")]
         ),
     ]

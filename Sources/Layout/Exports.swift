@@ -1,5 +1,5 @@
 // Layout's public API includes the flex engine's geometry (`Edges`, `Size`, `Rect`) and tree
-// (`FlexTree`), and the order-statistics tree with its seeded generator (`SplitMix64`):
-// `import Layout` brings them in.
+// (`FlexTree`): `import Layout` brings them in. The order-statistics tree (`OrderStatistics`)
+// is how Layout keeps its child orders, imported internally: its treap and seeded generator
+// are no part of Layout's API (a test that draws from `SplitMix64` imports OrderStatistics).
 @_exported import FlexLayout
-@_exported import OrderStatistics

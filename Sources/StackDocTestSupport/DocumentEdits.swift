@@ -1,4 +1,5 @@
 import Layout
+import OrderStatistics
 
 /// Random edits aimed at a given document: ids of its rows and stacks, fresh ids for new rows,
 /// indexes within range, lengths from `lengths`; every `Edit` case. Most of them plan; the

@@ -1,4 +1,5 @@
 import Layout
+import OrderStatistics
 
 /// The one generator of random edits of the tests: every `Edit` case and every case of its
 /// parts (positions, ROWSPEC items, separator specs, stack settings, defaults, scrolls), drawn

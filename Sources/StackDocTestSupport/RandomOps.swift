@@ -1,4 +1,5 @@
 import Layout
+import OrderStatistics
 import Store
 
 /// One thing a user does to a stored document.

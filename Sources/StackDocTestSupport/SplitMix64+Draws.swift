@@ -1,7 +1,8 @@
 import Layout
+import OrderStatistics
 
-/// The one seeded generator of the tests is `SplitMix64` (OrderStatistics, re-exported by
-/// `Layout`): a run reproduces from its seed in any process. These are the short draws the
+/// The one seeded generator of the tests is `SplitMix64` (OrderStatistics: a test that draws
+/// imports it): a run reproduces from its seed in any process. These are the short draws the
 /// generators use.
 extension SplitMix64 {
     /// A uniform integer in `range`.

@@ -21,7 +21,7 @@ public struct StoreOptions: Sendable {
     public var snapshots: SnapshotPolicy
     /// Open an existing database for reading only (SQLite `SQLITE_OPEN_READONLY`): it is never
     /// created, migrated or written, so a read-only file or directory can be opened; every write
-    /// throws `StackDocError.Kind.readOnlyDatabase`. Default: false.
+    /// throws `StoreError.Kind.readOnlyDatabase`. Default: false.
     public var readOnly: Bool
 
     /// Options with the default `NORMAL` durability, a 5 s busy timeout, the default snapshot

@@ -36,7 +36,7 @@ enum OrderKey {
         let a = a.map { Array($0.utf8) }
         let b = b.map { Array($0.utf8) }
         if let a, let b, !a.lexicographicallyPrecedes(b) {
-            throw StoreFailure.internal("order keys out of order: \(String(decoding: a, as: UTF8.self)) ≥ \(String(decoding: b, as: UTF8.self))")
+            throw StoreError.internal("order keys out of order: \(String(decoding: a, as: UTF8.self)) ≥ \(String(decoding: b, as: UTF8.self))")
         }
         return String(decoding: try keyBetween(a, b), as: UTF8.self)
     }
@@ -83,7 +83,7 @@ enum OrderKey {
     static func keys(_ count: Int, between a: String?, _ b: String?) throws -> [[UInt8]]? {
         let a = a.map { Array($0.utf8) }, b = b.map { Array($0.utf8) }
         if let a, let b, !a.lexicographicallyPrecedes(b) {
-            throw StoreFailure.internal("order keys out of order: \(String(decoding: a, as: UTF8.self)) ≥ \(String(decoding: b, as: UTF8.self))")
+            throw StoreError.internal("order keys out of order: \(String(decoding: a, as: UTF8.self)) ≥ \(String(decoding: b, as: UTF8.self))")
         }
         var keys: [[UInt8]] = []
         keys.reserveCapacity(count)
@@ -121,7 +121,7 @@ enum OrderKey {
         while total < UInt64(count + 1) && width < 10 { width += 1; total *= UInt64(base) }
         if width < min(height, 10) { width += 1; total *= UInt64(base) }
         guard width <= height, total >= UInt64(count + 1) else {
-            throw StoreFailure.internal("\(count) order keys do not fit under '\(prefix)' in \(height) digits")
+            throw StoreError.internal("\(count) order keys do not fit under '\(prefix)' in \(height) digits")
         }
         let prefixBytes = Array(prefix.utf8)
         return (0..<count).map { i in
@@ -147,13 +147,13 @@ enum OrderKey {
     private static func integerLength(_ head: UInt8) throws -> Int {
         if head >= UInt8(ascii: "a") && head <= UInt8(ascii: "z") { return Int(head - UInt8(ascii: "a")) + 2 }
         if head >= UInt8(ascii: "A") && head <= UInt8(ascii: "Z") { return Int(UInt8(ascii: "Z") - head) + 2 }
-        throw StoreFailure.internal("invalid order key head \(head)")
+        throw StoreError.internal("invalid order key head \(head)")
     }
 
     private static func integerPart(_ key: [UInt8]) throws -> [UInt8] {
-        guard let head = key.first else { throw StoreFailure.internal("empty order key") }
+        guard let head = key.first else { throw StoreError.internal("empty order key") }
         let n = try integerLength(head)
-        guard n <= key.count else { throw StoreFailure.internal("invalid order key \(String(decoding: key, as: UTF8.self))") }
+        guard n <= key.count else { throw StoreError.internal("invalid order key \(String(decoding: key, as: UTF8.self))") }
         return Array(key[0..<n])
     }
 
@@ -203,7 +203,7 @@ enum OrderKey {
             }
             let da = a.isEmpty ? 0 : digitValue[Int(a[a.startIndex])]
             let db = b.map { $0.isEmpty ? base : digitValue[Int($0[$0.startIndex])] } ?? base
-            guard da >= 0, db >= 0 else { throw StoreFailure.internal("invalid order key digit") }
+            guard da >= 0, db >= 0 else { throw StoreError.internal("invalid order key digit") }
             if db - da > 1 {
                 return prefix + [digits[(da + db + 1) / 2]]
             }

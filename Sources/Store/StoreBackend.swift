@@ -26,7 +26,7 @@ import Layout
 /// - **Damage.** Damage a backend finds (a page the engine reports corrupt, a log entry that
 ///   does not decode) is recorded where it is found (`noteDamage`: the first is kept, and every
 ///   later `write` is refused) and thrown, never papered over; a log entry that does not decode
-///   is `StoreFailure.damagedLogEntry`, naming the document and the entry.
+///   is `StoreError.damagedLogEntry`, naming the document and the entry.
 protocol StoreBackend: AnyObject {
     /// The database as the user named it (a path, `:memory:`, a URL without its password).
     var path: String { get }
@@ -125,7 +125,7 @@ protocol LongRunWrite: AnyObject {
 
 /// The reads of one transaction, in the store's vocabulary. Reads of a document that does not
 /// exist return nil or nothing; reads of stored bytes that do not decode throw a corrupt-file
-/// error (`StoreFailure.damagedLogEntry` for a log entry), recorded as the database's damage.
+/// error (`StoreError.damagedLogEntry` for a log entry), recorded as the database's damage.
 protocol StoreReading: AnyObject {
     // MARK: Database
     /// The schema version (the newest applied migration).

@@ -209,7 +209,7 @@ public final class StoredDocument {
 
     /// The error of a handle whose document was dropped: "document 'd' was dropped by another
     /// process".
-    public var dropped: StackDocError { StackDocError(.droppedDocument(name: name)) }
+    public var dropped: StoreError { StoreError(.droppedDocument(name: name)) }
 
     /// The stored version of this handle's document, nil when it was dropped (its id is gone or
     /// belongs to another document now).
@@ -224,8 +224,8 @@ public final class StoredDocument {
         guard stored == version else { throw staleError(stored) }
     }
 
-    func staleError(_ stored: Int) -> StackDocError {
-        StackDocError(.staleDocument(name: name, storedVersion: stored, sessionVersion: version))
+    func staleError(_ stored: Int) -> StoreError {
+        StoreError(.staleDocument(name: name, storedVersion: stored, sessionVersion: version))
     }
 
     // MARK: Layouts

@@ -236,7 +236,7 @@ struct BatchRunner {
             defer { onceFile = nil }
             return .success(try run(command))
         } catch {
-            return .failure(Driver.message(error))
+            return .failure(ErrorReport.message(error))
         }
     }
 

@@ -56,7 +56,7 @@ struct Driver {
             do {
                 sources.append(.file(name: path, bytes: try FileIO.readBytes(path)))
             } catch {
-                problems.append(Driver.message(error))
+                problems.append(ErrorReport.message(error))
             }
         }
         if let initFile = options.initFile {
@@ -87,8 +87,9 @@ struct Driver {
             let store = try DocumentStore(path: Session.expandingTilde(options.database), options: StoreOptions(readOnly: options.readOnly))
             session = Session(store: store, origin: options.origin)
         } catch {
-            Output.error(Driver.message(error))
-            return 1
+            let report = ErrorReport(error)
+            Output.error(report.message)
+            return report.exitStatus
         }
         let batch = !interactive
         let pipedInput = batch && options.commands.isEmpty && options.scripts.isEmpty
@@ -108,8 +109,9 @@ struct Driver {
                     return 1
                 }
             } catch {
-                Output.error(Driver.message(error))
-                return 1
+                let report = ErrorReport(error)
+                Output.error(report.message)
+                return report.exitStatus
             }
         }
         for source in sources {
@@ -140,11 +142,6 @@ struct Driver {
         guard let doc = session.current, let group = doc.openGroup else { return }
         let label = group.label.map { " " + Validation.quoted($0) } ?? ""
         Output.warning("document \(Validation.quoted(doc.name)) ends with the group\(label) open: its operations stay pending until 'commit' or 'rollback' (in this or a later session)")
-    }
-
-    static func message(_ error: Error) -> String {
-        if let e = error as? StackDocError { return e.message }
-        return "\(error)"
     }
 }
 

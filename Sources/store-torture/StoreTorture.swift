@@ -24,6 +24,7 @@
 //                                     `document(at:)` and `export --at` at 27 points
 import Foundation
 import Layout
+import OrderStatistics
 import Store
 import StackDocTestSupport
 

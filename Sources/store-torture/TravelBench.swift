@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Layout
+import OrderStatistics
 import StackDocScript
 import Store
 

@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import OrderStatistics
 import Store
 
 /// `store-torture verify DIR ROWS STEPS`: how long `verify` takes on a history of STEPS

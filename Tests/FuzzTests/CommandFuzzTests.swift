@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import OrderStatistics
 import Store
 import Testing
 @testable import repl
@@ -126,11 +127,11 @@ import StackDocTestSupport
                             let again = try? Parser.parse(Printer.text(command))
                             #expect(again == command, Fuzz.here("parser", i, line))
                         }
-                    } catch let error as StackDocError {
+                    } catch let error as any UserFacingError {
                         refused += 1
                         #expect(!error.message.isEmpty && error.message.count < 1000 && !error.message.contains("\n"), Fuzz.here("parser", i, line))
                     } catch {
-                        Issue.record(Fuzz.here("parser: not a StackDocError: \(error)", i, line))
+                        Issue.record(Fuzz.here("parser: not a UserFacingError: \(error)", i, line))
                     }
                 }
                 if seconds > slowest { slowest = seconds; slowestInput = i }
@@ -165,10 +166,10 @@ import StackDocTestSupport
                 let before = doc.document
                 let statusBefore = try doc.status()
                 executed += 1
-                var failure: StackDocError?
+                var failure: (any UserFacingError)?
                 let seconds = Fuzz.timed {
-                    do { _ = try session.run(command) } catch let error as StackDocError { failure = error } catch {
-                        Issue.record(Fuzz.here("executor: not a StackDocError: \(error)", i, line))
+                    do { _ = try session.run(command) } catch let error as any UserFacingError { failure = error } catch {
+                        Issue.record(Fuzz.here("executor: not a UserFacingError: \(error)", i, line))
                     }
                 }
                 if seconds > slowest { slowest = seconds; slowestInput = i }

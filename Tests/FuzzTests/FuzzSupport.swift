@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import OrderStatistics
 import Testing
 import StackDocTestSupport
 

@@ -33,7 +33,7 @@ struct HostileSession {
         do {
             try run(line)
             Issue.record("accepted: \(line.prefix(100))", sourceLocation: sourceLocation)
-        } catch let error as StackDocError {
+        } catch let error as any UserFacingError {
             for part in parts { #expect(error.message.contains(part), "\(error.message)", sourceLocation: sourceLocation) }
             #expect(!error.message.contains("\n") && error.message.count < 500, "\(error.message.prefix(600))", sourceLocation: sourceLocation)
         }

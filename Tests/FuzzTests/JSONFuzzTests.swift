@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import OrderStatistics
 import Store
 import Testing
 @testable import repl
@@ -161,7 +162,7 @@ import StackDocTestSupport
                     #expect(result.document != nil, Fuzz.here("import accepted what the importer refused", i, shown))
                     #expect(try session.current?.verify().isEmpty == true, Fuzz.here("import: verify", i, shown))
                     _ = try session.run(.drop(name: name))
-                } catch let error as StackDocError {
+                } catch let error as any UserFacingError {
                     #expect(error.message.hasPrefix("'in.json': ") || error.message.hasPrefix("cannot read 'in.json': "), Fuzz.here("import: message \(error.message)", i, shown))
                     #expect(try store.documentNames() == namesBefore, Fuzz.here("import failed but changed the database", i, shown))
                 }

@@ -8,7 +8,7 @@ import Testing
 @Suite struct LibFuzzerFindsTests {
     /// The message of a refused line, which must be one line of visible text.
     static func message(_ line: String) -> String? {
-        do { _ = try Parser.parse(line); return nil } catch let error as StackDocError { return error.message } catch { return "\(error)" }
+        do { _ = try Parser.parse(line); return nil } catch let error as any UserFacingError { return error.message } catch { return "\(error)" }
     }
 
     static func hasControlCharacters(_ text: String) -> Bool {

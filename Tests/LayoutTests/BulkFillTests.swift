@@ -1,4 +1,5 @@
 import Foundation
+import OrderStatistics
 import Testing
 @testable import Layout
 

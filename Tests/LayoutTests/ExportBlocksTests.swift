@@ -1,4 +1,5 @@
 import Testing
+import OrderStatistics
 #if canImport(Glibc)
 import Glibc
 #endif

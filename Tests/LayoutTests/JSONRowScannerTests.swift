@@ -1,4 +1,5 @@
 import Testing
+import OrderStatistics
 @testable import Layout
 import StackDocTestSupport
 

@@ -1,5 +1,6 @@
 import Testing
 import Layout
+import OrderStatistics
 import StackDocTestSupport
 
 /// `RowConfig.specItems` (the ROWSPEC `log export` writes for each row of an import block) gives

@@ -1,4 +1,5 @@
 import Testing
+import OrderStatistics
 @testable import Layout
 import StackDocTestSupport
 
@@ -37,19 +38,36 @@ import StackDocTestSupport
             #expect(a.hasSameStyle(as: b) == (RowStyle(a) == RowStyle(b)))
             #expect(a.hasSameStyle(as: a) == (RowStyle(a) == RowStyle(a)))
         }
+    }
+
+    /// Every field, one at a time, from `EveryRowField.config` (which sets every field, checked by
+    /// reflection): `hasSameStyle` tells each one apart but `size`, `content` and `hidden`, as
+    /// `RowStyle`'s equality does.
+    @Test func sameStyleTellsEveryFieldApart() {
+        let all = EveryRowField.config
+        #expect(EveryRowField.unsetFields(all) == [])
+        let alike: Set = ["size", "content", "hidden"]
         for field in Self.fields {
-            var b = RowConfig()
-            field.copy(&b, Self.everyFieldSet)
-            let alike = ["size", "content", "hidden"].contains(field.name)
-            #expect(RowConfig().hasSameStyle(as: b) == alike, "\(field.name)")
+            var one = RowConfig()
+            field.copy(&one, all)
+            #expect(RowConfig().hasSameStyle(as: one) == alike.contains(field.name), "\(field.name)")
+            #expect(one.hasSameStyle(as: RowConfig()) == (RowStyle(one) == RowStyle(RowConfig())), "\(field.name)")
+            var allButOne = all
+            field.copy(&allButOne, RowConfig())
+            #expect(all.hasSameStyle(as: allButOne) == alike.contains(field.name), "\(field.name)")
+            #expect(all.hasSameStyle(as: allButOne) == (RowStyle(all) == RowStyle(allButOne)), "\(field.name)")
         }
     }
 
-    /// A config that differs from the default in every field.
-    static let everyFieldSet = RowConfig(
-        type: "label", size: .fixed(3), content: Size(width: 1, height: 2), insets: Edges(all: 1), margin: Edges(all: 2),
-        grow: 1, shrink: 1, alignSelf: .end, hidden: true, separator: SeparatorOverrides(hidden: true),
-        stack: StackSettings(), sticky: true, minMain: 1, maxMain: 2, minCross: 3, maxCross: 4,
-        background: "#000000", highlight: "#FFFFFF", text: TextRun(count: 1), aspect: Size(width: 1, height: 1),
-        stickyOffset: 5, rowInsets: Edges(all: 3))
+    /// Each entry of `fields` copies the field it names and no other (found by reflection):
+    /// a copy closure that names one field and copies another fails here.
+    @Test func eachListedCopyCopiesItsField() {
+        let unsetByDefault = Set(EveryRowField.unsetFields(RowConfig()))
+        for field in Self.fields {
+            var one = RowConfig()
+            field.copy(&one, EveryRowField.config)
+            let nowSet = unsetByDefault.subtracting(EveryRowField.unsetFields(one))
+            #expect(Set(nowSet.map { String($0.prefix { $0 != "." }) }) == [field.name], "\(field.name): \(nowSet.sorted())")
+        }
+    }
 }

@@ -18,8 +18,8 @@ import Store
         _ = try a.run(try #require(try Parser.parse("add x fixed 10")))
         let line = try #require(try Parser.parse("add y fixed 10"))
         // The error is data: the stale cause and what the session did, no rewritten text.
-        let error = try #require(throws: StackDocError.self) { try b.run(line) }
-        #expect(error.kind == .recovered(.staleDocument(name: "d", storedVersion: 2, sessionVersion: 1), .reloaded))
+        let error = try #require(throws: CommandError.self) { try b.run(line) }
+        #expect(error.kind == .recovered(.store(.staleDocument(name: "d", storedVersion: 2, sessionVersion: 1)), .reloaded))
         #expect(error.message == "document 'd' was changed by another process (stored version 2, this session has 1); reloaded it: run the command again")
         do {
             _ = try b.run(line)

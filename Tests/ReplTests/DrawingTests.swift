@@ -78,7 +78,7 @@ import Store
                                   contentSize: Size(width: 10, height: 4000), rows: [])
         #expect(throws: StackDocError.self) { try Drawing.lines(tall, scale: .width(10)) }   // 200 + lines
         for bad in ["draw --width 0", "draw --width 201", "draw --width 2.5", "draw --scale 0", "draw --scale -1", "draw --scale", "draw --width 10 --scale 2"] {
-            #expect(throws: StackDocError.self, "\(bad)") { try Parser.parse(bad) }
+            #expect(throws: CommandError.self, "\(bad)") { try Parser.parse(bad) }
         }
         #expect(try Parser.parse("draw --width 40 --at v1") == .at(.draw(.width(40)), .mark("v1")))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import OrderStatistics
 import Testing
 @testable import StackDocScript
 import StackDocTestSupport
@@ -170,7 +171,7 @@ enum ReferenceTokenizer {
             if c == "'" { return }
             text.append(c)
         }
-        throw StackDocError(.syntax(.unterminatedQuote("'")))
+        throw CommandError(.syntax(.unterminatedQuote("'")))
     }
 
     private static func readDoubleQuoted(_ chars: inout ArraySlice<Unicode.Scalar>,
@@ -191,17 +192,17 @@ enum ReferenceTokenizer {
                 case "u":
                     text.append(try readUnicodeEscape(&chars))
                 default:
-                    throw StackDocError(.syntax(.badEscape(String(e))))
+                    throw CommandError(.syntax(.badEscape(String(e))))
                 }
             default:
                 text.append(c)
             }
         }
-        throw StackDocError(.syntax(.unterminatedQuote("\"")))
+        throw CommandError(.syntax(.unterminatedQuote("\"")))
     }
 
     private static func readUnicodeEscape(_ chars: inout ArraySlice<Unicode.Scalar>) throws -> Unicode.Scalar {
-        guard chars.first == "{" else { throw StackDocError(.syntax(.unicodeEscapeWithoutBrace)) }
+        guard chars.first == "{" else { throw CommandError(.syntax(.unicodeEscapeWithoutBrace)) }
         chars.removeFirst()
         var hex = ""
         while let c = chars.first, c != "}" {
@@ -209,10 +210,10 @@ enum ReferenceTokenizer {
             hex.unicodeScalars.append(c)
             if hex.count > 8 { break }
         }
-        guard chars.first == "}" else { throw StackDocError(.syntax(.unclosedUnicodeEscape(hex: hex))) }
+        guard chars.first == "}" else { throw CommandError(.syntax(.unclosedUnicodeEscape(hex: hex))) }
         chars.removeFirst()
         guard (1...6).contains(hex.count), let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) else {
-            throw StackDocError(.syntax(.notAUnicodeScalar(hex: hex)))
+            throw CommandError(.syntax(.notAUnicodeScalar(hex: hex)))
         }
         return scalar
     }

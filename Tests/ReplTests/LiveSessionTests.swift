@@ -1,6 +1,8 @@
 import Testing
 import Layout
+import OrderStatistics
 import Store
+import StackDocTestSupport
 @testable import repl
 @testable import StackDocScript
 
@@ -8,43 +10,32 @@ import Store
 /// sequences its summaries, `layout --visible`, `layout --range`, `visible` and `draw` must print
 /// exactly what they print from a fresh full layout.
 @Suite struct LiveSessionTests {
-    struct Rng {
-        var state: UInt64
-        mutating func next(_ n: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(n))
-        }
-    }
-
-    func randomEdit(_ rng: inout Rng, _ doc: Document, _ fresh: inout Int) -> Edit {
+    func randomEdit(_ rng: inout SplitMix64, _ doc: Document, _ fresh: inout Int) -> Edit {
         var ids: [RowID] = []
         var stacks: [RowID] = []
         doc.forEachRow { id, _, _, c in
             ids.append(id)
             if c.stack != nil { stacks.append(id) }
         }
-        func any() -> RowID { ids.isEmpty ? "none" : ids[rng.next(ids.count)] }
-        func parent() -> RowID? { stacks.isEmpty || rng.next(3) > 0 ? nil : stacks[rng.next(stacks.count)] }
+        func any() -> RowID { ids.isEmpty ? "none" : ids[rng.int(0..<ids.count)] }
+        func parent() -> RowID? { stacks.isEmpty || rng.int(0..<3) > 0 ? nil : stacks[rng.int(0..<stacks.count)] }
         let lengths: [Double] = [0, 20, 44, 100, 300]
-        switch rng.next(12) {
+        switch rng.int(0..<12) {
         case 0, 1, 2:
             fresh += 1
-            var spec: [RowSpecItem] = [.fixed(lengths[rng.next(lengths.count)])]
-            if rng.next(4) == 0 { spec.append(.stack(rng.next(2) == 0 ? .vertical : .horizontal)) }
+            var spec: [RowSpecItem] = [.fixed(lengths[rng.int(0..<lengths.count)])]
+            if rng.int(0..<4) == 0 { spec.append(.stack(rng.int(0..<2) == 0 ? .vertical : .horizontal)) }
             let p = parent()
-            return .add(ids: ["n\(fresh)"], spec: spec, position: rng.next(2) == 0 ? .top : nil, parent: p)
+            return .add(ids: ["n\(fresh)"], spec: spec, position: rng.int(0..<2) == 0 ? .top : nil, parent: p)
         case 3: return .remove(ids: [any()])
-        case 4: return .move(id: any(), position: .index(rng.next(3)), parent: parent())
+        case 4: return .move(id: any(), position: .index(rng.int(0..<3)), parent: parent())
         case 5: return .hide(ids: [any()])
         case 6: return .show(ids: [any()])
-        case 7: return .set(id: any(), spec: [.fixed(lengths[rng.next(lengths.count)])])
-        case 8: return .scroll(.by(Double(rng.next(900)) - 300))
+        case 7: return .set(id: any(), spec: [.fixed(lengths[rng.int(0..<lengths.count)])])
+        case 8: return .scroll(.by(Double(rng.int(0..<900)) - 300))
         case 9: return .scroll(.to(any(), .middle))
-        case 10: return .viewport(Size(width: 390, height: [200, 844][rng.next(2)]))
-        default: return .setStack(.justify(rng.next(3) == 0 ? .center : .start))
+        case 10: return .viewport(Size(width: 390, height: [200, 844][rng.int(0..<2)]))
+        default: return .setStack(.justify(rng.int(0..<3) == 0 ? .center : .start))
         }
     }
 
@@ -53,7 +44,7 @@ import Store
         let store = try DocumentStore(path: ":memory:")
         let session = Session(store: store)
         _ = try session.run(.new(name: "d", axis: nil, viewport: Size(width: 390, height: 400)))
-        var rng = Rng(state: seed)
+        var rng = SplitMix64(seed: seed)
         var fresh = 0
         var previous = try session.open().document.layout()
         var performed = 0

@@ -13,7 +13,7 @@ import Store
             _ = try session.run(try #require(try Parser.parse(line)))
             return nil
         } catch {
-            return (error as? StackDocError)?.message ?? "\(error)"
+            return (error as? UserFacingError)?.message ?? "\(error)"
         }
     }
 

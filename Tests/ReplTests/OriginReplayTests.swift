@@ -106,9 +106,9 @@ import StackDocTestSupport
         try session.line("new d")
         #expect(try session.text("as bob") == "origin: bob")
         try session.line("add a fixed 10")
-        #expect(throws: StackDocError.self) { try session.line("as a*b") }
-        #expect(throws: StackDocError.self) { try session.line("as") }
-        #expect(throws: StackDocError.self) { try session.line("as \(String(repeating: "x", count: 65))") }
+        #expect(throws: CommandError.self) { try session.line("as a*b") }
+        #expect(throws: CommandError.self) { try session.line("as") }
+        #expect(throws: CommandError.self) { try session.line("as \(String(repeating: "x", count: 65))") }
         #expect(session.origin == "bob")
         #expect(try session.text("as none") == "origin: - (the later log entries record none)")
         try session.line("add b fixed 10")

@@ -1,4 +1,5 @@
 import Testing
+import StackDocTestSupport
 import Layout
 @testable import repl
 @testable import StackDocScript
@@ -21,10 +22,10 @@ import Layout
 
     @Test func escapes() throws {
         #expect(try Tokenizer.tokenize(#""a\"b\\c\n\u{1F600}""#).map(\.text) == ["a\"b\\c\n😀"])
-        #expect(throws: StackDocError.self) { try Tokenizer.tokenize(#""abc"#) }
-        #expect(throws: StackDocError.self) { try Tokenizer.tokenize("'abc") }
-        #expect(throws: StackDocError.self) { try Tokenizer.tokenize(#""\q""#) }
-        #expect(throws: StackDocError.self) { try Tokenizer.tokenize(#""\u{110000}""#) }
+        #expect(throws: CommandError.self) { try Tokenizer.tokenize(#""abc"#) }
+        #expect(throws: CommandError.self) { try Tokenizer.tokenize("'abc") }
+        #expect(throws: CommandError.self) { try Tokenizer.tokenize(#""\q""#) }
+        #expect(throws: CommandError.self) { try Tokenizer.tokenize(#""\u{110000}""#) }
     }
 
     @Test func quoteRoundTrips() throws {
@@ -42,7 +43,7 @@ import Layout
         do {
             _ = try Parser.parse(line)
             return "no error"
-        } catch let e as StackDocError {
+        } catch let e as any UserFacingError {
             return e.message
         } catch {
             return "\(error)"
@@ -185,9 +186,9 @@ import Layout
 @Suite struct ParserLimitTests {
     @Test func overlongLinesAreRefusedUnread() {
         let line = "add " + String(repeating: "a", count: Parser.maxLineLength)
-        #expect(throws: StackDocError("line too long: \(line.utf8.count) bytes (the limit is \(Parser.maxLineLength))")) {
+        #expect(thrownMessage {
             try Parser.parse(line)
-        }
+        } == "line too long: \(line.utf8.count) bytes (the limit is \(Parser.maxLineLength))")
     }
 
     @Test func tenThousandCharacterIdsParse() throws {

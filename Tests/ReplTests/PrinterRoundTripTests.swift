@@ -1,5 +1,6 @@
 import Testing
 import Layout
+import OrderStatistics
 @testable import repl
 @testable import StackDocScript
 import StackDocTestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import OrderStatistics
 import Store
 import Testing
 @testable import repl

@@ -92,7 +92,7 @@ import StackDocTestSupport
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let session = try Self.session(dir)
         #expect(mkfifo(dir + "/pipe", 0o600) == 0)
-        #expect(throws: StackDocError(.cannotWrite(path: "pipe", problem: "it is a FIFO that no process is reading"))) {
+        #expect(throws: CommandError(.cannotWrite(path: "pipe", problem: "it is a FIFO that no process is reading"))) {
             try session.line(writer.replacingOccurrences(of: "PATH", with: "pipe"))
         }
         #expect(Self.kind(dir + "/pipe") == S_IFIFO)
@@ -129,7 +129,7 @@ import StackDocTestSupport
         #expect(symlink("loop2", dir + "/loop1") == 0 && symlink("loop1", dir + "/loop2") == 0)
         for (name, problem) in [("folder", "it is a directory"), ("loop1", "it is a chain of more than 40 symbolic links (a loop?)")] {
             for writer in Self.writers {
-                #expect(throws: StackDocError(.cannotWrite(path: name, problem: problem))) {
+                #expect(throws: CommandError(.cannotWrite(path: name, problem: problem))) {
                     try session.line(writer.replacingOccurrences(of: "PATH", with: name))
                 }
             }
@@ -153,7 +153,7 @@ import StackDocTestSupport
         close(probe)
         for writer in Self.writers {
             _ = try session.line(writer.replacingOccurrences(of: "PATH", with: "null"))
-            #expect(throws: StackDocError(.cannotWrite(path: "full", problem: String(cString: strerror(ENOSPC))))) {
+            #expect(throws: CommandError(.cannotWrite(path: "full", problem: String(cString: strerror(ENOSPC))))) {
                 try session.line(writer.replacingOccurrences(of: "PATH", with: "full"))
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import OrderStatistics
 import Store
 import Testing
 import StackDocTestSupport
@@ -46,8 +47,8 @@ extension Session {
             try line(text)
             return nil
         } catch {
-            guard let stale = error as? StackDocError, case .recovered(_, .reloaded) = stale.kind else { return Driver.message(error) }
-            do { try line(text) } catch { return Driver.message(error) }
+            guard let stale = error as? CommandError, case .recovered(_, .reloaded) = stale.kind else { return ErrorReport.message(error) }
+            do { try line(text) } catch { return ErrorReport.message(error) }
             return nil
         }
     }

@@ -1,4 +1,5 @@
 import Layout
+import OrderStatistics
 @testable import StackDocScript
 import StackDocTestSupport
 import Testing

@@ -39,7 +39,7 @@ import Testing
 
     @Test func aFailedWriteIsReportedAndLeavesNoFile() throws {
         // A directory the process cannot create files in: fopen fails before the first piece.
-        #expect(throws: StackDocError.self) {
+        #expect(throws: CommandError.self) {
             try FileIO.write(to: "/proc/stackdoc-no-such-dir/x.json") { sink in try sink([1, 2, 3]) }
         }
     }

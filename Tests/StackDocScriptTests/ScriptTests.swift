@@ -95,7 +95,7 @@ import Testing
             Issue.record("remove zz ran")
         } catch {
             #expect(error.line == 3)
-            #expect(error.error.kind == .noSuchRow("zz"))
+            #expect(error.error == .document(.noSuchRow("zz")))
         }
         let document = try #require(session.document)
         #expect(document.rowCount == 2)

@@ -8,17 +8,17 @@ import Testing
 /// `.syntax` / `.history`, with the user's values as data), rendered in one place, and every
 /// user value in them goes through the one quoting and escaping rule.
 @Suite struct TypedErrorTests {
-    func parseError(_ line: String) -> StackDocError? {
+    func parseError(_ line: String) -> CommandError? {
         do {
             _ = try Parser.parse(line)
             return nil
         } catch {
-            return error as? StackDocError
+            return error as? CommandError
         }
     }
 
     @Test func parseErrorsAreTypedAndKeepTheirText() throws {
-        let cases: [(String, StackDocError.Syntax, String)] = [
+        let cases: [(String, CommandError.Syntax, String)] = [
             ("qqqqq 3", .unknownCommand("qqqqq", suggestion: nil), "unknown command 'qqqqq' (type 'help' for the list)"),
             ("fixd 3", .unknownCommand("fixd", suggestion: "find"), "unknown command 'fixd' (did you mean 'find'? type 'help' for the list)"),
             ("\"add\" a", .quotedCommandWord("add"), "unknown command '\"add\"': a command word is not quoted"),
@@ -67,7 +67,7 @@ import Testing
     }
 }
 
-extension StackDocError.Syntax {
+extension CommandError.Syntax {
     /// The case's name, without its values.
     var kindName: String { String(String(describing: self).prefix { $0 != "(" }) }
 }

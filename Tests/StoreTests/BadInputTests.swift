@@ -2,6 +2,7 @@ import Foundation
 import Layout
 import Store
 import Testing
+import StackDocTestSupport
 
 /// Bad input: a clear error, and neither the log nor the state changes.
 @Suite struct BadInputTests {
@@ -56,9 +57,7 @@ import Testing
     ] as [(String, [Change], String)])
     func rejectedChanges(_ name: String, _ changes: [Change], _ message: String) throws {
         let (doc, unchanged) = try prepared()
-        #expect(throws: StackDocError(message)) {
-            try doc.perform(.set(id: "a", spec: []), changes: changes)
-        }
+        #expect(thrownMessage { try doc.perform(.set(id: "a", spec: []), changes: changes) } == message)
         try unchanged()
     }
 
@@ -84,30 +83,30 @@ import Testing
         let (doc, unchanged) = try prepared()
         var s = doc.document.settings
         s.offset = -.infinity
-        #expect(throws: StackDocError("offset: must be a finite number, got -inf")) {
+        #expect(thrownMessage {
             try doc.perform(.scroll(.offset(-.infinity)), changes: [.updateSettings(old: doc.document.settings, new: s)])
-        }
+        } == "offset: must be a finite number, got -inf")
         try unchanged()
     }
 
     @Test func rejectedHistoryCommands() throws {
         let (doc, unchanged) = try prepared()
-        #expect(throws: StackDocError("undo count must be at least 1, not 0")) { try doc.undo(0) }
-        #expect(throws: StackDocError("redo count must be at least 1, not -2")) { try doc.redo(-2) }
-        #expect(throws: StackDocError("cannot undo 4 steps: only 3 can be undone")) { try doc.undo(4) }
-        #expect(throws: StackDocError("nothing to redo")) { try doc.redo() }
-        #expect(throws: StackDocError("no group is open: nothing to commit")) { try doc.commit() }
-        #expect(throws: StackDocError("no group is open: nothing to roll back")) { try doc.rollback() }
-        #expect(throws: StackDocError("invalid group label: use 1 to 256 characters on one line, without control characters")) { try doc.begin("two\nlines") }
+        #expect(thrownMessage { try doc.undo(0) } == "undo count must be at least 1, not 0")
+        #expect(thrownMessage { try doc.redo(-2) } == "redo count must be at least 1, not -2")
+        #expect(thrownMessage { try doc.undo(4) } == "cannot undo 4 steps: only 3 can be undone")
+        #expect(thrownMessage { try doc.redo() } == "nothing to redo")
+        #expect(thrownMessage { try doc.commit() } == "no group is open: nothing to commit")
+        #expect(thrownMessage { try doc.rollback() } == "no group is open: nothing to roll back")
+        #expect(thrownMessage { try doc.begin("two\nlines") } == "invalid group label: use 1 to 256 characters on one line, without control characters")
         try unchanged()
     }
 
     @Test func rejectedDocuments() throws {
         let store = try DocumentStore(path: ":memory:")
-        #expect(throws: StackDocError("name: invalid document name 'a;b': expected 1 to 64 characters from A-Z a-z 0-9 _ . -")) { try store.create("a;b") }
+        #expect(thrownMessage { try store.create("a;b") } == "name: invalid document name 'a;b': expected 1 to 64 characters from A-Z a-z 0-9 _ . -")
         var bad = Document(name: "imp")
         try bad.insertRow("x", config: RowConfig(grow: .nan), parent: nil, at: 0)
-        #expect(throws: StackDocError("row 'x' grow: must be a finite number, got nan")) { try store.importDocument(bad) }
+        #expect(thrownMessage { try store.importDocument(bad) } == "row 'x' grow: must be a finite number, got nan")
         #expect(try store.documentNames() == [])
     }
 }

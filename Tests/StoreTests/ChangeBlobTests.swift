@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Layout
+import OrderStatistics
 @testable import Store
 import StackDocTestSupport
 import Testing

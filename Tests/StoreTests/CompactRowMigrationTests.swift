@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Layout
+import OrderStatistics
 @testable import Store
 import StackDocTestSupport
 import Testing
@@ -205,10 +206,10 @@ import Testing
         var values = LegacyRowColumns.names.map { _ in DatabaseValue.null }
         values[0] = "view".databaseValue
         values[3] = "1,2".databaseValue
-        #expect(throws: StackDocError.self) { try LegacyRowColumns.config(values) }
+        #expect(throws: StoreError.self) { try LegacyRowColumns.config(values) }
         values[3] = .null
         values[7] = "sideways".databaseValue
-        #expect(throws: StackDocError.self) { try LegacyRowColumns.config(values) }
+        #expect(throws: StoreError.self) { try LegacyRowColumns.config(values) }
         values[7] = "center".databaseValue
         #expect(try LegacyRowColumns.config(values).alignSelf == .center)
     }

@@ -1,4 +1,5 @@
 import Layout
+import OrderStatistics
 @testable import Store
 import StackDocTestSupport
 import Testing

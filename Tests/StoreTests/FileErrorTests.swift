@@ -3,6 +3,7 @@ import GRDB
 import Layout
 @testable import Store
 import Testing
+import StackDocTestSupport
 
 /// Corrupt and foreign files (issue 6 item 3): one clear error naming the file and the
 /// problem, and the file is never written.
@@ -14,7 +15,7 @@ import Testing
     /// Opening `file` fails with exactly `message`, leaving its bytes as they were.
     func expectRefused(_ file: String, _ message: String) throws {
         let before = FileManager.default.contents(atPath: file)
-        #expect(throws: StackDocError(message)) { _ = try DocumentStore(path: file) }
+        #expect(thrownMessage { _ = try DocumentStore(path: file) } == message)
         #expect(FileManager.default.contents(atPath: file) == before)
     }
 
@@ -75,7 +76,7 @@ import Testing
             let store = try DocumentStore(path: file)
             _ = try store.open("d")
             Issue.record("a corrupt database opened without error")
-        } catch let error as StackDocError {
+        } catch let error as any UserFacingError {
             #expect(error.message.hasPrefix("database '\(file)' is corrupt: "), "\(error.message)")
         }
         // The whole-file check finds the damage too (when the file opens at all).
@@ -139,7 +140,7 @@ import Testing
             let problems = try doc.verify()
             _ = try doc.undo()
             #expect(!problems.isEmpty, "\(damage) went unnoticed")
-        } catch let error as StackDocError {
+        } catch let error as any UserFacingError {
             #expect(error.message.contains("'\(file)'") || error.message.contains("internal store error") || error.message.contains("document 'd'"),
                     "\(error.message)")
         }
@@ -149,7 +150,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = path("adir")
         try FileManager.default.createDirectory(atPath: file, withIntermediateDirectories: true)
-        #expect(throws: StackDocError("cannot open database '\(file)': it is a directory")) { _ = try DocumentStore(path: file) }
+        #expect(thrownMessage { _ = try DocumentStore(path: file) } == "cannot open database '\(file)': it is a directory")
     }
 
     @Test func emptyFileBecomesADatabase() throws {
@@ -188,15 +189,15 @@ func copyWithPendingWAL(_ source: String, to file: String, _ body: (Database) th
     func path(_ name: String) -> String { dir.appending(path: name).path }
 
     @Test func emptyPathIsRefused() throws {
-        #expect(throws: StackDocError("the database path is empty: name a file (or ':memory:' for a database that is not saved)")) {
+        #expect(thrownMessage {
             _ = try DocumentStore(path: "")
-        }
+        } == "the database path is empty: name a file (or ':memory:' for a database that is not saved)")
     }
 
     @Test func devNullIsRefusedAndNothingIsCreatedBesideIt() throws {
-        #expect(throws: StackDocError("cannot open database '/dev/null': it is not a regular file (a character device)")) {
+        #expect(thrownMessage {
             _ = try DocumentStore(path: "/dev/null")
-        }
+        } == "cannot open database '/dev/null': it is not a regular file (a character device)")
         #expect(!FileManager.default.fileExists(atPath: "/dev/null-journal"))
         #expect(!FileManager.default.fileExists(atPath: "/dev/null-wal"))
     }
@@ -206,9 +207,9 @@ func copyWithPendingWAL(_ source: String, to file: String, _ body: (Database) th
         let file = path("fifo.sqlite")
         #expect(mkfifo(file, 0o644) == 0)
         // Opening a FIFO for reading waits for a writer: the check must not open it.
-        #expect(throws: StackDocError("cannot open database '\(file)': it is not a regular file (a FIFO)")) {
+        #expect(thrownMessage {
             _ = try DocumentStore(path: file)
-        }
+        } == "cannot open database '\(file)': it is not a regular file (a FIFO)")
     }
 
     @Test func symlinkToADatabaseIsThatDatabase() throws {
@@ -227,9 +228,9 @@ func copyWithPendingWAL(_ source: String, to file: String, _ body: (Database) th
         defer { try? FileManager.default.removeItem(at: dir) }
         let link = path("dangling.sqlite")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "missing.sqlite")
-        #expect(throws: StackDocError("cannot open database '\(link)': it is a symbolic link to 'missing.sqlite', which does not exist")) {
+        #expect(thrownMessage {
             _ = try DocumentStore(path: link)
-        }
+        } == "cannot open database '\(link)': it is a symbolic link to 'missing.sqlite', which does not exist")
         #expect(!FileManager.default.fileExists(atPath: path("missing.sqlite")))
     }
 
@@ -237,10 +238,10 @@ func copyWithPendingWAL(_ source: String, to file: String, _ body: (Database) th
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.createSymbolicLink(atPath: path("d"), withDestinationPath: dir.path)
         try FileManager.default.createSymbolicLink(atPath: path("z"), withDestinationPath: "/dev/zero")
-        #expect(throws: StackDocError("cannot open database '\(path("d"))': it is a directory")) { _ = try DocumentStore(path: path("d")) }
-        #expect(throws: StackDocError("cannot open database '\(path("z"))': it is not a regular file (a character device)")) {
+        #expect(thrownMessage { _ = try DocumentStore(path: path("d")) } == "cannot open database '\(path("d"))': it is a directory")
+        #expect(thrownMessage {
             _ = try DocumentStore(path: path("z"))
-        }
+        } == "cannot open database '\(path("z"))': it is not a regular file (a character device)")
     }
 
     /// The store knows its own files however they are named (`export` must not replace them).
@@ -275,7 +276,7 @@ func copyWithPendingWAL(_ source: String, to file: String, _ body: (Database) th
         do {
             try DocumentStore(path: file).open("d").run(Ops.add("more", at: 0))
             Issue.record("opened and written", sourceLocation: sourceLocation)
-        } catch let error as StackDocError {
+        } catch let error as any UserFacingError {
             #expect(error.message.hasPrefix(prefix), "\(error.message)", sourceLocation: sourceLocation)
         }
         #expect(snapshot(file) == before, sourceLocation: sourceLocation)
@@ -291,7 +292,7 @@ func copyWithPendingWAL(_ source: String, to file: String, _ body: (Database) th
         }
         let before = snapshot(file)
         #expect((before[1]?.count ?? 0) > 0 && before[2] == nil)
-        #expect(throws: StackDocError("database '\(file)' is an SQLite database but not a StackDoc database")) { _ = try DocumentStore(path: file) }
+        #expect(thrownMessage { _ = try DocumentStore(path: file) } == "database '\(file)' is an SQLite database but not a StackDoc database")
         #expect(snapshot(file) == before)
     }
 
@@ -338,11 +339,11 @@ func copyWithPendingWAL(_ source: String, to file: String, _ body: (Database) th
             do {
                 try opened.run(Ops.add("more", at: 0))
                 Issue.record("a malformed database was written")
-            } catch let error as StackDocError {
+            } catch let error as any UserFacingError {
                 #expect(error.message.hasPrefix("database '\(file)' is corrupt: SQLite's check of the file finds: On tree page \(leaf) "), "\(error.message)")
             }
             #expect(store.damage != nil)
-            #expect(throws: StackDocError.self) { try store.create("other") }
+            #expect(throws: StoreError.self) { try store.create("other") }
             #expect(opened.document.rowCount == 300)
         }
         #expect(snapshot(file) == before)
@@ -361,15 +362,15 @@ func copyWithPendingWAL(_ source: String, to file: String, _ body: (Database) th
         let opened = try store.open("d")
         let damage = "document 'd': log entry 3 is damaged (payload: not valid JSON); "
             + "`export FILE` saves the document as stored, `verify` tells whether its log still replays to it"
-        #expect(throws: StackDocError("database '\(file)' is corrupt: " + damage)) { _ = try opened.history() }
+        #expect(thrownMessage { _ = try opened.history() } == "database '\(file)' is corrupt: " + damage)
         #expect(store.damage == damage)
         let before = FileManager.default.contents(atPath: file)
-        #expect(throws: StackDocError("database '\(file)' is not written to any more: it was found damaged (\(damage))")) {
+        #expect(thrownMessage {
             try opened.run(Ops.add("x", at: 0))
-        }
-        #expect(throws: StackDocError("database '\(file)' is not written to any more: it was found damaged (\(damage))")) {
+        } == "database '\(file)' is not written to any more: it was found damaged (\(damage))")
+        #expect(thrownMessage {
             try store.create("other")
-        }
+        } == "database '\(file)' is not written to any more: it was found damaged (\(damage))")
         #expect(opened.document.rowCount == 3)
         #expect(try opened.verify().first?.contains("log entry 3 is damaged") == true)
         #expect(FileManager.default.contents(atPath: file) == before)

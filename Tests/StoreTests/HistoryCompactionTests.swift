@@ -3,6 +3,7 @@ import GRDB
 import Layout
 @testable import Store
 import Testing
+import StackDocTestSupport
 
 /// Issue 15 item 7: `compactHistory(before:)` drops the log up to a point; the document and the
 /// history after it stay exact, across reopening; refused points change nothing.
@@ -35,7 +36,7 @@ import Testing
         #expect(throws: StackDocError(.compactedEntry(document: "c", entry: 3, base: 4))) { try doc.document(at: .entry(3)) }
         #expect(throws: StackDocError(.compactedEntry(document: "c", entry: 1, base: 4))) { try doc.diff(from: .entry(1)) }
         #expect(throws: StackDocError(.compactedEntry(document: "c", entry: 2, base: 4))) { try doc.restore(to: .now(back: 7)) }
-        #expect(throws: StackDocError("no mark 'm1' in 'c' (marks before log entry 5 were dropped by history compact)")) { try doc.document(at: .mark("m1")) }
+        #expect(thrownMessage { try doc.document(at: .mark("m1")) } == "no mark 'm1' in 'c' (marks before log entry 5 were dropped by history compact)")
         // The kept steps are renumbered from 1: `hide b` is step 1, `add d` the redo tail.
         #expect(try doc.history().map(\.firstSeq) == [6, 7] && doc.cursor == 1)
         #expect(try doc.marks().map(\.name) == ["m2"] && doc.marks()[0].cursor == 0 && doc.marks()[0].reachable)
@@ -70,7 +71,7 @@ import Testing
         try doc.restore(to: .mark("m1"))                                                            // 10
         func refused(_ ref: HistoryRef, _ why: String) {
             let before = doc.document, log = try? doc.log()
-            #expect(throws: StackDocError("cannot compact the history of 'r' before log entry \(try! doc.resolve(ref)): \(why)")) { try doc.compactHistory(before: ref) }
+            #expect(thrownMessage { try doc.compactHistory(before: ref) } == "cannot compact the history of 'r' before log entry \(try! doc.resolve(ref)): \(why)")
             #expect(doc.document == before && (try? doc.log()) == log && doc.historyBase == 0)
         }
         refused(.mark("m2"), "the restore at log entry 10 goes back to entry 3 (compact before 4 or earlier)")
@@ -78,7 +79,7 @@ import Testing
         try doc.undo(4)                                                                             // 11
         refused(.entry(3), "the later history does not replay without the earlier entries (log entry 11 (undo): only 3 steps to undo)")
         try doc.begin("g")
-        #expect(throws: StackDocError("cannot compact the history while a group is open (begin 'g'): commit or rollback first")) { try doc.compactHistory() }
+        #expect(thrownMessage { try doc.compactHistory() } == "cannot compact the history while a group is open (begin 'g'): commit or rollback first")
         try doc.rollback()
         #expect(try doc.verify(replan: true) == [])
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import OrderStatistics
 import PropertyBased
 import Store
 import StackDocTestSupport

@@ -221,7 +221,7 @@ import Testing
             do {
                 try opened.perform(.clear(parent: nil))
                 Issue.record("a damaged database was written")
-            } catch let error as StackDocError {
+            } catch let error as any UserFacingError {
                 #expect(error.message.hasPrefix("database '\(file)' is corrupt: SQLite's check of the file finds: "), "\(error.message)")
             }
             #expect(store.damage != nil)

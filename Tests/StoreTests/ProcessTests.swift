@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import OrderStatistics
 import Store
 import StackDocTestSupport
 import Testing
@@ -78,9 +79,9 @@ import Testing
         try first.run(Ops.add("a", at: 0))
         let before = second.document
         #expect(try second.isStale())
-        #expect(throws: StackDocError("document 'd' was changed by another process (stored version 2, this session has 1): reload it and try again")) {
+        #expect(thrownMessage {
             try second.run(Ops.add("b", at: 0))
-        }
+        } == "document 'd' was changed by another process (stored version 2, this session has 1): reload it and try again")
         #expect(second.document == before)
         try second.reload()
         #expect(second.rootIDs == ["a"])

@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import OrderStatistics
 @testable import Store
 import StackDocTestSupport
 import Testing
@@ -113,7 +114,7 @@ import Testing
             #expect {
                 _ = try DocumentStore(path: path).open("d")
             } throws: { error in
-                let message = (error as? StackDocError)?.message ?? ""
+                let message = (error as? UserFacingError)?.message ?? ""
                 return message.contains("database '\(path)' is corrupt: document 'd': row 'r5': its fields are damaged (") && message.contains(why)
             }
         }

@@ -53,12 +53,12 @@ public final class ExecutorHarness {
             do { statusBefore = try doc.status() } catch { FuzzInput.broken("status: \(error)", script) }
             do {
                 _ = try session.run(command)
-            } catch let error as StackDocError {
+            } catch let error as any UserFacingError {
                 if !FuzzInput.isOneLine(error.message) { FuzzInput.broken("bad message \(error.message.debugDescription) for '\(line)'", script) }
                 if doc.document != before { FuzzInput.broken("'\(line)' failed (\(error.message)) but changed the document", script) }
                 if (try? doc.status()) != statusBefore { FuzzInput.broken("'\(line)' failed (\(error.message)) but changed the history", script) }
             } catch {
-                FuzzInput.broken("'\(line)': not a StackDocError: \(error)", script)
+                FuzzInput.broken("'\(line)': not a UserFacingError: \(error)", script)
             }
             if session.current !== doc { FuzzInput.broken("'\(line)' closed the document", script) }
         }

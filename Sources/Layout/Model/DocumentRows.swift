@@ -1,3 +1,5 @@
+internal import OrderStatistics
+
 /// The rows of a `Document` in dense, slot-indexed arrays (struct of arrays):
 ///
 /// - per slot, hot and compact: `ids`, `parent` slot (-1 = root), `sizeValue` (the N of

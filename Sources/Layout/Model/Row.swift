@@ -200,7 +200,9 @@ public struct RowConfig: Hashable, Sendable, Codable {
     /// True when `self` and `other` are alike in every field but `size`, `content` and
     /// `hidden` (which a row record carries itself): the same style (`RowStyle`, the store's
     /// `RowStyleKey`). Compares in place, without the copies of the configs that comparing two
-    /// styles makes. (A new field goes here too; `RowConfigStyleTests` counts the fields.)
+    /// styles makes. (A new field goes here too: `RowConfigStyleTests` lists every field by
+    /// reflection and checks each one, alone and with all the others set from
+    /// `EveryRowField.config`, against `RowStyle`'s equality.)
     public func hasSameStyle(as other: RowConfig) -> Bool {
         type == other.type && insets == other.insets && margin == other.margin && grow == other.grow
             && shrink == other.shrink && alignSelf == other.alignSelf && separator == other.separator

@@ -1,13 +1,18 @@
-/// A user-facing error (SPEC §3: "Every error is a clear message naming the problem").
+/// A request that breaks a document rule (SPEC §3: "Every error is a clear message naming the
+/// problem"): a row, stack, name, value, history move, group or mark the document refuses.
 /// Throwing one must leave every state unchanged.
 ///
-/// An error is data: a `Kind` naming the problem and the user values involved. Its text is
-/// made in one place, `message` (`StackDocError+Message.swift`), which quotes and escapes every
-/// user value by one rule (`Validation.quoted`). Nothing matches or rewrites message text:
-/// code that must tell errors apart looks at `kind`.
-public struct StackDocError: Error, Hashable, Sendable, CustomStringConvertible {
+/// Each layer owns its errors: this one the document's rules, `StoreError` (Store) the
+/// database's and the file's failures, `CommandError` (StackDocScript) the command language's
+/// syntax and the files a command reads or writes. An error is data: a `Kind` naming the problem
+/// and the user values involved; two errors are equal when their kinds and values are, never by
+/// their text. Its text is `message` (`StackDocError+Message.swift`), which quotes and escapes
+/// every user value by one rule (`Validation.quoted`); `ErrorReport` (StackDocScript) renders
+/// any error through `UserFacingError`. Nothing matches or rewrites message text: code that
+/// must tell errors apart looks at `kind`.
+public struct StackDocError: UserFacingError, Hashable, CustomStringConvertible {
     /// What went wrong, with the values involved.
-    public indirect enum Kind: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
         /// A problem without a case of its own, as text (`StackDocError("…")`).
         case message(String)
         /// A command that needs a document ran with none open.
@@ -52,63 +57,15 @@ public struct StackDocError: Error, Hashable, Sendable, CustomStringConvertible 
         case noGroupOpen(GroupEnd)
         /// A group label that breaks the label rule.
         case invalidGroupLabel
-        /// A broken invariant of the store itself (a bug or a damaged database), never bad input.
-        case storeInvariant(String)
-        /// An SQLite file that is not a StackDoc database (`reason` nil: a valid SQLite database
-        /// of something else).
-        case notAStackDocDatabase(path: String, reason: String?)
-        /// A database of a newer schema than this StackDoc knows.
-        case newerSchema(path: String, version: Int, supported: Int)
-        /// A database another process holds locked beyond the busy timeout.
-        case databaseBusy(path: String, detail: String)
-        /// A database that cannot be written: the file or its directory is read-only.
-        case readOnlyDatabase(path: String, detail: String)
-        /// The disk holding the database is full.
-        case diskFull(path: String)
-        /// An I/O error reading or writing the database.
-        case ioError(path: String, detail: String)
-        /// A write to a database found damaged earlier in the session (`damage`: what was found).
-        case writeRefused(path: String, damage: String)
-        /// Any other SQLite error on the database.
-        case databaseError(path: String, detail: String)
         /// A row id, document name or type that breaks the name rule, at `path` (a field or
         /// a JSON path).
         case invalidName(NameKind, value: String, path: String)
         /// A bad value at `path` (a command word, a field, a JSON path): `problem` says why.
         case badValue(path: String, problem: String)
-        /// Another process changed the document after this session loaded it.
-        case staleDocument(name: String, storedVersion: Int, sessionVersion: Int)
-        /// Another process dropped the document this session has open.
-        case droppedDocument(name: String)
-        /// A damaged database file.
-        case corruptFile(path: String, problem: String)
-        /// A database file that cannot be opened (`verb`: `open` or `create`): `problem` says why.
-        case cannotOpenDatabase(path: String, verb: String, problem: String)
-        /// A file a command reads that cannot be read: `problem` says why.
-        case cannotRead(path: String, problem: String)
-        /// A file a command writes that cannot be written: `problem` says why.
-        case cannotWrite(path: String, problem: String)
-        /// A line of the command language that does not parse.
-        case syntax(Syntax)
         /// A request about the history that cannot be met (marks, references, undo --mine).
         case history(History)
-        /// A problem found in the file at `path` (a saved document being imported).
-        case inFile(path: String, Kind)
         /// The command was cancelled (Ctrl-C, `Cancellation`) before it finished; nothing changed.
         case cancelled
-        /// A command failed because another process changed or dropped the open document, and
-        /// the session recovered as `StaleRecovery` says.
-        case recovered(Kind, StaleRecovery)
-    }
-
-    /// What a session did after another process changed or dropped its open document.
-    public enum StaleRecovery: Hashable, Sendable {
-        /// Reloaded the document: running the command again works.
-        case reloaded
-        /// Closed the document because reloading it failed.
-        case closed
-        /// Closed the dropped document; `namesake`: a new document of the same name exists.
-        case closedDropped(namesake: String?)
     }
 
     /// The direction of a history move.
@@ -151,8 +108,4 @@ public struct StackDocError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     public var description: String { message }
-
-    /// Errors are equal when they say the same thing.
-    public static func == (a: StackDocError, b: StackDocError) -> Bool { a.message == b.message }
-    public func hash(into hasher: inout Hasher) { hasher.combine(message) }
 }

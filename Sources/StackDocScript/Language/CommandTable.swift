@@ -207,10 +207,10 @@ enum CommandTable {
                 if RowSpecWords.startsSpec(t) {
                     specs += try RowSpecWords.parseMany(&r)
                 } else if isPositionStart(t) {
-                    if position != nil { throw StackDocError(.syntax(.secondPosition(command: "add", at: t.text))) }
+                    if position != nil { throw CommandError(.syntax(.secondPosition(command: "add", at: t.text))) }
                     position = try parsePosition(&r)
                 } else if t.isKeyword("in") {
-                    if parent != nil { throw StackDocError(.syntax(.secondParent(command: "add"))) }
+                    if parent != nil { throw CommandError(.syntax(.secondParent(command: "add"))) }
                     _ = r.next()
                     parent = try r.value("a stack row id", after: "in")
                 } else {

@@ -44,7 +44,7 @@ enum Help {
         }
         let words = word.split(separator: " ").map(String.init)
         guard let first = words.first, let spec = CommandTable.find(first) else {
-            throw StackDocError(.syntax(.noHelp(word, suggestion: words.first.flatMap(CommandTable.suggestion),
+            throw CommandError(.syntax(.noHelp(word, suggestion: words.first.flatMap(CommandTable.suggestion),
                                                 commands: CommandTable.all.map(\.name))))
         }
         var usages = spec.usage
@@ -58,7 +58,7 @@ enum Help {
             }
             usages = spec.usage.filter { secondWord($0) == form }
             guard !usages.isEmpty else {
-                throw StackDocError(.syntax(.noHelpForm(word, command: spec.name, forms: spec.usage)))
+                throw CommandError(.syntax(.noHelpForm(word, command: spec.name, forms: spec.usage)))
             }
             let matching = spec.examples.filter { secondWord($0) == form }
             if !matching.isEmpty { examples = matching }

@@ -13,7 +13,7 @@ public enum Parser {
     ///   escape, or a line longer than `maxLineLength`.
     public static func parse(_ line: String) throws -> Command? {
         guard line.utf8.count <= maxLineLength else {
-            throw StackDocError(.syntax(.lineTooLong(bytes: line.utf8.count, limit: maxLineLength)))
+            throw CommandError(.syntax(.lineTooLong(bytes: line.utf8.count, limit: maxLineLength)))
         }
         return try parse(tokens: try Tokenizer.tokenize(line))
     }
@@ -23,12 +23,12 @@ public enum Parser {
         guard let first = tokens.first else { return nil }
         guard !first.quoted, let spec = CommandTable.find(first.text) else {
             if first.quoted, CommandTable.find(first.text) != nil {
-                throw StackDocError(.syntax(.quotedCommandWord(first.text)))
+                throw CommandError(.syntax(.quotedCommandWord(first.text)))
             }
             if !first.quoted, let use = ForeignCommands.pointer(for: first.text) {
-                throw StackDocError(.syntax(.foreignCommand(first.text.lowercased(), use: use)))  // a key of the table: printable
+                throw CommandError(.syntax(.foreignCommand(first.text.lowercased(), use: use)))  // a key of the table: printable
             }
-            throw StackDocError(.syntax(.unknownCommand(first.text, suggestion: CommandTable.suggestion(for: first.text))))
+            throw CommandError(.syntax(.unknownCommand(first.text, suggestion: CommandTable.suggestion(for: first.text))))
         }
         var reader = WordReader(tokens)
         _ = reader.next()

@@ -167,7 +167,7 @@ enum RowSpecWords {
     /// Throws when `token` is an unquoted look-alike of a ROWSPEC keyword (`lookalike`).
     static func refuseLookalike(_ token: Token) throws {
         guard !token.quoted, let keyword = lookalike(token.text) else { return }
-        throw StackDocError(.syntax(.lookalikeKeyword(token.text, keyword: keyword)))
+        throw CommandError(.syntax(.lookalikeKeyword(token.text, keyword: keyword)))
     }
 
     /// Throws when a word is left after the ROWSPEC groups (naming the keyword it looks like).

@@ -155,7 +155,7 @@ enum Tokenizer {
             if c == "'" { return }
             text.append(c)
         }
-        throw StackDocError(.syntax(.unterminatedQuote("'")))
+        throw CommandError(.syntax(.unterminatedQuote("'")))
     }
 
     private static func readDoubleQuoted(_ chars: inout ArraySlice<Unicode.Scalar>,
@@ -176,17 +176,17 @@ enum Tokenizer {
                 case "u":
                     text.append(try readUnicodeEscape(&chars))
                 default:
-                    throw StackDocError(.syntax(.badEscape(String(e))))
+                    throw CommandError(.syntax(.badEscape(String(e))))
                 }
             default:
                 text.append(c)
             }
         }
-        throw StackDocError(.syntax(.unterminatedQuote("\"")))
+        throw CommandError(.syntax(.unterminatedQuote("\"")))
     }
 
     private static func readUnicodeEscape(_ chars: inout ArraySlice<Unicode.Scalar>) throws -> Unicode.Scalar {
-        guard chars.first == "{" else { throw StackDocError(.syntax(.unicodeEscapeWithoutBrace)) }
+        guard chars.first == "{" else { throw CommandError(.syntax(.unicodeEscapeWithoutBrace)) }
         chars.removeFirst()
         var hex = ""
         while let c = chars.first, c != "}" {
@@ -194,10 +194,10 @@ enum Tokenizer {
             hex.unicodeScalars.append(c)
             if hex.count > 8 { break }
         }
-        guard chars.first == "}" else { throw StackDocError(.syntax(.unclosedUnicodeEscape(hex: hex))) }
+        guard chars.first == "}" else { throw CommandError(.syntax(.unclosedUnicodeEscape(hex: hex))) }
         chars.removeFirst()
         guard (1...6).contains(hex.count), let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) else {
-            throw StackDocError(.syntax(.notAUnicodeScalar(hex: hex)))
+            throw CommandError(.syntax(.notAUnicodeScalar(hex: hex)))
         }
         return scalar
     }

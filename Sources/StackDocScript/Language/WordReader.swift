@@ -24,8 +24,8 @@ struct WordReader {
     }
 
     /// An error `expected WHAT after 'PREV', got 'WORD'` (or `got end of line`) for the next word.
-    func expected(_ what: String, after: String? = nil) -> StackDocError {
-        StackDocError(.syntax(.expected(what, after: after ?? previous, got: peek()?.text)))
+    func expected(_ what: String, after: String? = nil) -> CommandError {
+        CommandError(.syntax(.expected(what, after: after ?? previous, got: peek()?.text)))
     }
 
     /// True (and the word is consumed) when the next word is the unquoted keyword `word`.
@@ -136,7 +136,7 @@ struct WordReader {
     /// Throws when words are left over.
     func finish(usage: String) throws {
         guard let t = peek() else { return }
-        throw StackDocError(.syntax(.unexpected(t.text, after: previous, usage: usage)))
+        throw CommandError(.syntax(.unexpected(t.text, after: previous, usage: usage)))
     }
 
     static func fold(_ s: String) -> String {

@@ -86,14 +86,14 @@ public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
     public var file: String?
     /// The line's number, from 1 (0: the script as a whole, e.g. a file that cannot be read).
     public var line: Int
-    /// What went wrong.
-    public var error: StackDocError
+    /// What went wrong (whose error it is, and its kind).
+    public var error: ErrorReport
 
-    /// An error at `line` of `file`; an error that is not a `StackDocError` is kept as its text.
+    /// An error at `line` of `file`; an error of no StackDoc layer is kept as its text.
     public init(file: String?, line: Int, error: any Error) {
         self.file = file
         self.line = line
-        self.error = error as? StackDocError ?? StackDocError("\(error)")
+        self.error = ErrorReport(error)
     }
 
     /// `FILE:LINE: MESSAGE` (without the parts it has not).

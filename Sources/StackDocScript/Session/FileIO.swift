@@ -17,7 +17,7 @@ public enum FileIO {
     ///   - path: The file (a regular file or a pipe).
     ///   - shown: The name messages give it (nil: `path`).
     ///   - limit: The most bytes read.
-    /// - Throws: `StackDocError.Kind.cannotRead` naming the file: missing, unreadable, a device or
+    /// - Throws: `CommandError.Kind.cannotRead` naming the file: missing, unreadable, a device or
     ///   directory, over the limit, or not UTF-8.
     public static func read(_ path: String, shown: String? = nil, limit: Int = DocumentLimits.maxJSONBytes) throws -> String {
         String(decoding: try readText(path, shown: shown, limit: limit), as: UTF8.self)
@@ -29,7 +29,7 @@ public enum FileIO {
     public static func readText(_ path: String, shown: String? = nil, limit: Int = DocumentLimits.maxJSONBytes) throws -> [UInt8] {
         let data = try readBytes(path, shown: shown, limit: limit)
         guard String(validating: data, as: UTF8.self) != nil else {
-            throw StackDocError(.cannotRead(path: shown ?? path, problem: "not UTF-8 text"))
+            throw CommandError(.cannotRead(path: shown ?? path, problem: "not UTF-8 text"))
         }
         return data
     }
@@ -40,11 +40,11 @@ public enum FileIO {
     ///   - path: The file (a regular file or a pipe).
     ///   - shown: The name messages give it (nil: `path`).
     ///   - limit: The most bytes read.
-    /// - Throws: `StackDocError.Kind.cannotRead` naming the file: missing, unreadable, a device or
+    /// - Throws: `CommandError.Kind.cannotRead` naming the file: missing, unreadable, a device or
     ///   directory, or over the limit.
     public static func readBytes(_ path: String, shown: String? = nil, limit: Int = DocumentLimits.maxJSONBytes) throws -> [UInt8] {
         let name = shown ?? path
-        func failure(_ problem: String) -> StackDocError { StackDocError(.cannotRead(path: name, problem: problem)) }
+        func failure(_ problem: String) -> CommandError { CommandError(.cannotRead(path: name, problem: problem)) }
         // O_NONBLOCK: opening a FIFO no process writes must not wait for a writer.
         let fd = open(path, O_RDONLY | O_NONBLOCK)
         guard fd >= 0 else { throw failure(String(cString: strerror(errno))) }
@@ -106,7 +106,7 @@ public enum FileIO {
     ///   - path: The file (replaced).
     ///   - shown: The name messages give it (nil: `path`).
     ///   - database: The open database, which must not be overwritten.
-    /// - Throws: `StackDocError.Kind.cannotWrite` naming the file; the file is then as before.
+    /// - Throws: `CommandError.Kind.cannotWrite` naming the file; the file is then as before.
     public static func write(_ text: String, to path: String, shown: String? = nil, sparing database: DocumentStore? = nil) throws {
         try write(bytes: Array(text.utf8), to: path, shown: shown, sparing: database)
     }
@@ -117,7 +117,7 @@ public enum FileIO {
     ///   - path: The file (replaced).
     ///   - shown: The name messages give it (nil: `path`).
     ///   - database: The open database, which must not be overwritten.
-    /// - Throws: `StackDocError.Kind.cannotWrite` naming the file; the file is then as before.
+    /// - Throws: `CommandError.Kind.cannotWrite` naming the file; the file is then as before.
     public static func write(bytes: [UInt8], to path: String, shown: String? = nil, sparing database: DocumentStore? = nil) throws {
         try write(to: path, shown: shown, sparing: database) { sink in try sink(bytes) }
     }
@@ -129,7 +129,7 @@ public enum FileIO {
     ///   - shown: The name messages give it (nil: `path`).
     ///   - database: The open database, which must not be overwritten.
     ///   - produce: Calls the sink with each piece, in order.
-    /// - Throws: `StackDocError.Kind.cannotWrite` naming the file, or what `produce` throws; the
+    /// - Throws: `CommandError.Kind.cannotWrite` naming the file, or what `produce` throws; the
     ///   file is then as before.
     public static func write(to path: String, shown: String? = nil, sparing database: DocumentStore? = nil,
                              _ produce: (_ sink: ([UInt8]) throws -> Void) throws -> Void) throws {
@@ -143,7 +143,7 @@ public enum FileIO {
     ///   - shown: The name messages give it (nil: `path`).
     ///   - database: The open database, which must not be overwritten.
     ///   - produce: Calls the sink with each piece, in order.
-    /// - Throws: `StackDocError.Kind.cannotWrite` naming the file, or what `produce` throws; the
+    /// - Throws: `CommandError.Kind.cannotWrite` naming the file, or what `produce` throws; the
     ///   file is then as before.
     public static func writePieces(to path: String, shown: String? = nil, sparing database: DocumentStore? = nil,
                                    _ produce: (_ sink: (ExportPiece) throws -> Void) throws -> Void) throws {
@@ -168,7 +168,7 @@ public enum FileIO {
             handle = try WriteTarget.openStream(device, shown: name)
         case .file:
             guard let opened = fopen(temporary, "wb") else {
-                throw StackDocError(.cannotWrite(path: name, problem: String(cString: strerror(errno))))
+                throw CommandError(.cannotWrite(path: name, problem: String(cString: strerror(errno))))
             }
             handle = opened
         }
@@ -189,7 +189,7 @@ public enum FileIO {
         guard failed == nil, closed == 0 else {
             let message = String(cString: strerror(failed ?? errno))
             if !inPlace { unlink(temporary) }
-            throw StackDocError(.cannotWrite(path: name, problem: message))
+            throw CommandError(.cannotWrite(path: name, problem: message))
         }
         if inPlace { return }
         // A large file replaced is freed on another thread (`ReplacedFile`), not in `rename`; a
@@ -200,7 +200,7 @@ public enum FileIO {
         guard installed == 0 else {
             let message = String(cString: strerror(installed))
             unlink(temporary)
-            throw StackDocError(.cannotWrite(path: name, problem: message))
+            throw CommandError(.cannotWrite(path: name, problem: message))
         }
     }
 
@@ -212,7 +212,7 @@ public enum FileIO {
     ///   - shown: The name messages give it (nil: `path`).
     ///   - database: The open database, which must not be written.
     /// - Returns: The open stream (the caller closes it); write to it inside `withoutSIGPIPE`.
-    /// - Throws: `StackDocError.Kind.cannotWrite` naming the file.
+    /// - Throws: `CommandError.Kind.cannotWrite` naming the file.
     public static func openForOutput(_ path: String, shown: String? = nil, sparing database: DocumentStore? = nil) throws
         -> UnsafeMutablePointer<FILE> {
         let name = shown ?? path
@@ -223,7 +223,7 @@ public enum FileIO {
             return try WriteTarget.openStream(device, shown: name)
         case let .file(file):
             guard let handle = fopen(file, "we") else {
-                throw StackDocError(.cannotWrite(path: name, problem: String(cString: strerror(errno))))
+                throw CommandError(.cannotWrite(path: name, problem: String(cString: strerror(errno))))
             }
             return handle
         }
@@ -239,7 +239,7 @@ public enum FileIO {
     /// Refuses a write when any of `paths` is `database` or one of its companion files.
     static func checkNotDatabase(_ paths: [String], shown: String, database: DocumentStore?) throws {
         guard let database, paths.contains(where: database.isOwnFile) else { return }
-        throw StackDocError(.cannotWrite(path: shown, problem: "it is the open database \(Validation.quotedPath(database.path)) or one of its files"))
+        throw CommandError(.cannotWrite(path: shown, problem: "it is the open database \(Validation.quotedPath(database.path)) or one of its files"))
     }
 }
 

@@ -7,7 +7,7 @@ enum DocumentFormat {
         do {
             return try Document(json: text, name: name)
         } catch let error as StackDocError {
-            throw StackDocError(.inFile(path: path, error.kind))
+            throw CommandError(.inFile(path: path, error.kind))
         }
     }
 
@@ -17,7 +17,7 @@ enum DocumentFormat {
         do {
             return try Document.read(jsonBytes: bytes, name: name, rows: rows)
         } catch let error as StackDocError {
-            throw StackDocError(.inFile(path: path, error.kind))
+            throw CommandError(.inFile(path: path, error.kind))
         }
     }
 

@@ -15,14 +15,14 @@ extension Session {
     func refreshBeforeQuery(_ command: Command) throws {
         guard command.readsOpenDocument, let doc = current else { return }
         if try doc.refreshIfStale() == .dropped {
-            throw StackDocError(.recovered(doc.dropped.kind, closed(doc)))
+            throw CommandError(.recovered(.store(doc.dropped.kind), closed(doc)))
         }
     }
 
     /// After a failed command: when another process wrote the open document, reload it; when
     /// it dropped it, close it; say which. Nil when the document is current (the failure had
     /// another cause).
-    func recoverFromStale() -> StackDocError.StaleRecovery? {
+    func recoverFromStale() -> CommandError.StaleRecovery? {
         guard let doc = current else { return nil }
         switch try? doc.refreshIfStale() {
         case .current?: return nil
@@ -35,7 +35,7 @@ extension Session {
     }
 
     /// Closes the dropped document `doc` (pointing at its namesake, if any).
-    private func closed(_ doc: StoredDocument) -> StackDocError.StaleRecovery {
+    private func closed(_ doc: StoredDocument) -> CommandError.StaleRecovery {
         current = nil
         let namesake = (try? store.contains(doc.name)) == true
         return .closedDropped(namesake: namesake ? doc.name : nil)

@@ -76,7 +76,7 @@ public final class Session {
     /// it fails. A query first catches up with another process's writes (Session+Staleness);
     /// when a command fails because another process changed the open document, the document is
     /// reloaded so that running the command again works (or closed, when it was dropped), and
-    /// the error says so (`StackDocError.Kind.recovered`).
+    /// the error says so (`CommandError.Kind.recovered`).
     /// - Parameter command: A parsed command (`Parser.parse`, or built in code).
     /// - Returns: What the command produced.
     /// - Throws: `StackDocError` when the command fails; nothing changed.
@@ -94,7 +94,7 @@ public final class Session {
             return try execute(command)
         } catch {
             guard let recovery = recoverFromStale() else { throw error }
-            throw StackDocError(.recovered((error as? StackDocError)?.kind ?? .message("\(error)"), recovery))
+            throw CommandError(.recovered(ErrorReport(error), recovery))
         }
     }
 

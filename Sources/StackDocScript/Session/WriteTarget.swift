@@ -37,10 +37,10 @@ enum WriteTarget: Equatable {
     /// - Parameters:
     ///   - path: The path to write.
     ///   - shown: The name messages give it.
-    /// - Throws: `StackDocError.Kind.cannotWrite` naming `shown` when the path (or what its links
+    /// - Throws: `CommandError.Kind.cannotWrite` naming `shown` when the path (or what its links
     ///   lead to) is not a regular file, a new name, a character device or a FIFO.
     static func find(_ path: String, shown: String) throws -> WriteTarget {
-        func refused(_ problem: String) -> StackDocError { StackDocError(.cannotWrite(path: shown, problem: problem)) }
+        func refused(_ problem: String) -> CommandError { CommandError(.cannotWrite(path: shown, problem: problem)) }
         var current = path
         for _ in 0...maxLinks {
             var info = stat()
@@ -65,7 +65,7 @@ enum WriteTarget: Equatable {
     }
 
     /// Where the link at `link` points, relative to the link's directory when relative.
-    private static func linkTarget(_ link: String, refused: (String) -> StackDocError) throws -> String {
+    private static func linkTarget(_ link: String, refused: (String) -> CommandError) throws -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink(link, &buffer, buffer.count - 1)
         guard count >= 0 else { throw refused(String(cString: strerror(errno))) }
@@ -76,23 +76,23 @@ enum WriteTarget: Equatable {
 
     /// Opens a character device or FIFO at `path` for writing, in place (no create, no rename):
     /// a FIFO that no process has open for reading is refused at once instead of waited on.
-    /// - Throws: `StackDocError.Kind.cannotWrite` naming `shown`.
+    /// - Throws: `CommandError.Kind.cannotWrite` naming `shown`.
     static func openStream(_ path: String, shown: String) throws -> UnsafeMutablePointer<FILE> {
         let fd = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else {
             let problem = errno == ENXIO ? "it is a FIFO that no process is reading" : String(cString: strerror(errno))
-            throw StackDocError(.cannotWrite(path: shown, problem: problem))
+            throw CommandError(.cannotWrite(path: shown, problem: problem))
         }
         var info = stat()
         guard fstat(fd, &info) == 0, [S_IFCHR, S_IFIFO].contains(info.st_mode & S_IFMT) else {
             close(fd)  // replaced by something else since it was looked at
-            throw StackDocError(.cannotWrite(path: shown, problem: "it changed while it was opened"))
+            throw CommandError(.cannotWrite(path: shown, problem: "it changed while it was opened"))
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)  // the writes wait for the reader
         guard let handle = fdopen(fd, "w") else {
             let problem = String(cString: strerror(errno))
             close(fd)
-            throw StackDocError(.cannotWrite(path: shown, problem: problem))
+            throw CommandError(.cannotWrite(path: shown, problem: problem))
         }
         return handle
     }

@@ -356,7 +356,7 @@ extension StoredDocument {
         try tx.forEachLogEntry(key, through: last) { entry in
             try store.cancellation.check()
             try replayer.replay(entry) { seq in
-                guard let settings = entry.settings else { throw StoreFailure.internal("import entry \(seq) has no settings") }
+                guard let settings = entry.settings else { throw StoreError.internal("import entry \(seq) has no settings") }
                 return try tx.importedRows(key, name: name, seq: seq, settings: settings, cancellation: store.cancellation)
             }
             if targets.wanted.contains(entry.seq) { targets.states[entry.seq] = replayer.document }

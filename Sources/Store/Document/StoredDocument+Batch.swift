@@ -49,7 +49,7 @@ extension StoredDocument {
                 setLayoutReport(nil)
                 let (_, logged) = try write(edit, changes: changes, tx: tx, journal: &journal)
                 syncLayout(&journal)
-                guard let report = lastLayoutReport else { throw StoreFailure.internal("the live layout did not follow operation \(index + 1) of a batch") }
+                guard let report = lastLayoutReport else { throw StoreError.internal("the live layout did not follow operation \(index + 1) of a batch") }
                 batch.performed.append((logged, report))
                 if index > 0 { journal.extraWrites += 1 }
             }

@@ -67,7 +67,7 @@ extension StoredDocument {
                 }
             } catch {
                 try? reload()
-                throw store.noteDamage(StoreFailure.damagedLogEntry(store.path, document: name, seq: entries.last?.seq ?? hi, error))
+                throw store.noteDamage(StoreError.damagedLogEntry(store.path, document: name, seq: entries.last?.seq ?? hi, error))
             }
             let (old, new) = from <= to ? (early, late) : (late, early)
             return HistoryDiff(from: from, to: to, diff: DocumentDiff.compare(old: old, new: new, candidates: candidates, structural: structural))

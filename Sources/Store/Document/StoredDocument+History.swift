@@ -158,7 +158,7 @@ extension StoredDocument {
     /// operations' edits, never their changes).
     func loadStep(_ tx: any StoreReading, _ n: Int, changes wanted: StepChanges?) throws -> (step: HistoryStep, ops: [[Change]]) {
         guard let stored = try tx.step(key, n) else {
-            throw StoreFailure.internal("undo step \(n) of '\(name)' is missing")
+            throw StoreError.internal("undo step \(n) of '\(name)' is missing")
         }
         let (first, last) = (stored.first, stored.last)
         var edits: [Edit] = []

@@ -68,7 +68,7 @@ extension StoredDocument {
             }
             return try tx.readSnapshot(key, name: name, version: version).1
         } catch let damage as SnapshotImage.Damage {
-            throw store.noteDamage(StoreFailure.corrupt(store.path, "document \(Validation.quoted(name)): the snapshot its compacted history starts from (after log entry \(historyBase)) is damaged: \(damage)"))
+            throw store.noteDamage(StoreError.corrupt(store.path, "document \(Validation.quoted(name)): the snapshot its compacted history starts from (after log entry \(historyBase)) is damaged: \(damage)"))
         }
     }
 

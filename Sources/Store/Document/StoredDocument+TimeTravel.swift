@@ -94,7 +94,7 @@ extension StoredDocument {
                 do {
                     for changes in try tail.get().changes { try d.apply(changes) }
                 } catch {
-                    throw store.noteDamage(StoreFailure.corrupt(store.path, "document \(Validation.quoted(name)): its log cannot be read up to entry \(seq): \(error)"))
+                    throw store.noteDamage(StoreError.corrupt(store.path, "document \(Validation.quoted(name)): its log cannot be read up to entry \(seq): \(error)"))
                 }
                 return d
             }
@@ -113,7 +113,7 @@ extension StoredDocument {
     private func takingBack(_ document: consuming Document, _ entries: [(seq: Int, changes: [Change])]) throws -> Document {
         for (entry, changes) in entries.reversed() {
             do { try document.apply(changes.inverse) } catch {
-                throw store.noteDamage(StoreFailure.damagedLogEntry(store.path, document: name, seq: entry, error))
+                throw store.noteDamage(StoreError.damagedLogEntry(store.path, document: name, seq: entry, error))
             }
         }
         return document

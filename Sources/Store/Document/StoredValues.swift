@@ -16,7 +16,7 @@ enum StoredValues {
             if let parent { try Validation.checkRowID(parent, p + " parent") }
             try Validation.check(c, prefix: p + " ")
         } catch let error as StackDocError {
-            throw StoreFailure.corrupt(path, "document '\(document)': \(error.message)")
+            throw StoreError.corrupt(path, "document '\(document)': \(error.message)")
         }
     }
 
@@ -25,7 +25,7 @@ enum StoredValues {
         do {
             try Validation.check(s)
         } catch let error as StackDocError {
-            throw StoreFailure.corrupt(path, "document '\(document)': \(error.message)")
+            throw StoreError.corrupt(path, "document '\(document)': \(error.message)")
         }
     }
 }

@@ -32,7 +32,7 @@ enum DatabaseInspection {
             }
         } catch {
             for file in companions { unlink(file) }
-            throw StoreFailure.wrap(error, path: path)
+            throw StoreError.wrap(error, path: path)
         }
     }
 
@@ -62,32 +62,32 @@ enum DatabaseInspection {
             if appID == 0 && tables.isEmpty { return 0 }
             if appID == 0 && tables == ["grdb_migrations"],
                try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") == 0 { return 0 }
-            throw StackDocError(.notAStackDocDatabase(path: path, reason: nil))
+            throw StoreError(.notAStackDocDatabase(path: path, reason: nil))
         }
         guard tables.contains("grdb_migrations") else {
-            throw StoreFailure.corrupt(path, "the table of applied migrations is missing")
+            throw StoreError.corrupt(path, "the table of applied migrations is missing")
         }
         let applied = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
         let known = EmbeddedMigrations.all.map(\.name)
         if let newest = applied.compactMap(Schema.version(of:)).filter({ $0 > Schema.currentVersion }).max() {
-            throw StackDocError(.newerSchema(path: path, version: newest, supported: Schema.currentVersion))
+            throw StoreError(.newerSchema(path: path, version: newest, supported: Schema.currentVersion))
         }
         if let stranger = applied.first(where: { !known.contains($0) }) {
-            throw StoreFailure.corrupt(path, "its table of applied migrations records \(Validation.quoted(stranger)), which is no StackDoc migration")
+            throw StoreError.corrupt(path, "its table of applied migrations records \(Validation.quoted(stranger)), which is no StackDoc migration")
         }
         let count = Set(applied).count
         if let missing = known.prefix(count).first(where: { !applied.contains($0) }) {
-            throw StoreFailure.corrupt(path, "its table of applied migrations lacks '\(missing)' but records later ones")
+            throw StoreError.corrupt(path, "its table of applied migrations lacks '\(missing)' but records later ones")
         }
         guard count > 0 else {
-            throw StoreFailure.corrupt(path, "its table of applied migrations is empty, but the file is marked as StackDoc's")
+            throw StoreError.corrupt(path, "its table of applied migrations is empty, but the file is marked as StackDoc's")
         }
         let version = EmbeddedMigrations.all[count - 1].version
         let expected = try Schema.objects(ofVersion: version)
         let actual = try Schema.objects(db)
         if actual != expected {
             let differing = Set(actual.keys).union(expected.keys).sorted().filter { actual[$0] != expected[$0] }
-            throw StoreFailure.corrupt(path, "its tables do not match schema version \(version), which its table of applied migrations records "
+            throw StoreError.corrupt(path, "its tables do not match schema version \(version), which its table of applied migrations records "
                                        + "(\(differing.prefix(3).map(Validation.quoted).joined(separator: ", ")) \(differing.count == 1 ? "differs" : "differ"))")
         }
         return count
@@ -99,12 +99,12 @@ enum DatabaseInspection {
         do {
             result = try String.fetchAll(db, sql: "PRAGMA quick_check")
         } catch let error as DatabaseError where error.resultCode.primaryResultCode == .SQLITE_CORRUPT {
-            throw StoreFailure.corrupt(path, "SQLite's check of the file finds: \(error.message ?? "\(error.resultCode)")")
+            throw StoreError.corrupt(path, "SQLite's check of the file finds: \(error.message ?? "\(error.resultCode)")")
         }
         guard result != ["ok"] else { return }
         let problems = result.flatMap { $0.split(separator: "\n") }.filter { !$0.hasPrefix("*** in database") }
         let first = problems.first.map(String.init) ?? "unknown problem"
-        throw StoreFailure.corrupt(path, "SQLite's check of the file finds: \(first.prefix(200))"
+        throw StoreError.corrupt(path, "SQLite's check of the file finds: \(first.prefix(200))"
                                    + (problems.count > 1 ? " (and \(problems.count - 1) more problems)" : ""))
     }
 }

@@ -38,7 +38,7 @@ enum FileChecks {
             } catch let truncated as Truncated {
                 let beingWritten = companionSize(path, "-journal") > 0 || previous.map { $0 != truncated } ?? true
                 if !beingWritten || Date() > deadline {
-                    throw StoreFailure.corrupt(path, truncated.problem)
+                    throw StoreError.corrupt(path, truncated.problem)
                 }
                 previous = truncated
                 usleep(20_000)
@@ -53,7 +53,7 @@ enum FileChecks {
         var link = stat()
         guard lstat(path, &link) == 0 else {
             let error = errno
-            guard error == ENOENT else { throw StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: "\(String(cString: strerror(error)))")) }
+            guard error == ENOENT else { throw StoreError(.cannotOpenDatabase(path: path, verb: "open", problem: "\(String(cString: strerror(error)))")) }
             return try checkNewFile(path)
         }
         var info = stat()
@@ -61,19 +61,19 @@ enum FileChecks {
             let error = errno
             if (link.st_mode & S_IFMT) == S_IFLNK, error == ENOENT {
                 let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
-                throw StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: "it is a symbolic link to \(Validation.quotedPath(target)), which does not exist"))
+                throw StoreError(.cannotOpenDatabase(path: path, verb: "open", problem: "it is a symbolic link to \(Validation.quotedPath(target)), which does not exist"))
             }
-            throw StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: "\(String(cString: strerror(error)))"))
+            throw StoreError(.cannotOpenDatabase(path: path, verb: "open", problem: "\(String(cString: strerror(error)))"))
         }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: "it is a directory")) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw StoreError(.cannotOpenDatabase(path: path, verb: "open", problem: "it is a directory")) }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: "it is not a regular file (\(FileKind.describe(info.st_mode)))"))
+            throw StoreError(.cannotOpenDatabase(path: path, verb: "open", problem: "it is not a regular file (\(FileKind.describe(info.st_mode)))"))
         }
         guard access(path, R_OK) == 0 else {
-            throw StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: "the file is not readable"))
+            throw StoreError(.cannotOpenDatabase(path: path, verb: "open", problem: "the file is not readable"))
         }
         guard access(path, W_OK) == 0 else {
-            throw StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: "the file is read-only"))
+            throw StoreError(.cannotOpenDatabase(path: path, verb: "open", problem: "the file is read-only"))
         }
         let size = Int(info.st_size)
         // An empty file is an empty database — unless its WAL holds pages: then the inspection
@@ -82,7 +82,7 @@ enum FileChecks {
         let header = try readHeader(path)
         let magic = Array("SQLite format 3\u{0}".utf8)
         guard header.count >= magic.count, Array(header.prefix(magic.count)) == magic else {
-            throw StackDocError(.notAStackDocDatabase(path: path, reason: "not an SQLite file"))
+            throw StoreError(.notAStackDocDatabase(path: path, reason: "not an SQLite file"))
         }
         guard header.count == 100 else {
             throw Truncated(problem: "the file is truncated (\(header.count) bytes)", size: size, header: header)
@@ -121,10 +121,10 @@ enum FileChecks {
         let dir = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var info = stat()
         guard stat(dir, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-            throw StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: "directory \(Validation.quotedPath(dir)) does not exist"))
+            throw StoreError(.cannotOpenDatabase(path: path, verb: "open", problem: "directory \(Validation.quotedPath(dir)) does not exist"))
         }
         guard access(dir, W_OK) == 0 else {
-            throw StackDocError(.cannotOpenDatabase(path: path, verb: "create", problem: "directory \(Validation.quotedPath(dir)) is not writable"))
+            throw StoreError(.cannotOpenDatabase(path: path, verb: "create", problem: "directory \(Validation.quotedPath(dir)) is not writable"))
         }
         return .missing
     }
@@ -133,7 +133,7 @@ enum FileChecks {
     private static func readHeader(_ path: String) throws -> [UInt8] {
         let fd = open(path, O_RDONLY | O_NONBLOCK)
         guard fd >= 0 else {
-            throw StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: "\(String(cString: strerror(errno)))"))
+            throw StoreError(.cannotOpenDatabase(path: path, verb: "open", problem: "\(String(cString: strerror(errno)))"))
         }
         defer { close(fd) }
         var header = [UInt8](repeating: 0, count: 100)

@@ -34,7 +34,7 @@ enum ForeignKeysOff {
     private static func set(_ on: Bool, _ db: Database) throws {
         let now = stackdoc_sqlite_enforce_foreign_keys(db.sqliteConnection, on ? 1 : 0)
         guard now == (on ? 1 : 0) else {
-            throw StoreFailure.internal("SQLite did not turn foreign key enforcement \(on ? "on" : "off") (\(now))")
+            throw StoreError.internal("SQLite did not turn foreign key enforcement \(on ? "on" : "off") (\(now))")
         }
     }
 }

@@ -48,7 +48,7 @@ final class SQLiteBackend: StoreBackend {
         do {
             queue = try DatabaseQueue(path: options.readOnly ? Self.readOnlyName(path) : path, configuration: config)
         } catch {
-            throw StoreFailure.wrap(error, path: path)
+            throw StoreError.wrap(error, path: path)
         }
         do {
             try queue.inDatabase { db in
@@ -66,7 +66,7 @@ final class SQLiteBackend: StoreBackend {
                 try db.execute(sql: "PRAGMA cache_size = \(Self.cacheSize)")
             }
         } catch {
-            throw StoreFailure.wrap(error, path: path)
+            throw StoreError.wrap(error, path: path)
         }
         if !inMemory { openFile = OpenDatabases.opened(path) }
     }
@@ -75,10 +75,10 @@ final class SQLiteBackend: StoreBackend {
     /// schema (a read-only connection cannot migrate it). Only reads the file.
     private static func checkReadOnly(_ path: String) throws {
         guard path != ":memory:" else {
-            throw StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: "an in-memory database cannot be opened read-only"))
+            throw StoreError(.cannotOpenDatabase(path: path, verb: "open", problem: "an in-memory database cannot be opened read-only"))
         }
         guard FileManager.default.fileExists(atPath: path) else {
-            throw StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: "no such file (a read-only database is never created)"))
+            throw StoreError(.cannotOpenDatabase(path: path, verb: "open", problem: "no such file (a read-only database is never created)"))
         }
         let applied: Int
         do {
@@ -86,10 +86,10 @@ final class SQLiteBackend: StoreBackend {
                 try DatabaseInspection.checkIdentity(db, path: path)
             }
         } catch {
-            throw StoreFailure.wrap(error, path: path)
+            throw StoreError.wrap(error, path: path)
         }
         guard applied == EmbeddedMigrations.all.count else {
-            throw StackDocError(.cannotOpenDatabase(path: path, verb: "open", problem: applied == 0
+            throw StoreError(.cannotOpenDatabase(path: path, verb: "open", problem: applied == 0
                 ? "it is empty: a read-only database is never created"
                 : "it needs an upgrade (\(EmbeddedMigrations.all.count - applied) migrations), which a read-only open cannot do: open it once for writing"))
         }
@@ -143,7 +143,7 @@ final class SQLiteBackend: StoreBackend {
         try db.inTransaction(.immediate) {
             try DatabaseInspection.checkIdentity(db, path: path)
             if try Schema.migrate(db) > 0, try GRDB.Row.fetchOne(db, sql: "PRAGMA foreign_key_check") != nil {
-                throw StoreFailure.corrupt(path, "a migration left rows that break foreign keys")
+                throw StoreError.corrupt(path, "a migration left rows that break foreign keys")
             }
             return .commit
         }
@@ -217,10 +217,10 @@ final class SQLiteBackend: StoreBackend {
     /// inside a transaction): only for a body that can be shown never to break one.
     func write<T>(foreignKeys: Bool = true, _ body: (Database) throws -> T) throws -> T {
         if options.readOnly {
-            throw StackDocError(.readOnlyDatabase(path: path, detail: "it was opened for reading only: queries and export work, changes are refused"))
+            throw StoreError(.readOnlyDatabase(path: path, detail: "it was opened for reading only: queries and export work, changes are refused"))
         }
-        if let damage { throw StoreFailure.writeRefused(path, damage: damage) }
-        if heldRead != nil { throw StoreFailure.internal("a write inside a read of one state (readingOneState)") }
+        if let damage { throw StoreError.writeRefused(path, damage: damage) }
+        if heldRead != nil { throw StoreError.internal("a write inside a read of one state (readingOneState)") }
         if checked { return try transaction(.immediate, foreignKeys: foreignKeys, body) }
         // The first write: SQLite's check of the whole file runs on a second connection while
         // the body runs, and the transaction commits only once it has passed (docs/store.md,
@@ -237,7 +237,7 @@ final class SQLiteBackend: StoreBackend {
         } catch {
             // The check's finding comes first: the body may have failed on the same damage.
             if case .failure(let found) = check.finding {
-                throw noteDamage(StoreFailure.wrap(found, path: path))
+                throw noteDamage(StoreError.wrap(found, path: path))
             }
             throw error
         }
@@ -277,11 +277,11 @@ final class SQLiteBackend: StoreBackend {
                     result = try body(db)
                     return .commit
                 }
-                guard let result else { throw StoreFailure.internal("transaction without result") }
+                guard let result else { throw StoreError.internal("transaction without result") }
                 return result
             }
         } catch {
-            let failure = StoreFailure.wrap(error, path: path)
+            let failure = StoreError.wrap(error, path: path)
             noteDamage(failure)
             throw failure
         }
@@ -291,7 +291,7 @@ final class SQLiteBackend: StoreBackend {
     /// returns it.
     @discardableResult
     func noteDamage(_ error: Error) -> Error {
-        if damage == nil { damage = StoreFailure.corruption(in: error, path: path) }
+        if damage == nil { damage = StoreError.corruption(in: error, path: path) }
         return error
     }
 }

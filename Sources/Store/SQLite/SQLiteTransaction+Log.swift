@@ -148,10 +148,10 @@ extension SQLiteTransaction {
     func decoding<T>(_ doc: DocumentKey, _ seq: Int?, _ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as StackDocError where StoreFailure.corruption(in: error, path: path) != nil {
+        } catch let error as StackDocError where StoreError.corruption(in: error, path: path) != nil {
             throw error
         } catch {
-            throw noteDamage(StoreFailure.damagedLogEntry(path, document: doc.name, seq: seq ?? 0, error))
+            throw noteDamage(StoreError.damagedLogEntry(path, document: doc.name, seq: seq ?? 0, error))
         }
     }
 

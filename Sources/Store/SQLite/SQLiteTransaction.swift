@@ -48,7 +48,7 @@ final class SQLiteTransaction: StoreWriting {
     func documentKey(named name: String) throws -> DocumentKey? {
         guard let found = try GRDB.Row.fetchOne(db, sql: "SELECT id, uid FROM document WHERE name = ?", arguments: [name]) else { return nil }
         guard let id: Int64 = found["id"], let uid: String = found["uid"] else {
-            throw StoreFailure.corrupt(path, "document \(Validation.quoted(name)) has no identity (id, uid)")
+            throw StoreError.corrupt(path, "document \(Validation.quoted(name)) has no identity (id, uid)")
         }
         return DocumentKey(id: id, uid: uid, name: name)
     }

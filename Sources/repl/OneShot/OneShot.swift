@@ -86,7 +86,8 @@ enum OneShot {
         do {
             bytes = try FileIO.readBytes(path)
         } catch {
-            return .failure(Result(status: 1, stdout: "", stderr: "error: \(error)\n"), problems: ["\(error)"])
+            let report = ErrorReport(error)
+            return .failure(Result(status: report.exitStatus, stdout: "", stderr: "error: \(report.message)\n"), problems: [report.message])
         }
         let imported = Document.importJSON(bytes)
         guard let document = imported.document else {

@@ -15,7 +15,7 @@ enum ImportImages {
 
     /// The document import entry `seq` brought in, with `settings` (the entry's, from the log).
     /// `cancellation` is asked while an older import's rows are read from `row`.
-    /// - Throws: a corrupt-file `StackDocError` when the image is damaged, of another document
+    /// - Throws: a corrupt-file `StoreError` when the image is damaged, of another document
     ///   or entry, or disagrees with the logged settings.
     static func load(_ db: Database, name: String, uid: String, settings: DocumentSettings, documentID: Int64,
                      seq: Int, path: String, cancellation: Cancellation = .never) throws -> Document {
@@ -37,7 +37,7 @@ enum ImportImages {
         } catch {
             problem = "\(error)"
         }
-        throw StoreFailure.corrupt(path, "document \(Validation.quoted(name)): the rows of import entry \(seq) cannot be read: \(problem)")
+        throw StoreError.corrupt(path, "document \(Validation.quoted(name)): the rows of import entry \(seq) cannot be read: \(problem)")
     }
 }
 

@@ -57,12 +57,12 @@ enum RowLoader {
                                         message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: sql)
                 }
                 let parent = ColumnCoding.string(stmt, 0) ?? ""
-                guard let id = ColumnCoding.string(stmt, 1) else { throw StoreFailure.corrupt(path, "a row of '\(name)' has no id") }
+                guard let id = ColumnCoding.string(stmt, 1) else { throw StoreError.corrupt(path, "a row of '\(name)' has no id") }
                 let config: RowConfig
                 do {
                     config = try ColumnCoding.readConfig(stmt, at: 2)
                 } catch let damage as RowFields.Damage {
-                    throw StoreFailure.corrupt(path, "document '\(name)': row \(Validation.quoted(id)): its fields are damaged (\(damage.description))")
+                    throw StoreError.corrupt(path, "document '\(name)': row \(Validation.quoted(id)): its fields are damaged (\(damage.description))")
                 }
                 if try !emit((id, parent.isEmpty ? nil : parent, config)) { return }
             }
@@ -112,7 +112,7 @@ enum RowLoader {
         }
         channel.finish()
         done.wait()
-        guard let value = result.value else { throw StoreFailure.internal("loader thread ended without a result") }
+        guard let value = result.value else { throw StoreError.internal("loader thread ended without a result") }
         return try value.get()
     }
 }
@@ -149,7 +149,7 @@ struct DocumentBuilder: @unchecked Sendable {
             }
         }
         if let (parent, rows) = pending.first {
-            throw StoreFailure.corrupt(path, "row '\(rows[0].0)' of '\(document.name)' sits in '\(parent)', which is not a stack of the document")
+            throw StoreError.corrupt(path, "row '\(rows[0].0)' of '\(document.name)' sits in '\(parent)', which is not a stack of the document")
         }
         return document
     }

@@ -232,7 +232,7 @@ struct RowRunWriter {
                 if let error = run.error { throw error }
                 try inserter.finish()
                 guard !run.keyed || inserter.count == count else {
-                    throw StoreFailure.internal("inserting \(count) rows into stack '\(parent ?? "")' wrote \(inserter.count)")
+                    throw StoreError.internal("inserting \(count) rows into stack '\(parent ?? "")' wrote \(inserter.count)")
                 }
             }
         } catch {
@@ -298,7 +298,7 @@ struct RowRunWriter {
         try db.execute(sql: "DELETE FROM row")
         let deleted = db.changesCount
         guard deleted == count else {
-            throw StoreFailure.internal("clearing the \(count) rows of the table deleted \(deleted)")
+            throw StoreError.internal("clearing the \(count) rows of the table deleted \(deleted)")
         }
         return true
     }
@@ -337,7 +337,7 @@ struct RowRunWriter {
         let deleted = db.changesCount
         try idIndex.restore(db)
         guard deleted == count else {
-            throw StoreFailure.internal("removing \(count) rows of stack '\(parent ?? "")' deleted \(deleted) stored rows")
+            throw StoreError.internal("removing \(count) rows of stack '\(parent ?? "")' deleted \(deleted) stored rows")
         }
     }
 }

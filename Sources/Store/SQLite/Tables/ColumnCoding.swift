@@ -18,14 +18,14 @@ enum ColumnCoding {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 4, let t = Double(parts[0]), let l = Double(parts[1]),
               let b = Double(parts[2]), let r = Double(parts[3]) else {
-            throw StoreFailure.internal("bad edges '\(text)' in column \(column)")
+            throw StoreError.internal("bad edges '\(text)' in column \(column)")
         }
         return Edges(top: t, left: l, bottom: b, right: r)
     }
 
     static func parse<E: RawRepresentable>(_ type: E.Type, _ text: String, column: String) throws -> E where E.RawValue == String {
         guard let value = E(rawValue: text) else {
-            throw StoreFailure.internal("bad value '\(text)' in column \(column)")
+            throw StoreError.internal("bad value '\(text)' in column \(column)")
         }
         return value
     }
@@ -56,15 +56,15 @@ enum ColumnCoding {
     /// Reads settings from a GRDB row holding `settingsColumns`.
     static func settings(_ row: GRDB.Row) throws -> DocumentSettings {
         func str(_ c: String) throws -> String {
-            guard let s: String = try row.decode(forColumn: c) else { throw StoreFailure.internal("document column \(c) is NULL") }
+            guard let s: String = try row.decode(forColumn: c) else { throw StoreError.internal("document column \(c) is NULL") }
             return s
         }
         func num(_ c: String) throws -> Double {
-            guard let d: Double = try row.decode(forColumn: c) else { throw StoreFailure.internal("document column \(c) is NULL") }
+            guard let d: Double = try row.decode(forColumn: c) else { throw StoreError.internal("document column \(c) is NULL") }
             return d
         }
         func bool(_ c: String) throws -> Bool {
-            guard let b: Bool = try row.decode(forColumn: c) else { throw StoreFailure.internal("document column \(c) is NULL") }
+            guard let b: Bool = try row.decode(forColumn: c) else { throw StoreError.internal("document column \(c) is NULL") }
             return b
         }
         return DocumentSettings(

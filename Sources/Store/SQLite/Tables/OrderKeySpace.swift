@@ -50,7 +50,7 @@ enum OrderKeySpace {
             }
             length -= 1
         }
-        throw StoreFailure.internal("the stack '\(parent)' has too many rows to key within \(OrderKey.maxLength) bytes")
+        throw StoreError.internal("the stack '\(parent)' has too many rows to key within \(OrderKey.maxLength) bytes")
     }
 
     private static let countSQL = "SELECT count(*) FROM row WHERE document = ? AND import_seq = 0 AND parent = ? AND order_key >= ? AND order_key < ?"

@@ -84,7 +84,7 @@ enum RowWriter {
     }
 
     private static func expectOneRow(_ db: Database, _ id: RowID) throws {
-        if db.changesCount != 1 { throw StoreFailure.internal("row '\(id)' is not stored") }
+        if db.changesCount != 1 { throw StoreError.internal("row '\(id)' is not stored") }
     }
 
     /// A key between the stored keys of the row's neighbours (the row already sits at `index`
@@ -110,7 +110,7 @@ enum RowWriter {
             if rc != SQLITE_ROW, rc != SQLITE_DONE {
                 throw DatabaseError(resultCode: ResultCode(rawValue: rc), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
             }
-            throw StoreFailure.internal("row '\(id)' has no stored order key")
+            throw StoreError.internal("row '\(id)' has no stored order key")
         }
         return key
     }

@@ -40,7 +40,7 @@ enum LegacyRowColumns {
                 }
             } catch {
                 var problem = "\(error)"
-                if let error = error as? StackDocError, case let .storeInvariant(text) = error.kind { problem = text }
+                if let error = error as? StoreError, case let .storeInvariant(text) = error.kind { problem = text }
                 sqlite3_result_error(context, "a row of schema 15 cannot be converted: " + problem, -1)
             }
         }, nil, nil, nil)
