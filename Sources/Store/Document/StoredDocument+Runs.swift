@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Layout
+import StackDocRuntime
 
 /// A write's long runs of row inserts or removals on two threads (issue 15 item 8): the run's
 /// SQL on the calling thread (GRDB's connection belongs to it), its application to memory — the
@@ -19,12 +20,6 @@ extension StoredDocument {
     /// Runs shorter than this are applied change by change on one thread (a thread costs ≈ 0.1 ms;
     /// a run of this size costs milliseconds).
     static let parallelRunMinimum = 2_048
-
-    /// The nice value of the thread that applies a bulk insert run to memory (`BackgroundTask`):
-    /// on two cores, the SQL thread, the encoding thread and that one compete, and the SQL thread
-    /// — the one the write waits for — got ≈ 60 % of a core while memory ran. (Beside a removal
-    /// run — one `DELETE` — memory is the longer share and keeps the normal priority.)
-    static let memoryNiceness: Int32 = 5
 
     /// Applies `changes` in order inside a write transaction, as `apply(_:db:journal:)` each
     /// (`keepingView`: as `applyKeepingView`), and returns them as applied. Every run of at least
@@ -111,9 +106,7 @@ extension StoredDocument {
         // (which it did when one thread did both: the encoding ends only a queue's length before
         // the last INSERT), and waits for that thread only at its end (for the image).
         let encoding = encoded.map { encoded in BackgroundTask { run.encode(encoded) } }
-        // Beside a bulk insert run, memory has time to spare (it ends well before the INSERTs):
-        // it yields the cores to them and to the encoding that feeds them (`memoryNiceness`).
-        let other = BackgroundTask(niceness: encoded != nil ? Self.memoryNiceness : 0) {
+        let other = BackgroundTask {
             let outcome = memory.apply(changes, layoutPending: layoutPending, encodeRows: encodeRows, image: { encoding?.value })
             _ = encoding?.value  // (ended before the memory is taken back, whatever the outcome)
             return outcome

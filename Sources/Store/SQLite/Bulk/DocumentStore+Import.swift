@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Layout
+import StackDocRuntime
 
 extension DocumentStore {
     /// Stores a whole document (`import PATH [as NAME]`) under `document.name`; logged as an
@@ -33,7 +34,7 @@ extension DocumentStore {
     public func importDocument(reading: @escaping @Sendable (_ rows: @escaping @Sendable ([ImportedRow]) -> Bool) throws
         -> (document: Document, rowsHandedOver: Bool)) throws -> StoredDocument {
         // As many rows waiting as 4 batches of 4,096 (the reading's batches are smaller).
-        let queue = BatchQueue<EncodedRows>(capacity: 32)
+        let queue = HandOverQueue<EncodedRows>(capacity: 32)
         let uid = Self.newUID()
         // While this thread writes the rows, a second one reads them and hands them over in
         // batches to a third, which checks and encodes each batch into the image (the import
@@ -42,7 +43,7 @@ extension DocumentStore {
         // lays it out (the handle's live layout) while this one writes the image and commits.
         // None of them touches SQL. (Reading and encoding on one thread left this one idle half
         // the time: RESULTS.md, 2026-11-28.)
-        let read = BatchQueue<[ImportedRow]>(capacity: 8)
+        let read = HandOverQueue<[ImportedRow]>(capacity: 8)
         let encoding = BackgroundTask { () -> ImportedRowsSeen in
             let seen = ImportedRowsSeen()
             defer { queue.finish() }
