@@ -1,5 +1,6 @@
 import Testing
 @testable import Layout
+import StackDocRuntime
 import StackDocTestSupport
 
 /// What opening a big document relies on (issue 11, item 1; docs/incremental.md "Building"):
