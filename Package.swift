@@ -22,11 +22,19 @@ let package = Package(
         // that draws its priorities; used by Layout's child order and incremental layout
         // (imported internally: not part of Layout's API; tests that draw import it).
         .target(name: "OrderStatistics"),
-        // Documents, edit planning, the stackdoc/1 format, document layout (pure, no I/O).
-        .target(name: "Layout", dependencies: ["FlexLayout", "OrderStatistics"]),
+        // The C calls Swift cannot make itself: Linux's `sync_file_range`, `renameat2`,
+        // `fallocate`, glibc's `mallopt`, SQLite's variadic `sqlite3_db_config`.
+        .target(name: "CSystem", linkerSettings: [.linkedLibrary("sqlite3")]),
+        // Every thread, queue and platform knob (internal: `package` access only): background
+        // tasks, the bounded hand-over queue, the halves split, late release, heap growth,
+        // writeback, the Linux file calls (Sources/StackDocRuntime/README.md).
+        .target(name: "StackDocRuntime", dependencies: ["CSystem"], exclude: ["README.md"]),
+        // Documents, edit planning, the stackdoc/1 format, document layout (pure, no I/O;
+        // threads through StackDocRuntime).
+        .target(name: "Layout", dependencies: ["FlexLayout", "OrderStatistics", "StackDocRuntime"]),
         // The command language (SPEC §4.1) as a library: parse and run commands against a
         // DocumentStore, typed results (CommandResult) and their text and JSON renderers.
-        .target(name: "StackDocScript", dependencies: ["Layout", "Store"]),
+        .target(name: "StackDocScript", dependencies: ["Layout", "Store", "StackDocRuntime"]),
         // The `stackdoc` executable: command line, batch runner, interactive prompt, one-shot commands.
         .executableTarget(
             name: "repl",
@@ -34,6 +42,7 @@ let package = Package(
                 "StackDocScript",
                 "Layout",
                 "Store",
+                "StackDocRuntime",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -50,14 +59,13 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
-        // The SQLite calls Swift cannot import (C variadic `sqlite3_db_config`), for Store.
-        .target(name: "CSQLiteConfig", linkerSettings: [.linkedLibrary("sqlite3")]),
         // Store: SQLite persistence (migrations embedded by the EmbedMigrations plugin).
         .target(
             name: "Store",
             dependencies: [
                 "Layout",
-                "CSQLiteConfig",
+                "CSystem",
+                "StackDocRuntime",
                 "CPostgreSQL",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -102,10 +110,12 @@ let package = Package(
             name: "FuzzTests",
             dependencies: ["repl", "StackDocScript", "Layout", "OrderStatistics", "Store", "StackDocTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // The runtime's threads and queues, writeback and late release (package access).
+        .testTarget(name: "StackDocRuntimeTests", dependencies: ["StackDocRuntime", "StackDocTestSupport"]),
         .testTarget(name: "OrderStatisticsTests", dependencies: ["OrderStatistics", "StackDocTestSupport"]),
         .testTarget(
             name: "LayoutTests",
-            dependencies: ["Layout", "OrderStatistics", "StackDocTestSupport"],
+            dependencies: ["Layout", "OrderStatistics", "StackDocRuntime", "StackDocTestSupport"],
             resources: [.copy("Fixtures")]
         ),
     ]

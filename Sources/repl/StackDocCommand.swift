@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Layout
+import StackDocRuntime
 import Store
 
 /// `stackdoc`: the StackDoc command line (SPEC §4).

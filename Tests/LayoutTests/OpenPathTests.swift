@@ -1,6 +1,7 @@
 import Testing
 import OrderStatistics
 @testable import Layout
+import StackDocRuntime
 import StackDocTestSupport
 
 /// What opening a big document relies on (issue 11, item 1; docs/incremental.md "Building"):

@@ -1,3 +1,5 @@
+import StackDocRuntime
+
 /// The payload of the root line (`RootLine`), one entry per root row, in compact columns
 /// (issue 11): a root row without nested rows — nearly every row of a big document — is a
 /// *leaf*: its id, its border-box main length and the number of an interned `LeafStyle` (type,

@@ -1,4 +1,5 @@
 internal import OrderStatistics
+import StackDocRuntime
 
 /// The root stack's rows in order, on the generic augmented implicit treap (`AugmentedTreap`),
 /// so that `LiveLayout` can insert, remove, move and resize root rows and find positions and the

@@ -1,11 +1,11 @@
-import Dispatch
+import StackDocRuntime
 import Synchronization
 
 /// The root rows of an export written by two threads (issue 15 item 6: `export --at` of a
 /// million rows ≤ 0.5 s on two cores). The root rows are cut into blocks of `blockRows`
 /// consecutive rows, which the two threads take in turn from one counter (`BlockCounter`), in
 /// increasing order: the caller writes the blocks it takes and hands its bytes on as it makes
-/// them; a helper thread writes the blocks it takes into pieces it queues (`PieceChannel`, a
+/// them; a helper thread writes the blocks it takes into pieces it queues (a `HandOverQueue`, a
 /// few at most), which the caller hands on in their turn. So the thread with time to spare
 /// writes more blocks: the caller, which also hands every piece on (and a caller that writes
 /// them to a file spends most of its time there), takes a block only when the helper has not
@@ -37,19 +37,23 @@ struct RowBlocks {
             try writer.writeRows(root: rows.rootRoot, level: 2, into: &out) { try flush(&$0, false) }
             return
         }
-        let channel = PieceChannel(depth: 8)
+        // The helper's pieces, at most 8 waiting.
+        let pieces = HandOverQueue<ExportPiece?>(capacity: 8)
         let counter = BlockCounter()
-        startHelper(blocks: blocks, counter: counter, channel: channel)
+        let helper = startHelper(blocks: blocks, counter: counter, pieces: pieces)
         // Stops the helper when `flush` or `emit` throws, and waits for it either way.
-        defer { channel.close() }
-        // Every block in order: the caller's own as it writes them, the helper's from the channel.
+        defer {
+            pieces.close(stop: true)
+            helper.value
+        }
+        // Every block in order: the caller's own as it writes them, the helper's from the queue.
         var next = 0
         while next < blocks {
             let mine = counter.take()
             // The blocks before `mine` that are not yet written here are the helper's, in order.
             while next < min(mine, blocks) {
                 try flush(&out, true)
-                while let piece = channel.receive() { try emit(piece) }
+                while case let piece?? = pieces.take() { try emit(piece) }
                 next += 1
             }
             guard mine < blocks else { break }
@@ -64,17 +68,18 @@ struct RowBlocks {
         rows.order.node(at: block * blockRows, in: rows.rootRoot)
     }
 
-    /// Writes the blocks the helper takes on a thread of the global pool, each as pieces of
-    /// about `chunkBytes` then a block end, until every block is taken or the channel is closed.
-    private func startHelper(blocks: Int, counter: BlockCounter, channel: PieceChannel) {
+    /// Writes the blocks the helper takes on a thread of the shared pool (it waits only for
+    /// room in `pieces`, which the caller empties), each as pieces of about `chunkBytes` then a
+    /// block end (nil), until every block is taken or the caller closed `pieces`.
+    private func startHelper(blocks: Int, counter: BlockCounter, pieces: HandOverQueue<ExportPiece?>) -> BackgroundTask<Void> {
         let rows = rows, pretty = pretty, blockRows = blockRows, chunkBytes = chunkBytes
-        DispatchQueue.global(qos: .userInitiated).async {
+        return BackgroundTask(.pool) {
             var writer = RowExportWriter(rows, pretty: pretty)
             var sink = ExportSink(capacity: min(chunkBytes, 1 << 20) + 4096)
             defer {
                 writer.deallocate()
                 sink.deallocate()
-                channel.senderDone()
+                pieces.finish()
             }
             do {
                 while true {
@@ -82,15 +87,24 @@ struct RowBlocks {
                     guard block < blocks else { break }
                     try writer.writeRows(from: Self.start(of: block, rows, blockRows), count: blockRows, first: block == 0, level: 2,
                                          into: &sink) { sink in
-                        if sink.count >= chunkBytes { try channel.send(sink.takePiece()) }
+                        if sink.count >= chunkBytes { try Self.send(sink.takePiece(), to: pieces) }
                     }
-                    if sink.count > 0 { try channel.send(sink.takePiece()) }
-                    try channel.send(nil)
+                    if sink.count > 0 { try Self.send(sink.takePiece(), to: pieces) }
+                    try Self.send(nil, to: pieces)
                 }
             } catch {
-                // `PieceChannel.Closed`: the caller stopped; nothing more to write.
+                // `Closed`: the caller stopped; nothing more to write.
             }
         }
+    }
+
+    /// Thrown by `send` once the caller has closed the queue.
+    private struct Closed: Error {}
+
+    /// Queues `piece` (nil: a block ends), waiting for room.
+    /// - Throws: `Closed` when the caller has closed the queue (nothing is queued).
+    private static func send(_ piece: ExportPiece?, to pieces: HandOverQueue<ExportPiece?>) throws {
+        guard pieces.put(piece) else { throw Closed() }
     }
 }
 
@@ -105,52 +119,5 @@ final class BlockCounter: Sendable {
             defer { n += 1 }
             return n
         }
-    }
-}
-
-/// Pieces of text (`ExportPiece`, handed over without a copy) sent in order from one sending thread to one receiving thread, at most
-/// `depth` waiting (the sender waits for room); `nil` marks the end of a block.
-final class PieceChannel: Sendable {
-    /// Thrown by `send` once the receiver has closed the channel.
-    struct Closed: Error {}
-
-    private let queue = Mutex<[ExportPiece?]>([])
-    private let items = DispatchSemaphore(value: 0)
-    /// Made at 0 and signalled `depth` times: libdispatch traps when a semaphore is freed
-    /// below the value it was made with, as this one is when pieces are left queued.
-    private let room = DispatchSemaphore(value: 0)
-    private let done = DispatchSemaphore(value: 0)
-    private let closed = Atomic<Bool>(false)
-
-    init(depth: Int) {
-        for _ in 0..<max(depth, 1) { room.signal() }
-    }
-
-    /// Queues `piece` (nil: a block ends), waiting for room.
-    /// - Throws: `Closed` when the receiver has closed the channel (nothing is queued).
-    func send(_ piece: ExportPiece?) throws {
-        room.wait()
-        guard !closed.load(ordering: .acquiring) else { throw Closed() }
-        queue.withLock { $0.append(piece) }
-        items.signal()
-    }
-
-    /// The next piece, waiting for it (nil: the end of a block).
-    func receive() -> ExportPiece? {
-        items.wait()
-        let piece = queue.withLock { $0.removeFirst() }
-        room.signal()
-        return piece
-    }
-
-    /// Called by the sender once it sends nothing more.
-    func senderDone() { done.signal() }
-
-    /// Called by the receiver once: the sender's next `send` throws (one waiting for room is
-    /// woken), and this waits until the sender is done.
-    func close() {
-        closed.store(true, ordering: .releasing)
-        room.signal()
-        done.wait()
     }
 }

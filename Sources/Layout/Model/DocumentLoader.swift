@@ -1,3 +1,5 @@
+import StackDocRuntime
+
 /// Builds a `Document` from rows given column by column in document order (parents first, each
 /// row at the end of its stack: a snapshot image's order), in bulk: the distinct styles are
 /// interned once (`addStyle(_:)`), each row only takes a reference to its style, the rows are
@@ -94,7 +96,7 @@ public struct DocumentLoader {
         // The stacks' order trees need only the parents: a large load builds them on a helper
         // thread while this one checks the rows, hashes their ids and indexes them.
         let parents = rows.parents
-        let trees = Pending(inline: n < Self.helperRows) { DocumentRows.OrderTrees(parents: parents) }
+        let trees = BackgroundTask(n < Self.helperRows ? .callingThread : .pool) { DocumentRows.OrderTrees(parents: parents) }
         var hashes = [UInt32](repeating: 0, count: n)  // the 32 low bits, all the bulk build reads
         var flags = [UInt8](repeating: 0, count: n)
         var styleRecords = [Int32](repeating: 0, count: n)

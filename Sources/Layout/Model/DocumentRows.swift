@@ -1,4 +1,5 @@
 internal import OrderStatistics
+import StackDocRuntime
 
 /// The rows of a `Document` in dense, slot-indexed arrays (struct of arrays):
 ///
@@ -275,7 +276,7 @@ struct DocumentRows: Sendable {
         precondition(order.nodeCount == 0 && table.count == 0, "unplaced rows go into fresh storage")
         let n = ids.count
         let parents = parent
-        let trees = Pending(inline: n < DocumentLoader.helperRows) { OrderTrees(parents: parents) }
+        let trees = BackgroundTask(n < DocumentLoader.helperRows ? .callingThread : .pool) { OrderTrees(parents: parents) }
         let ids = self.ids
         let duplicate = table.build(count: n, hashOf: { DocumentIndexTable.hash(ids[Int($0)]) },
                                     isEqual: { ids[Int($0)] == ids[Int($1)] })

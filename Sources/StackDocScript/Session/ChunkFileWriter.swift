@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import StackDocRuntime
 
 /// Writes the pieces of a file on a thread of its own while the caller makes the next ones (a
 /// million-row export spends about 40 % of its time in `write`): at most `depth` pieces wait,
@@ -22,28 +23,22 @@ final class ChunkFileWriter: @unchecked Sendable {
     static let preallocationStep = 64 << 20
 
     private let handle: UnsafeMutablePointer<FILE>
-    private let depth: Int
     private let minimum: Int
     /// Small pieces gathered until they reach `minimum` bytes (the caller's thread only).
     private var staged: [UInt8] = []
-    private let condition = NSCondition()
-    private var pending: [Piece] = []
-    private var closing = false
-    private var stopped = false
-    private var failure: Int32?
-    /// Bytes handed to `fwrite` so far, and the end of the space reserved (the writing thread's,
-    /// read by `finish` once that thread has ended).
-    private var written = 0
-    private var reservedEnd = 0
-    private var reserving = LinuxFileCalls.fallocate != nil
+    /// The pieces waiting for the writing thread.
+    private let pieces: HandOverQueue<Piece>
+    /// The writing thread, which ends once `pieces` is finished and drained.
+    private let writing: BackgroundTask<Written>
 
     /// Starts the writing thread on `handle` (still the caller's to close, after `finish`).
     init(_ handle: UnsafeMutablePointer<FILE>, depth: Int = 2, minimum: Int = 1 << 18) {
         self.handle = handle
-        self.depth = max(1, depth)
         self.minimum = max(1, minimum)
-        let thread = Thread { [self] in run() }
-        thread.start()
+        let pieces = HandOverQueue<Piece>(capacity: max(1, depth))
+        self.pieces = pieces
+        let file = File(handle: handle)
+        writing = BackgroundTask { Self.run(file, pieces) }
     }
 
     /// Queues `bytes`, gathered with the small pieces before it until they reach `minimum` bytes
@@ -78,78 +73,72 @@ final class ChunkFileWriter: @unchecked Sendable {
     }
 
     private func enqueue(_ piece: Piece) {
-        condition.lock()
-        defer { condition.unlock() }
-        while pending.count >= depth { condition.wait() }
-        pending.append(piece)
-        condition.broadcast()
+        _ = pieces.put(piece)  // (never closed: after a failure the writing thread drops them)
     }
 
     /// Waits until every queued piece is written (or dropped after a failure) and the thread has
     /// ended; the errno of the first failed write, nil when all were written.
     func finish() -> Int32? {
         flushStaged()
-        condition.lock()
-        defer { condition.unlock() }
-        closing = true
-        condition.broadcast()
-        while !stopped { condition.wait() }
-        if failure == nil, reservedEnd > written { failure = giveBackReserved() }
-        return failure
+        pieces.finish()
+        let written = writing.value
+        if written.failure == nil, written.reservedEnd > written.bytes { return giveBackReserved(written) }
+        return written.failure
+    }
+
+    /// The file, lent to the writing thread.
+    private struct File: @unchecked Sendable {
+        let handle: UnsafeMutablePointer<FILE>
+    }
+
+    /// What the writing thread did: the bytes handed to `fwrite`, the end of the space reserved,
+    /// the errno of the first failure.
+    private struct Written: Sendable {
+        var bytes = 0
+        var reservedEnd = 0
+        var reserving = FileCalls.canReserve
+        var failure: Int32?
     }
 
     /// Reserves the space of the next `count` bytes ahead of writing them, once the file is
     /// large (the writing thread).
-    private func reserve(_ count: Int) {
-        guard reserving, written + count > reservedEnd, written + count >= Self.preallocateFrom,
-              let fallocate = LinuxFileCalls.fallocate else { return }
-        let start = max(reservedEnd, written), end = written + count + Self.preallocationStep
-        if fallocate(fileno(handle), LinuxFileCalls.keepSize, start, end - start) == 0 {
-            reservedEnd = end
+    private static func reserve(_ count: Int, _ file: File, _ written: inout Written) {
+        guard written.reserving, written.bytes + count > written.reservedEnd,
+              written.bytes + count >= preallocateFrom else { return }
+        let start = max(written.reservedEnd, written.bytes), end = written.bytes + count + preallocationStep
+        if FileCalls.reserve(fileno(file.handle), offset: start, count: end - start) {
+            written.reservedEnd = end
         } else {
-            reserving = false  // not supported here, or no room: write without
+            written.reserving = false  // not supported here, or no room: write without
         }
     }
 
     /// Frees the space reserved past the last byte written (`ftruncate` to the size, which on
     /// ext4 also drops the blocks past the end); the errno of a failure, else nil.
-    private func giveBackReserved() -> Int32? {
+    private func giveBackReserved(_ written: Written) -> Int32? {
         guard fflush(handle) == 0 else { return errno }
-        return ftruncate(fileno(handle), off_t(written)) == 0 ? nil : errno
+        return ftruncate(fileno(handle), off_t(written.bytes)) == 0 ? nil : errno
     }
 
-    private func run() {
+    /// The writing thread: writes the pieces in order until `pieces` is finished and drained,
+    /// dropping those after a failed write, then flushes what stdio still buffers.
+    private static func run(_ file: File, _ pieces: HandOverQueue<Piece>) -> Written {
         // A FIFO whose reader went away fails the write (EPIPE) instead of ending the process:
         // SIGPIPE is held back on this thread (and dropped with it).
         var pipeOnly = sigset_t()
         sigemptyset(&pipeOnly)
         sigaddset(&pipeOnly, SIGPIPE)
         pthread_sigmask(SIG_BLOCK, &pipeOnly, nil)
-        condition.lock()
-        while true {
-            while pending.isEmpty && !closing { condition.wait() }
-            guard !pending.isEmpty else { break }
-            let piece = pending.removeFirst()
-            let skip = failure != nil
-            condition.unlock()
-            var failed: Int32?
-            if !skip {
-                reserve(piece.count)
-                if piece.write(to: handle) { written += piece.count } else { failed = errno }
-            }
-            condition.lock()
-            if let failed, failure == nil { failure = failed }
-            condition.broadcast()
+        var written = Written()
+        while let piece = pieces.take() {
+            guard written.failure == nil else { continue }
+            reserve(piece.count, file, &written)
+            if piece.write(to: file.handle) { written.bytes += piece.count } else { written.failure = errno }
         }
         // What stdio still buffers goes out here, not in the caller's `fclose` (where a SIGPIPE
         // would not be held back).
-        condition.unlock()
-        let flushed = fflush(handle) == 0 ? nil : errno
-        condition.lock()
-        if let flushed, failure == nil { failure = flushed }
-        stopped = true
-        condition.broadcast()
-        condition.unlock()
+        if fflush(file.handle) != 0, written.failure == nil { written.failure = errno }
+        return written
     }
 
     /// A queued piece: bytes of an array, or an export's piece in its own memory.

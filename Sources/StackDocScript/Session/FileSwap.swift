@@ -1,4 +1,5 @@
 import Foundation
+import StackDocRuntime
 
 /// How a written temporary file takes the place of the file it replaces (`FileIO`'s last step).
 ///
@@ -28,7 +29,7 @@ enum FileSwap {
     /// Whether `temporary` is large and `path` a regular file (not followed if a link).
     private static func shouldSwap(_ temporary: String, _ path: String) -> Bool {
         var new = stat(), old = stat()
-        guard LinuxFileCalls.renameat2 != nil, stat(temporary, &new) == 0, Int(new.st_size) >= ReplacedFile.minimumBytes,
+        guard FileCalls.canSwapNames, stat(temporary, &new) == 0, Int(new.st_size) >= ReplacedFile.minimumBytes,
               lstat(path, &old) == 0, old.st_mode & S_IFMT == S_IFREG else { return false }
         return true
     }
@@ -37,11 +38,11 @@ enum FileSwap {
     /// or what it swapped out is a directory after all (put there since `shouldSwap` looked:
     /// swapped back), so that the caller renames instead.
     private static func swap(_ temporary: String, _ path: String) -> Bool {
-        guard let renameat2 = LinuxFileCalls.renameat2, renameat2(AT_FDCWD, temporary, AT_FDCWD, path, LinuxFileCalls.renameExchange) == 0 else { return false }
+        guard FileCalls.swapNames(temporary, path) else { return false }
         var old = stat()
         if lstat(temporary, &old) == 0, old.st_mode & S_IFMT == S_IFDIR {
             // A directory took the file's place meanwhile: put it back, and let `rename` refuse.
-            _ = renameat2(AT_FDCWD, temporary, AT_FDCWD, path, LinuxFileCalls.renameExchange)
+            _ = FileCalls.swapNames(temporary, path)
             return false
         }
         // The old file's blocks are freed when its last name and descriptor go: with a

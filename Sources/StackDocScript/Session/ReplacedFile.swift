@@ -1,4 +1,5 @@
 import Foundation
+import StackDocRuntime
 
 /// The large regular file a write is about to replace, held open across the `rename` (or swap:
 /// `FileSwap`) that replaces it and closed on another thread. The kernel frees a file's blocks and cached pages
@@ -27,10 +28,10 @@ struct ReplacedFile {
     var isHeld: Bool { descriptor >= 0 }
 
     /// Lets go of the file once it is replaced: its descriptor is closed on a thread of the
-    /// global pool, which frees the file's blocks and pages there.
+    /// shared pool (`BackgroundTask.detached`), which frees the file's blocks and pages there.
     func release() {
         guard descriptor >= 0 else { return }
         let descriptor = descriptor
-        DispatchQueue.global(qos: .utility).async { close(descriptor) }
+        BackgroundTask<Void>.detached { close(descriptor) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import StackDocRuntime
 import Store
 
 /// Runs commands against a database: the open document and its live layout. Each command
@@ -355,7 +356,8 @@ public final class Session {
         } else {
             outcome = .noChange
         }
-        LateRelease.changes(consume planned)  // its last reference (the store keeps none)
+        let plannedCount = planned.count
+        LateRelease.value(consume planned, count: plannedCount)  // its last reference (the store keeps none)
         return .edited(operation: Printer.text(edit), outcome: outcome, report: report)
     }
 
@@ -363,7 +365,8 @@ public final class Session {
         let (move, report) = try measure(steps)
         let result = CommandResult.historyMove(verb, steps: move.steps, report: report)
         // The undo of a 100k-row `clear` applied 100k boxed changes: freed off the command's path.
-        LateRelease.move(consume move)
+        let appliedCount = move.changes.count
+        LateRelease.value(consume move, count: appliedCount)
         return result
     }
 }

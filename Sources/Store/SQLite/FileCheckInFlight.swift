@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import StackDocRuntime
 
 /// SQLite's check of the whole file (`DatabaseInspection.checkIntegrity`) on a connection and a
 /// thread of its own, started when made: `DocumentStore.write` runs the first write of a session

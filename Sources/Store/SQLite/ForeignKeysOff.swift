@@ -1,4 +1,4 @@
-import CSQLiteConfig
+import CSystem
 import GRDB
 
 /// SQLite's foreign key enforcement turned off on the write's own connection for the statements

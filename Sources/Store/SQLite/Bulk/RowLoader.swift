@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import Layout
+import StackDocRuntime
 
 /// Loads a document's rows (or the rows an import entry brought in) from `row` into a
 /// `Document`: one sequential scan in (parent, order_key) order through the raw C API (no
@@ -74,46 +75,44 @@ enum RowLoader {
             return try builder.finish()
         }
 
-        // Two threads: decode here, build there.
-        let channel = Channel<[Decoded]>(capacity: 4)
-        let result = ResultBox()
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
+        // Two threads: decode here, build there (on a thread of its own: it waits for chunks).
+        let chunks = HandOverQueue<[Decoded]>(capacity: 4)
+        let building = BackgroundTask(.ownThread(stackBytes: 1 << 20)) { () -> Built in
             var builder = makeBuilder()
             do {
-                while let chunk = channel.take() {
+                while let chunk = chunks.take() {
                     for row in chunk { try builder.add(row) }
                 }
-                result.value = .success(try builder.finish())
+                return Built(result: .success(try builder.finish()))
             } catch {
-                result.value = .failure(error)
-                channel.cancel()
+                chunks.close(stop: true)
+                return Built(result: .failure(error))
             }
-            done.signal()
         }
-        thread.stackSize = 1 << 20
-        thread.start()
         var chunk: [Decoded] = []
         chunk.reserveCapacity(chunkSize)
         do {
             try scan { row in
                 chunk.append(row)
                 if chunk.count == chunkSize {
-                    guard channel.put(chunk) else { return false }
+                    guard chunks.put(chunk) else { return false }
                     chunk.removeAll(keepingCapacity: true)
                 }
                 return true
             }
-            if !chunk.isEmpty { _ = channel.put(chunk) }
+            if !chunk.isEmpty { _ = chunks.put(chunk) }
         } catch {
-            channel.finish()
-            done.wait()
+            chunks.finish()
+            _ = building.value
             throw error
         }
-        channel.finish()
-        done.wait()
-        guard let value = result.value else { throw StoreError.internal("loader thread ended without a result") }
-        return try value.get()
+        chunks.finish()
+        return try building.value.result.get()
+    }
+
+    /// The building thread's result (the document moves back to the caller).
+    private struct Built: @unchecked Sendable {
+        let result: Result<Document, any Error>
     }
 }
 
@@ -153,56 +152,4 @@ struct DocumentBuilder: @unchecked Sendable {
         }
         return document
     }
-}
-
-/// A bounded hand-over queue between two threads.
-final class Channel<T>: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var items: [T] = []
-    private var finished = false
-    private var cancelled = false
-    private let capacity: Int
-
-    init(capacity: Int) { self.capacity = capacity }
-
-    /// Blocks while full; false when the consumer cancelled.
-    func put(_ item: T) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        while items.count >= capacity && !cancelled { condition.wait() }
-        if cancelled { return false }
-        items.append(item)
-        condition.broadcast()
-        return true
-    }
-
-    /// Blocks while empty; nil once finished and drained, or cancelled.
-    func take() -> T? {
-        condition.lock()
-        defer { condition.unlock() }
-        while items.isEmpty && !finished && !cancelled { condition.wait() }
-        if cancelled || items.isEmpty { return nil }
-        let item = items.removeFirst()
-        condition.broadcast()
-        return item
-    }
-
-    func finish() {
-        condition.lock()
-        finished = true
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    func cancel() {
-        condition.lock()
-        cancelled = true
-        condition.broadcast()
-        condition.unlock()
-    }
-}
-
-/// The loader thread's result.
-final class ResultBox: @unchecked Sendable {
-    var value: Result<Document, Error>?
 }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import Layout
+import StackDocRuntime
 
 /// Writes the row inserts and removals of one write that come one after another in one stack —
 /// a `clear`, its undo and redo, `remove` or `add` of many rows — together, instead of one
@@ -351,7 +352,7 @@ final class EncodedRun: @unchecked Sendable {
     let after: String?
     /// 32 batches (8,192 rows, ≈ 4 MB): encoding is faster than the INSERTs, so a long queue
     /// lets it run ahead, and the writer seldom waits for the encoding thread to be scheduled.
-    let queue = BatchQueue<EncodedRows>(capacity: 32)
+    let queue = HandOverQueue<EncodedRows>(capacity: 32)
     /// False when the gap between the neighbours is too narrow for `OrderKey.keys`.
     var keyed = true
     /// Set before `encode` starts: also encode the rows for a snapshot image (the run fills an

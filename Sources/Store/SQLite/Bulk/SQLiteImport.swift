@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Layout
+import StackDocRuntime
 
 /// The SQLite backend's import (`StoreBackend.importDocument`): a pipeline of threads that
 /// read, check and encode the rows while this one writes them, in the import's one transaction.
@@ -9,7 +10,7 @@ extension SQLiteBackend {
                         reading: @escaping @Sendable (_ rows: @escaping @Sendable ([ImportedRow]) -> Bool) throws
                             -> (document: Document, rowsHandedOver: Bool)) throws -> (id: Int64, document: Document, live: LiveLayout?) {
         // As many rows waiting as 4 batches of 4,096 (the reading's batches are smaller).
-        let queue = BatchQueue<EncodedRows>(capacity: 32)
+        let queue = HandOverQueue<EncodedRows>(capacity: 32)
         // While this thread writes the rows, a second one reads them and hands them over in
         // batches to a third, which checks and encodes each batch into the image (the import
         // entry's rows and first snapshot) and into the values the INSERTs bind (`EncodedRows`:
@@ -17,7 +18,7 @@ extension SQLiteBackend {
         // lays it out (the handle's live layout) while this one writes the image and commits.
         // None of them touches SQL. (Reading and encoding on one thread left this one idle half
         // the time: RESULTS.md, 2026-11-28.)
-        let read = BatchQueue<[ImportedRow]>(capacity: 8)
+        let read = HandOverQueue<[ImportedRow]>(capacity: 8)
         let encoding = BackgroundTask { () -> ImportedRowsSeen in
             let seen = ImportedRowsSeen()
             defer { queue.finish() }

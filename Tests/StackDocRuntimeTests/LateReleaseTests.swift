@@ -1,10 +1,9 @@
 import Foundation
-import Layout
-@testable import StackDocScript
+import StackDocRuntime
 import Testing
 
 /// `LateRelease`: a value handed over is freed on another thread, not the caller's, and the
-/// caller keeps no reference to it.
+/// caller keeps no reference to it; a small one is freed where it is.
 @Suite struct LateReleaseTests {
     /// Records the thread its deinit ran on.
     final class Witness: @unchecked Sendable {
@@ -26,5 +25,18 @@ import Testing
         #expect(witness == nil)
         #expect(freed.wait(timeout: .now() + 10) == .success, "freed")
         #expect(pthread_equal(onThread.pointee, pthread_self()) == 0, "on another thread")
+    }
+
+    @Test func onlyALargeValueIsHandedOver() throws {
+        let onThread = UnsafeMutablePointer<pthread_t>.allocate(capacity: 1)
+        defer { onThread.deallocate() }
+        for count in [LateRelease.minimum - 1, LateRelease.minimum] {
+            var witness: Witness? = Witness(onThread)
+            let freed = witness!.freed
+            LateRelease.value(witness.take(), count: count)
+            #expect(freed.wait(timeout: .now() + 10) == .success, "freed")
+            let here = pthread_equal(onThread.pointee, pthread_self()) != 0
+            #expect(here == (count < LateRelease.minimum), "\(count) elements freed \(here ? "here" : "elsewhere")")
+        }
     }
 }

@@ -1,20 +1,19 @@
 import Foundation
-@testable import Store
+import StackDocRuntime
 import StackDocTestSupport
 import Testing
 
 /// The writeback thread of a large commit (`WriteBackStarter`) finds the descriptors this
-/// process has of a database and its WAL, stops when asked, and changes no byte; an import
-/// with it stores what it stored without it.
+/// process has of a database and its WAL, stops when asked, and changes no byte.
 @Suite struct WriteBackStarterTests {
     #if os(Linux)
     @Test func itFindsTheProcesssOwnDescriptorsOfTheFiles() throws {
-        let dir = temporaryDirectory()
+        let dir = try Scratch.url("writeback")
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appending(path: "w.sqlite").path
         #expect(FileManager.default.createFile(atPath: path, contents: Data([1, 2, 3])))
         #expect(FileManager.default.createFile(atPath: path + "-wal", contents: Data([4])))
-        let files = [FileChecks.resolved(path), FileChecks.resolved(path) + "-wal"]
+        let files = [WriteBackStarter.resolved(path), WriteBackStarter.resolved(path) + "-wal"]
         #expect(WriteBackStarter.descriptors(of: files).isEmpty)
         let a = open(path, O_RDONLY), b = open(path + "-wal", O_RDONLY), other = open(dir.path, O_RDONLY)
         #expect(a >= 0 && b >= 0 && other >= 0)
@@ -28,7 +27,7 @@ import Testing
     #endif
 
     @Test func itStopsPromptlyAndChangesNothing() throws {
-        let dir = temporaryDirectory()
+        let dir = try Scratch.url("writeback")
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appending(path: "w.sqlite").path
         let bytes = (0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }

@@ -1,18 +1,18 @@
 import Dispatch
 
-/// Work in two halves done at once, on the calling thread and one of the global pool
+/// Work in two halves done at once, on the calling thread and one of the shared pool
 /// (`DispatchQueue.concurrentPerform`), when it is big enough; else one after the other on the
 /// calling thread. For passes that fill fresh columns index by index (each index written by
 /// one half only, nothing shared written), so the result is the one-thread result whichever
 /// thread did which half: building a big live layout faults in tens of megabytes of fresh
 /// pages, and two threads fault in two pages at a time.
-enum Halves {
+package enum Halves {
     /// Counts below this are done on the calling thread (the fork and join cost a few microseconds).
-    static let defaultMinimum = 1 << 16
+    package static let defaultMinimum = 1 << 16
 
     /// Calls `half(0)` and `half(1)`, both at once when `count >= minimum`, and returns when
     /// both are done.
-    static func both(count: Int, minimum: Int = defaultMinimum, _ half: @Sendable (Int) -> Void) {
+    package static func both(count: Int, minimum: Int = defaultMinimum, _ half: @Sendable (Int) -> Void) {
         if count >= minimum {
             DispatchQueue.concurrentPerform(iterations: 2, execute: half)
         } else {
@@ -23,7 +23,7 @@ enum Halves {
 
     /// Calls `body` once per half of `0..<count` (`0..<count/2` and `count/2..<count`), both
     /// at once when `count >= minimum`, and returns when both are done.
-    static func forEach(count: Int, minimum: Int = defaultMinimum, _ body: @Sendable (Range<Int>) -> Void) {
+    package static func forEach(count: Int, minimum: Int = defaultMinimum, _ body: @Sendable (Range<Int>) -> Void) {
         both(count: count, minimum: minimum) { half in
             body(half == 0 ? 0..<count / 2 : count / 2..<count)
         }
@@ -31,6 +31,9 @@ enum Halves {
 }
 
 /// A buffer lent to the two halves of `Halves.forEach`, which write disjoint indexes of it.
-struct SharedBuffer<Element>: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Element>
+package struct SharedBuffer<Element>: @unchecked Sendable {
+    package let buffer: UnsafeMutableBufferPointer<Element>
+
+    /// Lends `buffer` to the halves.
+    package init(buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
 }

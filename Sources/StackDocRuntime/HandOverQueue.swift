@@ -1,17 +1,18 @@
-import Foundation
-import Layout
-
-/// Batches of rows from one thread to the next: from the thread that reads an import to the one
-/// that encodes its rows (`[ImportedRow]`), and from there to the thread that writes them
-/// (`EncodedRows`, `DocumentStore.importDocument(reading:)`; also an insert run's,
-/// `EncodedRun`). At most `capacity` batches wait, so a producer faster than its consumer waits
-/// instead of holding the whole file's rows twice.
-final class BatchQueue<Batch>: @unchecked Sendable {
-    private let condition = NSCondition()
+/// Batches handed from one thread (the producer) to another (the consumer), in order: at most
+/// `capacity` wait, so a producer faster than its consumer waits instead of holding all its
+/// batches at once. The one bounded queue between StackDoc's threads: an import's rows from the
+/// reading thread to the encoding one and from there to the SQL writer, an insert run's encoded
+/// batches, a loaded document's decoded rows, an export's pieces, the chunks of a file written.
+///
+/// The producer calls `put` and, once done (with its result or with problems), `finish`; the
+/// consumer calls `take` until it returns nil, or gives up with `close(stop:)`. A consumer may
+/// give batches back (`recycle`) for the producer to fill again (`reusable`).
+package final class HandOverQueue<Batch>: @unchecked Sendable {
+    private let condition = Condition()
     private var batches: [Batch] = []
     /// Batches the consumer is done with, for the producer to fill again (`recycle`, `reusable`):
     /// at most `spares`, none once the producer ended (they would be held to the end of the
-    /// import, past its peak of memory).
+    /// work, past its peak of memory).
     private var spare: [Batch] = []
     private let spares = 4
     private var finished = false
@@ -27,13 +28,14 @@ final class BatchQueue<Batch>: @unchecked Sendable {
         case stopped
     }
 
-    init(capacity: Int = 4) {
-        self.capacity = capacity
+    /// A queue where at most `capacity` batches wait (at least 1).
+    package init(capacity: Int = 4) {
+        self.capacity = max(1, capacity)
     }
 
     /// Hands a batch to the consumer, waiting while `capacity` batches wait; false when the
     /// consumer stopped (the producer should stop).
-    func put(_ batch: Batch) -> Bool {
+    package func put(_ batch: Batch) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while state == .open, batches.count >= capacity { condition.wait() }
@@ -48,16 +50,16 @@ final class BatchQueue<Batch>: @unchecked Sendable {
     }
 
     /// The producer ended (with its result or with problems): no more batches.
-    func finish() {
-        condition.lock()
-        finished = true
-        spare = []
-        condition.broadcast()
-        condition.unlock()
+    package func finish() {
+        condition.withLock {
+            finished = true
+            spare = []
+            condition.broadcast()
+        }
     }
 
     /// The next batch, waiting for it; nil once the producer ended and every batch was taken.
-    func take() -> Batch? {
+    package func take() -> Batch? {
         condition.lock()
         defer { condition.unlock() }
         while batches.isEmpty, !finished { condition.wait() }
@@ -69,26 +71,25 @@ final class BatchQueue<Batch>: @unchecked Sendable {
     /// Gives back a batch the consumer is done with, so that the producer fills its storage again
     /// (`reusable`): storage fresh for every batch costs a page fault per 4 KB written (≈ a tenth
     /// of a 1M-row import's reading).
-    func recycle(_ batch: consuming Batch) {
+    package func recycle(_ batch: consuming Batch) {
         condition.lock()
         if !finished, spare.count < spares { spare.append(batch) }
         condition.unlock()
     }
 
-    /// A batch given back by `recycle` (its rows still in it: emptying it keeps the storage),
-    /// nil when there is none.
-    func reusable() -> Batch? {
-        condition.lock()
-        defer { condition.unlock() }
-        return spare.popLast()
+    /// A batch given back by `recycle` (its contents still in it: emptying it keeps the
+    /// storage), nil when there is none.
+    package func reusable() -> Batch? {
+        condition.withLock { spare.popLast() }
     }
 
-    /// The consumer gave up: later batches are dropped (`stop`: the producer is told to stop).
-    func close(stop: Bool) {
-        condition.lock()
-        state = stop ? .stopped : .discarding
-        batches = []
-        condition.broadcast()
-        condition.unlock()
+    /// The consumer gave up: the batches waiting and later ones are dropped; with `stop`, the
+    /// producer's next `put` returns false (it should stop), else it goes on to its end.
+    package func close(stop: Bool) {
+        condition.withLock {
+            state = stop ? .stopped : .discarding
+            batches = []
+            condition.broadcast()
+        }
     }
 }
