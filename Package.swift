@@ -51,11 +51,15 @@ let package = Package(
         ),
         // The SQLite calls Swift cannot import (C variadic `sqlite3_db_config`), for Store.
         .target(name: "CSQLiteConfig", linkerSettings: [.linkedLibrary("sqlite3")]),
+        // The store's byte codecs (log format, change blobs, row fields, snapshot images, order
+        // keys): pure, no database, no Foundation; Store reads and writes them through SQLite.
+        .target(name: "StoreFormat", dependencies: ["Layout"]),
         // Store: SQLite persistence (migrations embedded by the EmbedMigrations plugin).
         .target(
             name: "Store",
             dependencies: [
                 "Layout",
+                "StoreFormat",
                 "CSQLiteConfig",
                 "CPostgreSQL",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -81,10 +85,16 @@ let package = Package(
         .testTarget(
             name: "StoreTests",
             dependencies: [
-                "Store", "Layout", "StackDocTestSupport", "store-torture",
+                "Store", "StoreFormat", "Layout", "StackDocTestSupport", "store-torture",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            resources: [.copy("Fixtures")]
+        ),
+        // The codecs of StoreFormat on their own: round trips, order keys, invariants (no database).
+        .testTarget(
+            name: "StoreFormatTests",
+            dependencies: ["StoreFormat", "Layout", "StackDocTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

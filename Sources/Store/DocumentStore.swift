@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Layout
+import StoreFormat
 
 /// How hard each commit is pushed to disk.
 public enum Durability: String, Sendable, CaseIterable {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Layout
+import StoreFormat
 
 /// An open document of a `DocumentStore`: the in-memory `document` plus its history, kept in
 /// step with the database.

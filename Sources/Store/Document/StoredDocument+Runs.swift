@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Layout
+import StoreFormat
 
 /// A write's long runs of row inserts or removals on two threads (issue 15 item 8): the run's
 /// SQL on the calling thread (GRDB's connection belongs to it), its application to memory — the

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Layout
+import StoreFormat
 
 extension DocumentStore {
     /// Stores a whole document (`import PATH [as NAME]`) under `document.name`; logged as an

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import Layout
+import StoreFormat
 
 /// Loads a document's rows (or the rows an import entry brought in) from `row` into a
 /// `Document`: one sequential scan in (parent, order_key) order through the raw C API (no

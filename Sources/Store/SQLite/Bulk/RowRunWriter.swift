@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import Layout
+import StoreFormat
 
 /// Writes the row inserts and removals of one write that come one after another in one stack —
 /// a `clear`, its undo and redo, `remove` or `add` of many rows — together, instead of one

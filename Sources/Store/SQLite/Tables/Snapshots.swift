@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import Layout
+import StoreFormat
 
 /// One stored snapshot, without its image.
 public struct SnapshotInfo: Hashable, Sendable {

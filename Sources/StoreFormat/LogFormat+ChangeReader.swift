@@ -1,4 +1,3 @@
-import Foundation
 import Layout
 
 /// Reads a log entry's `[Change]` straight from its bytes when they are in the form the writers
@@ -15,9 +14,9 @@ import Layout
 /// - an element it does not read (an `updateSettings`, an escaped string, a number written
 ///   another way, a key out of order or unknown) is skipped over and read by the generic reader
 ///   alone, so one unusual change does not send a 100k-change entry down the slow path.
-struct ChangeReader {
+package struct ChangeReader {
     /// The text is not in the form this reader reads (the generic reader decides).
-    struct Miss: Error {}
+    package struct Miss: Error {}
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var pos = 0
@@ -29,7 +28,7 @@ struct ChangeReader {
     }
 
     /// The changes of `text`, nil when it must be read by the generic reader.
-    static func decode(_ text: String, column: String) -> [Change]? {
+    package static func decode(_ text: String, column: String) -> [Change]? {
         var text = text
         return text.withUTF8 { bytes in
             var reader = ChangeReader(bytes, column: column)
@@ -130,7 +129,7 @@ struct ChangeReader {
         let count = key.utf8CodeUnitCount
         guard at + count + 3 <= bytes.count, bytes[at] == UInt8(ascii: "\""), bytes[at + count + 1] == UInt8(ascii: "\""),
               bytes[at + count + 2] == UInt8(ascii: ":"),
-              memcmp(bytes.baseAddress! + at + 1, key.utf8Start, count) == 0 else { return nil }
+              same(at: at + 1, key.utf8Start, count) else { return nil }
         return at + count + 3
     }
 
@@ -138,7 +137,7 @@ struct ChangeReader {
         let count = key.count
         guard at + count + 3 <= bytes.count, bytes[at] == UInt8(ascii: "\""), bytes[at + count + 1] == UInt8(ascii: "\""),
               bytes[at + count + 2] == UInt8(ascii: ":"),
-              key.withUnsafeBufferPointer({ memcmp(bytes.baseAddress! + at + 1, $0.baseAddress!, count) }) == 0 else { return nil }
+              key.withUnsafeBufferPointer({ same(at: at + 1, $0.baseAddress!, count) }) else { return nil }
         return at + count + 3
     }
 
@@ -281,7 +280,13 @@ struct ChangeReader {
 
     private func matches(_ word: StaticString) -> Bool {
         let count = word.utf8CodeUnitCount
-        return pos + count <= bytes.count && memcmp(bytes.baseAddress! + pos, word.utf8Start, count) == 0
+        return pos + count <= bytes.count && same(at: pos, word.utf8Start, count)
+    }
+
+    /// Whether the `count` bytes at `offset` are those at `other` (the caller checked the bounds).
+    @inline(__always) private func same(at offset: Int, _ other: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        for i in 0..<count where bytes[offset + i] != other[i] { return false }
+        return true
     }
 
     /// A JSON number's extent (RFC 8259 grammar; nil: not a number here) and whether it is

@@ -1,4 +1,3 @@
-import Foundation
 import Layout
 
 /// Writes a log entry's `[Change]` (`forward`) straight to bytes: byte for byte the text of
@@ -11,11 +10,11 @@ import Layout
 /// Keys are written in the order the tree writer sorts them (bytewise): fixed per object, and
 /// for a row config the format-1 keys merged with the optional fields' log keys
 /// (`configMembers`, computed once from `RowField`).
-struct ChangeWriter {
-    private(set) var out: [UInt8] = []
+package struct ChangeWriter {
+    package private(set) var out: [UInt8] = []
 
     /// The compact JSON of `changes`, as `LogFormat.encode(_: [Change])` stores it.
-    static func text(_ changes: [Change]) throws -> String {
+    package static func text(_ changes: [Change]) throws -> String {
         var writer = ChangeWriter()
         writer.out.reserveCapacity(2 + changes.count * 96)
         writer.byte("[")
@@ -68,13 +67,13 @@ struct ChangeWriter {
     // MARK: Row configs
 
     /// A member of a row config's object, in the sorted order of its keys.
-    enum ConfigMember {
+    package enum ConfigMember {
         case alignSelf, content, grow, hidden, insets, margin, separator, shrink, size, stack, sticky, type
         case optional(RowField)
     }
 
     /// Every key a config object may have, sorted as the tree writer sorts them.
-    static let configMembers: [(key: [UInt8], member: ConfigMember)] = {
+    package static let configMembers: [(key: [UInt8], member: ConfigMember)] = {
         let fixed: [(String, ConfigMember)] = [
             ("alignSelf", .alignSelf), ("content", .content), ("grow", .grow), ("hidden", .hidden), ("insets", .insets),
             ("margin", .margin), ("separator", .separator), ("shrink", .shrink), ("size", .size), ("stack", .stack),
