@@ -1,7 +1,7 @@
 import Layout
 
 /// Reads a log entry's `[Change]` straight from its bytes when they are in the form the writers
-/// produce (`ChangeWriter`, the tree writer, every earlier release: compact JSON, keys sorted,
+/// produce (the tree writer `LogValue.text`, every earlier release: compact JSON, keys sorted,
 /// strings without escapes), skipping the generic path's three passes (JSON parse → `JSONValue` →
 /// `LogValue` → `Change`, ≈ 30 % of undoing a 100k-row `clear`).
 ///
@@ -153,10 +153,28 @@ package struct ChangeReader {
         return value
     }
 
+    /// A member of a row config's object, in the sorted order of its keys.
+    private enum ConfigMember {
+        case alignSelf, content, grow, hidden, insets, margin, separator, shrink, size, stack, sticky, type
+        case optional(RowField)
+    }
+
+    /// Every key a config object may have, sorted as the tree writer sorts them (bytewise): the
+    /// format-1 keys merged with the optional fields' log keys, computed once from `RowField`.
+    private static let configMembers: [(key: [UInt8], member: ConfigMember)] = {
+        let fixed: [(String, ConfigMember)] = [
+            ("alignSelf", .alignSelf), ("content", .content), ("grow", .grow), ("hidden", .hidden), ("insets", .insets),
+            ("margin", .margin), ("separator", .separator), ("shrink", .shrink), ("size", .size), ("stack", .stack),
+            ("sticky", .sticky), ("type", .type),
+        ]
+        let all = fixed + RowField.optional.map { ($0.spec.log, ConfigMember.optional($0)) }
+        return all.map { (Array($0.0.utf8), $0.1) }.sorted { $0.key.lexicographicallyPrecedes($1.key) }
+    }()
+
     private mutating func rowConfig() throws -> RowConfig {
         var config = RowConfig(type: "")
         var seen = 0, first = true
-        for (key, member) in ChangeWriter.configMembers {
+        for (key, member) in Self.configMembers {
             guard pos < bytes.count, bytes[pos] == UInt8(ascii: first ? "{" : ","), let after = matchKey(at: pos + 1, key) else { continue }
             pos = after
             first = false

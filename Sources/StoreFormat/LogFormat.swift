@@ -31,8 +31,10 @@ package enum LogFormat {
     // MARK: Encoding
 
     package static func encode(_ edit: Edit) throws -> String { try value(edit).text() }
-    /// The changes of `forward`: written straight to bytes (`ChangeWriter`), as `value(_: Change)` spells them.
-    package static func encode(_ changes: [Change]) throws -> String { try ChangeWriter.text(changes) }
+    /// The JSON text of `changes`, as entries of formats 1 and 2 hold `forward` (this build
+    /// writes format 3's `ChangeBlob`; tests write the older text to build the logs of earlier
+    /// releases).
+    package static func encode(_ changes: [Change]) throws -> String { try LogValue.array(changes.map(value)).text() }
     package static func encode(_ settings: DocumentSettings) throws -> String { try value(settings).text() }
 
     /// An object of the non-nil fields.
