@@ -260,6 +260,6 @@ package enum OrderKey {
 extension StackDocError {
     /// A broken invariant of the store (a bug or a damaged database), never bad input: what
     /// `StoreFailure.internal` makes, for the codecs, which cannot see it.
-    package static func storeInvariant(_ message: String) -> StackDocError { StackDocError(.storeInvariant(message)) }
+    static func storeInvariant(_ message: String) -> StackDocError { StackDocError(.storeInvariant(message)) }
 }
 

@@ -9,14 +9,7 @@ import Testing
 /// `SnapshotImageFormatTests`).
 @Suite struct SnapshotImageFileTests {
     /// `image` claiming `format`, its checksum recomputed.
-    func reformatted(_ image: [UInt8], as format: UInt16) -> [UInt8] {
-        var bytes = Array(image.dropLast(8))
-        let at = SnapshotImage.magic.count
-        bytes[at] = UInt8(format & 0xFF)
-        bytes[at + 1] = UInt8(format >> 8)
-        let sum = SnapshotImage.checksum(bytes[...])
-        return bytes + withUnsafeBytes(of: sum.littleEndian) { Array($0) }
-    }
+    func reformatted(_ image: [UInt8], as format: UInt16) -> [UInt8] { SnapshotImageBytes.reformatted(image, as: format) }
 
     @Test func aFileWithFormatOneImagesOpensReplaysAndVerifies() throws {
         let dir = temporaryDirectory()
