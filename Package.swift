@@ -59,11 +59,15 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
+        // The store's byte codecs (log format, change blobs, row fields, snapshot images, order
+        // keys): pure, no database, no Foundation; Store reads and writes them through SQLite.
+        .target(name: "StoreFormat", dependencies: ["Layout"]),
         // Store: SQLite persistence (migrations embedded by the EmbedMigrations plugin).
         .target(
             name: "Store",
             dependencies: [
                 "Layout",
+                "StoreFormat",
                 "CSystem",
                 "StackDocRuntime",
                 "CPostgreSQL",
@@ -91,10 +95,16 @@ let package = Package(
         .testTarget(
             name: "StoreTests",
             dependencies: [
-                "Store", "Layout", "OrderStatistics", "StackDocTestSupport", "store-torture",
+                "Store", "StoreFormat", "Layout", "OrderStatistics", "StackDocTestSupport", "store-torture",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            resources: [.copy("Fixtures")]
+        ),
+        // The codecs of StoreFormat on their own: round trips, order keys, invariants (no database).
+        .testTarget(
+            name: "StoreFormatTests",
+            dependencies: ["StoreFormat", "Layout", "StackDocTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

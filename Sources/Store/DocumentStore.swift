@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import StoreFormat
 
 /// How hard each commit is pushed to disk.
 public enum Durability: String, Sendable, CaseIterable {

@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import StoreFormat
 
 /// An open document of a `DocumentStore`: the in-memory `document` plus its history, kept in
 /// step with the database.

@@ -145,7 +145,7 @@ import Testing
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appending(path: "old.sqlite").path
-        try FileManager.default.copyItem(at: try LogFormatTests.fixture("schema-0009-moves", "db"), to: URL(filePath: path))
+        try FileManager.default.copyItem(at: try LogFormatStoreTests.fixture("schema-0009-moves", "db"), to: URL(filePath: path))
         let oldMoves = try DatabaseQueue(path: path).read { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM log WHERE kind IN ('undo', 'redo') AND format = 1 AND forward IS NOT NULL AND inverse IS NOT NULL") ?? 0
         }

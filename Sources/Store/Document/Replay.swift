@@ -1,6 +1,7 @@
 import Foundation
 
 import Layout
+import StoreFormat
 
 /// Rebuilds a document from its log, from the empty document: the history model of SPEC §3
 /// in one place (used by `verify`, and by tests as the reference).

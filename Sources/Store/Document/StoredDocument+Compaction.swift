@@ -1,6 +1,7 @@
 import Foundation
 
 import Layout
+import StoreFormat
 
 /// What `history compact` did (`StoredDocument.compactHistory(before:)`).
 public struct CompactionResult: Hashable, Sendable {

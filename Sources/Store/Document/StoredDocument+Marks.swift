@@ -1,6 +1,7 @@
 import Foundation
 
 import Layout
+import StoreFormat
 
 /// Marks (issue 15): named points of the history. A mark is a log entry (logged, replayed,
 /// exported as `mark NAME`), not an undo step; `undo(toMark:)` / `redo(toMark:)` move the

@@ -1,6 +1,7 @@
 import Foundation
 
 import Layout
+import StoreFormat
 
 /// What `restore` did.
 public struct RestoreResult: Hashable, Sendable {

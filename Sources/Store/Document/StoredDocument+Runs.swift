@@ -1,5 +1,6 @@
 import Layout
 import StackDocRuntime
+import StoreFormat
 
 /// A write's long runs of row inserts or removals on two threads: the run's writes on the
 /// calling thread (the backend's connection belongs to it), its application to memory — the

@@ -1,6 +1,7 @@
 import Foundation
 
 import Layout
+import StoreFormat
 
 /// Snapshots of a stored document (docs/store.md "Snapshots"): compact binary images of the
 /// document after a log entry, written by the store every `SnapshotPolicy.interval` entries,

@@ -1,4 +1,5 @@
 import GRDB
+import StoreFormat
 import Layout
 
 // SQLite's errors (GRDB's `DatabaseError`) as the store's: the one place that maps SQLite's
@@ -8,6 +9,7 @@ extension StoreError {
     /// every layer's error (`UserFacingError`) as it is, SQLite's by result code.
     static func wrap(_ error: Error, path: String) -> Error {
         if error is UserFacingError { return error }
+        if let invariant = error as? FormatInvariant { return StoreError(.storeInvariant(invariant.description)) }
         if let db = error as? DatabaseError {
             let message = db.message ?? "\(db.resultCode)"
             switch db.resultCode.primaryResultCode {

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import Layout
+import StoreFormat
 
 /// Inserts rows given in document order (a stack row before its rows, each stack's rows in
 /// order) as a document's current rows (`import_seq` 0): `RowWriter.bulkBatch` rows per INSERT

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import Layout
+import StoreFormat
 
 /// Rows of `row` (a document's current rows) as the values a bulk INSERT binds, in flat,
 /// reference-free storage: per row its parent, order key, id and config columns

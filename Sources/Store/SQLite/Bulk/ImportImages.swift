@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Layout
+import StoreFormat
 
 /// The rows an `import` log entry brought in (migration 0013): one `SnapshotImage` blob per
 /// entry in `import_image`, written in the import's transaction. Imports stored before 0013

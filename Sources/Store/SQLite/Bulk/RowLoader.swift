@@ -3,6 +3,7 @@ import GRDB
 import GRDBSQLite
 import Layout
 import StackDocRuntime
+import StoreFormat
 
 /// Loads a document's rows (or the rows an import entry brought in) from `row` into a
 /// `Document`: one sequential scan in (parent, order_key) order through the raw C API (no

@@ -3,6 +3,7 @@ import GRDB
 import GRDBSQLite
 import Layout
 import StackDocRuntime
+import StoreFormat
 
 /// Writes the row inserts and removals of one write that come one after another in one stack —
 /// a `clear`, its undo and redo, `remove` or `add` of many rows — together, instead of one

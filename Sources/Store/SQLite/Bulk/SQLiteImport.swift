@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Layout
 import StackDocRuntime
+import StoreFormat
 
 /// The SQLite backend's import (`StoreBackend.importDocument`): a pipeline of threads that
 /// read, check and encode the rows while this one writes them, in the import's one transaction.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Layout
+import StoreFormat
 
 /// Log format 2 (issue 15 item 8): an `undo`/`redo` entry refers to the steps it moved instead
 /// of copying their changes, and no entry stores `inverse` (it is `forward.inverse`). This is the

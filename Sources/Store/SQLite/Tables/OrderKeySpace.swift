@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import Layout
+import StoreFormat
 
 /// Keeps order keys at most `OrderKey.maxLength` bytes: the key of an inserted or moved row, and
 /// — when the gap between its neighbours is used up — a re-keyed neighbourhood.

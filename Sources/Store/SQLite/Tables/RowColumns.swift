@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import Layout
+import StoreFormat
 
 /// Binding helpers for the raw C API.
 enum ColumnValue {
@@ -87,5 +88,15 @@ extension ColumnCoding {
     @inline(__always)
     static func flag(_ stmt: SQLiteStatement, _ column: Int32) -> Bool? {
         sqlite3_column_type(stmt, column) == SQLITE_NULL ? nil : sqlite3_column_int(stmt, column) != 0
+    }
+}
+
+extension Schema {
+    /// Column `row.fields` (`RowFields`) of a row with config `config`, as an SQL literal
+    /// (`X'…'`, or `NULL` when every field but the size is at its default): for tools and tests
+    /// that write the table by hand.
+    public static func rowFieldsLiteral(_ config: RowConfig) -> String {
+        guard let bytes = RowFields.encode(config) else { return "NULL" }
+        return "X'" + bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined() + "'"
     }
 }

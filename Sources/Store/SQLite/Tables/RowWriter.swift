@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import Layout
+import StoreFormat
 
 /// Writes rows and settings: one statement per primitive change (O(1) rows each), and a bulk
 /// path (raw C API, one prepared statement) for importing whole documents. A document's current

@@ -3,6 +3,7 @@ import GRDB
 import GRDBSQLite
 import Layout
 import StackDocRuntime
+import StoreFormat
 
 /// One stored snapshot, without its image.
 public struct SnapshotInfo: Hashable, Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import Layout
+import StoreFormat
 
 /// The config columns of `row` up to schema 15 (migrations 0001, 0007, 0008, 0012): one column
 /// per field, edges as text `top,left,bottom,right`, enums as their raw text. Migration 0016

@@ -1,8 +1,7 @@
-import Foundation
 import Layout
 
 /// Reads a log entry's `[Change]` straight from its bytes when they are in the form the writers
-/// produce (`ChangeWriter`, the tree writer, every earlier release: compact JSON, keys sorted,
+/// produce (the tree writer `LogValue.text`, every earlier release: compact JSON, keys sorted,
 /// strings without escapes), skipping the generic path's three passes (JSON parse → `JSONValue` →
 /// `LogValue` → `Change`, ≈ 30 % of undoing a 100k-row `clear`).
 ///
@@ -15,9 +14,9 @@ import Layout
 /// - an element it does not read (an `updateSettings`, an escaped string, a number written
 ///   another way, a key out of order or unknown) is skipped over and read by the generic reader
 ///   alone, so one unusual change does not send a 100k-change entry down the slow path.
-struct ChangeReader {
+package struct ChangeReader {
     /// The text is not in the form this reader reads (the generic reader decides).
-    struct Miss: Error {}
+    package struct Miss: Error {}
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var pos = 0
@@ -29,7 +28,7 @@ struct ChangeReader {
     }
 
     /// The changes of `text`, nil when it must be read by the generic reader.
-    static func decode(_ text: String, column: String) -> [Change]? {
+    package static func decode(_ text: String, column: String) -> [Change]? {
         var text = text
         return text.withUTF8 { bytes in
             var reader = ChangeReader(bytes, column: column)
@@ -130,7 +129,7 @@ struct ChangeReader {
         let count = key.utf8CodeUnitCount
         guard at + count + 3 <= bytes.count, bytes[at] == UInt8(ascii: "\""), bytes[at + count + 1] == UInt8(ascii: "\""),
               bytes[at + count + 2] == UInt8(ascii: ":"),
-              memcmp(bytes.baseAddress! + at + 1, key.utf8Start, count) == 0 else { return nil }
+              same(at: at + 1, key.utf8Start, count) else { return nil }
         return at + count + 3
     }
 
@@ -138,7 +137,7 @@ struct ChangeReader {
         let count = key.count
         guard at + count + 3 <= bytes.count, bytes[at] == UInt8(ascii: "\""), bytes[at + count + 1] == UInt8(ascii: "\""),
               bytes[at + count + 2] == UInt8(ascii: ":"),
-              key.withUnsafeBufferPointer({ memcmp(bytes.baseAddress! + at + 1, $0.baseAddress!, count) }) == 0 else { return nil }
+              key.withUnsafeBufferPointer({ same(at: at + 1, $0.baseAddress!, count) }) else { return nil }
         return at + count + 3
     }
 
@@ -154,10 +153,28 @@ struct ChangeReader {
         return value
     }
 
+    /// A member of a row config's object, in the sorted order of its keys.
+    private enum ConfigMember {
+        case alignSelf, content, grow, hidden, insets, margin, separator, shrink, size, stack, sticky, type
+        case optional(RowField)
+    }
+
+    /// Every key a config object may have, sorted as the tree writer sorts them (bytewise): the
+    /// format-1 keys merged with the optional fields' log keys, computed once from `RowField`.
+    private static let configMembers: [(key: [UInt8], member: ConfigMember)] = {
+        let fixed: [(String, ConfigMember)] = [
+            ("alignSelf", .alignSelf), ("content", .content), ("grow", .grow), ("hidden", .hidden), ("insets", .insets),
+            ("margin", .margin), ("separator", .separator), ("shrink", .shrink), ("size", .size), ("stack", .stack),
+            ("sticky", .sticky), ("type", .type),
+        ]
+        let all = fixed + RowField.optional.map { ($0.spec.log, ConfigMember.optional($0)) }
+        return all.map { (Array($0.0.utf8), $0.1) }.sorted { $0.key.lexicographicallyPrecedes($1.key) }
+    }()
+
     private mutating func rowConfig() throws -> RowConfig {
         var config = RowConfig(type: "")
         var seen = 0, first = true
-        for (key, member) in ChangeWriter.configMembers {
+        for (key, member) in Self.configMembers {
             guard pos < bytes.count, bytes[pos] == UInt8(ascii: first ? "{" : ","), let after = matchKey(at: pos + 1, key) else { continue }
             pos = after
             first = false
@@ -281,7 +298,13 @@ struct ChangeReader {
 
     private func matches(_ word: StaticString) -> Bool {
         let count = word.utf8CodeUnitCount
-        return pos + count <= bytes.count && memcmp(bytes.baseAddress! + pos, word.utf8Start, count) == 0
+        return pos + count <= bytes.count && same(at: pos, word.utf8Start, count)
+    }
+
+    /// Whether the `count` bytes at `offset` are those at `other` (the caller checked the bounds).
+    @inline(__always) private func same(at offset: Int, _ other: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        for i in 0..<count where bytes[offset + i] != other[i] { return false }
+        return true
     }
 
     /// A JSON number's extent (RFC 8259 grammar; nil: not a number here) and whether it is

@@ -2,9 +2,9 @@ import Layout
 
 /// The part of a config that snapshot images and binary change lists intern: everything but
 /// size, content and hidden, which every row record carries itself.
-struct RowStyleKey: Hashable {
-    var config: RowConfig
-    init(_ c: RowConfig) {
+package struct RowStyleKey: Hashable {
+    package var config: RowConfig
+    package init(_ c: RowConfig) {
         config = c
         config.size = .fit
         config.content = .zero
@@ -19,19 +19,22 @@ struct RowStyleKey: Hashable {
 /// A row record is `flags:u8` (hidden 1, fit 2, content 4, style 8), then the fixed size (f64)
 /// unless fit, the content (two f64) when flag 4 is set, and the style number (varint) when
 /// flag 8 is set.
-struct RowStyleTable {
+package struct RowStyleTable {
     private var numbers: [RowStyleKey: Int] = [RowStyleKey(RowConfig()): 0]
     /// The styles in the order of their numbers, the default first (style parts only).
-    private(set) var styles: [RowConfig] = [RowConfig()]
+    package private(set) var styles: [RowConfig] = [RowConfig()]
     /// The previous row's style and its number (rows in a run often share one: no hashing then,
     /// and nothing stored). Not optional, so that comparing with it copies nothing; the number
     /// is -1 until a first row.
     private var lastKey = RowStyleKey(RowConfig())
     private var lastStyle = -1
 
+    /// A table holding only the default style (number 0).
+    package init() {}
+
     /// The number of `config`'s style, numbering it when it is new; `checkNew` sees a new
     /// style's part of the config before it is numbered, and may refuse it by throwing.
-    mutating func number(of config: RowConfig, checkingNew checkNew: (RowConfig) throws -> Void) rethrows -> Int {
+    package mutating func number(of config: RowConfig, checkingNew checkNew: (RowConfig) throws -> Void) rethrows -> Int {
         if isLastStyle(of: config) { return lastStyle }
         let key = RowStyleKey(config)
         let style: Int
@@ -55,7 +58,7 @@ struct RowStyleTable {
     }
 
     /// The number of `config`'s style, numbering it when it is new.
-    mutating func number(of config: RowConfig) -> Int {
+    package mutating func number(of config: RowConfig) -> Int {
         number(of: config, checkingNew: { _ in })
     }
 
@@ -66,7 +69,7 @@ struct RowStyleTable {
     /// - Parameter wholeLengths: Write the size and the content as varints when every one of
     ///   them that follows is a whole number (`wholeLength`) — snapshot images from format 2:
     ///   1–2 bytes instead of 8 for the common `fixed 40`.
-    static func writeRecord(_ config: RowConfig, style: Int, wholeLengths: Bool, to out: inout ByteWriter) {
+    package static func writeRecord(_ config: RowConfig, style: Int, wholeLengths: Bool, to out: inout ByteWriter) {
         var flags: UInt8 = 0
         if config.hidden { flags |= 1 }
         var fixed: Double?
@@ -93,7 +96,7 @@ struct RowStyleTable {
     }
 
     /// `x` as an integer when a varint holds it bit for bit: a whole number in 0..<2⁵³, not −0.
-    static func wholeLength(_ x: Double) -> UInt64? {
+    package static func wholeLength(_ x: Double) -> UInt64? {
         guard x >= 0, x < 9_007_199_254_740_992, x.rounded(.towardZero) == x, x.sign == .plus else { return nil }
         return UInt64(x)
     }

@@ -1,33 +1,32 @@
-import Foundation
 import Layout
 
 /// The payloads of `mark` and `restore` log entries (schema 6), in the log's JSON
 /// (`LogValue`, sorted keys): a mark `{"cursor":C,"step":S}` (the undo cursor when it was made and
 /// the first log entry of step C, 0 when C is 0); a restore `{"target":N}` (the log entry whose
 /// state it restored) plus `"mark":NAME` when it was named by a mark.
-enum HistoryPayload {
-    static func mark(cursor: Int, step: Int) throws -> String {
+package enum HistoryPayload {
+    package static func mark(cursor: Int, step: Int) throws -> String {
         try LogValue.object(["cursor": .int(cursor), "step": .int(step)]).text()
     }
 
-    static func restore(target: Int, mark: String?) throws -> String {
+    package static func restore(target: Int, mark: String?) throws -> String {
         var fields: [String: LogValue] = ["target": .int(target)]
         if let mark { fields["mark"] = .string(mark) }
         return try LogValue.object(fields).text()
     }
 
     /// (cursor, first entry of that step) of a mark's payload.
-    static func mark(_ payload: String?) throws -> (Int, Int) {
+    package static func mark(_ payload: String?) throws -> (Int, Int) {
         let fields = try object(payload)
         return (try int(fields, "cursor"), try int(fields, "step"))
     }
 
-    static func restoreTarget(_ payload: String?) throws -> Int {
+    package static func restoreTarget(_ payload: String?) throws -> Int {
         try int(try object(payload), "target")
     }
 
     /// The mark name a restore was given, if any.
-    static func restoreMark(_ payload: String?) throws -> String? {
+    package static func restoreMark(_ payload: String?) throws -> String? {
         guard case let .string(name)? = try object(payload)["mark"] else { return nil }
         return name
     }

@@ -1,6 +1,5 @@
-import Foundation
 import Layout
-@testable import Store
+@testable import StoreFormat
 import Testing
 
 /// An image whose checksum is sound but whose rows break a document rule (a duplicate id, a

@@ -1,4 +1,3 @@
-import Foundation
 import Layout
 
 /// The on-disk format of the log's payloads: the `Edit` of an `op`/`view` entry, the `[Change]`
@@ -21,20 +20,22 @@ import Layout
 /// keep their text and are read as they are (`changes(in:column:format:inverse:)` reads either).
 /// `Tests/StoreTests/Fixtures/log-format-1.json` holds one example of every case and is
 /// decoded and re-encoded byte for byte by a test.
-enum LogFormat {
+package enum LogFormat {
     /// The format this build writes, and the newest it reads.
-    static let version = 3
+    package static let version = 3
 
     /// The format new entries are written in: `version`, except where a test writes an older
     /// one (`LogFormat.$written.withValue(2) { … }`) to build the log an earlier release wrote.
-    @TaskLocal static var written = version
+    @TaskLocal package static var written = version
 
     // MARK: Encoding
 
-    static func encode(_ edit: Edit) throws -> String { try value(edit).text() }
-    /// The changes of `forward`: written straight to bytes (`ChangeWriter`), as `value(_: Change)` spells them.
-    static func encode(_ changes: [Change]) throws -> String { try ChangeWriter.text(changes) }
-    static func encode(_ settings: DocumentSettings) throws -> String { try value(settings).text() }
+    package static func encode(_ edit: Edit) throws -> String { try value(edit).text() }
+    /// The JSON text of `changes`, as entries of formats 1 and 2 hold `forward` (this build
+    /// writes format 3's `ChangeBlob`; tests write the older text to build the logs of earlier
+    /// releases).
+    package static func encode(_ changes: [Change]) throws -> String { try LogValue.array(changes.map(value)).text() }
+    package static func encode(_ settings: DocumentSettings) throws -> String { try value(settings).text() }
 
     /// An object of the non-nil fields.
     private static func object(_ fields: KeyValuePairs<String, LogValue?>) -> LogValue { .object(members(fields)) }
@@ -54,34 +55,34 @@ enum LogFormat {
     private static func string(_ s: String?) -> LogValue? { s.map(LogValue.string) }
     private static func ids(_ ids: [RowID]) -> LogValue { .array(ids.map(LogValue.string)) }
 
-    static func value(_ e: Edges) -> LogValue {
+    package static func value(_ e: Edges) -> LogValue {
         object(["bottom": .double(e.bottom), "left": .double(e.left), "right": .double(e.right), "top": .double(e.top)])
     }
 
-    static func value(_ s: Size) -> LogValue { object(["height": .double(s.height), "width": .double(s.width)]) }
+    package static func value(_ s: Size) -> LogValue { object(["height": .double(s.height), "width": .double(s.width)]) }
 
-    static func value(_ s: RowSize) -> LogValue {
+    package static func value(_ s: RowSize) -> LogValue {
         switch s {
         case .fit: return tag("fit")
         case let .fixed(d): return tag("fixed", ["_0": .double(d)])
         }
     }
 
-    static func value(_ s: StackSettings) -> LogValue {
+    package static func value(_ s: StackSettings) -> LogValue {
         object(["align": .string(s.align.rawValue), "axis": .string(s.axis.rawValue),
                 "justify": .string(s.justify.rawValue), "spacing": .double(s.spacing)])
     }
 
-    static func value(_ s: SeparatorOverrides) -> LogValue {
+    package static func value(_ s: SeparatorOverrides) -> LogValue {
         object(["color": string(s.color), "hidden": s.hidden.map(LogValue.bool),
                 "insets": s.insets.map(value), "thickness": s.thickness.map(LogValue.double)])
     }
 
-    static func value(_ s: SeparatorStyle) -> LogValue {
+    package static func value(_ s: SeparatorStyle) -> LogValue {
         object(["color": .string(s.color), "hidden": .bool(s.hidden), "insets": value(s.insets), "thickness": .double(s.thickness)])
     }
 
-    static func value(_ c: RowConfig) -> LogValue {
+    package static func value(_ c: RowConfig) -> LogValue {
         var fields = members([
             "alignSelf": .string(c.alignSelf.rawValue), "content": value(c.content), "grow": .double(c.grow),
             "hidden": .bool(c.hidden), "insets": c.insets.map(value), "margin": value(c.margin),
@@ -98,18 +99,18 @@ enum LogFormat {
         return .object(fields)
     }
 
-    static func value(_ v: RowField.Value) -> LogValue {
+    package static func value(_ v: RowField.Value) -> LogValue {
         switch v {
         case let .number(n): return .double(n)
         case let .text(t): return .string(t)
         }
     }
 
-    static func value(_ d: DocumentDefaults) -> LogValue {
+    package static func value(_ d: DocumentDefaults) -> LogValue {
         object(["autoHideLastSeparator": .bool(d.autoHideLastSeparator), "insets": value(d.insets), "separator": value(d.separator)])
     }
 
-    static func value(_ s: DocumentSettings) -> LogValue {
+    package static func value(_ s: DocumentSettings) -> LogValue {
         object(["align": .string(s.align.rawValue), "axis": .string(s.axis.rawValue), "defaults": value(s.defaults),
                 "justify": .string(s.justify.rawValue), "offset": .double(s.offset), "padding": value(s.padding),
                 "spacing": .double(s.spacing), "viewport": value(s.viewport),
@@ -118,7 +119,7 @@ enum LogFormat {
                 "keyboard": s.keyboard == 0 ? nil : .double(s.keyboard)])
     }
 
-    static func value(_ p: Position) -> LogValue {
+    package static func value(_ p: Position) -> LogValue {
         switch p {
         case .top: return tag("top")
         case .bottom: return tag("bottom")
@@ -128,7 +129,7 @@ enum LogFormat {
         }
     }
 
-    static func value(_ s: SeparatorSpec) -> LogValue {
+    package static func value(_ s: SeparatorSpec) -> LogValue {
         switch s {
         case .hidden: return tag("hidden")
         case .shown: return tag("shown")
@@ -139,7 +140,7 @@ enum LogFormat {
         }
     }
 
-    static func value(_ item: RowSpecItem) -> LogValue {
+    package static func value(_ item: RowSpecItem) -> LogValue {
         switch item {
         case let .type(t): return tag("type", ["_0": .string(t)])
         case let .fixed(d): return tag("fixed", ["_0": .double(d)])
@@ -169,11 +170,11 @@ enum LogFormat {
         }
     }
 
-    static func value(_ t: TextRun) -> LogValue {
+    package static func value(_ t: TextRun) -> LogValue {
         object(["count": .int(t.count), "char": .double(t.glyphWidth), "line": .double(t.lineHeight)])
     }
 
-    static func value(_ s: StackSettingSpec) -> LogValue {
+    package static func value(_ s: StackSettingSpec) -> LogValue {
         switch s {
         case let .axis(a): return tag("axis", ["_0": .string(a.rawValue)])
         case let .padding(e): return tag("padding", ["_0": value(e)])
@@ -183,7 +184,7 @@ enum LogFormat {
         }
     }
 
-    static func value(_ d: DefaultsSpec) -> LogValue {
+    package static func value(_ d: DefaultsSpec) -> LogValue {
         switch d {
         case let .insets(e): return tag("insets", ["_0": value(e)])
         case let .separator(specs): return tag("separator", ["_0": .array(specs.map(value))])
@@ -191,14 +192,14 @@ enum LogFormat {
         }
     }
 
-    static func value(_ o: ObscuredSpec) -> LogValue {
+    package static func value(_ o: ObscuredSpec) -> LogValue {
         switch o {
         case let .insets(viewport, insets): return tag("insets", ["insets": value(insets), "viewport": viewport.map(value)])
         case let .keyboard(h): return tag("keyboard", ["_0": h.map(LogValue.double)])
         }
     }
 
-    static func value(_ s: ScrollSpec) -> LogValue {
+    package static func value(_ s: ScrollSpec) -> LogValue {
         switch s {
         case let .offset(d): return tag("offset", ["_0": .double(d)])
         case let .by(d): return tag("by", ["_0": .double(d)])
@@ -207,7 +208,7 @@ enum LogFormat {
         }
     }
 
-    static func value(_ edit: Edit) -> LogValue {
+    package static func value(_ edit: Edit) -> LogValue {
         let spec = { (items: [RowSpecItem]) in LogValue.array(items.map(value)) }
         switch edit {
         case let .add(rows, items, position, parent):
@@ -229,7 +230,7 @@ enum LogFormat {
         }
     }
 
-    static func value(_ change: Change) -> LogValue {
+    package static func value(_ change: Change) -> LogValue {
         switch change {
         case let .insertRow(id, config, parent, index):
             return tag("insertRow", ["config": value(config), "id": .string(id), "index": .int(index), "parent": string(parent)])

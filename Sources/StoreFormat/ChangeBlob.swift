@@ -1,4 +1,3 @@
-import Foundation
 import Layout
 import StackDocRuntime
 
@@ -33,23 +32,23 @@ import StackDocRuntime
 /// style or the content, which reads as zero (styles are told apart by `==`, as in a snapshot
 /// image; the row table stores such a zero as zero too); non-finite numbers are refused, as the
 /// JSON writer refuses them. Enum values are their raw text (in the styles).
-enum ChangeBlob {
-    static let magic: [UInt8] = Array("SDCH".utf8)
+package enum ChangeBlob {
+    package static let magic: [UInt8] = Array("SDCH".utf8)
     /// The coding number this build writes and reads.
-    static let coding: UInt8 = 1
+    package static let coding: UInt8 = 1
 
     private enum Tag {
         static let insert: UInt8 = 1, remove: UInt8 = 2, update: UInt8 = 3, move: UInt8 = 4, json: UInt8 = 5
     }
 
     /// The blob of an empty list (what a group's no-op `op` entries log; `commit` looks for it).
-    static let empty: [UInt8] = (try? encode([])) ?? []
+    package static let empty: [UInt8] = (try? encode([])) ?? []
 
     // MARK: Encoding
 
     /// The blob of `changes`.
     /// - Throws: `LogFormatError` for a non-finite number (as the JSON writer).
-    static func encode(_ changes: [Change]) throws -> [UInt8] {
+    package static func encode(_ changes: [Change]) throws -> [UInt8] {
         var encoder = Encoder(capacity: changes.count)
         for change in changes { try encoder.add(change) }
         return encoder.blob(count: changes.count)
@@ -137,21 +136,24 @@ enum ChangeBlob {
     /// each change's inverse, last first), made directly.
     /// - Throws: `LogFormatError` saying what is wrong (the caller names the entry).
     /// - Parameter splitMinimum: lists of at least this many changes are decoded in two halves
-    ///   at once (tests lower it; the answer and any error are those of one pass).
-    static func decode(_ blob: UnsafeRawBufferPointer, inverse: Bool = false, splitMinimum: Int = splitMinimum) throws -> [Change] {
+    ///   (tests lower it; the answer and any error are those of one pass).
+    /// - Parameter halves: runs the two halves, at once if it has a thread for the first (the
+    ///   store passes one that has); one after the other by default.
+    package static func decode(_ blob: UnsafeRawBufferPointer, inverse: Bool = false, splitMinimum: Int = splitMinimum,
+                               halves: any HalvesRunner = OneAfterTheOther()) throws -> [Change] {
         do {
-            return try read(blob, inverse: inverse, splitMinimum: splitMinimum)
+            return try read(blob, inverse: inverse, splitMinimum: splitMinimum, halves: halves)
         } catch let damage as SnapshotImage.Damage {
             throw LogFormatError(damage.description)
         }
     }
 
     /// Blobs of at least this many changes are decoded in two halves at once, the first on a
-    /// thread of its own (`BackgroundTask`): the undo of a 100k-row `clear` decodes 100k boxed
+    /// thread of its own (the store's `HalvesRunner`): the undo of a 100k-row `clear` decodes 100k boxed
     /// changes before anything else of it can start (≈ 60–100 ms on one thread).
-    static let splitMinimum = 16_384
+    package static let splitMinimum = 16_384
 
-    private static func read(_ blob: UnsafeRawBufferPointer, inverse: Bool, splitMinimum: Int) throws -> [Change] {
+    private static func read(_ blob: UnsafeRawBufferPointer, inverse: Bool, splitMinimum: Int, halves: any HalvesRunner) throws -> [Change] {
         guard blob.count >= magic.count + 1 + 8, blob.starts(with: magic) else { throw LogFormatError("not a list of changes in binary") }
         let coding = blob[magic.count]
         guard coding == self.coding else { throw LogFormatError("binary changes of coding \(coding), which this StackDoc does not read") }
@@ -178,9 +180,9 @@ enum ChangeBlob {
             let end: Int
             if let half {
                 let lent = LentSlots(slots: slots)
-                let firstHalf = BackgroundTask { Result { try changes.decode(count / 2, from: begin, first: 0, into: lent.slots) } }
-                let second = Result { try changes.decode(count - count / 2, from: half, first: count / 2, into: slots) }
-                let first = firstHalf.value
+                let (first, second) = halves.both(
+                    { Result { try changes.decode(count / 2, from: begin, first: 0, into: lent.slots) } },
+                    { Result { try changes.decode(count - count / 2, from: half, first: count / 2, into: slots) } })
                 switch (first, second) {
                 case let (.success(firstEnd), .success(secondEnd)) where firstEnd == half:
                     end = secondEnd
@@ -344,3 +346,18 @@ enum ChangeBlob {
         }
     }
 }
+
+/// Runs the two halves of a long decoding (`ChangeBlob.decode`): StoreFormat starts no thread,
+/// so the caller says how — the store runs `first` on a thread of its own while `second` runs on
+/// the caller's.
+package protocol HalvesRunner {
+    /// The results of `first` and `second`, both finished.
+    func both<T: Sendable>(_ first: @escaping @Sendable () -> T, _ second: () -> T) -> (T, T)
+}
+
+/// Runs the halves one after the other on the caller's thread.
+package struct OneAfterTheOther: HalvesRunner {
+    package init() {}
+    package func both<T: Sendable>(_ first: @escaping @Sendable () -> T, _ second: () -> T) -> (T, T) { (first(), second()) }
+}
+

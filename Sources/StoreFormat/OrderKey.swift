@@ -1,3 +1,5 @@
+import Layout
+
 /// Fractional order keys: strings whose byte order is the rows' order within a stack.
 ///
 /// A key is an integer part (a head letter giving its length, then base-62 digits) and an
@@ -7,14 +9,14 @@
 /// row. This is the "fractional indexing" scheme (as in Figma and rocicorp/fractional-indexing).
 /// Midpoints alone grow without bound when inserts keep hitting one gap; `OrderKeySpace` keeps
 /// every key within `maxLength` by re-keying a neighbourhood (`spread`).
-enum OrderKey {
+package enum OrderKey {
     /// The longest key the store writes (bytes).
-    static let maxLength = 16
+    package static let maxLength = 16
     /// A string that sorts after every key starting with a given prefix: `prefix + pastDigits`
     /// bounds a prefix range (`z` is the largest digit, `{` follows it in ASCII).
-    static let pastDigits = "{"
+    package static let pastDigits = "{"
 
-    static let digits: [UInt8] = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
+    package static let digits: [UInt8] = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
     private static let zero = digits[0]
     private static let base = digits.count
 
@@ -26,23 +28,23 @@ enum OrderKey {
 
     /// The value of digit `d` (0 ..< 62), -1 for a byte that is not a digit.
     @inline(__always)
-    static func digitIndex(_ d: UInt8) -> Int { digitValue[Int(d)] }
+    package static func digitIndex(_ d: UInt8) -> Int { digitValue[Int(d)] }
 
     /// The first key handed out in an empty stack.
-    static let first = "a0"
+    package static let first = "a0"
 
     /// A key strictly between `a` and `b` (`nil` = unbounded on that side).
-    static func between(_ a: String?, _ b: String?) throws -> String {
+    package static func between(_ a: String?, _ b: String?) throws -> String {
         let a = a.map { Array($0.utf8) }
         let b = b.map { Array($0.utf8) }
         if let a, let b, !a.lexicographicallyPrecedes(b) {
-            throw StoreError.internal("order keys out of order: \(String(decoding: a, as: UTF8.self)) ≥ \(String(decoding: b, as: UTF8.self))")
+            throw FormatInvariant("order keys out of order: \(String(decoding: a, as: UTF8.self)) ≥ \(String(decoding: b, as: UTF8.self))")
         }
         return String(decoding: try keyBetween(a, b), as: UTF8.self)
     }
 
     /// `count` increasing keys for a stack filled in one go (import, bulk load).
-    static func sequence(_ count: Int) -> [String] {
+    package static func sequence(_ count: Int) -> [String] {
         var keys: [String] = []
         keys.reserveCapacity(count)
         var key = Array(first.utf8)
@@ -54,14 +56,14 @@ enum OrderKey {
     }
 
     /// The key after `key` in `sequence`: key i + 1 of a stack filled in one go.
-    static func next(after key: [UInt8]) -> [UInt8] {
+    package static func next(after key: [UInt8]) -> [UInt8] {
         (try? increment(key)) ?? key + [digits[base / 2]]
     }
 
     /// `key = next(after: key)` in place: a last digit that is not the largest is stepped up
     /// without a new array (all but one key in 62 of a stack filled in one go).
     @inline(__always)
-    static func advance(_ key: inout [UInt8]) {
+    package static func advance(_ key: inout [UInt8]) {
         let last = key.count - 1
         if last >= 1 {
             let d = digitValue[Int(key[last])]
@@ -80,10 +82,10 @@ enum OrderKey {
     /// keyed the same way — so the keys grow by about log2(count) / 6 characters. nil when a key
     /// would be longer than `maxLength` (the caller then keys the rows one by one through
     /// `OrderKeySpace`, which re-keys a neighbourhood).
-    static func keys(_ count: Int, between a: String?, _ b: String?) throws -> [[UInt8]]? {
+    package static func keys(_ count: Int, between a: String?, _ b: String?) throws -> [[UInt8]]? {
         let a = a.map { Array($0.utf8) }, b = b.map { Array($0.utf8) }
         if let a, let b, !a.lexicographicallyPrecedes(b) {
-            throw StoreError.internal("order keys out of order: \(String(decoding: a, as: UTF8.self)) ≥ \(String(decoding: b, as: UTF8.self))")
+            throw FormatInvariant("order keys out of order: \(String(decoding: a, as: UTF8.self)) ≥ \(String(decoding: b, as: UTF8.self))")
         }
         var keys: [[UInt8]] = []
         keys.reserveCapacity(count)
@@ -115,13 +117,13 @@ enum OrderKey {
     /// `count` increasing keys `prefix` + up to `height` digits, evenly spaced, each ending in a
     /// non-zero digit (so a key fits between any two of them later). Uses just enough digits
     /// for the keys plus one spare digit of gap, at most `height`.
-    static func spread(_ count: Int, under prefix: String, height: Int) throws -> [String] {
+    package static func spread(_ count: Int, under prefix: String, height: Int) throws -> [String] {
         var width = 1
         var total: UInt64 = UInt64(base)
         while total < UInt64(count + 1) && width < 10 { width += 1; total *= UInt64(base) }
         if width < min(height, 10) { width += 1; total *= UInt64(base) }
         guard width <= height, total >= UInt64(count + 1) else {
-            throw StoreError.internal("\(count) order keys do not fit under '\(prefix)' in \(height) digits")
+            throw FormatInvariant("\(count) order keys do not fit under '\(prefix)' in \(height) digits")
         }
         let prefixBytes = Array(prefix.utf8)
         return (0..<count).map { i in
@@ -138,7 +140,7 @@ enum OrderKey {
     }
 
     /// The length of a key's integer part (head letter and its digits).
-    static func integerLength(of key: [UInt8]) throws -> Int {
+    package static func integerLength(of key: [UInt8]) throws -> Int {
         try integerPart(key).count
     }
 
@@ -147,13 +149,13 @@ enum OrderKey {
     private static func integerLength(_ head: UInt8) throws -> Int {
         if head >= UInt8(ascii: "a") && head <= UInt8(ascii: "z") { return Int(head - UInt8(ascii: "a")) + 2 }
         if head >= UInt8(ascii: "A") && head <= UInt8(ascii: "Z") { return Int(UInt8(ascii: "Z") - head) + 2 }
-        throw StoreError.internal("invalid order key head \(head)")
+        throw FormatInvariant("invalid order key head \(head)")
     }
 
     private static func integerPart(_ key: [UInt8]) throws -> [UInt8] {
-        guard let head = key.first else { throw StoreError.internal("empty order key") }
+        guard let head = key.first else { throw FormatInvariant("empty order key") }
         let n = try integerLength(head)
-        guard n <= key.count else { throw StoreError.internal("invalid order key \(String(decoding: key, as: UTF8.self))") }
+        guard n <= key.count else { throw FormatInvariant("invalid order key \(String(decoding: key, as: UTF8.self))") }
         return Array(key[0..<n])
     }
 
@@ -203,7 +205,7 @@ enum OrderKey {
             }
             let da = a.isEmpty ? 0 : digitValue[Int(a[a.startIndex])]
             let db = b.map { $0.isEmpty ? base : digitValue[Int($0[$0.startIndex])] } ?? base
-            guard da >= 0, db >= 0 else { throw StoreError.internal("invalid order key digit") }
+            guard da >= 0, db >= 0 else { throw FormatInvariant("invalid order key digit") }
             if db - da > 1 {
                 return prefix + [digits[(da + db + 1) / 2]]
             }
@@ -216,7 +218,7 @@ enum OrderKey {
         }
     }
 
-    static func increment(_ x: [UInt8]) throws -> [UInt8]? {
+    package static func increment(_ x: [UInt8]) throws -> [UInt8]? {
         var head = x[0]
         var digs = Array(x.dropFirst())
         var carry = true
@@ -253,4 +255,11 @@ enum OrderKey {
         }
         return [head] + digs
     }
+}
+
+/// A broken invariant of the stored bytes (a bug or a damaged database), never bad input; the
+/// store reports it as its own invariant error (`StoreError.Kind.storeInvariant`).
+package struct FormatInvariant: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }

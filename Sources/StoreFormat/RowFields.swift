@@ -15,12 +15,12 @@ import Layout
 /// The style is the snapshot image's and the binary change list's (one coding of a row's style
 /// in the store); Doubles are their IEEE bit patterns, so every value comes back bit for bit.
 /// A blob with bytes after its last part, an unknown flag or no flag at all is damage.
-enum RowFields {
-    static let hidden: UInt8 = 1, content: UInt8 = 2, style: UInt8 = 4
+package enum RowFields {
+    package static let hidden: UInt8 = 1, content: UInt8 = 2, style: UInt8 = 4
 
     /// The style part of `config` (`SnapshotImage.writeStyle`), nil when it is the default
     /// config's. Rows of one style (`RowStyleKey`) share it: a bulk writer codes it once.
-    static func style(_ config: RowConfig) -> [UInt8]? {
+    package static func style(_ config: RowConfig) -> [UInt8]? {
         guard RowStyleKey(config) != RowStyleKey(RowConfig()) else { return nil }
         var out = ByteWriter(capacity: 64)
         SnapshotImage.writeStyle(config, &out)
@@ -31,7 +31,7 @@ enum RowFields {
     /// `style(_:)`) to `out`. Returns false, appending nothing, when the blob is NULL (every
     /// field at its default).
     @inline(__always)
-    static func append(hidden: Bool, content: Size, style: [UInt8]?, to out: inout [UInt8]) -> Bool {
+    package static func append(hidden: Bool, content: Size, style: [UInt8]?, to out: inout [UInt8]) -> Bool {
         var flags: UInt8 = 0
         if hidden { flags |= Self.hidden }
         if content != .zero { flags |= Self.content }
@@ -47,22 +47,24 @@ enum RowFields {
     }
 
     /// The blob of `config`, nil when it is NULL.
-    static func encode(_ config: RowConfig) -> [UInt8]? {
+    package static func encode(_ config: RowConfig) -> [UInt8]? {
         var out: [UInt8] = []
         return append(hidden: config.hidden, content: config.content, style: style(config), to: &out) ? out : nil
     }
 
     /// Why a `fields` blob was refused (the loader names the file, document and row).
-    struct Damage: Error, CustomStringConvertible {
+    package struct Damage: Error, CustomStringConvertible {
         /// What is wrong with the blob.
-        let description: String
+        package let description: String
+
+        package init(description: String) { self.description = description }
     }
 
     /// The config of a row whose `fields` are `bytes` (nil: NULL), with size `.fit` (the caller
     /// sets it from column `size`).
     /// - Throws: `Damage` naming the problem when the bytes are not one whole blob.
     @inline(__always)
-    static func decode(_ bytes: UnsafeRawBufferPointer?) throws -> RowConfig {
+    package static func decode(_ bytes: UnsafeRawBufferPointer?) throws -> RowConfig {
         guard let bytes else { return RowConfig() }
         do {
             var r = ByteReader(bytes)
@@ -78,23 +80,13 @@ enum RowFields {
             return c
         } catch let damage as SnapshotImage.Damage {
             // The byte reader's words are an image's: here the bytes are a blob.
-            throw Damage(description: damage.description.replacingOccurrences(of: "the image", with: "the blob"))
+            throw Damage(description: damage.description.replacing("the image", with: "the blob"))
         }
     }
 
     /// `decode(_:)` of bytes in an array.
-    static func decode(_ bytes: [UInt8]?) throws -> RowConfig {
+    package static func decode(_ bytes: [UInt8]?) throws -> RowConfig {
         guard let bytes else { return try decode(nil as UnsafeRawBufferPointer?) }
         return try bytes.withUnsafeBytes { try decode($0) }
-    }
-}
-
-extension Schema {
-    /// Column `row.fields` (`RowFields`) of a row with config `config`, as an SQL literal
-    /// (`X'…'`, or `NULL` when every field but the size is at its default): for tools and tests
-    /// that write the table by hand.
-    public static func rowFieldsLiteral(_ config: RowConfig) -> String {
-        guard let bytes = RowFields.encode(config) else { return "NULL" }
-        return "X'" + bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined() + "'"
     }
 }

@@ -1,11 +1,10 @@
-import Foundation
 import Layout
 
 /// A JSON value of the log's on-disk format (`LogFormat`), encoded with sorted keys by
 /// `JSONEncoder` (so equal values give equal bytes) and read back with StackDoc's own JSON parser
 /// (integral numbers become `int`): no synthesized `Codable` anywhere, every key is spelled out
 /// by `LogFormat`.
-indirect enum LogValue: Hashable, Encodable {
+package indirect enum LogValue: Hashable, Encodable {
     case object([String: LogValue])
     case array([LogValue])
     case string(String)
@@ -20,7 +19,7 @@ indirect enum LogValue: Hashable, Encodable {
         init?(intValue: Int) { nil }
     }
 
-    func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         switch self {
         case let .object(fields):
             var container = encoder.container(keyedBy: Key.self)
@@ -47,7 +46,7 @@ indirect enum LogValue: Hashable, Encodable {
     /// `[.sortedKeys, .withoutEscapingSlashes]` (`LogFormatTests` compares them), written by hand
     /// because the encoder cost ≈ 3 s of the 4.3 s that `clear` of 100k rows took (its tree of
     /// containers per value). A non-finite number throws, as the encoder's `.throw` strategy.
-    func text() throws -> String {
+    package func text() throws -> String {
         var out: [UInt8] = []
         out.reserveCapacity(256)
         try write(to: &out)
@@ -55,7 +54,7 @@ indirect enum LogValue: Hashable, Encodable {
     }
 
     /// Appends the compact JSON of the value (see `text()`).
-    func write(to out: inout [UInt8]) throws {
+    package func write(to out: inout [UInt8]) throws {
         switch self {
         case let .object(fields):
             out.append(UInt8(ascii: "{"))
@@ -91,7 +90,7 @@ indirect enum LogValue: Hashable, Encodable {
 
     /// A JSON string as `JSONEncoder` writes it: `"` and `\` escaped, `\b \f \n \r \t` for
     /// those controls, `\u00XX` (lower-case hex) for the other controls, everything else as is.
-    static func writeString(_ s: String, to out: inout [UInt8]) {
+    package static func writeString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
             out.append(contentsOf: s.utf8)  // nothing to escape (ids, types, colours): one copy
@@ -117,7 +116,7 @@ indirect enum LogValue: Hashable, Encodable {
     }
 
     /// Parses JSON text.
-    static func parse(_ text: String) throws -> LogValue {
+    package static func parse(_ text: String) throws -> LogValue {
         let json: JSONValue
         do { json = try JSONParser.parse(text) } catch { throw LogFormatError("not valid JSON") }
         return try LogValue(json)
@@ -140,7 +139,7 @@ indirect enum LogValue: Hashable, Encodable {
 
 /// What is wrong with a stored log payload, as a path and a reason
 /// (`add.spec[2]: unknown row spec 'wobble'`); `LogFormat` adds the document and entry.
-struct LogFormatError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+package struct LogFormatError: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }

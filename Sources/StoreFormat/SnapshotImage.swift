@@ -31,7 +31,7 @@ public enum SnapshotImage {
     /// The formats this binary reads: format 1 is format 2 without flag bit 4 (whole lengths as
     /// varints); StackDoc wrote it up to schema 17.
     public static let readableFormats: ClosedRange<UInt16> = 1...2
-    static let magic: [UInt8] = Array("SDSNAP".utf8)
+    package static let magic: [UInt8] = Array("SDSNAP".utf8)
 
     /// What an image says about itself (checked against the `snapshot` row that holds it).
     public struct Header: Equatable, Sendable {
@@ -43,12 +43,18 @@ public enum SnapshotImage {
         public var seq: Int
         /// Rows in the image.
         public var rows: Int
+
+        package init(uid: String, version: Int, seq: Int, rows: Int) {
+            (self.uid, self.version, self.seq, self.rows) = (uid, version, seq, rows)
+        }
     }
 
     /// Why an image was refused.
     public struct Damage: Error, CustomStringConvertible, Sendable {
         /// What is wrong with the image.
         public let description: String
+
+        package init(description: String) { self.description = description }
     }
 
     // MARK: Encoding
@@ -61,7 +67,7 @@ public enum SnapshotImage {
     /// The rows of `document` encoded (`Encoder`), ready for `image(uid:version:seq:settings:)`:
     /// the part of an image that costs O(rows), which a write can make on another thread
     /// (`StoredDocument.apply(_:keepingView:final:db:journal:)`).
-    static func encodeRows(_ document: Document) -> Encoder {
+    package static func encodeRows(_ document: Document) -> Encoder {
         var encoder = Encoder(capacity: document.rowCount)
         document.forEachRow { id, parent, _, config in encoder.add(id, parent: parent, config: config) }
         return encoder
@@ -71,25 +77,25 @@ public enum SnapshotImage {
     /// rows in order), then makes the image of them (`image(uid:version:seq:settings:)`): what
     /// `encode` does for a whole document, and what an import does while its file is read, so
     /// that the image is ready when the last row is.
-    struct Encoder {
+    package struct Encoder {
         private var styleTable = RowStyleTable()
         private var rowsOut: ByteWriter
         private var stackOrdinal: [RowID: Int] = [:]
         /// Rows encoded.
-        private(set) var rows = 0
+        package private(set) var rows = 0
         /// False once a row came whose stack had not come before it (not in document order): it
         /// was left out, and the image is not the rows'.
-        private(set) var isInOrder = true
+        package private(set) var isInOrder = true
 
         /// An encoder with room for `rows` rows.
-        init(capacity rows: Int) {
+        package init(capacity rows: Int) {
             rowsOut = ByteWriter(capacity: rows * 20)
         }
 
         /// Encodes the next row in document order. Returns the number of its config's style
         /// (`RowStyleTable.number(of:)`), nil when the row was left out (`isInOrder`).
         @discardableResult
-        mutating func add(_ id: RowID, parent: RowID?, config: RowConfig) -> Int? {
+        package mutating func add(_ id: RowID, parent: RowID?, config: RowConfig) -> Int? {
             var parentOrdinal = 0
             if let parent {
                 guard let ordinal = stackOrdinal[parent] else {
@@ -109,7 +115,7 @@ public enum SnapshotImage {
 
         /// The image of the rows encoded, with `settings`, at `version` after log entry `seq` of
         /// the document `uid`.
-        func image(uid: String, version: Int, seq: Int, settings: DocumentSettings) -> [UInt8] {
+        package func image(uid: String, version: Int, seq: Int, settings: DocumentSettings) -> [UInt8] {
             var out = ByteWriter(capacity: 256 + styleTable.styles.count * 64 + rowsOut.buffer.count)
             out.bytes(magic)
             out.u16(format)
@@ -150,7 +156,7 @@ public enum SnapshotImage {
 
     /// `decode(_:name:)` of an image in memory the caller owns (a blob SQLite holds), read in
     /// place: one pass over the rows into columns, then the bulk load (`DocumentLoader`).
-    static func decode(bytes image: UnsafeRawBufferPointer, name: String) throws -> (header: Header, document: Document) {
+    package static func decode(bytes image: UnsafeRawBufferPointer, name: String) throws -> (header: Header, document: Document) {
         var (r, format) = try checkedReader(image)
         let header = try readHeader(&r)
         let settings = try readSettings(&r)
@@ -198,7 +204,7 @@ public enum SnapshotImage {
     }
 
     /// `checksum(_:)` of bytes in memory.
-    static func checksum(_ raw: UnsafeRawBufferPointer) -> UInt64 {
+    package static func checksum(_ raw: UnsafeRawBufferPointer) -> UInt64 {
         var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
         let words = raw.count / 8
         for i in 0..<words {
@@ -296,7 +302,7 @@ public enum SnapshotImage {
 
     /// Writes the style part of `c` (what `RowStyleKey` keeps, in `RowStyleTable.swift`); a log entry's binary changes
     /// (`ChangeBlob`) write their styles so too.
-    static func writeStyle(_ c: RowConfig, _ out: inout ByteWriter) {
+    package static func writeStyle(_ c: RowConfig, _ out: inout ByteWriter) {
         var bits: UInt8 = 0
         if c.insets != nil { bits |= StyleBit.insets }
         if c.separator.hidden != nil { bits |= StyleBit.sepHidden }
@@ -336,7 +342,7 @@ public enum SnapshotImage {
     }
 
     /// Reads what `writeStyle` wrote.
-    static func readStyle(_ r: inout ByteReader) throws -> RowConfig {
+    package static func readStyle(_ r: inout ByteReader) throws -> RowConfig {
         let bits = try r.u8()
         let extras = bits & StyleBit.extras != 0 ? try r.varint() : 0
         guard extras & ~allExtras == 0 else { throw Damage(description: "unknown style bits \(extras)") }
@@ -364,125 +370,5 @@ public enum SnapshotImage {
             }
         }
         return c
-    }
-}
-
-/// Appends little-endian values to a byte array.
-struct ByteWriter {
-    private(set) var buffer: [UInt8] = []
-
-    init(capacity: Int) { buffer.reserveCapacity(capacity) }
-
-    @inline(__always) mutating func u8(_ v: UInt8) { buffer.append(v) }
-    @inline(__always) mutating func u16(_ v: UInt16) { buffer.append(UInt8(v & 0xFF)); buffer.append(UInt8(v >> 8)) }
-    @inline(__always) mutating func u64(_ v: UInt64) { Self.append(u64: v, to: &buffer) }
-    @inline(__always) mutating func f64(_ v: Double) { u64(v.bitPattern) }
-    /// Appends what `u64` writes (little-endian) to a byte array of the caller's.
-    @inline(__always) static func append(u64 v: UInt64, to bytes: inout [UInt8]) {
-        withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) }
-    }
-    /// Appends what `f64` writes (the IEEE bit pattern, as `u64`) to a byte array of the
-    /// caller's (`RowFields`).
-    @inline(__always) static func append(f64 v: Double, to bytes: inout [UInt8]) { append(u64: v.bitPattern, to: &bytes) }
-    @inline(__always) mutating func varint(_ v: UInt64) {
-        var v = v
-        while v >= 0x80 {
-            buffer.append(UInt8(v & 0x7F) | 0x80)
-            v >>= 7
-        }
-        buffer.append(UInt8(v))
-    }
-    mutating func bytes(_ b: [UInt8]) { buffer.append(contentsOf: b) }
-    mutating func string(_ s: String) {
-        var s = s
-        s.withUTF8 { utf8 in
-            varint(UInt64(utf8.count))
-            buffer.append(contentsOf: utf8)
-        }
-    }
-    mutating func edges(_ e: Edges) { f64(e.top); f64(e.left); f64(e.bottom); f64(e.right) }
-}
-
-/// Reads what `ByteWriter` wrote from bytes in memory (valid while it reads); every read checks
-/// the bounds (`SnapshotImage.Damage`).
-struct ByteReader {
-    let bytes: UnsafeRawBufferPointer
-    var position = 0
-
-    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
-
-    var remaining: Int { bytes.count - position }
-
-    private func short() -> SnapshotImage.Damage { SnapshotImage.Damage(description: "the image ends early (at byte \(position))") }
-
-    @inline(__always) mutating func u8() throws -> UInt8 {
-        guard position < bytes.count else { throw short() }
-        defer { position += 1 }
-        return bytes[position]
-    }
-
-    mutating func u16() throws -> UInt16 {
-        let lo = try u8(), hi = try u8()
-        return UInt16(lo) | UInt16(hi) << 8
-    }
-
-    @inline(__always) mutating func f64() throws -> Double {
-        guard remaining >= 8 else { throw short() }
-        let v = bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self)
-        position += 8
-        return Double(bitPattern: UInt64(littleEndian: v))
-    }
-
-    @inline(__always) mutating func varint() throws -> UInt64 {
-        var v: UInt64 = 0
-        var shift: UInt64 = 0
-        while true {
-            let b = try u8()
-            guard shift < 64 else { throw SnapshotImage.Damage(description: "a number is too long (at byte \(position))") }
-            v |= UInt64(b & 0x7F) << shift
-            if b < 0x80 { return v }
-            shift += 7
-        }
-    }
-
-    /// A length of a row record (`RowStyleTable.writeRecord`): a varint below 2⁵³ when
-    /// `whole`, else an f64.
-    @inline(__always) mutating func length(whole: Bool) throws -> Double {
-        whole ? Double(try count(limit: (1 << 53) - 1)) : try f64()
-    }
-
-    /// A varint that must be at most `limit`.
-    @inline(__always) mutating func count(limit: Int) throws -> Int {
-        let v = try varint()
-        guard v <= UInt64(max(limit, 0)) else { throw SnapshotImage.Damage(description: "value \(v) out of range 0...\(limit) (at byte \(position))") }
-        return Int(v)
-    }
-
-    @inline(__always) mutating func string() throws -> String {
-        // The limit is what is left after the length itself (`remaining` read before it would
-        // let a length that counts its own bytes past the end).
-        let length = try varint()
-        guard length <= UInt64(remaining) else { throw short() }
-        let n = Int(length)
-        defer { position += n }
-        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[position..<(position + n)]), as: UTF8.self)
-    }
-
-    mutating func flag() throws -> Bool {
-        switch try u8() {
-        case 0: return false
-        case 1: return true
-        case let b: throw SnapshotImage.Damage(description: "flag \(b) is neither 0 nor 1")
-        }
-    }
-
-    mutating func edges() throws -> Edges {
-        Edges(top: try f64(), left: try f64(), bottom: try f64(), right: try f64())
-    }
-
-    mutating func value<E: RawRepresentable>(_ type: E.Type) throws -> E where E.RawValue == String {
-        let text = try string()
-        guard let v = E(rawValue: text) else { throw SnapshotImage.Damage(description: "unknown \(E.self) '\(text)'") }
-        return v
     }
 }

@@ -2,32 +2,32 @@
 /// instead of an array per key: 100k keys were 100k heap arrays (≈ 0.5 µs a key, most of it
 /// `malloc` and the copies of `OrderKey.increment`), on the critical path of an undo of a
 /// `clear` (issue 15 item 8).
-struct OrderKeyList: Sendable {
-    private(set) var bytes: [UInt8] = []
+package struct OrderKeyList: Sendable {
+    package private(set) var bytes: [UInt8] = []
     private var ends: [Int32] = []
 
     /// No keys yet, room for `count` keys of about `length` bytes.
-    init(capacity count: Int, length: Int = 4) {
+    package init(capacity count: Int, length: Int = 4) {
         bytes.reserveCapacity(count * length)
         ends.reserveCapacity(count)
     }
 
     /// The number of keys.
-    var count: Int { ends.count }
+    package var count: Int { ends.count }
 
     /// Key `i`'s bytes.
-    subscript(i: Int) -> ArraySlice<UInt8> {
+    package subscript(i: Int) -> ArraySlice<UInt8> {
         bytes[(i == 0 ? 0 : Int(ends[i - 1]))..<Int(ends[i])]
     }
 
     /// Appends a key.
-    mutating func append<C: Collection<UInt8>>(_ key: C) {
+    package mutating func append<C: Collection<UInt8>>(_ key: C) {
         bytes.append(contentsOf: key)
         ends.append(Int32(bytes.count))
     }
 
     /// Every key, as arrays (for tests and the rare row-by-row path).
-    var arrays: [[UInt8]] { (0..<count).map { Array(self[$0]) } }
+    package var arrays: [[UInt8]] { (0..<count).map { Array(self[$0]) } }
 }
 
 extension OrderKey {
@@ -35,7 +35,7 @@ extension OrderKey {
     /// list. With nothing after the run (the common case: a stack filled or appended to, an
     /// undo of a `clear`), each key is the integer after the previous one, stepped in place (no
     /// array per key: `advance`'s fast path); else the halving of `keys`, flattened.
-    static func keyList(_ count: Int, between a: String?, _ b: String?) throws -> OrderKeyList? {
+    package static func keyList(_ count: Int, between a: String?, _ b: String?) throws -> OrderKeyList? {
         guard b == nil else {
             guard let keys = try keys(count, between: a, b) else { return nil }
             var list = OrderKeyList(capacity: count, length: keys.first?.count ?? 0)
