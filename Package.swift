@@ -104,7 +104,7 @@ let package = Package(
         // The codecs of StoreFormat on their own: round trips, order keys, invariants (no database).
         .testTarget(
             name: "StoreFormatTests",
-            dependencies: ["StoreFormat", "Layout", "StackDocTestSupport"],
+            dependencies: ["StoreFormat", "Layout", "OrderStatistics", "StackDocTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

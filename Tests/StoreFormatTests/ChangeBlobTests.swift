@@ -1,3 +1,4 @@
+import OrderStatistics
 import Foundation
 import Layout
 @testable import StoreFormat

@@ -1,3 +1,4 @@
+import OrderStatistics
 import Layout
 @testable import StoreFormat
 import StackDocTestSupport

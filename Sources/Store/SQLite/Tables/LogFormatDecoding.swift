@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Layout
+import StackDocRuntime
 import StoreFormat
 
 /// Reading a log row's changes (the part of `LogFormat` that reads GRDB rows).
@@ -39,7 +40,7 @@ extension LogFormat {
 /// caller's thread decodes the second (`ChangeBlob.splitMinimum`).
 struct OnTwoThreads: HalvesRunner {
     func both<T: Sendable>(_ first: @escaping @Sendable () -> T, _ second: () -> T) -> (T, T) {
-        let background = BackgroundTask(first)
+        let background = BackgroundTask(.ownThread(), first)
         let other = second()
         return (background.value, other)
     }
