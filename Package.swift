@@ -76,7 +76,7 @@ let package = Package(
         // A writer process used only by StoreTests (concurrency and crash tests).
         .executableTarget(
             name: "store-torture",
-            dependencies: ["Store", "Layout", "StackDocScript", "StackDocTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Store", "Layout", "StackDocTestSupport"]
         ),
         .testTarget(
             name: "StoreTests",
