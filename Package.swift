@@ -90,7 +90,7 @@ let package = Package(
         // A writer process used only by StoreTests (concurrency and crash tests).
         .executableTarget(
             name: "store-torture",
-            dependencies: ["Store", "Layout", "OrderStatistics", "StackDocScript", "StackDocTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Store", "Layout", "OrderStatistics", "StackDocTestSupport"]
         ),
         .testTarget(
             name: "StoreTests",

@@ -17,11 +17,8 @@
 //                                     then open DIR/rI.sqlite (a new database, opened by both
 //                                     at the same moment) and list its documents; prints
 //                                     "fail I: ERROR" per failed round and "failures N" at the end
-//   store-torture travel DIR ROWS STEPS [quick]
-//                                     time travel, diff, verify and compaction on a ROWS-row
-//                                     document with STEPS operations of history (release build;
-//                                     Benchmarks/RESULTS.md "History at any depth"); quick: only
-//                                     `document(at:)` and `export --at` at 27 points
+//   store-torture open DB DOC         open DOC and print "open N rows: T s, RSS M MB"
+// Benchmarks live in Benchmarks/ (ordo-one/benchmark) and scripts/measure-*.
 import Foundation
 import Layout
 import OrderStatistics
@@ -37,6 +34,15 @@ enum StoreTorture {
     static func fail(_ message: String) -> Never {
         FileHandle.standardError.write(Data("store-torture: \(message)\n".utf8))
         exit(3)
+    }
+
+    /// This process's resident memory (VmRSS), in MB.
+    static func rssMB() -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return Double(line.split(separator: " ")[1]).map { $0 / 1024 } ?? 0
+        }
+        return 0
     }
 
     /// The store options of the writers: the default, or snapshots every
@@ -137,21 +143,9 @@ enum StoreTorture {
             case "open" where args.count == 3:
                 let t = Date.timeIntervalSinceReferenceDate
                 let doc = try DocumentStore(path: args[1]).open(args[2])
-                say("open \(doc.document.rowCount) rows: \(Date.timeIntervalSinceReferenceDate - t) s, RSS \(Bench.rssMB()) MB")
-            case "insert" where args.count == 3:
-                try InsertBench.run(dir: args[1], rows: Int(args[2]) ?? 100_000)
-            case "scan" where args.count == 2:
-                try ScanBench.run(path: args[1])
-            case "verify" where args.count == 4 || (args.count == 5 && args[4] == "replan"):
-                try VerifyBench.run(dir: args[1], rows: Int(args[2]) ?? 1000, steps: Int(args[3]) ?? 100_000,
-                                    replanOnly: args.count == 5)
-            case "travel" where args.count == 4 || (args.count == 5 && args[4] == "quick"):
-                try TravelBench.run(dir: args[1], rows: Int(args[2]) ?? 1_000_000, steps: Int(args[3]) ?? 100_000,
-                                    quick: args.count == 5)
-            case "bench" where args.count == 3:
-                try Bench.run(dir: args[1], rows: Int(args[2]) ?? 100_000)
+                say("open \(doc.document.rowCount) rows: \(Date.timeIntervalSinceReferenceDate - t) s, RSS \(rssMB()) MB")
             default:
-                fail("usage: store-torture crash DB DOC SEED | race DB DOC PREFIX N | verify DIR ROWS STEPS [replan] | travel DIR ROWS STEPS [quick] | bench DIR ROWS")
+                fail("usage: store-torture crash DB DOC SEED | imports DB ROWS | moves DB ROWS | race DB DOC PREFIX N | open-race DIR ROUNDS ROLE OTHER | open DB DOC")
             }
         } catch {
             fail("\(error)")

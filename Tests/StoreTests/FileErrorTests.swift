@@ -324,11 +324,16 @@ func copyWithPendingWAL(_ source: String, to file: String, _ body: (Database) th
     /// leaf: opening reads only the right-most path, and a write goes on there; it used to be
     /// opened and written). The document still opens for reading (so it can be exported), but
     /// SQLite's check before the first write finds the damage: nothing is written, ever.
+    /// The file is left as a writer that did not close leaves it (its mark set): only then is
+    /// the check due (`cleanlyClosedFileIsWrittenWithoutReadingItWhole`).
     @Test func malformedLogTreeIsNeverWritten() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = path("malformed.sqlite")
-        let doc = try DocumentStore(path: file).create("d")
-        for i in 0..<300 { try doc.run(Ops.add("row\(i)", RowConfig(type: String(repeating: "t", count: 40)), at: 0)) }
+        do {
+            let doc = try DocumentStore(path: file).create("d")
+            for i in 0..<300 { try doc.run(Ops.add("row\(i)", RowConfig(type: String(repeating: "t", count: 40)), at: 0)) }
+        }
+        try Tamper.markHeldByAWriterThatDidNotClose(file)
         let (leaf, kind) = try Tamper.scribbleOnFirstLeaf(of: "log", in: file)
         #expect(leaf != 1 && kind == 0x0A, "an index leaf page")
         let before = snapshot(file)
@@ -347,6 +352,49 @@ func copyWithPendingWAL(_ source: String, to file: String, _ body: (Database) th
             #expect(opened.document.rowCount == 300)
         }
         #expect(snapshot(file) == before)
+    }
+
+    /// A writer that closes cleanly clears its mark (`WriterMark`), and the next session's first
+    /// write does not read the file whole: damage where that write does not go (the log's first
+    /// leaf) is not found before it — the limit of the guarantee; `integrityCheck` (the REPL's
+    /// `check`) still finds it. The mark is set while a writer holds the file, and stays while
+    /// another store of this process has it open.
+    @Test func cleanlyClosedFileIsWrittenWithoutReadingItWhole() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = path("clean.sqlite")
+        do {
+            let store = try DocumentStore(path: file)
+            let doc = try store.create("d")
+            #expect(try Tamper.writerMark(file) == WriterMark.held)
+            for i in 0..<300 { try doc.run(Ops.add("row\(i)", RowConfig(type: String(repeating: "t", count: 40)), at: 0)) }
+            do {
+                let second = try DocumentStore(path: file)
+                try second.create("e")
+            }
+            #expect(try Tamper.writerMark(file) == WriterMark.held, "another store of this process still holds the file")
+        }
+        #expect(try Tamper.writerMark(file) == 0)
+        try Tamper.scribbleOnFirstLeaf(of: "log", in: file)
+        let store = try DocumentStore(path: file)
+        try store.create("other")
+        #expect(store.damage == nil)
+        #expect(try store.open("other").document.rowCount == 0)
+        #expect(try store.integrityCheck().joined().contains("On tree page"))
+    }
+
+    /// A session that only reads leaves the mark as it found it: a file a killed writer left is
+    /// still checked whole before the first write of a later session.
+    @Test func aReadingSessionLeavesTheMark() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = path("reading.sqlite")
+        try FileErrorTests(dir: dir).makeDatabase(file)
+        #expect(try Tamper.writerMark(file) == 0)
+        try Tamper.markHeldByAWriterThatDidNotClose(file)
+        do {
+            let store = try DocumentStore(path: file)
+            _ = try store.open("d").document.rowCount
+        }
+        #expect(try Tamper.writerMark(file) == WriterMark.held)
     }
 
     /// A log entry whose text cannot be read back: the message names the document, the entry

@@ -199,8 +199,8 @@ import Testing
         #expect(doc.liveLayout().layout() == LiveLayout(doc.document).layout())
     }
 
-    /// The first write of a session on a file damaged where the write does not read, a long run:
-    /// the check running beside it finds the damage, the write is refused with the check's
+    /// The first write of a session on a file damaged where the write does not read, a long run,
+    /// the file left as a writer that did not close leaves it: the check running beside it finds the damage, the write is refused with the check's
     /// message, and no byte of the file or its companions changes.
     @Test func aLongFirstWriteOnADamagedFileIsRefusedAndWritesNothing() throws {
         let dir = temporaryDirectory()
@@ -212,6 +212,7 @@ import Testing
             let doc = try RowRunTests.sample(file, count: Self.big, inner: 0, options: StoreOptions(snapshots: SnapshotPolicy(interval: 50)))
             for i in 0..<300 { _ = try doc.run(Ops.add("x\(i)", RowConfig(type: String(repeating: "t", count: 40)), at: 0)) }
         }
+        try Tamper.markHeldByAWriterThatDidNotClose(file)
         try Tamper.scribbleOnFirstLeaf(of: "log", in: file)
         let bytes = snapshot(file)
         do {

@@ -138,6 +138,28 @@ import Testing
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// A writer SIGKILLed after it wrote leaves its mark (`WriterMark`) in the file: the next
+    /// session checks the whole file before it writes, and refuses damage that write would not
+    /// have touched (the log's first leaf; the WAL checkpointed away first, so the mark alone
+    /// makes the check due).
+    @Test func aKilledWritersFileIsCheckedWholeBeforeTheNextWrite() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appending(path: "killed.sqlite").path
+        var rng = SplitMix64(seed: 31)
+        _ = try killed(["crash", path, "k", "31"], after: "d 150\n", within: 1000, rng: &rng)
+        #expect(try Tamper.writerMark(path) != 0)
+        try Tamper.scribbleOnFirstLeaf(of: "log", in: path)
+        let store = try DocumentStore(path: path)
+        do {
+            try store.create("other")
+            Issue.record("a damaged database was written")
+        } catch let error as StackDocError {
+            #expect(error.message.hasPrefix("database '\(path)' is corrupt: SQLite's check of the file finds: "), "\(error.message)")
+        }
+        #expect(store.damage != nil)
+    }
+
     /// SIGKILLs a process importing large documents: each document is there completely
     /// (and verifies) or not at all.
     @Test func killedImportsAreAllOrNothing() throws {

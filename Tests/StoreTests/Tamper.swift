@@ -1,11 +1,25 @@
 import Foundation
 import GRDB
+@testable import Store
 
 /// Direct SQL on a database file, bypassing the store (to damage it on purpose).
 enum Tamper {
     static func sql(_ path: String, _ sql: String) throws {
         let queue = try DatabaseQueue(path: path)
         try queue.writeWithoutTransaction { db in try db.execute(sql: sql) }
+    }
+
+    /// The writer's mark in the file (`WriterMark`: `held` while a writer holds it or after one
+    /// that did not close, 0 after a clean close).
+    static func writerMark(_ path: String) throws -> Int32 {
+        try DatabaseQueue(path: path).read { db in try Int32.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
+    }
+
+    /// Leaves the file as a writer that never closed it leaves it (its mark set:
+    /// `ProcessTests.aKilledWritersFileIsCheckedWholeBeforeTheNextWrite` shows a SIGKILLed
+    /// writer does), so that the next session checks the whole file before it writes.
+    static func markHeldByAWriterThatDidNotClose(_ path: String) throws {
+        try sql(path, "PRAGMA user_version = \(WriterMark.held)")
     }
 
     /// Checkpoints the WAL into the file, then writes garbage over every third byte (from byte

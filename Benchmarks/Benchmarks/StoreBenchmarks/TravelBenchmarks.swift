@@ -6,9 +6,7 @@ import Store
 /// Time travel at any depth (issue 15 item 6): a 1M-row document with 100k steps of history
 /// (one-row size edits, moves, hides and shows, with an undo and a redo every 25 operations;
 /// the default snapshot policy). Built once through the Store API into the temporary directory
-/// (≈ 2 min on a quiet machine; an interrupted build resumes where it stopped) and reused; it is
-/// the file `store-torture travel /tmp 1000000 100000` builds and reads (document `t`), so either
-/// tool can make it for the other.
+/// (≈ 2 min on a quiet machine; an interrupted build resumes where it stopped) and reused.
 enum TravelWorkload {
     static let rows = 1_000_000
     static let operations = 100_000

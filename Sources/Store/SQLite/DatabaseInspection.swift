@@ -11,12 +11,14 @@ import Layout
 /// When opening for writing would itself write — a WAL with frames (closing the connection
 /// checkpoints them into the file) or migrations to apply — it also runs SQLite's
 /// `PRAGMA quick_check` and refuses a damaged file. Otherwise that check, which reads every page
-/// (≈ 1 s for a 130 MB file of 1M rows, docs/hardening.md), waits for the first write
-/// (`DocumentStore.write`): a session that only reads a damaged file can still export it.
+/// (≈ 1 s for a 130 MB file of 1M rows, docs/hardening.md), is due before the first write
+/// (`DocumentStore.write`) only when the file carries a writer's mark (`WriterMark`: its last
+/// writer did not close it cleanly, or one holds it now); a session that only reads a damaged
+/// file can still export it.
 enum DatabaseInspection {
     /// Refuses the existing database at `path` unless it is a StackDoc database this version can
-    /// open (waiting up to `busyTimeout` for another process's lock). Returns true when it ran
-    /// the whole-file check.
+    /// open (waiting up to `busyTimeout` for another process's lock). Returns true when the first
+    /// write needs no whole-file check: this one ran it, or the file carries no writer's mark.
     static func inspect(_ path: String, busyTimeout: TimeInterval) throws -> Bool {
         // A read-only connection to a WAL file makes the `-shm` index (and an empty `-wal`):
         // a refused file is left as it was found.
@@ -28,7 +30,7 @@ enum DatabaseInspection {
                 let applied = try checkIdentity(db, path: path)
                 let migrating = applied < EmbeddedMigrations.all.count
                 if migrating && !pendingFrames { try checkIntegrity(db, path: path) }
-                return pendingFrames || migrating
+                return try pendingFrames || migrating || WriterMark.isClear(db)
             }
         } catch {
             for file in companions { unlink(file) }

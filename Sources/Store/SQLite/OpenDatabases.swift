@@ -30,6 +30,11 @@ enum OpenDatabases {
         return lock.withLock { counts[id, default: 0] > 0 }
     }
 
+    /// How many connections of this process have the file `id` open.
+    static func count(of id: FileID) -> Int {
+        lock.withLock { counts[id, default: 0] }
+    }
+
     /// Records a connection to the file at `path`; returns what `closed` needs.
     static func opened(_ path: String) -> FileID? {
         guard let id = id(of: path) else { return nil }

@@ -20,8 +20,11 @@ final class SQLiteBackend: StoreBackend {
     /// reads inside it run on it.
     private var heldRead: Database?
     /// True once SQLite's `quick_check` has passed on the file (at open when opening had to
-    /// write, else before the first write); always true for a new file and `:memory:`.
+    /// write, else before the first write) or when the file carries no writer's mark
+    /// (`WriterMark`); always true for a new file and `:memory:`.
     private var checked = true
+    /// True once a write of this store has committed the writer's mark (`WriterMark`).
+    private var holdsFile = false
 
     /// Opens (creating when missing) the database at `path`, or an in-memory one for `:memory:`.
     /// An existing file is first inspected read-only (`DatabaseInspection`: identity, schema,
@@ -119,7 +122,10 @@ final class SQLiteBackend: StoreBackend {
     static let cacheSize = -32768
 
     deinit {
-        if let openFile { OpenDatabases.closed(openFile) }
+        if let openFile {
+            if holdsFile, damage == nil { WriterMark.release(queue, file: openFile) }
+            OpenDatabases.closed(openFile)
+        }
     }
 
     /// Checks the file's identity and, when migrations are missing, applies them in ONE
@@ -221,22 +227,24 @@ final class SQLiteBackend: StoreBackend {
         }
         if let damage { throw StoreError.writeRefused(path, damage: damage) }
         if heldRead != nil { throw StoreError.internal("a write inside a read of one state (readingOneState)") }
-        if checked { return try transaction(.immediate, foreignKeys: foreignKeys, body) }
-        // The first write: SQLite's check of the whole file runs on a second connection while
-        // the body runs, and the transaction commits only once it has passed (docs/store.md,
-        // "The check before the first write").
-        let check = FileCheckInFlight(path: path, busyTimeout: options.busyTimeout)
+        if checked, holdsFile { return try transaction(.immediate, foreignKeys: foreignKeys, body) }
+        // The first write marks the file held (`WriterMark`). On a file not known to be sound,
+        // SQLite's check of the whole file runs on a second connection while the body runs, and
+        // the transaction commits only once it has passed (docs/store.md, "The check before the
+        // first write").
+        let check = checked ? nil : FileCheckInFlight(path: path, busyTimeout: options.busyTimeout)
         do {
             let result = try transaction(.immediate, foreignKeys: foreignKeys) { db in
+                try WriterMark.hold(db)
                 let result = try body(db)
-                try check.passed()
+                try check?.passed()
                 return result
             }
-            checked = true
+            (checked, holdsFile) = (true, true)
             return result
         } catch {
             // The check's finding comes first: the body may have failed on the same damage.
-            if case .failure(let found) = check.finding {
+            if case .failure(let found)? = check?.finding {
                 throw noteDamage(StoreError.wrap(found, path: path))
             }
             throw error

@@ -140,7 +140,7 @@ enum LogWriter {
 
         /// `blob`: `ChangeBlob.encode(changes)` when the caller already made it (used only in a
         /// format that writes blobs).
-        init(_ changes: [Change], format: Int?, blob: [UInt8]? = nil) throws {
+        init(_ changes: [Change], format: Int, blob: [UInt8]? = nil) throws {
             guard LogWriter.writesBlobs(format: format) else { self = .text(try LogFormat.encode(changes)); return }
             if let blob {
                 assert(blob == (try? ChangeBlob.encode(changes)), "an early blob differs from the blob of the changes it is logged with")
@@ -159,15 +159,17 @@ enum LogWriter {
         }
     }
 
+    /// The one INSERT of a log entry (every column of today's schema).
+    private static let appendSQL =
+        "INSERT INTO log (document, seq, kind, payload, forward, inverse, grp, label, time, format, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+
     /// True when entries of `format` store their changes as a `ChangeBlob` (format 3 on).
-    static func writesBlobs(format: Int?) -> Bool {
-        guard let format else { return false }
-        return format >= 3
+    static func writesBlobs(format: Int) -> Bool {
+        format >= 3
     }
 
-    /// `payload` is already in `LogFormat`; `format` is recorded with the entry (nil leaves the
-    /// `format` and `origin` columns out, for fixtures of schemas older than 0004); `origin`
-    /// names who wrote it (schema 6).
+    /// `payload` is already in `LogFormat`; `format` is recorded with the entry; `origin` names
+    /// who wrote it (schema 6).
     ///
     /// The entry is bound through the raw C API (SQLite copies text and blobs): no Swift value of
     /// it stays behind in the cached statement, and no `Data` is made. Through GRDB's
@@ -179,18 +181,15 @@ enum LogWriter {
     /// (`StoredDocument.applyForLog`, `LoggedChanges`); used only by a format that writes blobs.
     static func append(_ db: Database, document: Int64, seq: Int, kind: LogEntry.Kind, payload: String?,
                        forward: [Change]?, forwardBlob: [UInt8]? = nil, inverse: [Change]?, group: Int?, label: String?,
-                       format: Int? = LogFormat.written, origin: String? = nil) throws {
+                       format: Int = LogFormat.written, origin: String? = nil) throws {
         let now = Date.now.timeIntervalSince1970
         let forwardValue = try forward.map { try StoredChanges($0, format: format, blob: forwardBlob) }
         let inverseValue = try inverse.map { try StoredChanges($0, format: format) }
-        let sql = format == nil
-            ? "INSERT INTO log (document, seq, kind, payload, forward, inverse, grp, label, time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-            : "INSERT INTO log (document, seq, kind, payload, forward, inverse, grp, label, time, format, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         func text(_ value: String?, _ index: Int32, _ s: SQLiteStatement) {
             guard var value else { return }  // unbound parameters are NULL
             ColumnValue.bindText(&value, to: s, at: index)
         }
-        try RowWriter.run(db, sql) { s in
+        try RowWriter.run(db, appendSQL) { s in
             sqlite3_bind_int64(s, 1, document)
             sqlite3_bind_int64(s, 2, Int64(seq))
             text(kind.rawValue, 3, s)
@@ -200,10 +199,8 @@ enum LogWriter {
             if let group { sqlite3_bind_int64(s, 7, Int64(group)) }
             text(label, 8, s)
             sqlite3_bind_double(s, 9, now)
-            if let format {
-                sqlite3_bind_int64(s, 10, Int64(format))
-                text(origin, 11, s)
-            }
+            sqlite3_bind_int64(s, 10, Int64(format))
+            text(origin, 11, s)
         }
     }
 }
