@@ -95,6 +95,7 @@ import Testing
             for migration in Schema.migrations where migration.version > 15 {
                 try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [migration.name])
             }
+            try db.execute(sql: Tamper.undoAfterSchema18)
         }
     }
 

@@ -7,7 +7,8 @@ import Testing
 
 /// Snapshot images of format 2 (schema 18) write a row's whole-number lengths as varints; every
 /// length still comes back bit for bit, and images of format 1 (written up to schema 17, in
-/// existing files) are still read.
+/// existing files) are still read. Format 3 (schema 19) adds the safe area to the settings;
+/// images of format 2 read as no safe area.
 @Suite struct SnapshotImageFormatTests {
     /// `image` claiming `format`, its checksum recomputed.
     func reformatted(_ image: [UInt8], as format: UInt16) -> [UInt8] {
@@ -38,7 +39,7 @@ import Testing
     @Test func everyLengthComesBackBitForBit() throws {
         let document = try lengthsDocument()
         let image = SnapshotImage.encode(document, uid: "u", version: 3, seq: 2)
-        #expect(image[SnapshotImage.magic.count] == 2)
+        #expect(image[SnapshotImage.magic.count] == 3)
         let decoded = try SnapshotImage.decode(image, name: "d").document
         #expect(decoded == document)
         var sizes: [UInt64] = [], decodedSizes: [UInt64] = []
@@ -83,13 +84,26 @@ import Testing
                                                                content: i % 5 == 0 ? Size(width: 1.5, height: 2.5) : .zero),
                                    parent: i % 2 == 0 ? "s" : nil)
         }
-        let formatOne = reformatted(SnapshotImage.encode(document, uid: "u", version: 1, seq: 1), as: 1)
+        let formatOne = reformatted(SnapshotImage.encode(document, uid: "u", version: 1, seq: 1, format: 2), as: 1)
         #expect(try SnapshotImage.header(formatOne).rows == document.rowCount)
         #expect(try SnapshotImage.decode(formatOne, name: "d").document == document)
-        // Bit 4 means nothing in format 1, and format 3 is not known.
-        let whole = SnapshotImage.encode(try lengthsDocument(), uid: "u", version: 1, seq: 1)
+        // Bit 4 means nothing in format 1, and format 4 is not known.
+        let whole = SnapshotImage.encode(try lengthsDocument(), uid: "u", version: 1, seq: 1, format: 2)
         #expect { try SnapshotImage.decode(reformatted(whole, as: 1), name: "d") } throws: { "\($0)".contains("unknown flags") }
-        #expect { try SnapshotImage.decode(reformatted(whole, as: 3), name: "d") } throws: { "\($0)".contains("image format 3") }
+        #expect { try SnapshotImage.decode(reformatted(whole, as: 4), name: "d") } throws: { "\($0)".contains("image format 4") }
+    }
+
+    @Test func theSafeAreaComesBackAndFormatTwoImagesHaveNone() throws {
+        var document = try lengthsDocument()
+        document.settings.safeArea = Edges(top: 47, left: 0.5, bottom: 34, right: 1e-300)
+        document.settings.viewportInsets = Edges(top: 1, left: 2, bottom: 3, right: 4)
+        let image = SnapshotImage.encode(document, uid: "u", version: 1, seq: 1)
+        #expect(try SnapshotImage.decode(image, name: "d").document == document)
+        let two = SnapshotImage.encode(document, uid: "u", version: 1, seq: 1, format: 2)
+        #expect(two.count == image.count - 32)
+        var without = document
+        without.settings.safeArea = .zero
+        #expect(try SnapshotImage.decode(two, name: "d").document == without)
     }
 
     @Test func aFileWithFormatOneImagesOpensReplaysAndVerifies() throws {
@@ -104,6 +118,7 @@ import Testing
         let expected = doc.document
         // The file as schema 17 wrote it: every image of format 1, migration 18 not applied.
         try Tamper.sql(path, "DELETE FROM grdb_migrations WHERE CAST(substr(identifier, 1, 4) AS INTEGER) > 17")
+        try Tamper.sql(path, Tamper.undoAfterSchema18)
         let queue = try DatabaseQueue(path: path)
         try queue.write { db in
             var reformattedImages = 0
@@ -112,8 +127,11 @@ import Testing
                     let image = [UInt8](row["image"] as Data)
                     // (A snapshot of the import refers to the import's image: no image of its own.)
                     guard image.starts(with: SnapshotImage.magic) else { continue }
+                    // As schema 17 wrote it: format 2's settings (no safe area), claiming format 1.
+                    let (header, imaged) = try SnapshotImage.decode(image, name: "doc")
+                    let old = SnapshotImage.encode(imaged, uid: header.uid, version: header.version, seq: header.seq, format: 2)
                     try db.execute(sql: "UPDATE \(table) SET image = ? WHERE document = ? AND \(key) = ?",
-                                   arguments: [Data(reformatted(image, as: 1)), row["document"] as Int64, row["key"] as Int64])
+                                   arguments: [Data(reformatted(old, as: 1)), row["document"] as Int64, row["key"] as Int64])
                     reformattedImages += 1
                 }
             }
