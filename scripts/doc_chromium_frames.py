@@ -109,12 +109,23 @@ def row_node(row, defaults_insets, parent_axis, parent_align, ids):
     return {"style": style, "children": children}
 
 
+def root_padding(doc):
+    """The root's CSS padding: the document's, the leading edge along the main axis plus the
+    safe area's (issue 33, SPEC §2.5: `padding-top: calc(P + env(safe-area-inset-top))`, the
+    inset written out, as the page cannot set env())."""
+    p = dict(doc.get("padding", ZERO))
+    safe = doc.get("safeArea", ZERO)
+    edge = "top" if doc.get("axis", "vertical") == "vertical" else "left"
+    p[edge] = p[edge] + safe[edge]
+    return p
+
+
 def fixture(doc):
     axis = doc.get("axis", "vertical")
     vp = doc.get("viewport", {"width": 390, "height": 844})
     defaults_insets = doc.get("defaults", {}).get("insets", DEFAULT_INSETS)
     style = {"flexDirection": "column" if axis == "vertical" else "row",
-             "padding": doc.get("padding", ZERO),
+             "padding": root_padding(doc),
              "rowGap": doc.get("spacing", 0), "columnGap": doc.get("spacing", 0),
              "justifyContent": JUSTIFY[doc.get("justify", "start")],
              "alignItems": ALIGN[doc.get("align", "stretch")]}

@@ -149,8 +149,12 @@ public struct DocumentEdits {
             guard let id = any else { break }
             return .scroll(.focus(id))
         case 30:
-            return .obscured(rng.chance(2) ? .keyboard(rng.chance(3) ? nil : Double(rng.int(0..<401)))
-                             : .insets(viewport: nil, insets: Edges(top: Double(rng.int(0..<61)), left: 0, bottom: Double(rng.int(0..<41)), right: 0)))
+            let edges = Edges(top: Double(rng.int(0..<61)), left: 0, bottom: Double(rng.int(0..<41)), right: 0)
+            switch rng.int(0..<3) {
+            case 0: return .obscured(.keyboard(rng.chance(3) ? nil : Double(rng.int(0..<401))))
+            case 1: return .obscured(.insets(viewport: nil, insets: edges))
+            default: return .obscured(.safeArea(viewport: nil, safeArea: edges))
+            }
         case 26:
             let w = bool() ? document.settings.viewport.width : 300
             return .viewport(Size(width: w, height: rng.pick([100, 400, 844, 5000])))

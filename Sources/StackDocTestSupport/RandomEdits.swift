@@ -217,9 +217,11 @@ public struct RandomEdits {
     }
 
     public mutating func obscured() -> ObscuredSpec {
-        switch rng.int(0..<3) {
+        switch rng.int(0..<5) {
         case 0: return .insets(viewport: size(), insets: edges())
         case 1: return .insets(viewport: nil, insets: edges())
+        case 2: return .safeArea(viewport: size(), safeArea: edges())
+        case 3: return .safeArea(viewport: nil, safeArea: edges())
         default: return .keyboard(bool() ? number() : nil)
         }
     }

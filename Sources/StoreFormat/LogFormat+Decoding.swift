@@ -84,7 +84,8 @@ extension LogFormat {
                          padding: try edges(r["padding"]), spacing: try r["spacing"].double(), justify: try r["justify"].raw(),
                          align: try r["align"].raw(), defaults: try defaults(r["defaults"]),
                          viewportInsets: try r.optional("viewportInsets").map(edges) ?? .zero,
-                         keyboard: try r.optional("keyboard")?.double() ?? 0)
+                         keyboard: try r.optional("keyboard")?.double() ?? 0,
+                         safeArea: try r.optional("safeArea").map(edges) ?? .zero)
     }
 
     package static func defaults(_ r: LogReader) throws -> DocumentDefaults {
@@ -240,6 +241,7 @@ extension LogFormat {
         let (name, f) = try r.enumCase()
         switch name {
         case "insets": return .insets(viewport: try f.optional("viewport").map(size), insets: try edges(f["insets"]))
+        case "safeArea": return .safeArea(viewport: try f.optional("viewport").map(size), safeArea: try edges(f["safeArea"]))
         case "keyboard": return .keyboard(try f.optional("_0")?.double())
         default: throw r.unknown("obscured", name)
         }

@@ -116,7 +116,8 @@ package enum LogFormat {
                 "spacing": .double(s.spacing), "viewport": value(s.viewport),
                 // Optional in format 1: absent (entries written before them) means zero.
                 "viewportInsets": s.viewportInsets == .zero ? nil : value(s.viewportInsets),
-                "keyboard": s.keyboard == 0 ? nil : .double(s.keyboard)])
+                "keyboard": s.keyboard == 0 ? nil : .double(s.keyboard),
+                "safeArea": s.safeArea == .zero ? nil : value(s.safeArea)])
     }
 
     package static func value(_ p: Position) -> LogValue {
@@ -195,6 +196,7 @@ package enum LogFormat {
     package static func value(_ o: ObscuredSpec) -> LogValue {
         switch o {
         case let .insets(viewport, insets): return tag("insets", ["insets": value(insets), "viewport": viewport.map(value)])
+        case let .safeArea(viewport, safeArea): return tag("safeArea", ["safeArea": value(safeArea), "viewport": viewport.map(value)])
         case let .keyboard(h): return tag("keyboard", ["_0": h.map(LogValue.double)])
         }
     }

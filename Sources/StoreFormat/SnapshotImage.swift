@@ -1,13 +1,14 @@
 import Layout
 
-/// The binary image of a document that a snapshot stores (format 2): its settings and rows in
+/// The binary image of a document that a snapshot stores (format 3): its settings and rows in
 /// document order, compact and checksummed. Byte layout, little endian:
 ///
 /// ```
-/// "SDSNAP" format:u16                     magic and format number (2; 1 is read too)
+/// "SDSNAP" format:u16                     magic and format number (3; 1 and 2 are read too)
 /// uid:str version:uv seq:uv rows:uv       what the image is of: identity, version, last log entry
 /// settings                                axis, viewport, offset, padding, spacing, justify, align,
-///                                         defaults, viewport insets, keyboard
+///                                         defaults, viewport insets, keyboard, safe area
+///                                         (format 3; formats 1 and 2 end at the keyboard)
 /// styles:uv × style                       the distinct "rest of a config" (type, insets, margin,
 ///                                         grow, shrink, alignSelf, separator overrides, stack, sticky,
 ///                                         then the optional fields: `RowField.optional`)
@@ -27,10 +28,11 @@ import Layout
 /// format 1).
 public enum SnapshotImage {
     /// The format this binary writes.
-    public static let format: UInt16 = 2
-    /// The formats this binary reads: format 1 is format 2 without flag bit 4 (whole lengths as
-    /// varints); StackDoc wrote it up to schema 17.
-    public static let readableFormats: ClosedRange<UInt16> = 1...2
+    public static let format: UInt16 = 3
+    /// The formats this binary reads: format 2 is format 3 without the safe area in the settings
+    /// (StackDoc wrote it in schema 18), format 1 is format 2 without flag bit 4 (whole lengths
+    /// as varints; schemas up to 17).
+    public static let readableFormats: ClosedRange<UInt16> = 1...3
     package static let magic: [UInt8] = Array("SDSNAP".utf8)
 
     /// What an image says about itself (checked against the `snapshot` row that holds it).
@@ -62,6 +64,12 @@ public enum SnapshotImage {
     /// The image of `document` at `version` after log entry `seq` of the document `uid`.
     public static func encode(_ document: Document, uid: String, version: Int, seq: Int) -> [UInt8] {
         encodeRows(document).image(uid: uid, version: version, seq: seq, settings: document.settings)
+    }
+
+    /// The image of `document` in an older `format` (2: settings without the safe area), as an
+    /// older StackDoc wrote it: what the tests of reading older images start from.
+    package static func encode(_ document: Document, uid: String, version: Int, seq: Int, format: UInt16) -> [UInt8] {
+        encodeRows(document).image(uid: uid, version: version, seq: seq, settings: document.settings, format: format)
     }
 
     /// The rows of `document` encoded (`Encoder`), ready for `image(uid:version:seq:settings:)`:
@@ -115,7 +123,8 @@ public enum SnapshotImage {
 
         /// The image of the rows encoded, with `settings`, at `version` after log entry `seq` of
         /// the document `uid`.
-        package func image(uid: String, version: Int, seq: Int, settings: DocumentSettings) -> [UInt8] {
+        package func image(uid: String, version: Int, seq: Int, settings: DocumentSettings,
+                   format: UInt16 = SnapshotImage.format) -> [UInt8] {
             var out = ByteWriter(capacity: 256 + styleTable.styles.count * 64 + rowsOut.buffer.count)
             out.bytes(magic)
             out.u16(format)
@@ -123,7 +132,7 @@ public enum SnapshotImage {
             out.varint(UInt64(version))
             out.varint(UInt64(seq))
             out.varint(UInt64(rows))
-            writeSettings(settings, &out)
+            writeSettings(settings, &out, format: format)
             out.varint(UInt64(styleTable.styles.count))
             for config in styleTable.styles { writeStyle(config, &out) }
             out.bytes(rowsOut.buffer)
@@ -159,7 +168,7 @@ public enum SnapshotImage {
     package static func decode(bytes image: UnsafeRawBufferPointer, name: String) throws -> (header: Header, document: Document) {
         var (r, format) = try checkedReader(image)
         let header = try readHeader(&r)
-        let settings = try readSettings(&r)
+        let settings = try readSettings(&r, format: format)
         let knownFlags: UInt8 = format >= 2 ? 31 : 15
         do { try Validation.check(settings) } catch { throw Damage(description: "settings: \(error)") }
         let styleCount = try r.count(limit: header.rows + 1)
@@ -249,7 +258,7 @@ public enum SnapshotImage {
 
     // MARK: Settings and styles
 
-    private static func writeSettings(_ s: DocumentSettings, _ out: inout ByteWriter) {
+    private static func writeSettings(_ s: DocumentSettings, _ out: inout ByteWriter, format: UInt16) {
         out.string(s.axis.rawValue)
         out.f64(s.viewport.width); out.f64(s.viewport.height)
         out.f64(s.offset)
@@ -265,9 +274,10 @@ public enum SnapshotImage {
         out.u8(s.defaults.autoHideLastSeparator ? 1 : 0)
         out.edges(s.viewportInsets)
         out.f64(s.keyboard)
+        if format >= 3 { out.edges(s.safeArea) }
     }
 
-    private static func readSettings(_ r: inout ByteReader) throws -> DocumentSettings {
+    private static func readSettings(_ r: inout ByteReader, format: UInt16) throws -> DocumentSettings {
         var s = DocumentSettings()
         s.axis = try r.value(Axis.self)
         s.viewport = Size(width: try r.f64(), height: try r.f64())
@@ -284,6 +294,7 @@ public enum SnapshotImage {
         s.defaults.autoHideLastSeparator = try r.flag()
         s.viewportInsets = try r.edges()
         s.keyboard = try r.f64()
+        if format >= 3 { s.safeArea = try r.edges() }
         return s
     }
 

@@ -28,6 +28,8 @@ struct DocumentChromiumTests {
         let rows: [Row]
         /// Issue 14: top and left obscured edges (the sticky fixtures).
         let viewportInsets: Edges?
+        /// Issue 33: the viewport's safe area (the safe-area fixtures).
+        let safeArea: Edges?
     }
 
     struct Defaults: Decodable { let insets: Edges }
@@ -91,6 +93,7 @@ struct DocumentChromiumTests {
                                  justify: d.justify, align: d.align)
         s.defaults.insets = d.defaults.insets
         s.viewportInsets = d.viewportInsets ?? .zero
+        s.safeArea = d.safeArea ?? .zero
         var doc = Document(name: d.name, settings: s)
         func insert(_ rows: [Row], in parent: RowID?) throws {
             for (i, row) in rows.enumerated() {
@@ -209,5 +212,12 @@ struct DocumentChromiumTests {
     /// random edges), nested up to three deep.
     @Test func randomDocumentsWithRowDefaultsMatchChromium() throws {
         #expect(try Self.check("document-chromium-row-defaults", documents: 200) == 1462)
+    }
+
+    /// `random_documents.py 200 3304 … --height-for-width --row-defaults --safe-area --sticky`
+    /// (issue 33): those documents, most with a safe area (its leading edge along the axis is the
+    /// root's padding, SPEC §2.5) and sticky rows with sticky offsets (which move nothing in flow).
+    @Test func randomDocumentsWithASafeAreaMatchChromium() throws {
+        #expect(try Self.check("document-chromium-safe-area", documents: 200) == 1442)
     }
 }

@@ -90,7 +90,7 @@ struct DocumentJSONTests {
         #expect(problems(#"{"format":1,"name":"d"}"#) == [#"format: expected the string "stackdoc/1", got a number"#])
         #expect(problems(#"{"format":"stackdoc/1"}"#) == ["name: missing: a saved document has a name"])
         #expect(problems(#"{"format":"stackdoc/1","name":"a b"}"#) == ["name: invalid document name 'a b': expected 1 to 64 characters from A-Z a-z 0-9 _ . -"])
-        #expect(problems(#"{"format":"stackdoc/1","name":"d","colour":1}"#) == ["colour: unknown field (expected one of format, name, axis, viewport, viewportInsets, keyboard, offset, padding, spacing, justify, align, defaults, rows)"])
+        #expect(problems(#"{"format":"stackdoc/1","name":"d","colour":1}"#) == ["colour: unknown field (expected one of format, name, axis, viewport, viewportInsets, keyboard, safeArea, offset, padding, spacing, justify, align, defaults, rows)"])
         #expect(problems(#"{"format":"stackdoc/1","name":"d","axis":"diagonal"}"#) == ["axis: expected one of vertical, horizontal, got 'diagonal'"])
         #expect(problems(#"{"format":"stackdoc/1","name":"d","viewport":{"width":-1}}"#) == ["viewport.width: must be ≥ 0, got -1"])
         #expect(problems(#"{"format":"stackdoc/1","name":"d","viewport":[1,2]}"#) == ["viewport: expected an object {width, height}, got an array"])

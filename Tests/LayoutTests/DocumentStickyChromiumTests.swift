@@ -49,6 +49,22 @@ struct DocumentStickyChromiumTests {
         #expect(stuck > 100, "the fixtures exercise stuck rows")
     }
 
+    /// Issue 33 (SPEC §2.5, the safe area): 60 documents × 4 offsets
+    /// (scripts/oracle/sticky_documents.py 60 3303 … --offsets --safe-area): the sticky-offset
+    /// documents, most with a safe area (a status bar and a home indicator, a landscape notch)
+    /// and some with obscured insets on every edge besides. The first rows rest below the safe
+    /// area's leading edge, sticky rows stick below the larger top edge, and the largest offset
+    /// ends the content at the larger trailing edge (Chromium: the scroller's padding).
+    @Test func theSafeAreaMatchesChromium() throws {
+        let cases = try Self.cases("document-safe-area-chromium")
+        let safe = cases.filter { ($0.doc.safeArea ?? .zero) != .zero }
+        #expect(safe.count > 200, "the fixtures exercise the safe area")
+        #expect(safe.filter { $0.offset > 0 }.count > 100, "and scroll it")
+        let (compared, stuck) = try Self.check(cases)
+        #expect(compared == 2520)
+        #expect(stuck > 100, "the fixtures exercise stuck rows")
+    }
+
     /// Compares every case's shown frames, content size and offset with Chromium's; returns the
     /// rows compared and the stuck ones among them.
     static func check(_ cases: [Case]) throws -> (compared: Int, stuck: Int) {

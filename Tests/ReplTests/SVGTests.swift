@@ -104,6 +104,26 @@ import StackDocTestSupport
         #expect(!screen.groups.contains("legend") && screen.textsInGroup["legend"] == nil)
     }
 
+    /// Issue 33 item 3: the safe area's bars are drawn where the safe area lies (over the
+    /// obscured bands), with a legend entry; the first row starts below the top bar.
+    @Test func theSafeAreaBarsAreMarked() throws {
+        let dir = try Scratch.directory("svg-safe")
+        defer { Scratch.remove(dir) }
+        let session = Session(store: try DocumentStore(path: ":memory:"), directory: dir)
+        for line in ["new d viewport 300 200 safe-area 40 0 30 10", "add a b c fixed 60 insets 0", "scroll 50", "export svg p.svg"] {
+            _ = try session.run(try #require(try Parser.parse(line)))
+        }
+        let layout = try session.currentLayout()
+        #expect(layout.rows.first { $0.id == "a" }?.frame == Rect(x: 0, y: 40, width: 300, height: 60))
+        let svg = try Elements.parse(try String(contentsOfFile: dir + "/p.svg", encoding: .utf8))
+        let o = layout.offset
+        #expect(o == 50)
+        #expect(svg.rects { $0["class"] == "safe-area" } == [Rect(x: 0, y: o, width: 300, height: 40),
+                                                             Rect(x: 0, y: o + 170, width: 300, height: 30),
+                                                             Rect(x: 290, y: o + 40, width: 10, height: 130)])
+        #expect(svg.textsInGroup["legend"]?.contains("safe area (its bars)") == true)
+    }
+
     /// Where headless Chromium, when installed, finds `/usr/bin/chromium` or `chromium` on the PATH.
     static var chromium: String? {
         let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":").map { "\($0)/chromium" }

@@ -57,6 +57,7 @@ import Testing
         let synthesized = String(decoding: try encoder.encode(settings), as: UTF8.self)
             .replacingOccurrences(of: #""keyboard":0,"#, with: "")
             .replacingOccurrences(of: #","viewportInsets":{"bottom":0,"left":0,"right":0,"top":0}"#, with: "")
+            .replacingOccurrences(of: #""safeArea":{"bottom":0,"left":0,"right":0,"top":0},"#, with: "")
         #expect(synthesized == (try LogFormat.encode(settings)))
     }
 
@@ -107,7 +108,7 @@ enum CaseNames {
     static let all: Set<String> = [
         "edit.add", "edit.remove", "edit.clear", "edit.replace", "edit.move", "edit.hide", "edit.show", "edit.set", "edit.setRows",
         "edit.setStack", "edit.defaults", "edit.scroll", "edit.viewport", "edit.obscured",
-        "obscured.insets", "obscured.keyboard", "scroll.focus", "spec.sticky",
+        "obscured.insets", "obscured.safeArea", "obscured.keyboard", "scroll.focus", "spec.sticky",
         "change.insertRow", "change.removeRow", "change.updateRow", "change.moveRow", "change.updateSettings",
         "position.top", "position.bottom", "position.index", "position.after", "position.before",
         "spec.type", "spec.fixed", "spec.fit", "spec.content", "spec.insets", "spec.insetsDefault", "spec.margin",
@@ -157,6 +158,7 @@ enum CaseNames {
         case let .obscured(o):
             switch o {
             case .insets: return ["edit.obscured", "obscured.insets"]
+            case .safeArea: return ["edit.obscured", "obscured.safeArea"]
             case .keyboard: return ["edit.obscured", "obscured.keyboard"]
             }
         }

@@ -29,7 +29,7 @@ import Testing
     @Test func everyLengthComesBackBitForBit() throws {
         let document = try lengthsDocument()
         let image = SnapshotImage.encode(document, uid: "u", version: 3, seq: 2)
-        #expect(image[SnapshotImage.magic.count] == 2)
+        #expect(image[SnapshotImage.magic.count] == 3)
         let decoded = try SnapshotImage.decode(image, name: "d").document
         #expect(decoded == document)
         var sizes: [UInt64] = [], decodedSizes: [UInt64] = []
@@ -74,12 +74,25 @@ import Testing
                                                                content: i % 5 == 0 ? Size(width: 1.5, height: 2.5) : .zero),
                                    parent: i % 2 == 0 ? "s" : nil)
         }
-        let formatOne = reformatted(SnapshotImage.encode(document, uid: "u", version: 1, seq: 1), as: 1)
+        let formatOne = reformatted(SnapshotImage.encode(document, uid: "u", version: 1, seq: 1, format: 2), as: 1)
         #expect(try SnapshotImage.header(formatOne).rows == document.rowCount)
         #expect(try SnapshotImage.decode(formatOne, name: "d").document == document)
         // Bit 4 means nothing in format 1, and format 3 is not known.
-        let whole = SnapshotImage.encode(try lengthsDocument(), uid: "u", version: 1, seq: 1)
+        let whole = SnapshotImage.encode(try lengthsDocument(), uid: "u", version: 1, seq: 1, format: 2)
         #expect { try SnapshotImage.decode(reformatted(whole, as: 1), name: "d") } throws: { "\($0)".contains("unknown flags") }
-        #expect { try SnapshotImage.decode(reformatted(whole, as: 3), name: "d") } throws: { "\($0)".contains("image format 3") }
+        #expect { try SnapshotImage.decode(reformatted(whole, as: 4), name: "d") } throws: { "\($0)".contains("image format 4") }
+    }
+
+    @Test func theSafeAreaComesBackAndFormatTwoImagesHaveNone() throws {
+        var document = try lengthsDocument()
+        document.settings.safeArea = Edges(top: 47, left: 0.5, bottom: 34, right: 1e-300)
+        document.settings.viewportInsets = Edges(top: 1, left: 2, bottom: 3, right: 4)
+        let image = SnapshotImage.encode(document, uid: "u", version: 1, seq: 1)
+        #expect(try SnapshotImage.decode(image, name: "d").document == document)
+        let two = SnapshotImage.encode(document, uid: "u", version: 1, seq: 1, format: 2)
+        #expect(two.count == image.count - 32)
+        var without = document
+        without.settings.safeArea = .zero
+        #expect(try SnapshotImage.decode(two, name: "d").document == without)
     }
 }

@@ -96,6 +96,7 @@ import Testing
             for migration in Schema.migrations where migration.version > 15 {
                 try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [migration.name])
             }
+            try db.execute(sql: Tamper.undoAfterSchema18)
         }
     }
 
@@ -130,7 +131,10 @@ import Testing
             try db.execute(sql: "ATTACH DATABASE ? AS src", arguments: [source])
             try db.inTransaction {
                 for table in ["document", "log", "step", "import_image"] {
-                    try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM src.\(table)")
+                    // Schema 15's columns (later ones, as 0019's safe area, are left behind).
+                    let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?, 'main') ORDER BY cid", arguments: [table])
+                        .joined(separator: ", ")
+                    try db.execute(sql: "INSERT INTO main.\(table) (\(columns)) SELECT \(columns) FROM src.\(table)")
                 }
                 let docID = try Int64.fetchOne(db, sql: "SELECT id FROM document WHERE name = 'all'")!
                 let importSeq = try Int.fetchOne(db, sql: "SELECT seq FROM import_image WHERE document = ?", arguments: [docID])!

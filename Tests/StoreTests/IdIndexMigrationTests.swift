@@ -34,7 +34,8 @@ import Testing
         try Tamper.sql(path, """
             DROP INDEX row_by_id;
             CREATE UNIQUE INDEX row_by_id ON row(document, id) WHERE import_seq = 0;
-            DELETE FROM grdb_migrations WHERE identifier IN (\(later))
+            DELETE FROM grdb_migrations WHERE identifier IN (\(later));
+            \(Tamper.undoAfterSchema18)
             """)
         #expect(try Self.indexColumns(path) == ["document", "id"])
 

@@ -25,6 +25,7 @@ import Testing
             expected.viewport = doc.document.settings.viewport  // view state is not undone
             expected.offset = doc.document.settings.offset
             expected.viewportInsets = doc.document.settings.viewportInsets
+            expected.safeArea = doc.document.settings.safeArea
             expected.keyboard = doc.document.settings.keyboard
             #expect(doc.document.rowCount == 0)
             #expect(doc.document.settings == expected)

@@ -23,6 +23,7 @@ import Testing
         let expected = doc.document
         // The file as schema 17 wrote it: every image of format 1, migration 18 not applied.
         try Tamper.sql(path, "DELETE FROM grdb_migrations WHERE CAST(substr(identifier, 1, 4) AS INTEGER) > 17")
+        try Tamper.sql(path, Tamper.undoAfterSchema18)
         let queue = try DatabaseQueue(path: path)
         try queue.write { db in
             var reformattedImages = 0
@@ -31,8 +32,11 @@ import Testing
                     let image = [UInt8](row["image"] as Data)
                     // (A snapshot of the import refers to the import's image: no image of its own.)
                     guard image.starts(with: SnapshotImage.magic) else { continue }
+                    // As schema 17 wrote it: format 2's settings (no safe area), claiming format 1.
+                    let (header, imaged) = try SnapshotImage.decode(image, name: "doc")
+                    let old = SnapshotImage.encode(imaged, uid: header.uid, version: header.version, seq: header.seq, format: 2)
                     try db.execute(sql: "UPDATE \(table) SET image = ? WHERE document = ? AND \(key) = ?",
-                                   arguments: [Data(reformatted(image, as: 1)), row["document"] as Int64, row["key"] as Int64])
+                                   arguments: [Data(reformatted(old, as: 1)), row["document"] as Int64, row["key"] as Int64])
                     reformattedImages += 1
                 }
             }

@@ -22,6 +22,11 @@ enum Tamper {
         try sql(path, "PRAGMA user_version = \(WriterMark.held)")
     }
 
+    /// What undoes the tables' part of migrations after schema 18, for tests that fake an older
+    /// file by forgetting the migrations after it (each is applied again on opening): 0019's
+    /// column (`ADD COLUMN` cannot be applied twice).
+    static let undoAfterSchema18 = "ALTER TABLE document DROP COLUMN viewport_safe_area;"
+
     /// Checkpoints the WAL into the file, then writes garbage over every third byte (from byte
     /// 20) of the first leaf page of `table`'s b-tree, a page that opening a document does not
     /// read (opening reads only the right-most path). Returns the page's number and its first

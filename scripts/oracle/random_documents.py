@@ -2,10 +2,13 @@
 """Random stack documents with Chromium's frames, for Tests/LayoutTests/DocumentChromiumTests.
 
 Usage: random_documents.py COUNT SEED OUT_JSON [--features] [--height-for-width] [--row-defaults]
+                           [--safe-area] [--sticky]
 With --features the rows also use the row features of issue 14 (min/max sizes …), mixed with
 the old ones; --height-for-width adds text and aspect rows to those; without them the
 documents are exactly those of earlier versions (same stream); --row-defaults (issue 33) gives
-stacks default insets for their rows (`rowInsets`) at random.
+stacks default insets for their rows (`rowInsets`) at random; --safe-area (issue 33) gives most
+documents a safe area (its leading edge along the axis moves every row: the root's padding);
+--sticky makes rows sticky at random, most with a sticky offset (frames in flow do not move).
 Writes [{"doc": DOCUMENT, "contentSize": {...}, "frames": {ROW: {x,y,width,height} | null}}]
 where DOCUMENT is in the shape of scripts/oracle/document-cases.json (stackdoc/1 subset) and the
 frames come from headless Chromium via ../doc_chromium_frames.py (an independent re-implementation
@@ -32,6 +35,8 @@ def edges(r, lo, hi):
 FEATURES = False
 HEIGHT_FOR_WIDTH = False
 ROW_DEFAULTS = False
+SAFE_AREA = False
+STICKY = False
 
 
 def limits(r, out):
@@ -79,6 +84,10 @@ def row(r, depth, counter):
         limits(r, out)
     if HEIGHT_FOR_WIDTH:
         height_for_width(r, out)
+    if STICKY and r.random() < 0.25:
+        out["sticky"] = True
+        if r.random() < 0.7:
+            out["stickyOffset"] = r.choice([4, 20, 44, 60.5])
     if depth < 3 and r.random() < 0.3:
         out["stack"] = {"axis": r.choice(["vertical", "horizontal"]), "justify": r.choice(JUSTIFY),
                         "align": r.choice(ALIGN), "spacing": r.choice([0, 0, r.randint(1, 12)]),
@@ -102,12 +111,20 @@ def document(r, i):
            "justify": r.choice(JUSTIFY), "align": r.choice(ALIGN),
            "defaults": {"insets": r.choice([{"top": 12, "left": 15, "bottom": 12, "right": 15}, edges(r, 0, 10)])},
            "rows": [row(r, 1, counter) for _ in range(r.randint(1, 6))]}
+    if SAFE_AREA and r.random() < 0.8:
+        doc["safeArea"] = {k: r.choice([0, r.randint(1, 60)]) for k in ("top", "left", "bottom", "right")}
     return doc
 
 
 def main():
-    global FEATURES, HEIGHT_FOR_WIDTH, ROW_DEFAULTS
+    global FEATURES, HEIGHT_FOR_WIDTH, ROW_DEFAULTS, SAFE_AREA, STICKY
     args = sys.argv[1:]
+    if "--safe-area" in args:
+        SAFE_AREA = True
+        args.remove("--safe-area")
+    if "--sticky" in args:
+        STICKY = True
+        args.remove("--sticky")
     if "--row-defaults" in args:
         ROW_DEFAULTS = True
         args.remove("--row-defaults")

@@ -2,7 +2,7 @@
 """Sticky rows (SPEC §2.7) as headless Chromium shows them after scrolling, for
 Tests/LayoutTests/DocumentStickyChromiumTests.
 
-Usage: sticky_documents.py COUNT SEED OUT_JSON [--chromium chromium] [--offsets]
+Usage: sticky_documents.py COUNT SEED OUT_JSON [--chromium chromium] [--offsets] [--safe-area]
 
 Writes [{"doc": DOCUMENT, "offset": N, "contentSize": {...}, "shown": {ROW: {x,y,width,height} | null}}].
 DOCUMENT is a random document of random_documents.py (both axes, nesting, every flex feature) in
@@ -17,7 +17,15 @@ screen of sections under a sticky navigation bar (headers `sticky H`, H the bar'
 document, scrollLeft for a horizontal one) before every row's border box is measured with
 getBoundingClientRect(), relative to the root's box (the content coordinates). The offset is
 clamped to the root's box first (SPEC §2.6: rows overflowing the root do not extend the scroll
-range, Chromium's would); "offset" is the scroll position Chromium then reports.
+range, Chromium's would), plus the obscured trailing edge along the document's axis (the
+scroller's padding-bottom, or padding-right, which Chromium counts in its scroll range); "offset"
+is the scroll position Chromium then reports.
+
+With `--safe-area` (issue 33, SPEC §2.5) most documents get a safe area ("safeArea": a status
+bar and a home indicator, or a landscape notch) and some obscured insets on every edge besides:
+the root's leading padding along its axis grows by the safe area's leading edge
+(`padding-top: calc(P + env(safe-area-inset-top))`), sticky rows stick below the larger of the
+top inset and the safe area's top, and the scroll range ends at the larger of the trailing ones.
 """
 import base64
 import html
@@ -40,7 +48,8 @@ for (const sc of document.querySelectorAll('[data-scroller]')) {
   const root = sc.firstElementChild;
   // SPEC §2.6: the offset is clamped to the root's box (rows overflowing it do not scroll).
   const r0 = root.getBoundingClientRect(), s0 = sc.getBoundingClientRect();
-  const max = Math.max(0, sc.dataset.axis === 'vertical' ? r0.height - s0.height : r0.width - s0.width);
+  const trailing = +sc.dataset.trailing;
+  const max = Math.max(0, sc.dataset.axis === 'vertical' ? r0.height + trailing - s0.height : r0.width + trailing - s0.width);
   const off = Math.min(+sc.dataset.offset, max);
   if (sc.dataset.axis === 'vertical') sc.scrollTop = off; else sc.scrollLeft = off;
   const rr = root.getBoundingClientRect();
@@ -75,22 +84,34 @@ def mark(rows, nodes, parent_axis, inset):
     return "".join(out)
 
 
+ZERO = {"top": 0, "left": 0, "bottom": 0, "right": 0}
+
+
+def obscured(doc):
+    """SPEC §2.5: each edge the larger of the viewport's insets and its safe area."""
+    ins = {**ZERO, **doc.get("viewportInsets", {})}
+    safe = {**ZERO, **doc.get("safeArea", {})}
+    return {k: max(ins[k], safe[k]) for k in ZERO}
+
+
 def page(cases):
     parts = []
     for doc, offset in cases:
         fx, _ = fixture(doc)
         axis = doc.get("axis", "vertical")
         vp = doc["viewport"]
-        ins = doc.get("viewportInsets", {"top": 0, "left": 0})
-        inset = {"vertical": ins["top"], "horizontal": ins["left"]}
+        ob = obscured(doc)
+        inset = {"vertical": ob["top"], "horizontal": ob["left"]}
+        trailing = ob["bottom"] if axis == "vertical" else ob["right"]
+        pad = f"padding-bottom: {trailing}px" if axis == "vertical" else f"padding-right: {trailing}px"
         root = fx["root"]
         inner = mark(doc.get("rows", []), root["children"], axis, inset)
         # As the other oracles: a horizontal root is as wide as its content (max-content), not
         # as the scroller.
         extra = "; width: max-content" if axis == "horizontal" else ""
-        parts.append(f'<div data-scroller data-axis="{axis}" data-offset="{offset}" '
+        parts.append(f'<div data-scroller data-axis="{axis}" data-offset="{offset}" data-trailing="{trailing}" '
                      f'style="position: absolute; left: 0; top: 0; display: block; overflow: auto; '
-                     f'scrollbar-width: none; width: {vp["width"]}px; height: {vp["height"]}px">'
+                     f'scrollbar-width: none; width: {vp["width"]}px; height: {vp["height"]}px; {pad}">'
                      f'<div style="{html.escape(oracle.css_of(root["style"]) + extra)}">{inner}</div></div>')
     return ("<!DOCTYPE html><html><head><meta charset='utf-8'><style>" + oracle.CSS +
             "</style></head><body>" + "\n".join(parts) +
@@ -141,7 +162,20 @@ def navigation(r, i):
     return doc
 
 
-def cases(count, seed, offsets=False):
+def safe_area(r, doc):
+    """Issue 33: a phone's safe area in the document's orientation (a status bar and a home
+    indicator; in a horizontal document a notch on the left), sometimes with insets besides."""
+    if doc.get("axis", "vertical") == "vertical":
+        doc["safeArea"] = {"top": r.choice([20, 47, 59]), "left": r.choice([0, 0, 12]),
+                           "bottom": r.choice([0, 21, 34]), "right": r.choice([0, 0, 8])}
+    else:
+        doc["safeArea"] = {"top": r.choice([0, 0, 10]), "left": r.choice([30, 47]),
+                           "bottom": r.choice([0, 21]), "right": r.choice([0, 34])}
+    if r.random() < 0.4:
+        doc["viewportInsets"] = {k: r.choice([0, 0, 30, 60]) for k in ("top", "left", "bottom", "right")}
+
+
+def cases(count, seed, offsets=False, safe=False):
     r = random.Random(seed)
     out = []
     for i in range(count):
@@ -152,7 +186,10 @@ def cases(count, seed, offsets=False):
         if i % 3:
             doc["name"] = f"sticky{i}"
             make_sticky(doc["rows"], r, 0.3, offsets)
-        if r.random() < 0.3:
+        if safe and r.random() < 0.85:
+            doc["name"] = "safe-" + doc["name"]
+            safe_area(r, doc)
+        elif r.random() < 0.3:
             doc["viewportInsets"] = {"top": r.choice([0, 10, 24]), "left": r.choice([0, 10]), "bottom": 0, "right": 0}
         for off in (0, r.randint(1, 200), r.randint(100, 600), 100000):
             out.append((doc, off))
@@ -169,8 +206,11 @@ def main():
     offsets = "--offsets" in args
     if offsets:
         args.remove("--offsets")
+    safe = "--safe-area" in args
+    if safe:
+        args.remove("--safe-area")
     count, seed, path = int(args[0]), int(args[1]), args[2]
-    cs = cases(count, seed, offsets)
+    cs = cases(count, seed, offsets, safe)
     with tempfile.TemporaryDirectory() as d:
         page_path = os.path.join(d, "page.html")
         with open(page_path, "w") as f:

@@ -80,6 +80,9 @@ public struct DocumentLayout: Hashable, Sendable {
     /// The viewport's obscured edges (insets, the keyboard at the bottom; SPEC §2.5): visibility
     /// and scroll targets use the unobscured rectangle.
     public var obscured: Edges
+    /// The viewport's safe area (SPEC §2.5), already part of `obscured` and of the root's
+    /// padding: shown by `status`, `layout`, `draw` and the SVG picture.
+    public var safeArea: Edges
     /// The offset clamped to [0, max(0, content main − viewport main)].
     public var offset: Double
     /// The size of the whole content (the root stack's frame).
@@ -99,11 +102,12 @@ public struct DocumentLayout: Hashable, Sendable {
 
     /// A layout from its fields (`offset` is taken as given).
     public init(document: String, axis: Axis, viewport: Size, offset: Double, contentSize: Size, rows: [RowLayout],
-                obscured: Edges = .zero) {
+                obscured: Edges = .zero, safeArea: Edges = .zero) {
         self.document = document
         self.axis = axis
         self.viewport = viewport
         self.obscured = obscured
+        self.safeArea = safeArea
         self.offset = offset
         self.contentSize = contentSize
         self.rows = rows
@@ -113,6 +117,7 @@ public struct DocumentLayout: Hashable, Sendable {
     /// Equal when every public field is equal (the lookup cache does not count).
     public static func == (a: DocumentLayout, b: DocumentLayout) -> Bool {
         a.document == b.document && a.axis == b.axis && a.viewport == b.viewport && a.obscured == b.obscured
+            && a.safeArea == b.safeArea
             && a.offset == b.offset
             && a.contentSize == b.contentSize && a.rows == b.rows && a.displaced == b.displaced
     }
@@ -122,6 +127,7 @@ public struct DocumentLayout: Hashable, Sendable {
         hasher.combine(axis)
         hasher.combine(viewport)
         hasher.combine(obscured)
+        hasher.combine(safeArea)
         hasher.combine(offset)
         hasher.combine(contentSize)
         hasher.combine(rows)

@@ -31,7 +31,7 @@ extension Document {
         let viewport = VisibilityRule.viewportRect(axis: s.axis, viewport: s.viewport, offset: offset, obscured: obscured)
         let rows = LayoutAssembly.rows(of: c, viewport: viewport, autoHideLast: s.defaults.autoHideLastSeparator)
         var result = DocumentLayout(document: name, axis: s.axis, viewport: s.viewport, offset: offset,
-                                    contentSize: contentSize, rows: rows, obscured: obscured)
+                                    contentSize: contentSize, rows: rows, obscured: obscured, safeArea: s.safeArea)
         result.index = LayoutIndex(parentSlots: c.parentSlot)
         result.stickyBases = stickyBases(c, rows: result.rows, contentSize: contentSize, settings: s)
         result.applySticky()

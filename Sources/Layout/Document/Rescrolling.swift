@@ -5,6 +5,12 @@ extension DocumentLayout {
         VisibilityRule.viewportRect(axis: axis, viewport: viewport, offset: offset, obscured: obscured)
     }
 
+    /// The viewport less its safe area at this layout's offset, in content coordinates (SPEC
+    /// §2.5): outside it lie the bars the safe area stands for (`draw` and the SVG mark them).
+    public var safeAreaRect: Rect {
+        VisibilityRule.viewportRect(axis: axis, viewport: viewport, offset: offset, obscured: safeArea)
+    }
+
     /// This layout seen at another offset: the offset clamped (SPEC §2.6) and every row's
     /// visibility and percent recomputed (SPEC §2.5); frames are unchanged. Equal to laying the
     /// document out again with `settings.offset = offset`, without the layout work: O(rows), no

@@ -286,7 +286,8 @@ public struct LiveLayout: Sendable {
             node = line.successor(node)
         }
         return DocumentLayout(document: document, axis: settings.axis, viewport: settings.viewport, offset: offset,
-                              contentSize: contentSize, rows: rows, obscured: settings.obscured)
+                              contentSize: contentSize, rows: rows, obscured: settings.obscured,
+                              safeArea: settings.safeArea)
     }
 
     /// The clamped offset `scroll to ROW POS` aims at (SPEC §2.6), as
@@ -323,7 +324,8 @@ public struct LiveLayout: Sendable {
         }
         // The same arithmetic as the full layout, on a one-row layout with this geometry.
         let one = DocumentLayout(document: document, axis: settings.axis, viewport: settings.viewport, offset: offset,
-                                 contentSize: contentSize, rows: [r], obscured: settings.obscured)
+                                 contentSize: contentSize, rows: [r], obscured: settings.obscured,
+                                 safeArea: settings.safeArea)
         return try one.scrollOffset(to: id, position)
     }
 }

@@ -12,6 +12,7 @@ extension LiveLayout {
             settings = document.settings
             var now = before
             now.obscured = settings.obscured
+            now.safeArea = settings.safeArea
             full = now.atOffset(settings.offset)
             return LayoutChangeReport(before: before, after: full!)
         }
@@ -323,6 +324,7 @@ extension LiveLayout {
         }
         emitSnapshots(upTo: Int.max)
         return DocumentLayout(document: document, axis: settings.axis, viewport: settings.viewport, offset: offset,
-                              contentSize: contentSize, rows: rows, obscured: settings.obscured)
+                              contentSize: contentSize, rows: rows, obscured: settings.obscured,
+                              safeArea: settings.safeArea)
     }
 }

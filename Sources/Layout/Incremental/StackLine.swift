@@ -68,6 +68,7 @@ struct StackLine: Sendable {
         s.offset = 0
         s.viewportInsets = .zero
         s.keyboard = 0
+        s.safeArea = .zero
         s.padding = config.effectiveInsets(settings.defaults)
         // Its rows that set no insets take the stack's default, else the one it has itself.
         if let rowInsets = config.rowInsets { s.defaults.insets = rowInsets }

@@ -126,6 +126,7 @@ extension DocumentSettings {
         var obscured: [JSONMember] = []
         if s.viewportInsets != .zero { obscured.append(JSONMember("viewportInsets", s.viewportInsets.jsonValue)) }
         if s.keyboard != 0 { obscured.append(JSONMember("keyboard", .number(s.keyboard))) }
+        if s.safeArea != .zero { obscured.append(JSONMember("safeArea", s.safeArea.jsonValue)) }
         return [
             JSONMember("axis", .string(s.axis.rawValue)),
             JSONMember("viewport", s.viewport.jsonValue),

@@ -268,9 +268,10 @@ struct DocumentImporter {
             case "align": settings.align = enumValue(m.value, path()) ?? settings.align
             case "viewportInsets": settings.viewportInsets = edges(m.value, path(), base: .zero) ?? .zero
             case "keyboard": settings.keyboard = length(m.value, path()) ?? 0
+            case "safeArea": settings.safeArea = edges(m.value, path(), base: .zero) ?? .zero
             case "defaults": break
             case "rows": rows = m.value
-            default: unknown("", m.key, "format, name, axis, viewport, viewportInsets, keyboard, offset, padding, spacing, justify, align, defaults, rows")
+            default: unknown("", m.key, "format, name, axis, viewport, viewportInsets, keyboard, safeArea, offset, padding, spacing, justify, align, defaults, rows")
             }
         }
         switch format {

@@ -39,6 +39,12 @@ public struct DocumentSettings: Hashable, Sendable, Codable {
     /// The viewport's obscured edges (safe area, bars): view state, `viewport W H insets T L B R`
     /// (SPEC §2.5). Zero by default.
     public var viewportInsets: Edges
+    /// The viewport's safe area: edges that are obscured *and* extend the scroll range (view
+    /// state, `viewport W H safe-area T L B R`, SPEC §2.5): the layout adds the leading one along
+    /// the main axis to the root's padding, so at offset 0 the first row rests below the top
+    /// edge, and at the largest offset the last row ends above the bottom one (UIScrollView's
+    /// adjusted content inset). Zero by default.
+    public var safeArea: Edges
     /// The height of the keyboard obscuring the viewport's bottom edge; 0 is `keyboard off`
     /// (view state, SPEC §2.5).
     public var keyboard: Double
@@ -47,7 +53,7 @@ public struct DocumentSettings: Hashable, Sendable, Codable {
     public init(axis: Axis = .vertical, viewport: Size = Size(width: 390, height: 844), offset: Double = 0,
                 padding: Edges = .zero, spacing: Double = 0, justify: Justify = .start,
                 align: Align = .stretch, defaults: DocumentDefaults = DocumentDefaults(),
-                viewportInsets: Edges = .zero, keyboard: Double = 0) {
+                viewportInsets: Edges = .zero, keyboard: Double = 0, safeArea: Edges = .zero) {
         self.axis = axis
         self.viewport = viewport
         self.offset = offset
@@ -58,12 +64,14 @@ public struct DocumentSettings: Hashable, Sendable, Codable {
         self.defaults = defaults
         self.viewportInsets = viewportInsets
         self.keyboard = keyboard
+        self.safeArea = safeArea
     }
 
-    /// The edges of the viewport that something covers: the insets, the bottom one at least the
-    /// keyboard's height (SPEC §2.5).
+    /// The edges of the viewport that something covers: each the larger of the insets and the
+    /// safe area, the bottom one at least the keyboard's height (SPEC §2.5).
     public var obscured: Edges {
-        Edges(top: viewportInsets.top, left: viewportInsets.left,
-              bottom: max(viewportInsets.bottom, keyboard), right: viewportInsets.right)
+        Edges(top: max(viewportInsets.top, safeArea.top), left: max(viewportInsets.left, safeArea.left),
+              bottom: max(viewportInsets.bottom, safeArea.bottom, keyboard),
+              right: max(viewportInsets.right, safeArea.right))
     }
 }

@@ -189,6 +189,9 @@ public enum ScrollSpec: Hashable, Sendable, Codable {
 public enum ObscuredSpec: Hashable, Sendable, Codable {
     /// `viewport W H insets T L B R` (both) or `viewport insets T L B R` (the size unchanged).
     case insets(viewport: Size?, insets: Edges)
+    /// `viewport W H safe-area T L B R` (both) or `viewport safe-area T L B R` (the size
+    /// unchanged): edges that are obscured and extend the scroll range (SPEC §2.5).
+    case safeArea(viewport: Size?, safeArea: Edges)
     /// `keyboard H`; nil is `keyboard off`.
     case keyboard(Double?)
 }

@@ -114,12 +114,13 @@ extension Document {
 }
 
 extension DocumentSettings {
-    /// These settings with the view state of `other` (viewport, its insets, the keyboard, the
-    /// offset): what undo, redo and restore apply, since the view is not part of the history.
+    /// These settings with the view state of `other` (viewport, its insets and safe area, the
+    /// keyboard, the offset): what undo, redo and restore apply, since the view is not part of the history.
     public func withView(of other: DocumentSettings) -> DocumentSettings {
         var s = self
         s.viewport = other.viewport
         s.viewportInsets = other.viewportInsets
+        s.safeArea = other.safeArea
         s.keyboard = other.keyboard
         s.offset = other.offset
         return s

@@ -70,14 +70,18 @@ extension Document {
         return settingsChange(to: new)
     }
 
-    /// `viewport [W H] insets T L B R` and `keyboard H|off`: lengths 0…1e9; edges that sum past
-    /// the viewport are allowed (the unobscured rectangle is then empty, SPEC §2.5).
+    /// `viewport [W H] insets T L B R`, `viewport [W H] safe-area T L B R` and `keyboard H|off`:
+    /// lengths 0…1e9; edges that sum past the viewport are allowed (the unobscured rectangle is
+    /// then empty, SPEC §2.5).
     func planObscured(_ spec: ObscuredSpec) throws -> [Change] {
         var new = settings
         switch spec {
         case let .insets(viewport, insets):
             if let viewport { new.viewport = try Validation.size(viewport, "viewport") }
             new.viewportInsets = try Validation.edges(insets, "viewportInsets")
+        case let .safeArea(viewport, safeArea):
+            if let viewport { new.viewport = try Validation.size(viewport, "viewport") }
+            new.safeArea = try Validation.edges(safeArea, "safeArea")
         case let .keyboard(height):
             new.keyboard = try height.map { try Validation.length($0, "keyboard") } ?? 0
         }

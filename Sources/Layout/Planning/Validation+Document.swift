@@ -115,6 +115,7 @@ extension Validation {
         _ = try color(s.defaults.separator.color, "defaults.separator.color")
         _ = try edges(s.viewportInsets, "viewportInsets")
         _ = try length(s.keyboard, "keyboard")
+        _ = try edges(s.safeArea, "safeArea")
     }
 
     /// Throws unless the ids and the new values `change` writes are within the document rules,

@@ -8,8 +8,14 @@ extension LayoutUnit {
 }
 
 extension DocumentSettings {
-    /// The root's padding as the layout uses it (in layout units).
-    var layoutPadding: Edges { LayoutUnit.snap(padding) }
+    /// The root's padding as the layout uses it (in layout units): its own, the leading edge
+    /// along the main axis plus the safe area's (SPEC §2.5: the first row rests below the top
+    /// bar; the trailing edge extends the scroll range through the clamp, §2.6).
+    var layoutPadding: Edges {
+        var p = padding
+        if axis == .vertical { p.top += safeArea.top } else { p.left += safeArea.left }
+        return LayoutUnit.snap(p)
+    }
     /// The root's spacing as the layout uses it (in layout units).
     var layoutSpacing: Double { LayoutUnit.snap(spacing) }
 }

@@ -19,9 +19,10 @@ public struct LayoutSelection: Hashable, Sendable {
 /// One line of the command language (SPEC §4.1) as data.
 public enum Command: Hashable, Sendable {
     // Documents
-    /// `new NAME [AXIS] [viewport W H [insets T L B R]]`: create a document and open it (the
-    /// insets are the viewport's obscured edges, as `viewport W H insets …` sets them).
-    case new(name: String, axis: Axis?, viewport: Size?, insets: Edges? = nil)
+    /// `new NAME [AXIS] [viewport W H [insets T L B R] [safe-area T L B R]]`: create a document
+    /// and open it (the insets are the viewport's obscured edges and the safe area its safe area,
+    /// as `viewport W H insets …` and `viewport W H safe-area …` set them).
+    case new(name: String, axis: Axis?, viewport: Size?, insets: Edges? = nil, safeArea: Edges? = nil)
     /// `open NAME`.
     case open(name: String)
     /// `close`: close the open document.

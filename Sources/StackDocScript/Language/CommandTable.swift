@@ -84,14 +84,16 @@ enum CommandTable {
     // MARK: Documents
 
     static let documents: [CommandSpec] = [
-        CommandSpec("new", group: "Documents", usage: ["new NAME [vertical|horizontal] [viewport W H [insets T L B R]]"],
+        CommandSpec("new", group: "Documents", usage: ["new NAME [vertical|horizontal] [viewport W H [insets T L B R] [safe-area T L B R]]"],
                     summary: "create a document and open it",
-                    details: "NAME is [A-Za-z0-9_.-]{1,64} and unique in the database. The axis defaults to vertical, the viewport to 390 × 844; 'insets' are its obscured edges, as 'viewport W H insets T L B R' sets them. When 'new' fails, no document is open afterwards (the lines after it never edit the one open before).",
-                    examples: ["new feed", "new strip horizontal viewport 800 120", "new phone viewport 390 844 insets 47 0 34 0"]) { r in
+                    details: "NAME is [A-Za-z0-9_.-]{1,64} and unique in the database. The axis defaults to vertical, the viewport to 390 × 844; 'insets' are its obscured edges and 'safe-area' its safe area, as 'viewport W H insets T L B R' and 'viewport W H safe-area T L B R' set them. When 'new' fails, no document is open afterwards (the lines after it never edit the one open before).",
+                    examples: ["new feed", "new strip horizontal viewport 800 120", "new phone viewport 390 844 insets 47 0 34 0",
+                               "new phone viewport 390 844 safe-area 47 0 34 0"]) { r in
             let (name, axis, viewport) = try newDocument(&r, after: "new", insets: true)
-            var insets: Edges?
+            var insets: Edges?, safeArea: Edges?
             if viewport != nil, r.consume("insets") { insets = try r.edges(after: "insets") }
-            return .new(name: name, axis: axis, viewport: viewport, insets: insets)
+            if viewport != nil, r.consume("safe-area") { safeArea = try r.edges(after: "safe-area") }
+            return .new(name: name, axis: axis, viewport: viewport, insets: insets, safeArea: safeArea)
         },
         CommandSpec("open", group: "Documents", usage: ["open NAME"], summary: "open a document of the database",
                     details: "When 'open' fails, no document is open afterwards (the lines after it never edit the one open before).",
@@ -139,13 +141,13 @@ enum CommandTable {
     ]
 
     /// `NAME [vertical|horizontal] [viewport W H]` of `new` and `import begin` (with `insets`,
-    /// it stops before an `insets` after the viewport, which `new` reads).
+    /// it stops before an `insets` or a `safe-area` after the viewport, which `new` reads).
     static func newDocument(_ r: inout WordReader, after: String, insets: Bool = false) throws -> (String, Axis?, Size?) {
         let name = try r.value("a document name", after: after)
         var axis: Axis?
         var viewport: Size?
         while !r.atEnd {
-            if insets, viewport != nil, let t = r.peek(), t.isKeyword("insets") { break }
+            if insets, viewport != nil, let t = r.peek(), t.isKeyword("insets") || t.isKeyword("safe-area") { break }
             if axis == nil, let t = r.peek(), !t.quoted, Axis.allCases.contains(where: { $0.rawValue == t.text.lowercased() }) {
                 axis = try r.choice(Axis.self)
             } else if viewport == nil, r.consume("viewport") {
@@ -340,13 +342,17 @@ enum CommandTable {
             }
             return .edit(.scroll(.offset(try r.number("an offset (a number), 'by D' or 'to ROW'", after: "scroll"))))
         },
-        CommandSpec("viewport", group: "View", usage: ["viewport W H", "viewport W H insets T L B R", "viewport insets T L B R"],
-                    summary: "resize the viewport and set its obscured edges (logged and replayed, not an undo step)",
-                    details: "'insets T L B R' are the edges bars and the safe area cover: visibility is computed against the rest (the unobscured rectangle), 'scroll to' and 'focus' aim at it, sticky rows stick below its top (or right of its left) edge, and the content can scroll until its end meets the unobscured bottom. 'viewport W H' keeps the insets; 'viewport insets …' keeps the size.",
-                    examples: ["viewport 320 568", "viewport 390 844 insets 47 0 34 0", "viewport insets 0 0 0 0"]) { r in
+        CommandSpec("viewport", group: "View", usage: ["viewport W H", "viewport W H insets T L B R", "viewport insets T L B R",
+                                                       "viewport W H safe-area T L B R", "viewport safe-area T L B R"],
+                    summary: "resize the viewport and set its obscured edges or its safe area (logged and replayed, not an undo step)",
+                    details: "'insets T L B R' are the edges bars cover: visibility is computed against the rest (the unobscured rectangle), 'scroll to' and 'focus' aim at it, sticky rows stick below its top (or right of its left) edge, and the content can scroll until its end meets the unobscured bottom. 'safe-area T L B R' are obscured edges too that also extend the scroll range (UIScrollView's adjusted content inset): at offset 0 the first row rests below the top one, at the largest offset the last row ends above the bottom one. An edge both set is obscured as far as the larger reaches. 'viewport W H' keeps both; 'viewport insets …' and 'viewport safe-area …' keep the size.",
+                    examples: ["viewport 320 568", "viewport 390 844 insets 47 0 34 0", "viewport insets 0 0 0 0",
+                               "viewport 390 844 safe-area 47 0 34 0", "viewport safe-area 0"]) { r in
             if r.consume("insets") { return .edit(.obscured(.insets(viewport: nil, insets: try r.edges(after: "insets")))) }
+            if r.consume("safe-area") { return .edit(.obscured(.safeArea(viewport: nil, safeArea: try r.edges(after: "safe-area")))) }
             let size = try r.size(after: "viewport")
             if r.consume("insets") { return .edit(.obscured(.insets(viewport: size, insets: try r.edges(after: "insets")))) }
+            if r.consume("safe-area") { return .edit(.obscured(.safeArea(viewport: size, safeArea: try r.edges(after: "safe-area")))) }
             return .edit(.viewport(size))
         },
         CommandSpec("keyboard", group: "View", usage: ["keyboard H", "keyboard off"],

@@ -67,6 +67,10 @@ public enum Printer {
             return "viewport \(num(size.width)) \(num(size.height)) insets \(edges(insets))"
         case let .obscured(.insets(nil, insets)):
             return "viewport insets \(edges(insets))"
+        case let .obscured(.safeArea(size?, safeArea)):
+            return "viewport \(num(size.width)) \(num(size.height)) safe-area \(edges(safeArea))"
+        case let .obscured(.safeArea(nil, safeArea)):
+            return "viewport safe-area \(edges(safeArea))"
         case let .obscured(.keyboard(height)):
             return height.map { "keyboard \(num($0))" } ?? "keyboard off"
         }
@@ -152,8 +156,9 @@ public enum Printer {
     /// field shows it (parsing it gives `command` back).
     public static func text(_ command: Command) -> String {
         switch command {
-        case let .new(name, axis, viewport, insets):
-            return join(["new"] + documentWords(name, axis, viewport) + [insets.map { "insets " + edges($0) }])
+        case let .new(name, axis, viewport, insets, safeArea):
+            return join(["new"] + documentWords(name, axis, viewport) + [insets.map { "insets " + edges($0) },
+                                                                        safeArea.map { "safe-area " + edges($0) }])
         case .open(let name): return "open " + id(name)
         case .close: return "close"
         case .docs: return "docs"

@@ -38,6 +38,10 @@ public enum LayoutOutput {
             out.append(contentsOf: Bytes.obscured)
             JSONWriter.append(layout.obscured.jsonValue, to: &out, pretty: false, indent: 0)
         }
+        if layout.safeArea != .zero {
+            out.append(contentsOf: Bytes.safeArea)
+            JSONWriter.append(layout.safeArea.jsonValue, to: &out, pretty: false, indent: 0)
+        }
         out.append(contentsOf: Bytes.offset)
         JSONWriter.appendNumber(layout.offset, to: &out)
         out.append(contentsOf: Bytes.contentSize)
@@ -85,6 +89,7 @@ public enum LayoutOutput {
         static let viewport: [UInt8] = Array(#","viewport":"#.utf8)
         static let offset: [UInt8] = Array(#","offset":"#.utf8)
         static let obscured: [UInt8] = Array(#","obscured":"#.utf8)
+        static let safeArea: [UInt8] = Array(#","safeArea":"#.utf8)
         static let stuckFrame: [UInt8] = Array(#","shownFrame":"#.utf8)
         static let stuckTrue: [UInt8] = Array(#","stuck":true"#.utf8)
         static let stuckFalse: [UInt8] = Array(#","stuck":false"#.utf8)
@@ -141,7 +146,8 @@ public enum LayoutOutput {
             JSONMember("document", .string(layout.document)),
             JSONMember("axis", .string(layout.axis.rawValue)),
             JSONMember("viewport", layout.viewport.jsonValue),
-        ] + (layout.obscured == .zero ? [] : [JSONMember("obscured", layout.obscured.jsonValue)]) + [
+        ] + (layout.obscured == .zero ? [] : [JSONMember("obscured", layout.obscured.jsonValue)])
+          + (layout.safeArea == .zero ? [] : [JSONMember("safeArea", layout.safeArea.jsonValue)]) + [
             JSONMember("offset", .number(layout.offset)),
             JSONMember("contentSize", layout.contentSize.jsonValue),
             JSONMember("rows", .array((rows ?? layout.rows).map { rowJSON($0, layout.displaced[$0.id]) })),
@@ -227,10 +233,11 @@ public enum LayoutOutput {
         return Format.rect(frame) + " \(shown.stuck ? "stuck" : "moved") at \(Format.number(moved.x)),\(Format.number(moved.y))"
     }
 
-    /// The text table's last line: content size, viewport, obscured insets, offset.
+    /// The text table's last line: content size, viewport, obscured insets, safe area, offset.
     static func tableFooter(_ layout: DocumentLayout) -> String {
         "content \(Format.size(layout.contentSize))  viewport \(Format.size(layout.viewport))"
             + (layout.obscured == .zero ? "" : "  obscured \(Format.edges(layout.obscured))")
+            + (layout.safeArea == .zero ? "" : "  safe area \(Format.edges(layout.safeArea))")
             + "  offset \(Format.number(layout.offset))"
     }
 

@@ -130,7 +130,9 @@ extension CommandResult {
             return object([
                 ("database", .string(s.database)), ("document", .string(st.name)), ("rows", int(st.rowCount)),
                 ("axis", .string(s.axis.rawValue)), ("viewport", s.viewport.jsonValue),
-                ("viewportInsets", s.viewportInsets.jsonValue), ("keyboard", s.keyboard == 0 ? .null : .number(s.keyboard)),
+                ("viewportInsets", s.viewportInsets.jsonValue),
+            ] + (s.safeArea == .zero ? [] : [("safeArea", s.safeArea.jsonValue)]) + [
+                ("keyboard", s.keyboard == 0 ? .null : .number(s.keyboard)),
                 ("offset", .number(s.offset)),
                 ("content", s.contentSize.jsonValue), ("steps", int(st.steps)), ("cursor", int(st.cursor)),
                 ("log", int(st.logEntries)), ("group", st.groupOpen ? object([("label", optional(st.groupLabel))]) : .null),

@@ -240,6 +240,7 @@ extension CommandResult {
             ("axis", s.axis.rawValue),
             ("viewport", Format.size(s.viewport)),
             ("insets", Format.edges(s.viewportInsets)),
+        ] + (s.safeArea == .zero ? [] : [("safe area", Format.edges(s.safeArea))]) + [
             ("keyboard", s.keyboard == 0 ? "off" : Format.number(s.keyboard)),
             ("offset", Format.number(s.offset)),
             ("content", Format.size(s.contentSize)),

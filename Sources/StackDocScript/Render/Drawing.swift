@@ -196,16 +196,21 @@ enum Drawing {
             }
         }
         // Obscured edges (insets, the keyboard): every cell outside the unobscured rectangle is `:`,
-        // drawn over the rows they cover.
+        // drawn over the rows they cover; the safe area's bars, `=`.
         if layout.obscured != .zero {
-            let u = layout.unobscuredRect
-            let c0 = cell((u.minX - originX) / scale.x), c1 = cell((u.maxX - originX) / scale.x)
-            let l0 = cell((u.minY - originY) / scale.y), l1 = cell((u.maxY - originY) / scale.y)
+            func cells(_ r: Rect) -> (c0: Int, c1: Int, l0: Int, l1: Int) {
+                (cell((r.minX - originX) / scale.x), cell((r.maxX - originX) / scale.x),
+                 cell((r.minY - originY) / scale.y), cell((r.maxY - originY) / scale.y))
+            }
+            let u = cells(layout.unobscuredRect), s = cells(layout.safeAreaRect)
             for l in 0..<height {
-                for c in 0..<width where !(c >= c0 && c < c1 && l >= l0 && l < l1) { grid[l][c] = ":" }
+                for c in 0..<width where !(c >= u.c0 && c < u.c1 && l >= u.l0 && l < u.l1) {
+                    grid[l][c] = c >= s.c0 && c < s.c1 && l >= s.l0 && l < s.l1 ? ":" : "="
+                }
             }
         }
-        let obscured = layout.obscured == .zero ? "" : "; obscured \(Format.edges(layout.obscured)) (:)"
+        let obscured = (layout.obscured == .zero ? "" : "; obscured \(Format.edges(layout.obscured)) (:)")
+            + (layout.safeArea == .zero ? "" : ", safe area \(Format.edges(layout.safeArea)) (=)")
         let caption = "viewport \(Format.size(layout.viewport))\(obscured) at offset \(Format.number(layout.offset)); 1 column = \(Format.twoDecimals(scale.x)) pt, 1 line = \(Format.twoDecimals(scale.y)) pt"
         return ([caption] + grid.map { String($0).trimmingTrailingSpaces() }, cut)
     }

@@ -133,7 +133,8 @@ enum SVGPicture {
         }
         out += obscuredEdges(layout, viewport: viewport, settings: document.settings)
         out += "<rect id=\"viewport\" x=\"\(n(vx))\" y=\"\(n(vy))\" width=\"\(n(viewport.width))\" height=\"\(n(viewport.height))\" fill=\"none\" stroke=\"\(viewportColour)\" stroke-width=\"2\"/>\n"
-        if !viewportOnly { out += legend(at: w + 20, hidden: hidden, count: hiddenCount, kinds: swatches) }
+        let safeAreaKind = layout.safeArea == .zero ? [] : [(swatch: Self.safeAreaSwatch, name: "safe area (its bars)")]
+        if !viewportOnly { out += legend(at: w + 20, hidden: hidden, count: hiddenCount, kinds: swatches + safeAreaKind) }
         out += "</svg>\n"
         try piece(out)
     }
@@ -145,9 +146,22 @@ enum SVGPicture {
         return label
     }
 
+    /// The four bands of `v` outside `inner` (top, bottom, left, right; the side bands between
+    /// the other two); a band is empty where `inner` reaches `v`'s edge.
+    static func bands(of v: Rect, outside inner: Rect) -> [Rect] {
+        [Rect(x: v.x, y: v.y, width: v.width, height: inner.minY - v.y),
+         Rect(x: v.x, y: inner.maxY, width: v.width, height: v.maxY - inner.maxY),
+         Rect(x: v.x, y: inner.minY, width: inner.minX - v.x, height: inner.height),
+         Rect(x: inner.maxX, y: inner.minY, width: v.maxX - inner.maxX, height: inner.height)]
+    }
+
+    /// How the safe area's bars are drawn (and their legend swatch).
+    static let safeAreaSwatch = "fill=\"#FF9800\" fill-opacity=\"0.3\" stroke=\"#E65100\" stroke-dasharray=\"2 2\""
+
     /// The viewport outside the unobscured rectangle: the insets greyed (`class="obscured"`),
     /// the keyboard (the bottom band as tall as it, when it is taller than the bottom inset)
-    /// shaded darker with its name (`class="keyboard"`).
+    /// shaded darker with its name (`class="keyboard"`), and over them the safe area's bars
+    /// (the viewport outside `safeAreaRect`, `class="safe-area"`).
     static func obscuredEdges(_ layout: DocumentLayout, viewport v: Rect, settings: DocumentSettings) -> String {
         guard layout.obscured != .zero else { return "" }
         let n = Format.number
@@ -155,17 +169,17 @@ enum SVGPicture {
         let u = layout.unobscuredRect
         let keyboard = settings.keyboard
         let keyboardBand = keyboard > 0 && keyboard >= settings.viewportInsets.bottom
-        let bands = [Rect(x: v.x, y: v.y, width: v.width, height: u.minY - v.y),
-                     Rect(x: v.x, y: u.maxY, width: v.width, height: v.maxY - u.maxY),
-                     Rect(x: v.x, y: u.minY, width: u.minX - v.x, height: u.height),
-                     Rect(x: u.maxX, y: u.minY, width: v.maxX - u.maxX, height: u.height)]
-        for (i, b) in bands.enumerated() where b.width > 0 && b.height > 0 {
+        for (i, b) in bands(of: v, outside: u).enumerated() where b.width > 0 && b.height > 0 {
             if i == 1 && keyboardBand {
                 out += "<rect class=\"keyboard\" x=\"\(n(b.x))\" y=\"\(n(b.y))\" width=\"\(n(b.width))\" height=\"\(n(b.height))\" fill=\"#1A237E\" fill-opacity=\"0.35\"/>\n"
                 out += "<text x=\"\(n(b.x + 4))\" y=\"\(n(b.maxY - 4))\" fill=\"#1A237E\">keyboard \(n(keyboard))</text>\n"
             } else {
                 out += "<rect class=\"obscured\" x=\"\(n(b.x))\" y=\"\(n(b.y))\" width=\"\(n(b.width))\" height=\"\(n(b.height))\" fill=\"#000000\" fill-opacity=\"0.2\"/>\n"
             }
+        }
+        guard layout.safeArea != .zero else { return out }
+        for b in bands(of: v, outside: layout.safeAreaRect) where b.width > 0 && b.height > 0 {
+            out += "<rect class=\"safe-area\" x=\"\(n(b.x))\" y=\"\(n(b.y))\" width=\"\(n(b.width))\" height=\"\(n(b.height))\" \(safeAreaSwatch)/>\n"
         }
         return out
     }

@@ -220,4 +220,6 @@ public struct StatusInfo {
     public var viewportInsets: Edges = .zero
     /// The keyboard's height, 0 when it is off.
     public var keyboard: Double = 0
+    /// The viewport's safe area (zero: none).
+    public var safeArea: Edges = .zero
 }

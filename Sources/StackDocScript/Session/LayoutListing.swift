@@ -25,7 +25,7 @@ public struct LayoutListing {
     public init(_ live: LiveLayout) {
         var header = DocumentLayout(document: live.document, axis: live.settings.axis, viewport: live.settings.viewport,
                                     offset: live.offset, contentSize: live.contentSize, rows: [],
-                                    obscured: live.settings.obscured)
+                                    obscured: live.settings.obscured, safeArea: live.settings.safeArea)
         for r in live.displacedRows() { header.displaced[r.id] = live.displacement(of: r.id) }
         self.header = header
         rowCount = live.rowCount

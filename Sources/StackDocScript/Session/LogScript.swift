@@ -84,7 +84,8 @@ enum LogScript {
     }
 
     static func newLine(_ name: String, _ s: DocumentSettings) -> String {
-        Printer.text(Command.new(name: name, axis: s.axis, viewport: s.viewport, insets: s.viewportInsets == .zero ? nil : s.viewportInsets))
+        Printer.text(Command.new(name: name, axis: s.axis, viewport: s.viewport, insets: s.viewportInsets == .zero ? nil : s.viewportInsets,
+                                 safeArea: s.safeArea == .zero ? nil : s.safeArea))
     }
 
     /// An imported document as an `import begin NAME AXIS viewport W H … import commit` block:
@@ -115,6 +116,7 @@ enum LogScript {
         try cancellation.check()
         // View state last, the offset after the obscured edges it is clamped with.
         if s.viewportInsets != base.viewportInsets { edits.append(.obscured(.insets(viewport: nil, insets: s.viewportInsets))) }
+        if s.safeArea != base.safeArea { edits.append(.obscured(.safeArea(viewport: nil, safeArea: s.safeArea))) }
         if s.keyboard != base.keyboard { edits.append(.obscured(.keyboard(s.keyboard))) }
         if s.offset != 0 { edits.append(.scroll(.offset(s.offset))) }
         lines += edits.map(Printer.text)

@@ -37,7 +37,7 @@ extension Session {
         let ordered = all.values.map { (live.position(of: $0.id) ?? 0, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
         var layout = DocumentLayout(document: live.document, axis: live.settings.axis, viewport: live.settings.viewport,
                                     offset: live.offset, contentSize: live.contentSize, rows: ordered,
-                                    obscured: live.settings.obscured)
+                                    obscured: live.settings.obscured, safeArea: live.settings.safeArea)
         for r in ordered { if let d = live.displacement(of: r.id) { layout.displaced[r.id] = d } }
         return layout
     }
@@ -65,7 +65,7 @@ extension Session {
             }
         }
         var layout = DocumentLayout(document: live.document, axis: live.settings.axis, viewport: live.settings.viewport,
-                                    offset: o, contentSize: live.contentSize, rows: rows, obscured: live.settings.obscured)
+                                    offset: o, contentSize: live.contentSize, rows: rows, obscured: live.settings.obscured, safeArea: live.settings.safeArea)
         for r in moved { if let d = live.displacement(of: r.id) { layout.displaced[r.id] = d } }
         return try Drawing.lines(layout, stacks: stacks, kinds: kinds, scale: scale)
     }
@@ -98,6 +98,6 @@ extension Session {
         let s = doc.document.settings
         return StatusInfo(database: store.path, document: try doc.status(), axis: s.axis, viewport: s.viewport,
                           offset: layout.offset, contentSize: layout.contentSize, viewportInsets: s.viewportInsets,
-                          keyboard: s.keyboard)
+                          keyboard: s.keyboard, safeArea: s.safeArea)
     }
 }

@@ -30,7 +30,8 @@ public final class Session {
 
     /// The settings of a new document (`new`, `import begin`): the defaults with `axis` and
     /// `viewport` when given, the viewport checked as its edit checks it.
-    static func newSettings(_ name: String, _ axis: Axis?, _ viewport: Size?, insets: Edges? = nil) throws -> DocumentSettings {
+    static func newSettings(_ name: String, _ axis: Axis?, _ viewport: Size?, insets: Edges? = nil,
+                            safeArea: Edges? = nil) throws -> DocumentSettings {
         var settings = DocumentSettings()
         if let axis { settings.axis = axis }
         if let viewport {
@@ -40,6 +41,10 @@ public final class Session {
         if let insets {
             _ = try Document(name: name, settings: settings).plan(.obscured(.insets(viewport: nil, insets: insets)))
             settings.viewportInsets = insets
+        }
+        if let safeArea {
+            _ = try Document(name: name, settings: settings).plan(.obscured(.safeArea(viewport: nil, safeArea: safeArea)))
+            settings.safeArea = safeArea
         }
         return settings
     }
@@ -101,8 +106,10 @@ public final class Session {
 
     private func execute(_ command: Command) throws -> CommandResult {
         switch command {
-        case let .new(name, axis, viewport, insets):
-            let doc = try closingOnFailure { try store.create(name, settings: try Self.newSettings(name, axis, viewport, insets: insets)) }
+        case let .new(name, axis, viewport, insets, safeArea):
+            let doc = try closingOnFailure {
+                try store.create(name, settings: try Self.newSettings(name, axis, viewport, insets: insets, safeArea: safeArea))
+            }
             return opened(doc, verb: .created)
         case .open(let name):
             let t0 = Timing.now()

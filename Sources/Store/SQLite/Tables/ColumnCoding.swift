@@ -44,13 +44,13 @@ enum ColumnCoding {
     static let settingsColumns = ["axis", "viewport_width", "viewport_height", "offset", "padding", "spacing",
                                   "justify", "align", "default_insets", "separator_hidden", "separator_insets",
                                   "separator_thickness", "separator_color", "autohide_last_separator",
-                                  "viewport_insets", "keyboard"]
+                                  "viewport_insets", "keyboard", "viewport_safe_area"]
 
     static func values(_ s: DocumentSettings) -> [(any DatabaseValueConvertible)?] {
         [s.axis.rawValue, s.viewport.width, s.viewport.height, s.offset, text(s.padding), s.spacing,
          s.justify.rawValue, s.align.rawValue, text(s.defaults.insets), s.defaults.separator.hidden,
          text(s.defaults.separator.insets), s.defaults.separator.thickness, s.defaults.separator.color,
-         s.defaults.autoHideLastSeparator, text(s.viewportInsets), s.keyboard]
+         s.defaults.autoHideLastSeparator, text(s.viewportInsets), s.keyboard, text(s.safeArea)]
     }
 
     /// Reads settings from a GRDB row holding `settingsColumns`.
@@ -84,7 +84,8 @@ enum ColumnCoding {
                     color: try str("separator_color")),
                 autoHideLastSeparator: try bool("autohide_last_separator")),
             viewportInsets: try edges(try str("viewport_insets"), column: "viewport_insets"),
-            keyboard: try num("keyboard"))
+            keyboard: try num("keyboard"),
+            safeArea: try edges(try str("viewport_safe_area"), column: "viewport_safe_area"))
     }
 }
 
