@@ -1,5 +1,4 @@
 import Layout
-import StackDocRuntime
 
 /// The binary coding of a log entry's `[Change]` (`forward`) in log format 3 (issue 15 item 8,
 /// schema 15): a BLOB instead of format 1's JSON text. A 100k-row `clear` logged 24.7 MB of
