@@ -63,7 +63,7 @@ import Testing
             try db.execute(sql: "UPDATE log SET payload = ? WHERE seq = 2", arguments: [payload])
         }
         for attempt in [{ _ = try doc.log() }, { _ = try doc.history() }] as [() throws -> Void] {
-            let error = try #require(throws: StackDocError.self, performing: attempt)
+            let error = try #require(throws: StoreError.self, performing: attempt)
             #expect(error.message.contains("document 'd': log entry 2 is damaged (\(reason))"), "\(error.message)")
         }
     }
@@ -74,7 +74,7 @@ import Testing
         let doc = try store.create("d")
         try doc.run(Ops.add("a", at: 0))
         try store.write { db in try db.execute(sql: "UPDATE log SET format = 4 WHERE seq = 2") }
-        let error = try #require(throws: StackDocError.self) { try doc.undo() }
+        let error = try #require(throws: StoreError.self) { try doc.undo() }
         #expect(error.message.contains("log entry 2 is damaged (format 4 is not one this StackDoc reads (1...3); use a newer stackdoc)"), "\(error.message)")
         #expect(doc.document.children(of: nil) == ["a"])
     }

@@ -87,7 +87,7 @@ import Testing
         #expect(second.rootIDs == ["a"])
         try second.run(Ops.add("b", at: 0))
         #expect(try first.isStale())
-        #expect(throws: StackDocError.self) { try first.undo() }
+        #expect(throws: StoreError.self) { try first.undo() }
         try first.reload()
         try first.undo()
         #expect(first.rootIDs == ["a"])
@@ -154,7 +154,7 @@ import Testing
         do {
             try store.create("other")
             Issue.record("a damaged database was written")
-        } catch let error as StackDocError {
+        } catch let error as StoreError {
             #expect(error.message.hasPrefix("database '\(path)' is corrupt: SQLite's check of the file finds: "), "\(error.message)")
         }
         #expect(store.damage != nil)
