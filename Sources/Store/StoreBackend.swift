@@ -153,9 +153,9 @@ protocol StoreReading: AnyObject {
     /// Entries from `seq` on (at most `limit`), oldest first; without `inverse`, their inverse
     /// changes are not read (`LogEntry.inverse` empty).
     func logEntries(_ doc: DocumentKey, from seq: Int, limit: Int?, inverse: Bool) throws -> [LogEntry]
-    /// Calls `body` with every entry through `last`, oldest first, read one at a time (their
-    /// inverse changes not read): a replay of a long log holds one entry at a time.
-    func forEachLogEntry(_ doc: DocumentKey, through last: Int, _ body: (LogEntry) throws -> Void) throws
+    /// Calls `body` with every entry from `first` through `last`, oldest first, read one at a
+    /// time (their inverse changes not read): a replay of a long log holds one entry at a time.
+    func forEachLogEntry(_ doc: DocumentKey, from first: Int, through last: Int, _ body: (LogEntry) throws -> Void) throws
     /// Entry `seq`'s label and origin (nil: no such entry).
     func labelAndOrigin(_ doc: DocumentKey, seq: Int) throws -> (label: String?, origin: String?)?
     /// The seq of the `mark` entry labelled `label` (nil: none).

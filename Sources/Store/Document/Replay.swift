@@ -354,7 +354,7 @@ extension StoredDocument {
         }
         // The logged inverses are not read: replay computes undo from the forward changes (and
         // decoding them was a quarter of verify's time).
-        try tx.forEachLogEntry(key, through: last) { entry in
+        try tx.forEachLogEntry(key, from: 1, through: last) { entry in
             try store.cancellation.check()
             try replayer.replay(entry) { seq in
                 guard let settings = entry.settings else { throw StoreError.internal("import entry \(seq) has no settings") }

@@ -97,7 +97,7 @@ extension StoredDocument {
         let state = try state(at: P, tx)
         var replayer = Replayer(base: state)
         var marks: [(Int, String)] = []
-        for entry in try tx.logEntries(key, from: P + 1, limit: nil, inverse: false) {
+        try tx.forEachLogEntry(key, from: P + 1, through: Int.max) { entry in
             do {
                 try replayer.replay(entry) { _ in throw StackDocError("an import") }
             } catch {

@@ -39,11 +39,11 @@ extension SQLiteTransaction {
             """, arguments: [doc.id, seq, limit ?? -1]).map { try self.entry($0, doc) }
     }
 
-    func forEachLogEntry(_ doc: DocumentKey, through last: Int, _ body: (LogEntry) throws -> Void) throws {
+    func forEachLogEntry(_ doc: DocumentKey, from first: Int, through last: Int, _ body: (LogEntry) throws -> Void) throws {
         // The logged inverses are not read: replay computes undo from the forward changes.
         let cursor = try GRDB.Row.fetchCursor(db, sql: """
-            SELECT seq, kind, payload, forward, NULL AS inverse, grp, label, time, format, origin FROM log WHERE document = ? AND seq <= ? ORDER BY seq
-            """, arguments: [doc.id, last])
+            SELECT seq, kind, payload, forward, NULL AS inverse, grp, label, time, format, origin FROM log WHERE document = ? AND seq >= ? AND seq <= ? ORDER BY seq
+            """, arguments: [doc.id, first, last])
         while let row = try cursor.next() { try body(try entry(row, doc)) }
     }
 
