@@ -3,9 +3,9 @@
 ///
 /// Every format that stores or shows a config derives from this table: the saved format's keys
 /// and the importer's list of them (`DocumentImport.swift`), the export (`DocumentExport.swift`)
-/// and with it `diff`, the log format (`Store/LogFormat.swift`, `LogFormatDecoding.swift`), the
-/// store's row record (`Store/RowFields.swift`, which writes a config's style as the snapshot
-/// image does), the snapshot image (`Store/SnapshotImage.swift`)
+/// and with it `diff`, the log format (`StoreFormat/LogFormat.swift`, `LogFormat+Decoding.swift`), the
+/// store's row record (`StoreFormat/RowFields.swift`, which writes a config's style as the snapshot
+/// image does), the snapshot image (`StoreFormat/SnapshotImage.swift`)
 /// and the REPL's `rows` and `row` output.
 ///
 /// The fields of format 1 as first written (`type` … `sticky`, `separator`, `stack`) have a
@@ -100,7 +100,7 @@ public enum RowField: Int, CaseIterable, Sendable {
     public struct Spec: Sendable {
         /// The key in the saved format's row object, in `diff` and in the REPL's JSON output.
         public let json: String
-        /// The key in the log format's config object (`Store/LogFormat.swift`).
+        /// The key in the log format's config object (`StoreFormat/LogFormat.swift`).
         public let log: String
         /// The REPL word, used in messages (`row 'a' min: …`) and the REPL's text output.
         public let word: String
