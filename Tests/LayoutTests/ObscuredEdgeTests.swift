@@ -131,20 +131,10 @@ struct ObscuredEdgeTests {
 
     @Test func liveLayoutAgreesWithTheFullLayout() throws {
         var doc = try tenRows()
-        var live = LiveLayout(doc)
         let edits: [Edit] = [.obscured(.keyboard(120)), .scroll(.offset(1000)), .scroll(.focus("r2")),
                              .obscured(.insets(viewport: nil, insets: Edges(top: 40, left: 5, bottom: 30, right: 5))),
                              .scroll(.to("r6", .middle)), .obscured(.keyboard(nil)), .scroll(.by(500)),
                              .obscured(.keyboard(900)), .scroll(.focus("r9"))]
-        for e in edits {
-            let changes = try doc.plan(e, live: live)
-            #expect(changes == (try doc.plan(e)), "\(e)")
-            let before = doc.layout()
-            try doc.apply(changes)
-            let report = live.apply(changes, to: doc)
-            #expect(!report.fullRelayout, "\(e)")
-            #expect(live.layout() == doc.layout(), "\(e)")
-            #expect(report.transitions == doc.layout().transitions(from: before), "\(e)")
-        }
+        try expectLiveLayoutFollows(edits, on: &doc, incrementally: true)
     }
 }

@@ -104,21 +104,12 @@ struct SafeAreaTests {
         s.defaults.insets = Edges(top: 2, left: 3, bottom: 2, right: 3)
         let stack = F.stack("s", .vertical, (0..<4).map { F.leaf("s\($0)", .fixed(30)) })
         var doc = try F.make(s, [stack] + (0..<10).map { F.leaf("r\($0)", .fixed(50)) })
-        var live = LiveLayout(doc)
         let edits: [Edit] = [.obscured(.safeArea(viewport: nil, safeArea: Self.phone)), .scroll(.offset(1000)),
                              .obscured(.insets(viewport: nil, insets: Edges(top: 60, left: 0, bottom: 0, right: 0))),
                              .scroll(.focus("r2")), .obscured(.keyboard(120)),
                              .obscured(.safeArea(viewport: Size(width: 120, height: 300), safeArea: Edges(top: 20, left: 4, bottom: 10, right: 4))),
                              .add(ids: ["n"], spec: [.fixed(40)], position: .index(0), parent: nil),
                              .scroll(.to("s2", .middle)), .obscured(.safeArea(viewport: nil, safeArea: .zero))]
-        for e in edits {
-            let changes = try doc.plan(e, live: live)
-            #expect(changes == (try doc.plan(e)), "\(e)")
-            let before = doc.layout()
-            try doc.apply(changes)
-            let report = live.apply(changes, to: doc)
-            #expect(live.layout() == doc.layout(), "\(e)")
-            #expect(report.transitions == doc.layout().transitions(from: before), "\(e)")
-        }
+        try expectLiveLayoutFollows(edits, on: &doc)
     }
 }
