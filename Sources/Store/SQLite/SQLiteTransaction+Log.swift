@@ -148,7 +148,7 @@ extension SQLiteTransaction {
     func decoding<T>(_ doc: DocumentKey, _ seq: Int?, _ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as StackDocError where StoreError.corruption(in: error, path: path) != nil {
+        } catch let error as StoreError where StoreError.corruption(in: error, path: path) != nil {
             throw error
         } catch {
             throw noteDamage(StoreError.damagedLogEntry(path, document: doc.name, seq: seq ?? 0, error))
