@@ -24,11 +24,11 @@ let package = Package(
         .target(name: "OrderStatistics"),
         // The C calls Swift cannot make itself: Linux's `sync_file_range`, `renameat2`,
         // `fallocate`, glibc's `mallopt`, SQLite's variadic `sqlite3_db_config`.
-        .target(name: "CSystem", linkerSettings: [.linkedLibrary("sqlite3")]),
+        .target(name: "CStackDocSystem", linkerSettings: [.linkedLibrary("sqlite3")]),
         // Every thread, queue and platform knob (internal: `package` access only): background
         // tasks, the bounded hand-over queue, the halves split, late release, heap growth,
         // writeback, the Linux file calls (Sources/StackDocRuntime/README.md).
-        .target(name: "StackDocRuntime", dependencies: ["CSystem"], exclude: ["README.md"]),
+        .target(name: "StackDocRuntime", dependencies: ["CStackDocSystem"], exclude: ["README.md"]),
         // Documents, edit planning, the stackdoc/1 format, document layout (pure, no I/O;
         // threads through StackDocRuntime).
         .target(name: "Layout", dependencies: ["FlexLayout", "OrderStatistics", "StackDocRuntime"]),
@@ -68,7 +68,7 @@ let package = Package(
             dependencies: [
                 "Layout",
                 "StoreFormat",
-                "CSystem",
+                "CStackDocSystem",
                 "StackDocRuntime",
                 "CPostgreSQL",
                 .product(name: "GRDB", package: "GRDB.swift"),

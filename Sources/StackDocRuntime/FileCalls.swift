@@ -1,9 +1,9 @@
-import CSystem
+import CStackDocSystem
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The Linux file calls StackDoc uses beyond POSIX (declared in the C target `CSystem`): where
+/// The Linux file calls StackDoc uses beyond POSIX (declared in the C target `CStackDocSystem`): where
 /// the system or the file system does not have one, it fails and the caller does without.
 package enum FileCalls {
     /// Whether names can be swapped at all (`swapNames`): on Linux (where the file system may

@@ -1,4 +1,4 @@
-import CSystem
+import CStackDocSystem
 
 /// How the `stackdoc` process's heap grows: glibc's malloc asks the system for `topPad` bytes
 /// more than it needs each time a heap grows (`M_TOP_PAD`; its default is 128 KiB). The undo of

@@ -1,4 +1,4 @@
-import CSystem
+import CStackDocSystem
 import Synchronization
 #if canImport(Glibc)
 import Glibc

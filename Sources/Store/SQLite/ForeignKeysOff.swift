@@ -1,4 +1,4 @@
-import CSystem
+import CStackDocSystem
 import GRDB
 
 /// SQLite's foreign key enforcement turned off on the write's own connection for the statements

@@ -1,7 +1,7 @@
-// The Linux calls of CSystem.h (see there): compiled with _GNU_SOURCE, so that glibc's own
+// The Linux calls of CStackDocSystem.h (see there): compiled with _GNU_SOURCE, so that glibc's own
 // headers declare them and their flags.
 #define _GNU_SOURCE
-#include "CSystem.h"
+#include "CStackDocSystem.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>

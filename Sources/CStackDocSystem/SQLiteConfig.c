@@ -1,5 +1,5 @@
-// SQLite's variadic `sqlite3_db_config`, which Swift cannot call (CSystem.h).
-#include "CSystem.h"
+// SQLite's variadic `sqlite3_db_config`, which Swift cannot call (CStackDocSystem.h).
+#include "CStackDocSystem.h"
 #include <sqlite3.h>
 
 int stackdoc_sqlite_enforce_foreign_keys(struct sqlite3 *db, int on) {
