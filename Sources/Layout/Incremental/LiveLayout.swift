@@ -173,6 +173,22 @@ public struct LiveLayout: Sendable {
     /// shown at its frame. Documents with sticky rows are kept as a full layout.
     public func displacement(of id: RowID) -> StuckRow? { full?.displaced[id] }
 
+    /// `offset` clamped to the largest offset of scrolling stack `stack` (SPEC §2.8); 0 when it
+    /// is hidden or does not scroll. Documents with such stacks are kept as a full layout.
+    public func clampScroll(of stack: RowID, _ offset: Double) -> Double {
+        full?.clampScroll(of: stack, offset) ?? 0
+    }
+
+    /// `DocumentLayout.scrollTargets(to:_:)`: without stacks that scroll on their own (the
+    /// incremental regime) only the root scrolls. O(log n) there.
+    public func scrollTargets(to id: RowID, _ position: ScrollPosition) throws -> ScrollTargets {
+        if let full { return try full.scrollTargets(to: id, position) }
+        return ScrollTargets(root: try scrollOffset(to: id, position))
+    }
+
+    /// The stacks that scroll on their own, shown, with their offsets (empty without them).
+    public var nestedScrolls: [NestedScroll] { full?.nestedScrolls ?? [] }
+
     /// Every row moved by sticky positioning at the current offset, with its layout, in
     /// document order (empty without sticky rows).
     public func displacedRows() -> [RowLayout] {

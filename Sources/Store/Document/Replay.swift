@@ -158,7 +158,7 @@ public struct Replayer {
             for n in moving {
                 for op in entry.kind == .undo ? steps[n].ops.reversed().map(\.inverse) : steps[n].ops {
                     for change in op {
-                        let kept = Self.keepingView(change, current: document.settings)
+                        let kept = Self.keepingView(change, in: document)
                         do { try document.apply(kept) } catch { throw fail("\(error)") }
                         if live != nil { applied.append(kept) }
                         if !kept.isRowChange { settingsChanges.append(kept) }
@@ -244,6 +244,17 @@ public struct Replayer {
     static func keepingView(_ change: Change, current: DocumentSettings) -> Change {
         guard case .updateSettings(_, let new) = change else { return change }
         return .updateSettings(old: current, new: new.withView(of: current))
+    }
+
+    /// A change as undo/redo applies it to `document`: a settings change keeps the view (as
+    /// above), and a row change of a stack that scrolls on its own before and after keeps the
+    /// stack's current offset (SPEC §2.8: nested offsets are view state too).
+    static func keepingView(_ change: Change, in document: Document) -> Change {
+        guard case let .updateRow(id, _, new) = change else { return keepingView(change, current: document.settings) }
+        guard new.scrollOffset != nil, let current = document.config(of: id), let offset = current.scrollOffset else { return change }
+        var kept = new
+        kept.scrollOffset = offset
+        return .updateRow(id: id, old: current, new: kept)
     }
 }
 

@@ -100,7 +100,7 @@ extension StoredDocument {
     /// Undo and redo must not move the view: a settings change keeps the current viewport and
     /// offset (view state is not part of undo steps). Returns the change actually applied.
     func applyKeepingView(_ change: Change, tx: any StoreWriting, journal: inout Journal) throws -> Change {
-        let actual = Replayer.keepingView(change, current: document.settings)
+        let actual = Replayer.keepingView(change, in: document)
         try apply(actual, tx: tx, journal: &journal)
         return actual
     }
