@@ -14,8 +14,9 @@ scrollbars), scrolled to that offset (element.scrollLeft for a horizontal stack,
 vertical one) clamped to [0, its content's extent − its length], the extent being the farthest
 end of its shown rows' margin boxes (Chromium's boxes) plus its trailing padding. Sticky rows
 whose nearest scrolling ancestor is such a stack get `top`/`left` = their sticky offset alone
-(they stick to that stack's scrollport), others the viewport's inset plus it, as
-sticky_documents.py. The documents: carousels (horizontal card strips inside a vertical feed),
+(they stick to that stack's scrollport, which Chromium deflates by the stack's padding: a
+sticky card of a strip with a left inset of 16 rests 16 from its left edge), others the
+viewport's inset plus it, as sticky_documents.py. The documents: carousels (horizontal card strips inside a vertical feed),
 vertical scrollers inside a horizontal strip, sticky cards and headers inside scrollers, two
 scrollers nested, offsets past the end (content that is shorter than the offset: clamped), and
 random documents of random_documents.py whose stacks scroll at random. Each document is shown at

@@ -9,6 +9,8 @@ struct ScrollerBasis: Hashable, Sendable {
     var subtreeEnd: Int
     /// Its frame in flow: its scrollport (the padding box: a row's insets are its padding).
     var frame: Rect
+    /// Its insets (its padding): a sticky row inside sticks to the scrollport less them.
+    var insets: Edges
     /// It scrolls along x (a horizontal stack), else along y.
     var horizontal: Bool
     /// Its largest offset: its content's extent along its axis less its own length, ≥ 0.
@@ -88,8 +90,8 @@ extension Document {
             let insets = c.decors[Int(c.decorSlot[k])].insets
             let max = ScrollerRule.maxOffset(frame: frame, horizontal: horizontal,
                                              trailingInset: horizontal ? insets.right : insets.bottom, childEnds: ends)
-            bases.append(ScrollerBasis(id: c.ids[k], position: k, subtreeEnd: end, frame: frame, horizontal: horizontal,
-                                       maxOffset: max, requested: c.scrollOffsets[i]))
+            bases.append(ScrollerBasis(id: c.ids[k], position: k, subtreeEnd: end, frame: frame, insets: insets,
+                                       horizontal: horizontal, maxOffset: max, requested: c.scrollOffsets[i]))
         }
         return bases
     }
@@ -158,7 +160,9 @@ extension DocumentLayout {
             while let last = scrollerOpen.last, last.end <= mover.position { scrollerOpen.removeLast() }
             let base = open.last.map { (value[$0.mover].dx, value[$0.mover].dy) } ?? (0, 0)
             // CSS sticks a row to its nearest scroll container's scrollport (not to what outer
-            // scrollers let be seen of it): the stack's shown box, or the unobscured rectangle.
+            // scrollers let be seen of it): the stack's shown box less its padding (its insets,
+            // as Chromium and Firefox deflate the sticky constraint rectangle), or the
+            // unobscured rectangle.
             let port = scrollerOpen.last.map { portOf[$0.index] } ?? u
             switch mover.kind {
             case .sticky:
@@ -169,7 +173,7 @@ extension DocumentLayout {
             case .scroller:
                 let b = scrollerBases[mover.index]
                 let shown = Rect(x: b.frame.x + base.0, y: b.frame.y + base.1, width: b.frame.width, height: b.frame.height)
-                portOf[mover.index] = shown
+                portOf[mover.index] = shown.inset(by: b.insets)
                 clipOf[mover.index] = ScrollerRule.intersection(shown, scrollerOpen.last.map { clipOf[$0.index] } ?? u)
                 let o = b.offset
                 value[m] = b.horizontal ? (base.0 - o, base.1, false) : (base.0, base.1 - o, false)
@@ -192,8 +196,11 @@ extension DocumentLayout {
             let v = value[m]
             for p in lo..<hi {
                 let id = rows[p].id
-                if v.dx != 0 || v.dy != 0 {
-                    now[id] = StuckRow(dx: v.dx, dy: v.dy, stuck: mover.kind == .sticky && p == mover.position && v.own)
+                // A sticky row stuck inside a scrolled stack can net a zero move (its shift undoes
+                // the stack's offset): it is still stuck.
+                let stuck = mover.kind == .sticky && p == mover.position && v.own
+                if v.dx != 0 || v.dy != 0 || stuck {
+                    now[id] = StuckRow(dx: v.dx, dy: v.dy, stuck: stuck)
                 } else {
                     now.removeValue(forKey: id)
                 }
