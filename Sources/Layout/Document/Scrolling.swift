@@ -109,6 +109,25 @@ extension Document {
         new.offset = clamped
         return .updateSettings(old: settings, new: new)
     }
+
+    /// True when some stack stores a positive offset of its own (`scrolls N`, SPEC §2.8): only
+    /// then can a nested offset lie past its content. O(distinct row styles), not O(n).
+    public var hasNestedOffsets: Bool { rows.styles.hasPositiveScrollOffset }
+
+    /// The changes that store the offsets `layout` (a layout of this document) shows for its
+    /// shown stacks that scroll on their own, where the stored one lies past the stack's content
+    /// (SPEC §2.8: each nested offset is clamped as §2.6 clamps the root's), in document order;
+    /// [] when none does. The store appends them, with the root's clamp, to every operation that
+    /// leaves an offset past the end. O(scrollers).
+    public func nestedOffsetClamps(in layout: DocumentLayout) -> [Change] {
+        layout.scrollerBases.compactMap { b in
+            let clamped = b.offset + 0
+            guard clamped != b.requested, let old = config(of: b.id), old.scrollOffset != nil else { return nil }
+            var new = old
+            new.scrollOffset = clamped
+            return .updateRow(id: b.id, old: old, new: new)
+        }
+    }
 }
 
 /// The scrolls of `scroll to ROW POS` and `focus ROW` (SPEC §2.6, §2.8).

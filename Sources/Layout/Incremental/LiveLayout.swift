@@ -70,6 +70,12 @@ public struct LiveLayout: Sendable {
     /// True while edits are applied incrementally (not a full relayout per change).
     public var isIncremental: Bool { full == nil }
 
+    /// `document.nestedOffsetClamps(in:)` of this layout (`document` the one it follows): O(1)
+    /// in the incremental regime, which holds no shown stack that scrolls on its own.
+    public func nestedOffsetClamps(_ document: Document) -> [Change] {
+        full.map { document.nestedOffsetClamps(in: $0) } ?? []
+    }
+
     // MARK: Geometry of the root
 
     var vertical: Bool { settings.axis == .vertical }
