@@ -6,7 +6,7 @@ extension LiveLayout {
     /// described on `LiveLayout`; otherwise one full relayout (`report.fullRelayout`).
     @discardableResult
     public mutating func apply(_ changes: [Change], to document: Document) -> LayoutChangeReport {
-        if let before = full, document.name == self.document, !changes.isEmpty,
+        if let before = full, document.name == self.document,
            let after = Self.viewMoved(before, by: changes, settings: document.settings) {
             // Outside the incremental regime a scroll (of the root or of a stack that scrolls on
             // its own, or a change of the obscured edges) still lays nothing out: the same
