@@ -79,7 +79,11 @@ public struct DocumentEdits {
             case 13: return .type(rng.pick(["view", "label", "image"]))
             case 14: return .separator(rng.pick([.hidden, .shown, .thickness(3), .insets(Edges(top: 0, left: 400, bottom: 0, right: 0)),
                                                  .color("#A1B2C3"), .default]))
-            case 15 where nested: return rng.chance(6) ? .unstack : .stack(rng.pick(Axis.allCases))
+            case 15 where nested:
+                // Rarely: a stack that scrolls keeps its document out of the incremental regime
+                // (as a sticky row does), which the live layout's property tests need to meet.
+                if rng.chance(16) { return .scrolls(rng.chance(3)) }
+                return rng.chance(6) ? .unstack : .stack(rng.pick(Axis.allCases))
             case 16 where nested: return .justify(rng.pick(Justify.allCases))
             case 17 where nested: return .alignItems(rng.pick(Align.allCases))
             case 18 where nested: return .spacing(length() / 10)
@@ -147,6 +151,11 @@ public struct DocumentEdits {
             return .scroll(.to(id, rng.pick(ScrollPosition.allCases)))
         case 29:
             guard let id = any else { break }
+            // Mostly a stack that scrolls; now and then one that does not (an error).
+            if rng.chance(3), let stack = row(of: document, stacksOnly: true),
+               document.config(of: stack)?.scrollOffset != nil || rng.chance(8) {
+                return .scroll(.stack(stack, Double(rng.int(-20..<400))))
+            }
             return .scroll(.focus(id))
         case 30:
             let edges = Edges(top: Double(rng.int(0..<61)), left: 0, bottom: Double(rng.int(0..<41)), right: 0)

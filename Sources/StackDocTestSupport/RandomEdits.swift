@@ -168,7 +168,9 @@ public struct RandomEdits {
         case 9: return .align(rng.pick(AlignSelf.allCases))
         case 10: return .alignItems(rng.pick(Align.allCases))
         case 11: return .hidden
-        case 12: return rng.chance(6) ? .unstack : .stack(rng.pick(Axis.allCases))
+        case 12:
+            if rng.chance(5) { return rng.chance(2) ? .scrolls(bool()) : .scrollOffset(bool() ? nil : number()) }
+            return rng.chance(6) ? .unstack : .stack(rng.pick(Axis.allCases))
         case 13: return .justify(rng.pick(Justify.allCases))
         case 14: return .spacing(number())
         case 15: return rng.chance(3) ? .stickyOffset(bool() ? nil : number()) : .sticky(bool())
@@ -208,7 +210,8 @@ public struct RandomEdits {
     }
 
     public mutating func scroll() -> ScrollSpec {
-        switch rng.int(0..<4) {
+        switch rng.int(0..<5) {
+        case 4: return .stack(id(), bool() ? -number() : number())
         case 0: return .offset(number())
         case 1: return .by(bool() ? -number() : number())
         case 2: return .focus(id())

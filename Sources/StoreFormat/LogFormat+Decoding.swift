@@ -187,6 +187,7 @@ extension LogFormat {
         case "spacing": return .spacing(try f["_0"].double())
         case "separator": return .separator(try separatorSpec(f["_0"]))
         case "sticky": return .sticky(try f["_0"].bool())
+        case "scrolls": return .scrolls(try f["_0"].bool())
         case "text": return .text(try f.optional("_0").map(textRun))
         case "aspect": return .aspect(try f.optional("_0").map(size))
         case "rowInsets": return .rowInsets(try f.optional("_0").map(edges))
@@ -233,6 +234,7 @@ extension LogFormat {
         case "by": return .by(try f["_0"].double())
         case "to": return .to(try f["_0"].string(), try f["_1"].raw())
         case "focus": return .focus(try f["_0"].string())
+        case "stack": return .stack(try f["_0"].string(), try f["_1"].double())
         default: throw r.unknown("scroll", name)
         }
     }

@@ -161,6 +161,7 @@ package enum LogFormat {
         case let .spacing(d): return tag("spacing", ["_0": .double(d)])
         case let .separator(s): return tag("separator", ["_0": value(s)])
         case let .sticky(on): return tag("sticky", ["_0": .bool(on)])
+        case let .scrolls(on): return tag("scrolls", ["_0": .bool(on)])
         case let .text(t): return tag("text", ["_0": t.map(value)])
         case let .aspect(a): return tag("aspect", ["_0": a.map(value)])
         case let .rowInsets(e): return tag("rowInsets", ["_0": e.map(value)])
@@ -207,6 +208,7 @@ package enum LogFormat {
         case let .by(d): return tag("by", ["_0": .double(d)])
         case let .to(id, position): return tag("to", ["_0": .string(id), "_1": .string(position.rawValue)])
         case let .focus(id): return tag("focus", ["_0": .string(id)])
+        case let .stack(id, d): return tag("stack", ["_0": .string(id), "_1": .double(d)])
         }
     }
 

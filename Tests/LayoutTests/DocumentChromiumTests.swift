@@ -60,6 +60,8 @@ struct DocumentChromiumTests {
         let stickyOffset: Double?
         /// Issue 33: a stack's default insets for its rows, `"T L B R"`.
         let rowInsets: String?
+        /// Issue 33: a stack that scrolls on its own, at this offset (the scroller fixtures).
+        let scrollOffset: Double?
         // Issue 14 (document-chromium-features.json only).
         let min: Double?
         let max: Double?
@@ -78,7 +80,7 @@ struct DocumentChromiumTests {
                       minMain: min, maxMain: max, minCross: minCross, maxCross: maxCross,
                       text: text.map { TextRun(count: $0.count, glyphWidth: $0.char ?? 8, lineHeight: $0.line ?? 20) },
                       aspect: aspect, stickyOffset: stickyOffset,
-                      rowInsets: rowInsets.flatMap(TextRun.edges(words:)))
+                      rowInsets: rowInsets.flatMap(TextRun.edges(words:)), scrollOffset: scrollOffset)
         }
     }
 

@@ -60,6 +60,7 @@ struct DocumentStoragePropertyTests {
         }
         if stack { c.stack = StackSettings(axis: Bool.random(using: &rng) ? .vertical : .horizontal) }
         if stack && Int.random(in: 0..<4, using: &rng) == 0 { c.rowInsets = Edges(all: 1) }
+        if stack && Int.random(in: 0..<5, using: &rng) == 0 { c.scrollOffset = Double(Int.random(in: 0...80, using: &rng)) }
         if Int.random(in: 0..<8, using: &rng) == 0 { c.minMain = Double(Int.random(in: 0...50, using: &rng)) }
         if Int.random(in: 0..<8, using: &rng) == 0 { c.maxCross = Double(Int.random(in: 0...50, using: &rng)) }
         return c

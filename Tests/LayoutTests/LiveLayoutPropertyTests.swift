@@ -119,7 +119,10 @@ struct LiveLayoutPropertyTests {
         LiveLayoutPropertyTests.check(live, previous, "seed \(seed) initial")
         var incremental = 0, fallbacks = 0
         for step in 0..<500 {
-            let edit = stackLineMinRows == 1 && !gen.rng.chance(deep ? 16 : 8) ? Self.editInsideStacks(&gen, doc, configs: deep) : gen.edit(for: doc)
+            // The last step changes the root's spacing, a settings change that moves every row:
+            // every session meets a full relayout whatever its random edits were.
+            let edit = step == 499 ? Edit.setStack(.spacing(doc.settings.spacing + 1))
+                : stackLineMinRows == 1 && !gen.rng.chance(deep ? 16 : 8) ? Self.editInsideStacks(&gen, doc, configs: deep) : gen.edit(for: doc)
             let changes: [Change]
             do {
                 changes = try doc.plan(edit, live: live)
@@ -190,7 +193,7 @@ struct LiveLayoutPropertyTests {
             case 10, 11:
                 // Back to a stack that qualifies (vertical, fit, stretched, no limits).
                 return .set(id: stack, spec: [.stack(.vertical), .fit, .align(.auto), .min(nil), .max(nil), .minCross(nil),
-                                              .maxCross(nil), .sticky(false)])
+                                              .maxCross(nil), .sticky(false), .scrolls(false)])
             case 12: return .show(ids: stacks)
             case 0: return .set(id: stack, spec: [.fixed(gen.length() * 4)])
             case 1: return .set(id: stack, spec: [.fit])

@@ -153,6 +153,7 @@ enum CaseNames {
             case .by: return ["edit.scroll", "scroll.by"]
             case .to: return ["edit.scroll", "scroll.to"]
             case .focus: return ["edit.scroll", "scroll.focus"]
+            case .stack: return ["edit.scroll", "scroll.stack"]
             }
         case .viewport: return ["edit.viewport"]
         case let .obscured(o):
@@ -225,6 +226,8 @@ enum CaseNames {
         case .aspect: return ["spec.aspect"]
         case .stickyOffset: return ["spec.stickyOffset"]
         case .rowInsets: return ["spec.rowInsets"]
+        case .scrolls: return ["spec.scrolls"]
+        case .scrollOffset: return ["spec.scrollOffset"]
         }
     }
 }

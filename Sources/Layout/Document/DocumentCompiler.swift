@@ -35,6 +35,12 @@ struct CompiledDocument {
     var sticky: [Int32] = []
     /// Some row is sticky, shown or not.
     var hasSticky = false
+    /// Shown stacks that scroll on their own (SPEC §2.8), by row index, in document order, and
+    /// their stored offsets.
+    var scrollers: [Int32] = []
+    var scrollOffsets: [Double] = []
+    /// Some stack scrolls on its own, shown or not.
+    var hasScroller = false
 
     var count: Int { ids.count }
 }
@@ -170,6 +176,11 @@ extension Document {
                 if !hiddenInTree { c.sticky.append(k) }
             }
 
+            if let offset = facts[fi].scrollOffset {
+                c.hasScroller = true
+                if !hiddenInTree { c.scrollers.append(k); c.scrollOffsets.append(offset) }
+            }
+
             if let stack = facts[fi].stack {
                 let first = store.order.first(store.childRoot[Int(slot)])
                 if first >= 0 {
@@ -203,6 +214,8 @@ private struct RecordFacts {
     var ownInsets: Bool
     /// A stack's default insets for the rows inside it (`rowInsets`).
     var rowInsets: Edges?
+    /// A stack's scroll offset when it scrolls on its own (`scrolls`).
+    var scrollOffset: Double?
 
     /// The facts of the record whose config is `config`; a record with its own insets or
     /// separator adds its decoration to `c.decors`.
@@ -212,6 +225,7 @@ private struct RecordFacts {
         stack = config.stack
         ownInsets = config.insets != nil
         rowInsets = config.stack == nil ? nil : config.rowInsets
+        scrollOffset = config.stack == nil ? nil : config.scrollOffset
         decor = 0
         if config.insets != nil || !config.separator.isEmpty {
             decor = Int32(truncatingIfNeeded: c.decors.count)

@@ -91,12 +91,21 @@ public struct DocumentLayout: Hashable, Sendable {
     public var rows: [RowLayout] {
         didSet { index = LayoutIndex() }
     }
-    /// Rows shown away from their frame by sticky positioning at this offset (SPEC §2.7), by id:
-    /// stuck sticky rows and the rows inside them. Empty in a document without sticky rows.
+    /// Rows shown away from their frame by sticky positioning at this offset (SPEC §2.7) and by
+    /// the offsets of stacks that scroll on their own (SPEC §2.8), by id: stuck sticky rows, the
+    /// rows inside them and the rows inside scrolled stacks. Empty in a document without sticky rows.
     public var displaced: [RowID: StuckRow] = [:]
     /// The shown sticky rows' offset-independent facts (what `atOffset` recomputes `displaced`
     /// from); not part of equality.
     var stickyBases: [StickyBasis] = []
+    /// The shown stacks that scroll on their own (SPEC §2.8) with their offset-independent facts
+    /// and stored offsets; not part of equality (their effect is: `displaced`, visibility).
+    var scrollerBases: [ScrollerBasis] = []
+    /// The rows inside stacks that scroll on their own (SPEC §2.8), by id: the rectangle they
+    /// can be seen in (the unobscured rectangle cut to their scrolling ancestors' shown boxes),
+    /// what visibility is measured against and `draw` clips them to. Derived from the offsets,
+    /// so not part of equality.
+    public internal(set) var clips: [RowID: Rect] = [:]
     /// Lookup structures over `rows`, built when first needed; replaced whenever `rows` changes.
     var index: LayoutIndex
 

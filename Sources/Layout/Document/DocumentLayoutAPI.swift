@@ -34,7 +34,8 @@ extension Document {
                                     contentSize: contentSize, rows: rows, obscured: obscured, safeArea: s.safeArea)
         result.index = LayoutIndex(parentSlots: c.parentSlot)
         result.stickyBases = stickyBases(c, rows: result.rows, contentSize: contentSize, settings: s)
-        result.applySticky()
+        result.scrollerBases = scrollerBases(c, rows: result.rows)
+        result.applyShifts()
         return result
     }
 }

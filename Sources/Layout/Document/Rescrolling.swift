@@ -28,7 +28,7 @@ extension DocumentLayout {
             }
         }
         result.index = index  // same ids and parents: keep the lookup structures
-        result.applySticky()
+        result.applyShifts()
         return result
     }
 }

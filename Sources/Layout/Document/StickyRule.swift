@@ -50,82 +50,39 @@ struct StickyBasis: Hashable, Sendable {
     var horizontal: Bool
     /// Its sticky offset (`sticky N`, layout units): it sticks this far past the edge.
     var inset: Double
-    /// The index in the basis list of its nearest sticky ancestor, -1 when none.
-    var ancestor: Int
 }
 
 /// CSS `position: sticky` with `top` (a vertical parent) or `left` (a horizontal parent) equal
-/// to the unobscured rectangle's leading edge plus the row's sticky offset (SPEC §2.7), in one place.
+/// to its scrollport's leading edge plus the row's sticky offset (SPEC §2.7), in one place. The
+/// scrollport is the unobscured rectangle for a row whose nearest scrolling ancestor is the root,
+/// else that stack's shown box (SPEC §2.8).
 enum StickyRule {
-    /// The accumulated shift (dx, dy) of every basis, in order (ancestors come first), and
-    /// whether its own shift is non-zero. A row's own shift along its parent's main axis is
-    /// min(limit − start, max(0, box end − margin end − end)) when positive, else 0, where start
-    /// and end are its frame's edges and `box` its containing block, both moved by its sticky
-    /// ancestors' shifts, and `limit` the unobscured rectangle's top (or left) edge plus the
-    /// row's sticky offset.
-    static func shifts(_ bases: [StickyBasis], unobscured u: Rect) -> [(dx: Double, dy: Double, own: Bool)] {
-        var out: [(dx: Double, dy: Double, own: Bool)] = []
-        out.reserveCapacity(bases.count)
-        for b in bases {
-            let (ax, ay) = b.ancestor >= 0 ? (out[b.ancestor].dx, out[b.ancestor].dy) : (0, 0)
-            let own: Double
-            if b.horizontal {
-                let start = b.frame.minX + ax, end = b.frame.maxX + ax
-                let delta = u.minX + b.inset - start
-                let room = max(0, b.box.maxX + ax - b.marginEnd - end)
-                own = max(0, min(delta, room))
-            } else {
-                let start = b.frame.minY + ay, end = b.frame.maxY + ay
-                let delta = u.minY + b.inset - start
-                let room = max(0, b.box.maxY + ay - b.marginEnd - end)
-                own = max(0, min(delta, room))
-            }
-            out.append(b.horizontal ? (ax + own, ay, own > 0) : (ax, ay + own, own > 0))
+    /// The row's own shift along its parent's main axis, given the shift (ax, ay) that its
+    /// ancestors already move it and its containing block by: min(limit − start, max(0, box end −
+    /// margin end − end)) when positive, else 0, where start and end are its frame's edges and
+    /// `box` its containing block, both moved by (ax, ay), and `limit` the scrollport's top (or
+    /// left) edge plus the row's sticky offset.
+    static func ownShift(_ b: StickyBasis, ax: Double, ay: Double, port u: Rect) -> Double {
+        if b.horizontal {
+            let start = b.frame.minX + ax, end = b.frame.maxX + ax
+            let delta = u.minX + b.inset - start
+            let room = max(0, b.box.maxX + ax - b.marginEnd - end)
+            return max(0, min(delta, room))
         }
-        return out
+        let start = b.frame.minY + ay, end = b.frame.maxY + ay
+        let delta = u.minY + b.inset - start
+        let room = max(0, b.box.maxY + ay - b.marginEnd - end)
+        return max(0, min(delta, room))
     }
 }
 
 extension DocumentLayout {
-    /// The frame the row at `position` is shown at: its frame moved by sticky shifts (SPEC §2.7).
+    /// The frame the row at `position` is shown at: its frame moved by sticky shifts (SPEC §2.7)
+    /// and by the offsets of the stacks that scroll on their own around it (SPEC §2.8).
     public func shownFrame(at position: Int) -> Rect? {
         guard let f = rows[position].frame else { return nil }
         guard !displaced.isEmpty, let d = displaced[rows[position].id] else { return f }
         return d.moved(f)
-    }
-
-    /// Applies the sticky rule at this layout's offset: fills `displaced` and classifies the
-    /// moved rows (and the rows moved before, now back in flow) against the unobscured
-    /// rectangle (the others keep the visibility of their frames). O(sticky rows + their subtrees).
-    mutating func applySticky() {
-        guard !stickyBases.isEmpty else {
-            displaced = [:]
-            return
-        }
-        let u = unobscuredRect
-        let shifts = StickyRule.shifts(stickyBases, unobscured: u)
-        var now: [RowID: StuckRow] = [:]
-        var moved: [Int] = []
-        for (i, b) in stickyBases.enumerated() {
-            let s = shifts[i]
-            guard s.dx != 0 || s.dy != 0 else { continue }
-            // A nested sticky row comes later in the list and overwrites its subtree's shift.
-            for p in b.position..<b.subtreeEnd {
-                if now.updateValue(StuckRow(dx: s.dx, dy: s.dy, stuck: p == b.position && s.own), forKey: rows[p].id) == nil {
-                    moved.append(p)
-                }
-            }
-        }
-        displaced = now
-        guard !moved.isEmpty else { return }
-        let index = self.index
-        rows.withUnsafeMutableBufferPointer { rows in
-            for p in moved {
-                guard let f = rows[p].frame, let d = now[rows[p].id] else { continue }
-                (rows[p].visibility, rows[p].percent) = VisibilityRule.classify(d.moved(f), in: u)
-            }
-        }
-        self.index = index
     }
 
     /// Sticky rows whose stuck state differs from `old`, in this layout's document order; rows
@@ -145,35 +102,50 @@ extension DocumentLayout {
 
 extension Document {
     /// The sticky bases of a laid-out document (shown sticky rows in document order), from the
-    /// assembled rows. O(sticky rows × (depth + subtree)).
+    /// assembled rows. O(sticky rows × subtree).
     func stickyBases(_ c: CompiledDocument, rows: [RowLayout], contentSize: Size, settings s: DocumentSettings) -> [StickyBasis] {
         guard !c.sticky.isEmpty else { return [] }
         let root = Rect(x: 0, y: 0, width: contentSize.width, height: contentSize.height).inset(by: s.layoutPadding)
         var bases: [StickyBasis] = []
-        var basisOf: [Int32: Int] = [:]
         for k32 in c.sticky {
             let k = Int(k32)
             guard let frame = rows[k].frame else { continue }
             let p = Int(c.parentSlot[k])
-            let box = p >= 0 ? (rows[p].content ?? frame) : root
+            var box = p >= 0 ? (rows[p].content ?? frame) : root
+            if p >= 0, self.rows.config(c.slots[p]).scrollOffset != nil {
+                // In a stack that scrolls on its own the containing block is its scrollable
+                // content (SPEC §2.8): it reaches as far as the stack's rows do along its axis.
+                box = scrolledContent(box, of: p, c, rows: rows, horizontal: c.flags[k] & CompiledDocument.parentHorizontal != 0)
+            }
             let config = self.rows.config(c.slots[k])
             let margin = config.layoutMargin
             let horizontal = c.flags[k] & CompiledDocument.parentHorizontal != 0
-            var ancestor = -1
-            var q = p
-            while q >= 0 {
-                if let a = basisOf[Int32(q)] { ancestor = a; break }
-                q = Int(c.parentSlot[q])
-            }
             var end = k + 1
             while end < rows.count, c.isDescendant(end, of: k) { end += 1 }
-            basisOf[k32] = bases.count
             bases.append(StickyBasis(position: k, subtreeEnd: end, frame: frame, box: box,
                                      marginEnd: horizontal ? margin.right : margin.bottom,
                                      horizontal: horizontal,
-                                     inset: LayoutUnit.snap(config.stickyOffset ?? 0), ancestor: ancestor))
+                                     inset: LayoutUnit.snap(config.stickyOffset ?? 0)))
         }
         return bases
+    }
+}
+
+extension Document {
+    /// `box` (a scrolling stack's content box) extended along the stack's axis to the far end
+    /// of its shown rows' margin boxes. O(the stack's subtree).
+    func scrolledContent(_ box: Rect, of p: Int, _ c: CompiledDocument, rows: [RowLayout], horizontal: Bool) -> Rect {
+        var far = horizontal ? box.maxX : box.maxY
+        var q = p + 1
+        while q < rows.count, c.isDescendant(q, of: p) {
+            if Int(c.parentSlot[q]) == p, let f = rows[q].frame {
+                let m = self.rows.config(c.slots[q]).layoutMargin
+                far = max(far, horizontal ? f.maxX + m.right : f.maxY + m.bottom)
+            }
+            q += 1
+        }
+        return horizontal ? Rect(x: box.x, y: box.y, width: far - box.x, height: box.height)
+            : Rect(x: box.x, y: box.y, width: box.width, height: far - box.y)
     }
 }
 

@@ -69,6 +69,11 @@ enum StyleCompiler {
                             parentAxis: parentAxis, mainInsets: insets.sum(along: parentAxis),
                             crossInsets: insets.sum(along: crossAxis))
         if let stack = config.stack {
+            // A scroll container's automatic minimum size is 0 (CSS Flexbox §4.5): a stack that
+            // scrolls on its own (`scrolls`, SPEC §2.8) may shrink below its content.
+            if config.scrollOffset != nil && config.minMain == nil {
+                if parentAxis == .vertical { shared.style.minHeight = .points(0) } else { shared.style.minWidth = .points(0) }
+            }
             shared.style.direction = stack.axis.flexDirection
             shared.style.justifyContent = stack.justify.flex
             shared.style.alignItems = stack.align.flex

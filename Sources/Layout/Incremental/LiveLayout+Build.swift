@@ -258,7 +258,8 @@ extension LiveLayout {
     /// before any of them is laid out, so that `rebuild` pays for one full layout instead of the
     /// slices and then the full layout:
     ///
-    /// - a row is sticky, at any depth, shown or not (SPEC §2.7: the full layout keeps them);
+    /// - a row is sticky or a stack scrolls on its own, at any depth, shown or not (SPEC §2.7,
+    ///   §2.8: the full layout keeps them);
     ///   O(styles in use);
     /// - or the root distributes free space (`justify` other than start, or a shown root row
     ///   that grows) and certainly has some: every shown root row is `fixed N` without text or
@@ -271,7 +272,7 @@ extension LiveLayout {
     static func certainlyOutsideRegime(_ doc: Document) -> Bool {
         let store = doc.rows
         let records = store.styles.records
-        if records.contains(where: { $0.rest.sticky }) { return true }
+        if records.contains(where: { $0.rest.sticky || $0.rest.scrollOffset != nil }) { return true }
         let s = doc.settings
         let vertical = s.axis == .vertical
         var distributes = s.justify != .start
@@ -318,7 +319,7 @@ extension LiveLayout {
         let s = settings
         let store = doc.rows
         let c = doc.laidOut(settings: alone, roots: roots)
-        if c.hasSticky { sticky = true }
+        if c.hasSticky || c.hasScroller { sticky = true }
         let rootFrame = c.tree.frame(of: c.rootNode)
         crossSize = vertical ? rootFrame.width : rootFrame.height
         let n = c.count

@@ -70,6 +70,12 @@ public struct LiveLayout: Sendable {
     /// True while edits are applied incrementally (not a full relayout per change).
     public var isIncremental: Bool { full == nil }
 
+    /// `document.nestedOffsetClamps(in:)` of this layout (`document` the one it follows): O(1)
+    /// in the incremental regime, which holds no shown stack that scrolls on its own.
+    public func nestedOffsetClamps(_ document: Document) -> [Change] {
+        full.map { document.nestedOffsetClamps(in: $0) } ?? []
+    }
+
     // MARK: Geometry of the root
 
     var vertical: Bool { settings.axis == .vertical }
@@ -172,6 +178,22 @@ public struct LiveLayout: Sendable {
     /// Where sticky positioning shows the row at the current offset (SPEC §2.7), nil when it is
     /// shown at its frame. Documents with sticky rows are kept as a full layout.
     public func displacement(of id: RowID) -> StuckRow? { full?.displaced[id] }
+
+    /// `offset` clamped to the largest offset of scrolling stack `stack` (SPEC §2.8); 0 when it
+    /// is hidden or does not scroll. Documents with such stacks are kept as a full layout.
+    public func clampScroll(of stack: RowID, _ offset: Double) -> Double {
+        full?.clampScroll(of: stack, offset) ?? 0
+    }
+
+    /// `DocumentLayout.scrollTargets(to:_:)`: without stacks that scroll on their own (the
+    /// incremental regime) only the root scrolls. O(log n) there.
+    public func scrollTargets(to id: RowID, _ position: ScrollPosition) throws -> ScrollTargets {
+        if let full { return try full.scrollTargets(to: id, position) }
+        return ScrollTargets(root: try scrollOffset(to: id, position))
+    }
+
+    /// The stacks that scroll on their own, shown, with their offsets (empty without them).
+    public var nestedScrolls: [NestedScroll] { full?.nestedScrolls ?? [] }
 
     /// Every row moved by sticky positioning at the current offset, with its layout, in
     /// document order (empty without sticky rows).

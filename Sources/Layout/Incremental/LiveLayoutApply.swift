@@ -6,15 +6,15 @@ extension LiveLayout {
     /// described on `LiveLayout`; otherwise one full relayout (`report.fullRelayout`).
     @discardableResult
     public mutating func apply(_ changes: [Change], to document: Document) -> LayoutChangeReport {
-        if let before = full, document.name == self.document, changes.allSatisfy(Self.movesTheViewOnly) {
-            // Outside the incremental regime a scroll (or a change of the obscured edges) still
-            // lays nothing out: the same frames at another offset, sticky rows moved. O(n).
+        if let before = full, document.name == self.document,
+           let after = Self.viewMoved(before, by: changes, settings: document.settings) {
+            // Outside the incremental regime a scroll (of the root or of a stack that scrolls on
+            // its own, or a change of the obscured edges) still lays nothing out: the same
+            // frames at other offsets, sticky rows and the rows of scrolled stacks moved. O(n)
+            // for the root's offset; O(scrollers + the stack's subtree) for a nested one.
             settings = document.settings
-            var now = before
-            now.obscured = settings.obscured
-            now.safeArea = settings.safeArea
-            full = now.atOffset(settings.offset)
-            return LayoutChangeReport(before: before, after: full!)
+            full = after
+            return LayoutChangeReport(before: before, after: after)
         }
         if needsFullRelayout(changes, document) { return relayout(document) }
         return applyIncrementally(changes, to: document)
@@ -31,9 +31,9 @@ extension LiveLayout {
         for change in changes {
             switch change {
             case let .insertRow(_, c, _, _), let .removeRow(_, c, _, _):
-                if c.sticky { return true }
+                if c.sticky || c.scrollOffset != nil { return true }
             case let .updateRow(_, old, new):
-                if old.sticky || new.sticky { return true }
+                if old.sticky || new.sticky || old.scrollOffset != nil || new.scrollOffset != nil { return true }
             default: break
             }
             guard case let .updateSettings(old, new) = change else { continue }
@@ -60,6 +60,29 @@ extension LiveLayout {
         old.viewportInsets = .zero; new.viewportInsets = .zero
         old.keyboard = 0; new.keyboard = 0
         return old == new
+    }
+
+    /// `layout` moved by `changes` when each only moves the view: a settings change of the
+    /// offset or the obscured edges (`movesTheViewOnly`), or an `updateRow` of a shown scrolling
+    /// stack that changes its offset and nothing else (SPEC §2.8). Nil for any other change.
+    static func viewMoved(_ layout: DocumentLayout, by changes: [Change], settings: DocumentSettings) -> DocumentLayout? {
+        var result = layout
+        var rootMoved = false
+        for change in changes {
+            if movesTheViewOnly(change) { rootMoved = true; continue }
+            guard case let .updateRow(id, old, new) = change, old.scrollOffset != nil,
+                  let offset = new.scrollOffset else { return nil }
+            var a = old
+            a.scrollOffset = offset
+            guard a == new, let next = result.scrolled(id, to: offset) else { return nil }
+            result = next
+        }
+        if rootMoved {
+            result.obscured = settings.obscured
+            result.safeArea = settings.safeArea
+            result = result.atOffset(settings.offset)
+        }
+        return result
     }
 
     /// A full relayout, reported by comparing the whole layouts. O(n).

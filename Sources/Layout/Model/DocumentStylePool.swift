@@ -37,6 +37,10 @@ struct DocumentStylePool: Sendable {
     /// Number of distinct styles in use.
     var liveCount: Int { table.count }
 
+    /// True when a style in use scrolls on its own at a positive offset (`RowConfig.scrollOffset`;
+    /// freed records are the placeholder, which does not scroll). O(records).
+    var hasPositiveScrollOffset: Bool { records.contains { ($0.rest.scrollOffset ?? 0) > 0 } }
+
     @inline(__always)
     subscript(_ i: Int32) -> RowStyle { records[Int(i)] }
 

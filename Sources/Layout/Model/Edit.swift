@@ -75,6 +75,12 @@ public enum RowSpecItem: Hashable, Sendable, Codable {
     /// `row-insets T L B R|none` (`defaults insets T L B R in STACK`): a stack row's default
     /// insets for the rows inside it (nil: none; issue 33).
     case rowInsets(Edges?)
+    /// `scrolls` (true: the stack scrolls on its own, keeping its offset when it already does) /
+    /// `scrolls off` (false: it does not, and its offset goes): SPEC §2.8.
+    case scrolls(Bool)
+    /// `scrolls N|none`: the stack scrolls, shown at offset N along its axis (nil: it does not
+    /// scroll). What `log export` writes for a scrolling stack; `scroll STACK N` is the command.
+    case scrollOffset(Double?)
     /// `min N|none`: the border box's minimum length along the parent's main axis (nil: none).
     case min(Double?)
     /// `max N|none`: the maximum along the parent's main axis (nil: none).
@@ -107,11 +113,12 @@ extension RowSpecItem {
         case let .background(c): return (.background, c.map(RowField.Value.text))
         case let .highlight(c): return (.highlight, c.map(RowField.Value.text))
         case let .stickyOffset(n): return (.stickyOffset, n.map(RowField.Value.number))
+        case let .scrollOffset(n): return (.scrollOffset, n.map(RowField.Value.number))
         // Every other item, listed so that a new item must say here whether it is a field's:
         // the planner, the printer and the log format send every item not in their own
         // switches through `optionalField`.
         case .type, .fixed, .fit, .content, .insets, .insetsDefault, .margin, .grow, .shrink, .align, .hidden,
-             .stack, .unstack, .justify, .alignItems, .spacing, .separator, .sticky:
+             .stack, .unstack, .justify, .alignItems, .spacing, .separator, .sticky, .scrolls:
             return nil
         // Optional fields whose items carry structured values (a glyph run, a ratio), while the
         // table holds them as text in the REPL's words: the planner, printer, log scripts and
@@ -132,6 +139,7 @@ extension RowSpecItem {
         case .background: self = .background(value?.text)
         case .highlight: self = .highlight(value?.text)
         case .stickyOffset: self = .stickyOffset(value?.number)
+        case .scrollOffset: self = .scrollOffset(value?.number)
         case .text: self = .text(value?.text.flatMap(TextRun.init(words:)))
         case .aspect: self = .aspect(value?.text.flatMap(TextRun.ratio(words:)))
         case .rowInsets: self = .rowInsets(value?.text.flatMap(TextRun.edges(words:)))
@@ -183,6 +191,9 @@ public enum ScrollSpec: Hashable, Sendable, Codable {
     /// `focus ROW`: the `auto` rule against the unobscured rectangle (SPEC §2.6), the way a
     /// stack view controller scrolls a focused field into view above the keyboard.
     case focus(RowID)
+    /// `scroll STACK N`: a stack that scrolls on its own (`scrolls`) to offset N along its axis,
+    /// clamped to its content (SPEC §2.8).
+    case stack(RowID, Double)
 }
 
 /// A change of the viewport's obscured edges (SPEC §2.5), view state like the viewport.

@@ -164,6 +164,12 @@ public struct RowConfig: Hashable, Sendable, Codable {
     /// this stack, at any depth, that set none — until a nested stack sets its own (nil: its
     /// parent's default, the document's at the root). Only a stack row uses it.
     public var rowInsets: Edges?
+    /// `scrolls` (`scroll STACK N`): the stack scrolls on its own along its axis (CSS
+    /// `overflow: auto` along it, clipped across) and shows its rows moved back by this offset
+    /// (SPEC §2.8; nil: it does not scroll). The offset is view state: `scroll STACK N` sets it
+    /// (logged, not an undo step) and the layout shows it clamped to the stack's content. Only a
+    /// stack row uses it.
+    public var scrollOffset: Double?
 
     /// A configuration; every parameter defaults to the value of a row added without ROWSPEC.
     public init(type: String = "view", size: RowSize = .fit, content: Size = .zero, insets: Edges? = nil,
@@ -172,7 +178,7 @@ public struct RowConfig: Hashable, Sendable, Codable {
                 stack: StackSettings? = nil, sticky: Bool = false, minMain: Double? = nil, maxMain: Double? = nil,
                 minCross: Double? = nil, maxCross: Double? = nil, background: String? = nil,
                 highlight: String? = nil, text: TextRun? = nil, aspect: Size? = nil,
-                stickyOffset: Double? = nil, rowInsets: Edges? = nil) {
+                stickyOffset: Double? = nil, rowInsets: Edges? = nil, scrollOffset: Double? = nil) {
         self.type = type
         self.size = size
         self.content = content
@@ -195,6 +201,7 @@ public struct RowConfig: Hashable, Sendable, Codable {
         self.aspect = aspect
         self.stickyOffset = stickyOffset
         self.rowInsets = rowInsets
+        self.scrollOffset = scrollOffset
     }
 
     /// True when `self` and `other` are alike in every field but `size`, `content` and
@@ -210,6 +217,7 @@ public struct RowConfig: Hashable, Sendable, Codable {
             && minCross == other.minCross && maxCross == other.maxCross && background == other.background
             && highlight == other.highlight && text == other.text && aspect == other.aspect
             && stickyOffset == other.stickyOffset && rowInsets == other.rowInsets
+            && scrollOffset == other.scrollOffset
     }
 
     /// True when the row sets any of the size limits of issue 14 (`min`, `max`, `min-cross`,

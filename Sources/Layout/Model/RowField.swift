@@ -69,6 +69,8 @@ public enum RowField: Int, CaseIterable, Sendable {
     case stickyOffset
     /// `row-insets`: a stack's default insets for its rows, in the REPL's words (`T L B R`; issue 33).
     case rowInsets
+    /// `scrolls`: a stack that scrolls on its own, and its offset along its axis (SPEC §2.8).
+    case scrollOffset
     /// `stack`: the row's stack settings (nil: a leaf).
     case stack
 
@@ -143,6 +145,7 @@ public enum RowField: Int, CaseIterable, Sendable {
         case .aspect: return Spec("aspect", column: "aspect", .text(.aspectRatio))
         case .stickyOffset: return Spec("stickyOffset", word: "sticky", .number(.length))
         case .rowInsets: return Spec("rowInsets", word: "row-insets", .text(.edges))
+        case .scrollOffset: return Spec("scrollOffset", word: "scrolls", .number(.length))
         case .stack: return Spec("stack")
         }
     }
@@ -156,6 +159,7 @@ public enum RowField: Int, CaseIterable, Sendable {
         case .minCross: return c.minCross
         case .maxCross: return c.maxCross
         case .stickyOffset: return c.stickyOffset
+        case .scrollOffset: return c.scrollOffset
         default: return nil
         }
     }
@@ -169,6 +173,7 @@ public enum RowField: Int, CaseIterable, Sendable {
         case .minCross: c.minCross = v
         case .maxCross: c.maxCross = v
         case .stickyOffset: c.stickyOffset = v
+        case .scrollOffset: c.scrollOffset = v
         default: break
         }
     }
@@ -308,7 +313,8 @@ extension RowConfig {
             case .hidden: value = .hidden(hidden)
             case .sticky: value = .sticky(sticky)
             case .separator: value = .separator(separator)
-            case .minMain, .maxMain, .minCross, .maxCross, .background, .highlight, .text, .aspect, .stickyOffset, .rowInsets:
+            case .minMain, .maxMain, .minCross, .maxCross, .background, .highlight, .text, .aspect, .stickyOffset, .rowInsets,
+                 .scrollOffset:
                 value = .optional(field.value(self))
             case .stack: value = .stack(stack)
             }

@@ -39,8 +39,10 @@ extension Document {
     /// the current offset, `to` the layout's scroll target for the row — clamped by the layout.
     /// The values and the row are checked before `layout` is asked for.
     func planScroll<L: ScrollGeometry>(_ spec: ScrollSpec, layout: () -> L) throws -> [Change] {
+        if case let .stack(stack, v) = spec { return try planStackScroll(stack, v, layout: layout) }
         let target: Double
         let geometry: L
+        var nested: [Change] = []
         switch spec {
         case let .offset(v):
             target = try Validation.finite(v, "offset")
@@ -52,15 +54,45 @@ extension Document {
         case let .to(row, position):
             _ = try requireRow(row)
             geometry = layout()
-            target = try geometry.scrollOffset(to: row, position)
+            let t = try geometry.scrollTargets(to: row, position)
+            (target, nested) = (t.root, try nestedScrollChanges(t))
         case let .focus(row):
             _ = try requireRow(row)
             geometry = layout()
-            target = try geometry.scrollOffset(to: row, .auto)
+            let t = try geometry.scrollTargets(to: row, .auto)
+            (target, nested) = (t.root, try nestedScrollChanges(t))
+        case .stack:
+            return []  // planned above
         }
         var new = settings
         new.offset = geometry.clamp(target) + 0
-        return settingsChange(to: new)
+        return nested + settingsChange(to: new)
+    }
+
+    /// The `updateRow`s that store the nested offsets of `targets` (SPEC §2.8).
+    private func nestedScrollChanges(_ targets: ScrollTargets) throws -> [Change] {
+        try targets.nested.map { id, offset in
+            let old = try requireRow(id)
+            var new = old
+            new.scrollOffset = offset
+            return .updateRow(id: id, old: old, new: new)
+        }
+    }
+
+    /// `scroll STACK N` (SPEC §2.8): the stack must scroll on its own (`scrolls`); its offset
+    /// becomes N clamped to [0, its largest offset] by the layout. One `updateRow` of the stack
+    /// (view state: the store logs it, undo does not step over it), or nothing when unchanged.
+    func planStackScroll<L: ScrollGeometry>(_ stack: RowID, _ v: Double, layout: () -> L) throws -> [Change] {
+        let target = try Validation.finite(v, "offset")
+        let old = try requireRow(stack)
+        guard old.scrollOffset != nil else {
+            let why = old.stack == nil ? "it is a leaf" : "it does not scroll on its own"
+            throw StackDocError(.badValue(path: "scroll \(Validation.quoted(stack))",
+                                          problem: "\(why) (make it scroll first: 'set \(stack) scrolls')"))
+        }
+        var new = old
+        new.scrollOffset = layout().clampScroll(of: stack, target) + 0
+        return new == old ? [] : [.updateRow(id: stack, old: old, new: new)]
     }
 
     /// `viewport W H`: both lengths ≥ 0 (0 is allowed: nothing but zero-area rows is visible).
@@ -102,6 +134,11 @@ protocol ScrollGeometry {
     func clamp(_ offset: Double) -> Double
     /// The clamped offset `scroll to ROW POS` aims at; throws for an unknown or hidden row.
     func scrollOffset(to row: RowID, _ position: ScrollPosition) throws -> Double
+    /// `offset` clamped to [0, the largest offset of scrolling stack `stack`] (SPEC §2.8); 0
+    /// for a stack that is hidden or does not scroll.
+    func clampScroll(of stack: RowID, _ offset: Double) -> Double
+    /// The scrolls `scroll to ROW POS` makes: the nested stacks' and the root's (SPEC §2.8).
+    func scrollTargets(to row: RowID, _ position: ScrollPosition) throws -> ScrollTargets
 }
 
 extension DocumentLayout: ScrollGeometry {}

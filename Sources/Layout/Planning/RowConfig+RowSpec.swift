@@ -78,6 +78,7 @@ extension RowConfig {
             case .unstack:
                 config.stack = nil
                 config.rowInsets = nil // a leaf has no rows to give insets to
+                config.scrollOffset = nil // nor rows to scroll
             case let .justify(j):
                 setStack("justify") { $0.justify = j }
             case let .alignItems(a):
@@ -91,6 +92,8 @@ extension RowConfig {
                 config.text = try t.map { try Validation.text($0, "text") }
             case let .aspect(a):
                 config.aspect = try a.map { try Validation.aspect($0, "aspect") }
+            case let .scrolls(on):
+                config.scrollOffset = on ? config.scrollOffset ?? 0 : nil
             case let .rowInsets(e):
                 config.rowInsets = try e.map { try Validation.edges($0, "row-insets") }
             default:

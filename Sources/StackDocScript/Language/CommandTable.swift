@@ -330,17 +330,21 @@ enum CommandTable {
 
     static let view: [CommandSpec] = [
         CommandSpec("scroll", group: "View",
-                    usage: ["scroll OFFSET", "scroll by D", "scroll to ROW [top|middle|bottom|auto]"],
+                    usage: ["scroll OFFSET", "scroll by D", "scroll to ROW [top|middle|bottom|auto]", "scroll STACK OFFSET"],
                     summary: "move the viewport along the main axis (clamped to the content)",
-                    details: "'scroll to ROW' puts the row at the top of the viewport unless another position is given; 'auto' moves as little as shows the row. Scrolling is logged and replayed but is not an undo step.",
-                    examples: ["scroll 200", "scroll by -50", "scroll to footer", "scroll to footer bottom"]) { r in
+                    details: "'scroll to ROW' puts the row at the top of the viewport unless another position is given; 'auto' moves as little as shows the row, and a row inside stacks that scroll on their own ('scrolls') scrolls them first, the innermost first. 'scroll STACK OFFSET' scrolls such a stack along its axis (clamped to its content). Scrolling is logged and replayed but is not an undo step.",
+                    examples: ["scroll 200", "scroll by -50", "scroll to footer", "scroll to footer bottom", "scroll car 120"]) { r in
             if r.consume("by") { return .edit(.scroll(.by(try r.number("a distance (a number)", after: "by")))) }
             if r.consume("to") {
                 let row = try r.value("a row id", after: "to")
                 if r.atEnd { return .edit(.scroll(.to(row, .top))) }
                 return .edit(.scroll(.to(row, try r.choice(ScrollPosition.self))))
             }
-            return .edit(.scroll(.offset(try r.number("an offset (a number), 'by D' or 'to ROW'", after: "scroll"))))
+            if let t = r.peek(), t.quoted || WordReader.parseNumber(t.text) == nil {
+                let stack = try r.value("a stack row id", after: "scroll")
+                return .edit(.scroll(.stack(stack, try r.number("an offset (a number)", after: stack))))
+            }
+            return .edit(.scroll(.offset(try r.number("an offset (a number), 'by D', 'to ROW' or 'STACK OFFSET'", after: "scroll"))))
         },
         CommandSpec("viewport", group: "View", usage: ["viewport W H", "viewport W H insets T L B R", "viewport insets T L B R",
                                                        "viewport W H safe-area T L B R", "viewport safe-area T L B R"],

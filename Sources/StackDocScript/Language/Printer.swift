@@ -60,6 +60,10 @@ public enum Printer {
             case .by(let v): return "scroll by \(num(v))"
             case let .to(row, position): return "scroll to \(id(row)) \(position.rawValue)"
             case let .focus(row): return "focus \(id(row))"
+            case let .stack(row, v):
+                // A stack id that reads as a number (or as `by`/`to`) is quoted: bare, it is the root's offset.
+                let bare = WordReader.parseNumber(row) == nil && row != "by" && row != "to"
+                return "scroll \(bare ? id(row) : Tokenizer.quote(row, always: true)) \(num(v))"
             }
         case let .viewport(size):
             return "viewport \(num(size.width)) \(num(size.height))"
@@ -91,6 +95,7 @@ public enum Printer {
         case .align(let a): return "align \(a.rawValue)"
         case .alignItems(let a): return "align-items \(a.rawValue)"
         case .sticky(let on): return on ? "sticky" : "sticky off"
+        case .scrolls(let on): return on ? "scrolls" : "scrolls off"
         case .hidden: return "hidden"
         case .stack(let a): return "stack \(a.rawValue)"
         case .unstack: return "stack none"

@@ -59,6 +59,16 @@ enum RowSpecWords {
             _ = r.consume("on")
             return .sticky(true)
         },
+        SpecWord(keyword: "scrolls", usage: "scrolls [on|off|N|none]",
+                 summary: "a stack row scrolls on its own along its axis (CSS overflow: auto), clipping its rows to its box; 'scroll STACK N' scrolls it; 'scrolls N' also sets its offset (what log export writes); 'off' or 'none' stops it") { r in
+            if r.consume("off") { return .scrolls(false) }
+            if r.consume("none") { return .scrollOffset(nil) }
+            if let t = r.peek(), !t.quoted, WordReader.parseNumber(t.text) != nil {
+                return .scrollOffset(try r.number(after: "scrolls"))
+            }
+            _ = r.consume("on")
+            return .scrolls(true)
+        },
         SpecWord(keyword: "row-insets", usage: "row-insets T L B R|none",
                  summary: "a stack row's default insets for the rows inside it that set none (at any depth, until a nested stack sets its own); 'none' follows the parent's again") { r in
             if r.consume("none") { return .rowInsets(nil) }

@@ -134,6 +134,10 @@ extension CommandResult {
             ] + (s.safeArea == .zero ? [] : [("safeArea", s.safeArea.jsonValue)]) + [
                 ("keyboard", s.keyboard == 0 ? .null : .number(s.keyboard)),
                 ("offset", .number(s.offset)),
+            ] + (s.nestedScrolls.isEmpty ? [] : [("scrolls", .array(s.nestedScrolls.map { n in
+                object([("id", .string(n.id)), ("axis", .string(n.axis.rawValue)), ("offset", .number(n.offset)),
+                        ("maxOffset", .number(n.maxOffset))])
+            }))]) + [
                 ("content", s.contentSize.jsonValue), ("steps", int(st.steps)), ("cursor", int(st.cursor)),
                 ("log", int(st.logEntries)), ("group", st.groupOpen ? object([("label", optional(st.groupLabel))]) : .null),
             ])

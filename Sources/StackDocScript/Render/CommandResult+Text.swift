@@ -243,6 +243,9 @@ extension CommandResult {
         ] + (s.safeArea == .zero ? [] : [("safe area", Format.edges(s.safeArea))]) + [
             ("keyboard", s.keyboard == 0 ? "off" : Format.number(s.keyboard)),
             ("offset", Format.number(s.offset)),
+        ] + s.nestedScrolls.map { n in
+            ("scrolls", "\(Printer.id(n.id)) \(Format.number(n.offset)) of \(Format.number(n.maxOffset)) (\(n.axis.rawValue))")
+        } + [
             ("content", Format.size(s.contentSize)),
             ("steps", "\(st.steps) (\(st.cursor) applied, \(st.steps - st.cursor) undone)"),
             ("cursor", "\(st.cursor)"),

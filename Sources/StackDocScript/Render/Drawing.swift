@@ -120,9 +120,16 @@ enum Drawing {
             var l0 = cell(y0), l1 = cell(y1) - 1
             if c1 < c0 { c1 = c0 }
             if l1 < l0 { l1 = l0 }
-            let cutLeft = c0 < 0, cutRight = c1 >= width, cutTop = l0 < 0, cutBottom = l1 >= height
-            c0 = max(c0, 0); c1 = min(c1, width - 1)
-            l0 = max(l0, 0); l1 = min(l1, height - 1)
+            // Clipped to the picture, and a row inside stacks that scroll on their own to what
+            // they let be seen of it (SPEC §2.8): their windows.
+            var (bc0, bc1, bl0, bl1) = (0, width - 1, 0, height - 1)
+            if let clip = layout.clips[row.id] {
+                bc0 = max(bc0, cell((clip.minX - originX) / scale.x)); bc1 = min(bc1, cell((clip.maxX - originX) / scale.x) - 1)
+                bl0 = max(bl0, cell((clip.minY - originY) / scale.y)); bl1 = min(bl1, cell((clip.maxY - originY) / scale.y) - 1)
+            }
+            let cutLeft = c0 < bc0, cutRight = c1 > bc1, cutTop = l0 < bl0, cutBottom = l1 > bl1
+            c0 = max(c0, bc0); c1 = min(c1, bc1)
+            l0 = max(l0, bl0); l1 = min(l1, bl1)
             guard c0 <= c1, l0 <= l1 else { continue }
 
             for l in l0...l1 {

@@ -7,7 +7,8 @@ import Layout
 /// colour — entire green, partial orange with its percentage after its id, offscreen grey —, stack
 /// rows dashed and unfilled; a row's `background` fills its frame first (its `highlight` while the
 /// pointer is on it), a leaf's content frame is shaded, separators are filled in their effective
-/// colour. Rows moved by sticky positioning are drawn where they are shown. Labels are clipped
+/// colour. Rows moved by sticky positioning or by a stack that scrolls on its own are drawn
+/// where they are shown; such a stack's visible window is outlined (`class="scroll-window"`). Labels are clipped
 /// to or placed outside their boxes, in a colour chosen against the box's fill
 /// (`SVGPicture+Labels`). The picture is as wide and tall as every row: a row wider than the
 /// viewport is drawn whole, the viewport outlined over it. The viewport is
@@ -131,12 +132,27 @@ enum SVGPicture {
             try piece(out)
             out = ""
         }
+        out += scrollWindows(layout)
         out += obscuredEdges(layout, viewport: viewport, settings: document.settings)
         out += "<rect id=\"viewport\" x=\"\(n(vx))\" y=\"\(n(vy))\" width=\"\(n(viewport.width))\" height=\"\(n(viewport.height))\" fill=\"none\" stroke=\"\(viewportColour)\" stroke-width=\"2\"/>\n"
         let safeAreaKind = layout.safeArea == .zero ? [] : [(swatch: Self.safeAreaSwatch, name: "safe area (its bars)")]
         if !viewportOnly { out += legend(at: w + 20, hidden: hidden, count: hiddenCount, kinds: swatches + safeAreaKind) }
         out += "</svg>\n"
         try piece(out)
+    }
+
+    /// The visible window of every stack that scrolls on its own (SPEC §2.8): its shown box
+    /// outlined in blue (`class="scroll-window"`, `data-stack="ID"`) with its offset and largest
+    /// offset, over the rows (which are drawn whole, where they are shown).
+    static func scrollWindows(_ layout: DocumentLayout) -> String {
+        let n = Format.number
+        var out = ""
+        for s in layout.nestedScrolls {
+            guard let f = s.shownFrame else { continue }
+            out += "<rect class=\"scroll-window\" data-stack=\"\(escape(s.id))\" x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\" fill=\"none\" stroke=\"#1565C0\" stroke-width=\"2\"/>\n"
+            out += "<text x=\"\(n(f.x + 2))\" y=\"\(n(f.maxY - 3))\" fill=\"#1565C0\">\(escape(s.id)) scrolled \(n(s.offset)) of \(n(s.maxOffset))</text>\n"
+        }
+        return out
     }
 
     /// A row's label: its id, its percentage when partial, its kind's tag.

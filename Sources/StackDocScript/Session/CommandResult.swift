@@ -222,4 +222,6 @@ public struct StatusInfo {
     public var keyboard: Double = 0
     /// The viewport's safe area (zero: none).
     public var safeArea: Edges = .zero
+    /// The shown stacks that scroll on their own, with their (clamped) offsets (SPEC §2.8).
+    public var nestedScrolls: [NestedScroll] = []
 }

@@ -23,6 +23,17 @@ public struct LayoutListing {
     /// The rows of `live` (copied: O(1), the live layout's storage is shared), read a block at a
     /// time with `LiveLayout.rows(inOrder:)` (O(log n + k) per block).
     public init(_ live: LiveLayout) {
+        // Outside the incremental regime the live layout holds a whole layout: its header keeps
+        // what sticky rows and stacks that scroll on their own need (shifts, clips, windows).
+        if !live.isIncremental {
+            var header = live.layout()
+            let rows = header.rows
+            header.rows = []
+            self.header = header
+            rowCount = rows.count
+            source = .rows(rows)
+            return
+        }
         var header = DocumentLayout(document: live.document, axis: live.settings.axis, viewport: live.settings.viewport,
                                     offset: live.offset, contentSize: live.contentSize, rows: [],
                                     obscured: live.settings.obscured, safeArea: live.settings.safeArea)

@@ -98,6 +98,6 @@ extension Session {
         let s = doc.document.settings
         return StatusInfo(database: store.path, document: try doc.status(), axis: s.axis, viewport: s.viewport,
                           offset: layout.offset, contentSize: layout.contentSize, viewportInsets: s.viewportInsets,
-                          keyboard: s.keyboard, safeArea: s.safeArea)
+                          keyboard: s.keyboard, safeArea: s.safeArea, nestedScrolls: layout.nestedScrolls)
     }
 }

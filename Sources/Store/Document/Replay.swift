@@ -101,8 +101,16 @@ public struct Replayer {
                 }
             }
             do { try apply(entry.changes) } catch { throw fail("\(error)") }
-            if replan, case let .updateSettings(_, clamped)? = clampChange() {
-                problems.append("\(place(entry, at)): leaves the offset at \(document.settings.offset), past the end (the layout shows \(clamped.offset))")
+            if replan {
+                for clamp in clampChanges() {
+                    switch clamp {
+                    case let .updateSettings(_, clamped):
+                        problems.append("\(place(entry, at)): leaves the offset at \(document.settings.offset), past the end (the layout shows \(clamped.offset))")
+                    case let .updateRow(id, old, new):
+                        problems.append("\(place(entry, at)): leaves the offset of '\(id)' at \(old.scrollOffset ?? 0), past the end (the layout shows \(new.scrollOffset ?? 0))")
+                    default: break
+                    }
+                }
             }
             guard entry.kind == .op, !entry.changes.isEmpty else { break }
             if group != nil {
@@ -158,7 +166,7 @@ public struct Replayer {
             for n in moving {
                 for op in entry.kind == .undo ? steps[n].ops.reversed().map(\.inverse) : steps[n].ops {
                     for change in op {
-                        let kept = Self.keepingView(change, current: document.settings)
+                        let kept = Self.keepingView(change, in: document)
                         do { try document.apply(kept) } catch { throw fail("\(error)") }
                         if live != nil { applied.append(kept) }
                         if !kept.isRowChange { settingsChanges.append(kept) }
@@ -166,7 +174,7 @@ public struct Replayer {
                 }
             }
             if live != nil, !applied.isEmpty { _ = live!.apply(applied, to: document) }
-            if let clamp = try applyClamp(at) { settingsChanges.append(clamp) }
+            settingsChanges += try applyClamps(at)
             cursor += entry.kind == .undo ? -count : count
             // A format 2 entry is read by the log's other readers (snapshots, time travel) as
             // the rows of the steps it names plus its logged settings changes: both must be
@@ -198,28 +206,44 @@ public struct Replayer {
         (entry.kind == .op || entry.kind == .restore) && !entry.changes.isEmpty && group == nil ? "\(at), step \(cursor + 1)" : at
     }
 
-    /// The change that clamps the offset to the content (as the store appends it), or nil.
-    /// With `replan`, from the live layout kept up to date (O(1)); otherwise lays the document
-    /// out only when the offset is positive (a `LiveLayout`, as the store computes it): keeping
-    /// one up to date through every change cost more than these rare layouts in the fuzzers'
-    /// long logs of small documents (≈ 2.5× the replay time).
-    private func clampChange() -> Change? {
-        guard document.settings.offset > 0 else { return nil }
-        return document.offsetClamp(maxOffset: (live ?? LiveLayout(document)).maxOffset)
+    /// The changes that clamp the offsets to the content (as the store appends them): those of
+    /// stacks that scroll on their own (SPEC §2.8), then the root's; [] when none is past the end.
+    /// With `replan`, from the live layout kept up to date; otherwise lays the document out only
+    /// when an offset is positive (a `LiveLayout`, as the store computes it): keeping one up to
+    /// date through every change cost more than these rare layouts in the fuzzers' long logs of
+    /// small documents (≈ 2.5× the replay time).
+    private func clampChanges() -> [Change] {
+        let nested = document.hasNestedOffsets
+        guard document.settings.offset > 0 || nested else { return [] }
+        let layout = live ?? LiveLayout(document)
+        // A nested offset moves no frame: the root's range is the same after those clamps.
+        var clamps = nested ? layout.nestedOffsetClamps(document) : []
+        if let clamp = document.offsetClamp(maxOffset: layout.maxOffset) { clamps.append(clamp) }
+        return clamps
     }
 
-    @discardableResult
-    private mutating func applyClamp(_ at: String) throws -> Change? {
-        guard let clamp = clampChange() else { return nil }
-        do { try apply([clamp]) } catch { throw StackDocError("\(at): \(error)") }
-        return clamp
+    /// Applies `clampChanges()` and returns them.
+    private mutating func applyClamps(_ at: String) throws -> [Change] {
+        let clamps = clampChanges()
+        guard !clamps.isEmpty else { return [] }
+        do { try apply(clamps) } catch { throw StackDocError("\(at): \(error)") }
+        return clamps
     }
 
-    /// True when `logged` is what was `planned`, or that plus the offset's clamp the store
-    /// appends.
+    /// True when `logged` is what was `planned`, or that plus the offsets' clamps the store
+    /// appends (`isClamp`).
     static func matches(planned: [Change], logged: [Change]) -> Bool {
-        planned == logged || (logged.count == planned.count + 1 && Array(logged.dropLast()) == planned
-                              && isOffsetOnly(logged[logged.count - 1]))
+        planned == logged || (logged.count > planned.count && Array(logged.prefix(planned.count)) == planned
+                              && logged[planned.count...].allSatisfy(isClamp))
+    }
+
+    /// True for a change the store appends to clamp an offset: the root's (`isOffsetOnly`) or a
+    /// stack's that scrolls on its own (an update of its `scrollOffset` alone, SPEC §2.8).
+    static func isClamp(_ change: Change) -> Bool {
+        if isOffsetOnly(change) { return true }
+        guard case var .updateRow(_, old, new) = change, old.scrollOffset != nil, new.scrollOffset != nil else { return false }
+        old.scrollOffset = 0; new.scrollOffset = 0
+        return old == new
     }
 
     /// True when `logged`, applied to `current`, gives the rows and settings of `target` (the
@@ -244,6 +268,17 @@ public struct Replayer {
     static func keepingView(_ change: Change, current: DocumentSettings) -> Change {
         guard case .updateSettings(_, let new) = change else { return change }
         return .updateSettings(old: current, new: new.withView(of: current))
+    }
+
+    /// A change as undo/redo applies it to `document`: a settings change keeps the view (as
+    /// above), and a row change of a stack that scrolls on its own before and after keeps the
+    /// stack's current offset (SPEC §2.8: nested offsets are view state too).
+    static func keepingView(_ change: Change, in document: Document) -> Change {
+        guard case let .updateRow(id, _, new) = change else { return keepingView(change, current: document.settings) }
+        guard new.scrollOffset != nil, let current = document.config(of: id), let offset = current.scrollOffset else { return change }
+        var kept = new
+        kept.scrollOffset = offset
+        return .updateRow(id: id, old: current, new: kept)
     }
 }
 

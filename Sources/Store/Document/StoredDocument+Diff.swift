@@ -103,7 +103,7 @@ extension StoredDocument {
             for (_, changes) in entries.reversed() {
                 for change in changes.inverse {
                     if case let .updateSettings(_, new) = change { settings = new }
-                    let kept = Replayer.keepingView(change, current: document.settings)
+                    let kept = Replayer.keepingView(change, in: document)
                     try document.apply(kept)
                     applied.append(kept)
                 }

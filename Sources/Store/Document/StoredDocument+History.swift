@@ -21,8 +21,9 @@ extension StoredDocument {
                 steps.append(step)
             }
             var applied = try apply(planned, keepingView: true, final: true, tx: tx, journal: &journal)
-            Self.append(try clampOffset(tx: tx, journal: &journal)[...], to: &applied)
-            try logHistoryMove(tx, .undo, count: count, steps: steps, applied: applied)
+            let clamps = try clampOffset(tx: tx, journal: &journal)
+            Self.append(clamps[...], to: &applied)
+            try logHistoryMove(tx, .undo, count: count, steps: steps, applied: applied, clamps: clamps.count)
             counters.cursor -= count
             return HistoryMove(steps: steps.map { var s = $0; s.applied = false; return s }, changes: applied)
         }
@@ -44,8 +45,9 @@ extension StoredDocument {
                 steps.append(step)
             }
             var applied = try apply(planned, keepingView: true, final: true, tx: tx, journal: &journal)
-            Self.append(try clampOffset(tx: tx, journal: &journal)[...], to: &applied)
-            try logHistoryMove(tx, .redo, count: count, steps: steps, applied: applied)
+            let clamps = try clampOffset(tx: tx, journal: &journal)
+            Self.append(clamps[...], to: &applied)
+            try logHistoryMove(tx, .redo, count: count, steps: steps, applied: applied, clamps: clamps.count)
             counters.cursor += count
             return HistoryMove(steps: steps.map { var s = $0; s.applied = true; return s }, changes: applied)
         }
@@ -134,11 +136,16 @@ extension StoredDocument {
 
     /// Logs an `undo`/`redo` of `steps` (format 2, `HistoryMoveLog`): the entries of the steps it
     /// moved, and of the changes it `applied` only those that are not row changes (the settings
-    /// as applied, the offset clamp) — the row changes are the moved steps' own.
-    func logHistoryMove(_ tx: any StoreWriting, _ kind: LogEntry.Kind, count: Int, steps: [HistoryStep], applied: [Change]) throws {
+    /// as applied) and its last `clamps` (`clampOffset`: the offset clamps) — the other row
+    /// changes are the moved steps' own.
+    func logHistoryMove(_ tx: any StoreWriting, _ kind: LogEntry.Kind, count: Int, steps: [HistoryStep], applied: [Change],
+                        clamps: Int) throws {
         let seq = lastSeq + 1
         let payload = try HistoryMoveLog.payload(count: count, steps: steps.map { $0.firstSeq...$0.lastSeq })
-        try tx.appendLog(key, NewLogEntry(seq: seq, kind: kind, payload: payload, forward: applied.filter { !$0.isRowChange }, origin: origin))
+        // The settings changes of the moved steps, then the clamps (`clampOffset`: the nested
+        // ones are row changes that no moved step holds).
+        let forward = applied.dropLast(clamps).filter { !$0.isRowChange } + applied.suffix(clamps)
+        try tx.appendLog(key, NewLogEntry(seq: seq, kind: kind, payload: payload, forward: forward, origin: origin))
         setLastSeq(seq)
     }
 

@@ -61,18 +61,27 @@ extension StoredDocument {
     /// SPEC §2.6: the stored offset is the offset the layout shows. After an operation's
     /// changes, when the content no longer reaches as far as the stored offset (content shrank,
     /// the viewport grew, an undo removed rows…), one more change stores the clamped offset, so
-    /// that `export`, `status`, the layout and a replay of the log agree. Returns it ([] when the
-    /// offset is within range). Needs the content size only when the offset is positive.
+    /// that `export`, `status`, the layout and a replay of the log agree; before it, one change
+    /// per stack that scrolls on its own whose stored offset lies past its content (SPEC §2.8).
+    /// Returns them ([] when every offset is within range). Needs the layout only when an offset
+    /// is positive.
     func clampOffset(tx: any StoreWriting, journal: inout Journal) throws -> [Change] {
-        guard document.settings.offset > 0 else { return [] }
+        let nested = document.hasNestedOffsets
+        guard document.settings.offset > 0 || nested else { return [] }
         if live == nil {
             live = LiveLayout(document)
             journal.synced = journal.applied.count
         }
         syncLayout(&journal)
-        guard let clamp = document.offsetClamp(maxOffset: live!.maxOffset) else { return [] }
-        try apply(clamp, tx: tx, journal: &journal)
-        return [clamp]
+        // SPEC §2.8: the offsets of stacks that scroll on their own are clamped likewise (they
+        // move no frame, so the root's range below is the same).
+        var clamps = nested ? live!.nestedOffsetClamps(document) : []
+        for clamp in clamps { try apply(clamp, tx: tx, journal: &journal) }
+        if let clamp = document.offsetClamp(maxOffset: live!.maxOffset) {
+            try apply(clamp, tx: tx, journal: &journal)
+            clamps.append(clamp)
+        }
+        return clamps
     }
 
     /// Brings the live layout (when one is kept) up to date with the changes applied so far;
@@ -100,7 +109,7 @@ extension StoredDocument {
     /// Undo and redo must not move the view: a settings change keeps the current viewport and
     /// offset (view state is not part of undo steps). Returns the change actually applied.
     func applyKeepingView(_ change: Change, tx: any StoreWriting, journal: inout Journal) throws -> Change {
-        let actual = Replayer.keepingView(change, current: document.settings)
+        let actual = Replayer.keepingView(change, in: document)
         try apply(actual, tx: tx, journal: &journal)
         return actual
     }

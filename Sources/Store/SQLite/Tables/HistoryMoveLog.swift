@@ -12,8 +12,9 @@ import StoreFormat
 /// A format 2 `undo`/`redo` entry:
 /// - `payload` `{"count":N,"steps":[[F,L],…]}`: the log entries `F…L` of each undo step it
 ///   moved, in the order it moved them (undo: newest first; redo: oldest first);
-/// - `forward`: the changes it applied that are not row changes — the settings changes of the
-///   moved steps as applied (the view kept, `Replayer.keepingView`) and the offset clamp — so a
+/// - `forward`: the changes it applied that are not the moved steps' row changes — the settings
+///   changes of the moved steps as applied (the view kept, `Replayer.keepingView`) and the offset
+///   clamps (the root's, and those of stacks that scroll on their own: row changes, last) — so a
 ///   reader needs no layout and no view arithmetic;
 /// - the row changes are those of the moved steps' `op`/`restore` entries: their `forward`
 ///   (redo), or its inverse, newest entry first (undo).

@@ -1,0 +1,341 @@
+#!/usr/bin/env python3
+"""Stacks that scroll on their own (SPEC §2.8) as headless Chromium shows them, for
+Tests/LayoutTests/DocumentScrollerChromiumTests.
+
+Usage: scroll_documents.py COUNT SEED OUT_JSON [--chromium chromium]
+
+Writes [{"doc": DOCUMENT, "offset": N, "contentSize": {...}, "scrolls": {STACK: offset},
+"shown": {ROW: {x,y,width,height} | null}, "visible": {ROW: [visibility, percent]},
+"target": ROW?, "nearest": {"root": N, STACK: N}?}].
+
+DOCUMENT is in the stackdoc/1 shape of random_documents.py; a stack row with "scrollOffset"
+scrolls on its own (`scrolls`): CSS `overflow: auto` along its axis and `hidden` across (no
+scrollbars), scrolled to that offset (element.scrollLeft for a horizontal stack, scrollTop for a
+vertical one) clamped to [0, its content's extent − its length], the extent being the farthest
+end of its shown rows' margin boxes (Chromium's boxes) plus its trailing padding. Sticky rows
+whose nearest scrolling ancestor is such a stack get `top`/`left` = their sticky offset alone
+(they stick to that stack's scrollport, which Chromium deflates by the stack's padding: a
+sticky card of a strip with a left inset of 16 rests 16 from its left edge), others the
+viewport's inset plus it, as sticky_documents.py. The documents: carousels (horizontal card strips inside a vertical feed),
+vertical scrollers inside a horizontal strip, sticky cards and headers inside scrollers, two
+scrollers nested, offsets past the end (content that is shorter than the offset: clamped), and
+random documents of random_documents.py whose stacks scroll at random. Each document is shown at
+four offsets. After the nested scrolls and the root's (clamped to the root's box, SPEC §2.6),
+every row's border box is measured with getBoundingClientRect() relative to the root's box (the
+content coordinates): the shown frames; "visible" is the row's box against the viewport's
+unobscured rectangle intersected with every scrolling ancestor's box (entire when inside it,
+edges inclusive; partial with 100 × the area inside / its area; offscreen). "scrolls" are the
+offsets Chromium reports. For a case with a "target", the page then calls
+target.scrollIntoView({block: 'nearest', inline: 'nearest'}) from the offsets 0 and records
+every scroller's offset and the root's ("nearest": Chromium's smallest scrolls that show it).
+"""
+import html
+import json
+import os
+import random
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+from doc_chromium_frames import fixture, oracle  # noqa: E402
+import random_documents  # noqa: E402
+
+JS = r"""
+function box(e) { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; }
+function meet(a, b) {
+  const x = Math.max(a.x, b.x), y = Math.max(a.y, b.y);
+  return {x: x, y: y, w: Math.min(a.x + a.w, b.x + b.w) - x, h: Math.min(a.y + a.h, b.y + b.h) - y};
+}
+function classify(f, v) {
+  if (f.x >= v.x && f.x + f.w <= v.x + v.w && f.y >= v.y && f.y + f.h <= v.y + v.h) return ['entire', 100];
+  const w = Math.min(f.x + f.w, v.x + v.w) - Math.max(f.x, v.x), h = Math.min(f.y + f.h, v.y + v.h) - Math.max(f.y, v.y);
+  if (w <= 0 || h <= 0 || f.w * f.h <= 0) return ['offscreen', 0];
+  return ['partial', Math.min(100 * w * h / (f.w * f.h), 100)];
+}
+function maxOf(e) {
+  // The rule under test: the farthest end of the shown rows' margin boxes plus the padding.
+  const horiz = e.dataset.scroll === 'horizontal', r = e.getBoundingClientRect(), cs = getComputedStyle(e);
+  let far = null;
+  for (const k of e.children) {
+    if (k.dataset.row === undefined || k.dataset.hidden !== undefined) continue;
+    const kr = k.getBoundingClientRect(), km = getComputedStyle(k);
+    const end = horiz ? kr.right + parseFloat(km.marginRight) : kr.bottom + parseFloat(km.marginBottom);
+    far = far === null ? end : Math.max(far, end);
+  }
+  if (far === null) return 0;
+  return Math.max(0, far + parseFloat(horiz ? cs.paddingRight : cs.paddingBottom) - (horiz ? r.left : r.top) - (horiz ? r.width : r.height));
+}
+function setScroll(e, horiz, v) { if (horiz) e.scrollLeft = v; else e.scrollTop = v; }
+function getScroll(e, horiz) { return horiz ? e.scrollLeft : e.scrollTop; }
+const out = [];
+for (const sc of document.querySelectorAll('[data-scroller]')) {
+  const root = sc.firstElementChild, vertical = sc.dataset.axis === 'vertical';
+  const scrollers = [...root.querySelectorAll('[data-scroll]')].filter(e => e.closest('[data-hidden]') === null);
+  const maxes = scrollers.map(maxOf);
+  scrollers.forEach((e, i) => setScroll(e, e.dataset.scroll === 'horizontal', Math.min(+e.dataset.offset, maxes[i])));
+  const r0 = root.getBoundingClientRect(), s0 = sc.getBoundingClientRect();
+  const max = Math.max(0, vertical ? r0.height - s0.height : r0.width - s0.width);
+  const off = Math.min(+sc.dataset.offset, max);
+  setScroll(sc, !vertical, off);
+  const rr = root.getBoundingClientRect(), sr = box(sc);
+  const ins = JSON.parse(sc.dataset.insets);
+  const port = {x: sr.x + ins.left, y: sr.y + ins.top, w: Math.max(0, sr.w - ins.left - ins.right), h: Math.max(0, sr.h - ins.top - ins.bottom)};
+  const rows = [];
+  for (const e of root.querySelectorAll('[data-row]')) {
+    const hidden = e.closest('[data-hidden]') !== null;
+    const r = box(e);
+    let clip = port;
+    for (let a = e.parentElement.closest('[data-scroll]'); a !== null && root.contains(a); a = a.parentElement.closest('[data-scroll]')) clip = meet(clip, box(a));
+    rows.push([e.dataset.row, hidden ? null : {x: r.x - rr.x, y: r.y - rr.y, width: r.w, height: r.h},
+               hidden ? ['hidden', 0] : classify(r, clip)]);
+  }
+  const scrolls = scrollers.map(e => [e.dataset.row, getScroll(e, e.dataset.scroll === 'horizontal'), maxes[scrollers.indexOf(e)],
+                                      e.dataset.scroll === 'horizontal' ? e.scrollWidth - e.clientWidth : e.scrollHeight - e.clientHeight]);
+  out.push({offset: getScroll(sc, !vertical), content: {width: rr.width, height: rr.height}, rows: rows, scrolls: scrolls, nearest: null});
+}
+// Scroll-to (after every case is measured: scrollIntoView also scrolls the page itself).
+let at = 0;
+for (const sc of document.querySelectorAll('[data-scroller]')) {
+  const root = sc.firstElementChild, vertical = sc.dataset.axis === 'vertical';
+  if (sc.dataset.target) {
+    const scrollers = [...root.querySelectorAll('[data-scroll]')].filter(e => e.closest('[data-hidden]') === null);
+    scrollers.forEach(e => setScroll(e, e.dataset.scroll === 'horizontal', 0));
+    setScroll(sc, !vertical, 0);
+    window.scrollTo(0, 0);
+    root.querySelector('[data-row="' + sc.dataset.target + '"]').scrollIntoView({block: 'nearest', inline: 'nearest'});
+    const nearest = {root: getScroll(sc, !vertical)};
+    scrollers.forEach(e => { nearest[e.dataset.row] = getScroll(e, e.dataset.scroll === 'horizontal'); });
+    out[at].nearest = nearest;
+  }
+  at++;
+}
+document.getElementById('oracle-out').textContent = btoa(unescape(encodeURIComponent(JSON.stringify(out))));
+"""
+
+ZERO = {"top": 0, "left": 0, "bottom": 0, "right": 0}
+
+
+def mark(rows, nodes, parent_axis, inset):
+    """HTML of the row nodes: data-row ids, sticky declarations and scrolling stacks."""
+    out = []
+    for r, n in zip(rows, nodes):
+        css = oracle.css_of(n["style"])
+        if r.get("sticky"):
+            css += (f"; position: sticky; {'top' if parent_axis == 'vertical' else 'left'}: "
+                    f"{inset[parent_axis] + r.get('stickyOffset', 0)}px")
+        stack = r.get("stack") or {}
+        attrs = ""
+        inner_inset = inset
+        if r.get("stack") and r.get("scrollOffset") is not None:
+            axis = stack.get("axis", "vertical")
+            along, across = ("overflow-x", "overflow-y") if axis == "horizontal" else ("overflow-y", "overflow-x")
+            css += f"; {along}: auto; {across}: hidden; scrollbar-width: none"
+            attrs = f' data-scroll="{axis}" data-offset="{r["scrollOffset"]}"'
+            inner_inset = {"vertical": 0, "horizontal": 0}  # a sticky row inside sticks to this scrollport
+        if r.get("stack"):
+            inner = mark(stack.get("rows", []), n["children"], stack.get("axis", "vertical"), inner_inset)
+        else:
+            inner = "".join(oracle.node_html(c) for c in n["children"])
+        hidden = " data-hidden" if r.get("hidden") else ""
+        out.append(f'<div data-row="{html.escape(r["id"])}"{hidden}{attrs} style="{html.escape(css)}">{inner}</div>')
+    return "".join(out)
+
+
+def page(cases):
+    parts = []
+    for doc, offset, target in cases:
+        fx, _ = fixture(doc)
+        axis = doc.get("axis", "vertical")
+        vp = doc["viewport"]
+        ins = dict(ZERO, **doc.get("viewportInsets", {}))
+        inset = {"vertical": ins["top"], "horizontal": ins["left"]}
+        root = fx["root"]
+        inner = mark(doc.get("rows", []), root["children"], axis, inset)
+        extra = "; width: max-content" if axis == "horizontal" else ""
+        tgt = f' data-target="{html.escape(target)}"' if target else ""
+        parts.append(f'<div data-scroller data-axis="{axis}" data-offset="{offset}"{tgt} '
+                     f"data-insets='{json.dumps(ins)}' "
+                     f'style="position: absolute; left: 0; top: 0; display: block; overflow: auto; '
+                     f'scrollbar-width: none; width: {vp["width"]}px; height: {vp["height"]}px">'
+                     f'<div style="{html.escape(oracle.css_of(root["style"]) + extra)}">{inner}</div></div>')
+    return ("<!DOCTYPE html><html><head><meta charset='utf-8'><style>" + oracle.CSS +
+            "</style></head><body>" + "\n".join(parts) +
+            "<pre id='oracle-out' style='display:none'></pre><script>" + JS + "</script></body></html>")
+
+
+def base(name, axis, vp, insets=ZERO):
+    return {"name": name, "axis": axis, "viewport": vp, "padding": dict(ZERO), "spacing": 0,
+            "justify": "start", "align": "stretch", "defaults": {"insets": dict(insets)}, "rows": []}
+
+
+def leaf(rid, fixed, w=40, h=20, **more):
+    out = {"id": rid, "size": {"fixed": fixed}, "content": {"width": w, "height": h}, "alignSelf": "auto"}
+    out.update(more)
+    return out
+
+
+def stack(rid, axis, rows, offset=None, spacing=0, insets=None, **more):
+    out = {"id": rid, "content": {"width": 0, "height": 0}, "alignSelf": "auto",
+           "stack": {"axis": axis, "justify": "start", "align": "stretch", "spacing": spacing, "rows": rows}}
+    if insets is not None:
+        out["insets"] = insets
+    if offset is not None:
+        out["scrollOffset"] = offset
+    out.update(more)
+    return out
+
+
+def pick_offset(r):
+    return r.choice([0, r.randint(1, 60), r.randint(20, 400), 100000])
+
+
+def carousel(r, i):
+    """A vertical feed with one or two horizontal card strips that scroll on their own."""
+    doc = base(f"carousel{i}", "vertical", {"width": r.choice([320, 390]), "height": r.choice([300, 500])},
+               r.choice([ZERO, {"top": 8, "left": 12, "bottom": 8, "right": 12}]))
+    doc["spacing"] = r.choice([0, 8])
+    doc["rows"].append(leaf("title", r.choice([40, 60])))
+    for s in range(r.randint(1, 2)):
+        cards = [leaf(f"s{s}c{k}", r.choice([100, 120, 150]), 80, 60,
+                      margin=dict(ZERO, right=r.choice([0, 0, 6]))) for k in range(r.randint(2, 8))]
+        if r.random() < 0.3:
+            cards[0]["sticky"] = True
+            if r.random() < 0.5:
+                cards[0]["stickyOffset"] = r.choice([4, 10])
+        strip = stack(f"car{s}", "horizontal", cards, pick_offset(r), spacing=r.choice([0, 10]),
+                      insets=r.choice([None, ZERO, {"top": 4, "left": 16, "bottom": 4, "right": 16}]))
+        if r.random() < 0.5:
+            strip["size"] = {"fixed": r.choice([80, 100])}
+        doc["rows"].append(strip)
+        for k in range(r.randint(1, 4)):
+            doc["rows"].append(leaf(f"s{s}f{k}", r.randint(40, 160)))
+    return doc
+
+
+def columns(r, i):
+    """Vertical scrollers (columns of a fixed height) inside a horizontal strip that scrolls."""
+    doc = base(f"columns{i}", "vertical", {"width": r.choice([300, 390]), "height": r.choice([400, 600])})
+    cols = []
+    for c in range(r.randint(2, 5)):
+        items = [leaf(f"c{c}i{k}", r.randint(30, 90)) for k in range(r.randint(1, 7))]
+        if r.random() < 0.4:
+            items[0]["sticky"] = True
+        col = stack(f"col{c}", "vertical", items, pick_offset(r), spacing=r.choice([0, 4]))
+        col["size"] = {"fixed": r.choice([120, 150])}
+        cols.append(col)
+    strip = stack("strip", "horizontal", cols, pick_offset(r), spacing=r.choice([0, 10]))
+    strip["size"] = {"fixed": r.choice([160, 200])}
+    doc["rows"] += [leaf("top", 80), strip, leaf("bottom", r.choice([100, 700]))]
+    return doc
+
+
+def nested(r, i):
+    """Two scrollers nested: a vertical scroller of fixed height holding carousels."""
+    doc = base(f"nested{i}", r.choice(["vertical", "horizontal"]),
+               {"width": r.choice([320, 390]), "height": r.choice([300, 500])})
+    inner = []
+    for s in range(r.randint(1, 3)):
+        cards = [leaf(f"n{s}c{k}", r.choice([90, 130]), 60, 40) for k in range(r.randint(3, 6))]
+        inner.append(leaf(f"n{s}h", 30, sticky=True) if r.random() < 0.3 else leaf(f"n{s}h", 30))
+        car = stack(f"n{s}car", "horizontal", cards, pick_offset(r), spacing=r.choice([0, 6]))
+        car["size"] = {"fixed": 70}
+        inner.append(car)
+    panel = stack("panel", "vertical", inner, pick_offset(r), insets=r.choice([ZERO, {"top": 6, "left": 6, "bottom": 6, "right": 6}]))
+    panel["size"] = {"fixed": r.choice([150, 200])}
+    if doc["axis"] == "horizontal":
+        panel["size"] = {"fixed": r.choice([250, 300])}
+    doc["rows"] += [leaf("head", 60), panel, leaf("tail", r.choice([50, 500]))]
+    return doc
+
+
+def make_scrolling(rows, r, p):
+    for x in rows:
+        if x.get("stack") and r.random() < p:
+            x["scrollOffset"] = pick_offset(r)
+            if r.random() < 0.5:
+                x["size"] = {"fixed": r.choice([20, 60, 100])}
+        make_scrolling((x.get("stack") or {}).get("rows", []), r, p)
+
+
+def targets(doc):
+    """Rows inside scrollers (the cases for scroll-to through them)."""
+    out = []
+
+    def walk(rows, inside):
+        for x in rows:
+            if x.get("hidden"):
+                continue
+            if inside:
+                out.append(x["id"])
+            walk((x.get("stack") or {}).get("rows", []), inside or x.get("scrollOffset") is not None)
+    walk(doc["rows"], False)
+    return out
+
+
+def cases(count, seed):
+    r = random.Random(seed)
+    out = []
+    for i in range(count):
+        kind = i % 4
+        if kind == 0:
+            doc = carousel(r, i)
+        elif kind == 1:
+            doc = columns(r, i)
+        elif kind == 2:
+            doc = nested(r, i)
+        else:
+            doc = random_documents.document(r, i)
+            doc["name"] = f"randscroll{i}"
+            make_scrolling(doc["rows"], r, 0.6)
+            if r.random() < 0.3:
+                random_documents_sticky(doc["rows"], r)
+        if r.random() < 0.25:
+            doc["viewportInsets"] = {"top": r.choice([0, 20]), "left": r.choice([0, 10]), "bottom": r.choice([0, 30]), "right": 0}
+        ts = targets(doc) if "viewportInsets" not in doc else []
+        for k, off in enumerate((0, r.randint(1, 200), r.randint(100, 600), 100000)):
+            out.append((doc, off, r.choice(ts) if ts and k < 2 else None))
+    return out
+
+
+def random_documents_sticky(rows, r):
+    for x in rows:
+        if r.random() < 0.25:
+            x["sticky"] = True
+        random_documents_sticky((x.get("stack") or {}).get("rows", []), r)
+
+
+def main():
+    args = sys.argv[1:]
+    chromium = "chromium"
+    if "--chromium" in args:
+        k = args.index("--chromium")
+        chromium = args[k + 1]
+        del args[k:k + 2]
+    count, seed, path = int(args[0]), int(args[1]), args[2]
+    cs = cases(count, seed)
+    with tempfile.TemporaryDirectory() as d:
+        page_path = os.path.join(d, "page.html")
+        with open(page_path, "w") as f:
+            f.write(page(cs))
+        measured = oracle.run_chromium(chromium, page_path)
+    result = []
+    for (doc, _, target), m in zip(cs, measured):
+        entry = {"doc": doc, "offset": m["offset"], "contentSize": m["content"],
+                 "scrolls": {rid: off for rid, off, _, _ in m["scrolls"]},
+                 "ranges": {rid: [mx, rng] for rid, _, mx, rng in m["scrolls"]},
+                 "shown": {rid: f for rid, f, _ in m["rows"]},
+                 "visible": {rid: v for rid, _, v in m["rows"]}}
+        if target:
+            entry["target"] = target
+            entry["nearest"] = m["nearest"]
+        result.append(entry)
+    with open(path, "w") as f:
+        json.dump(result, f, separators=(",", ":"))
+        f.write("\n")
+    print(f"{len(result)} cases, {sum(len(x['shown']) for x in result)} rows -> {path}")
+
+
+if __name__ == "__main__":
+    main()
