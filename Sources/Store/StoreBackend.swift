@@ -85,11 +85,24 @@ struct StoredStep: Sendable {
     var label: String?
 }
 
-/// One entry of an undo step as `history` shows it: the edit an `op` entry performed, or the
-/// entry a `restore` entry went back to.
+/// One entry of an undo step as `history` shows it: the edit an `op` entry performed, the
+/// entry a `restore` entry went back to, or the steps a compensating step reverts or re-applies.
 enum StepEntry: Sendable {
     case edit(Edit)
     case restore(target: Int)
+    case revert(StepRevert)
+}
+
+/// An undo step with whose it is (`StoreReading.stepOwners`).
+struct StepOwner: Sendable, Equatable {
+    /// The step's number (1-based).
+    var n: Int
+    /// Its log entries.
+    var entries: ClosedRange<Int>
+    /// The origin of its first entry (nil: none recorded).
+    var origin: String?
+    /// For a compensating step: the steps it reverts or re-applies.
+    var reverts: StepRevert?
 }
 
 /// A log entry to append (`StoreWriting.appendLog`). `forward`/`inverse` nil: the entry changes
@@ -188,8 +201,11 @@ protocol StoreReading: AnyObject {
     func stepEntries(_ doc: DocumentKey, in range: ClosedRange<Int>) throws -> [StepEntry]
     /// The forward (or `inverse`) changes of each operation in `range`, in log order.
     func operationChanges(_ doc: DocumentKey, in range: ClosedRange<Int>, inverse: Bool) throws -> [[Change]]
-    /// Steps `1…n`, newest first, with the origin of each one's first entry.
-    func stepOrigins(_ doc: DocumentKey, through n: Int) throws -> [(n: Int, origin: String?)]
+    /// Every step, oldest first, each with its log entries, the origin of its first entry and,
+    /// for a compensating step (a `restore` entry whose payload names the steps it reverts or
+    /// re-applies, `HistoryPayload.revert`), what it does: what per-person undo and redo decide
+    /// from (SPEC §3). One read of the steps and their first entries: O(steps).
+    func stepOwners(_ doc: DocumentKey) throws -> [StepOwner]
 
     // MARK: Snapshots
     /// The newest snapshot's entry and image size (nil: none).

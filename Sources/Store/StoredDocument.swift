@@ -18,7 +18,7 @@ public final class StoredDocument {
     /// The current state, always equal to the stored state after the last successful call.
     public internal(set) var document: Document
     /// Who this handle writes as: recorded with every log entry it appends (`history` shows it
-    /// per step; `undo(mine:)` undoes only this origin's steps). Default `StoredDocument.defaultOrigin`;
+    /// per step; `undoOwn(_:)`/`redoOwn(_:)` act on this origin's steps). Default `StoredDocument.defaultOrigin`;
     /// nil records no origin, as the entries written before schema 6 have none (a `log export`
     /// script of such a history says `as none`).
     public var origin: String? = StoredDocument.defaultOrigin

@@ -3,7 +3,9 @@ import Layout
 /// The payloads of `mark` and `restore` log entries (schema 6), in the log's JSON
 /// (`LogValue`, sorted keys): a mark `{"cursor":C,"step":S}` (the undo cursor when it was made and
 /// the first log entry of step C, 0 when C is 0); a restore `{"target":N}` (the log entry whose
-/// state it restored) plus `"mark":NAME` when it was named by a mark.
+/// state it restored) plus `"mark":NAME` when it was named by a mark; a compensating step (also a
+/// `restore` entry: one undo step of planned row changes) `{"revert":"undo","steps":[[F,L],…]}`
+/// (or `"redo"`): the log entries of the steps of its origin it reverts or re-applies.
 package enum HistoryPayload {
     package static func mark(cursor: Int, step: Int) throws -> String {
         try LogValue.object(["cursor": .int(cursor), "step": .int(step)]).text()
@@ -13,6 +15,28 @@ package enum HistoryPayload {
         var fields: [String: LogValue] = ["target": .int(target)]
         if let mark { fields["mark"] = .string(mark) }
         return try LogValue.object(fields).text()
+    }
+
+    package static func revert(undo: Bool, steps: [ClosedRange<Int>]) throws -> String {
+        try LogValue.object([
+            "revert": .string(undo ? "undo" : "redo"),
+            "steps": .array(steps.map { .array([.int($0.lowerBound), .int($0.upperBound)]) }),
+        ]).text()
+    }
+
+    /// A compensating step's payload: whether it undoes (else redoes) and the steps' log entries;
+    /// nil for the payload of a `restore REF`.
+    package static func revert(_ payload: String?) throws -> (undo: Bool, steps: [ClosedRange<Int>])? {
+        let fields = try object(payload)
+        guard let kind = fields["revert"] else { return nil }
+        guard case let .string(word) = kind, word == "undo" || word == "redo" else { throw LogFormatError("revert: expected undo or redo") }
+        guard case let .array(items)? = fields["steps"], !items.isEmpty else { throw LogFormatError("steps: expected an array") }
+        let steps = try items.map { item -> ClosedRange<Int> in
+            guard case let .array(pair) = item, pair.count == 2, case let .int(first) = pair[0], case let .int(last) = pair[1],
+                  first >= 1, first <= last else { throw LogFormatError("steps: expected [first, last] log entries") }
+            return first...last
+        }
+        return (word == "undo", steps)
     }
 
     /// (cursor, first entry of that step) of a mark's payload.

@@ -69,7 +69,7 @@ struct StackDocCommand: ParsableCommand {
     @Flag(name: .long, help: "Do not run the init file ($STACKDOC_INIT or ~/.stackdocrc) before the interactive prompt.")
     var noInit = false
 
-    @Option(name: .customLong("as"), help: "Who the history records as making this session's changes ('history' shows it; 'undo --mine' undoes only its steps). Default: the operating-system user name.")
+    @Option(name: .customLong("as"), help: "Who the history records as making this session's changes ('history' shows it; 'undo' and 'redo' act on its steps). Default: the operating-system user name.")
     var origin: String?
 
     @Argument(help: "Script files to run in order (batch mode); - is standard input.")

@@ -131,7 +131,7 @@ import Layout
         #expect(error("add a fixed 1e999") == "expected a number after 'fixed', got '1e999'")
         #expect(error("add a fixed 0x10") == "expected a number after 'fixed', got '0x10'")
         #expect(error("undo 0") == "expected a count (a whole number ≥ 1) after 'undo', got '0'")
-        #expect(error("undo 2 3") == "unexpected '3' after '2' (usage: undo [N] | undo to MARK | undo --mine [N])")
+        #expect(error("undo 2 3") == "unexpected '3' after '2' (usage: undo [N] | undo --all [N] | undo to MARK | undo --mine [N])")
         #expect(error("move a") == "expected 'to', 'after', 'before' or 'in' after 'a', got end of line")
         #expect(error("set stack axis diagonal") == "expected vertical|horizontal after 'axis', got 'diagonal'")
         #expect(error("defaults separator color red") == "expected a color #RRGGBB after 'color', got 'red'")

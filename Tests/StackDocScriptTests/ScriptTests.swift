@@ -188,7 +188,7 @@ import Testing
 @Suite struct ChangeEventTests {
     func edited(_ result: CommandResult?) -> ChangeReport? {
         if case let .edited(_, _, report)? = result { return report }
-        if case let .historyMove(_, _, report)? = result { return report }
+        if case let .historyMove(_, _, _, report)? = result { return report }
         return nil
     }
 

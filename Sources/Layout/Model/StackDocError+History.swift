@@ -24,5 +24,10 @@ extension StackDocError {
         case undoMineBlocked(count: Int, origin: String, step: Int, by: String?, mine: Int)
         /// `undo --mine N` with fewer than N applied steps of this origin (`mine`).
         case notEnoughMine(count: Int, origin: String, mine: Int)
+        /// `redo N` with fewer than N undone steps of this origin that can be redone (`mine`).
+        case notEnoughMineToRedo(count: Int, origin: String, mine: Int)
+        /// Per-person `undo`/`redo` of step `step` of `origin`: step `by` of `byOrigin` (nil:
+        /// none recorded) changed `what` (a row, a field, the settings) after it.
+        case ownStepConflict(StackDocError.HistoryMove, origin: String, step: Int, by: Int, byOrigin: String?, what: String)
     }
 }

@@ -89,6 +89,11 @@ extension StackDocError {
         case let .notEnoughMine(count, origin, mine):
             return mine == 0 ? "nothing to undo for \(Validation.bare(origin)): no applied step is yours"
                              : "cannot undo \(count) of your steps (\(Validation.bare(origin))): only \(mine) applied"
+        case let .notEnoughMineToRedo(count, origin, mine):
+            return mine == 0 ? "nothing to redo for \(Validation.bare(origin)): none of your steps is undone"
+                             : "cannot redo \(count) of your steps (\(Validation.bare(origin))): only \(mine) undone"
+        case let .ownStepConflict(move, origin, step, by, byOrigin, what):
+            return "cannot \(move.rawValue) your step \(step) (\(Validation.bare(origin))): step \(by) by \(byOrigin.map(q) ?? "an unknown origin") changed \(what) since ('\(move.rawValue) --all' moves the document's history whoever made the steps)"
         }
     }
 }

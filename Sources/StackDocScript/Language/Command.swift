@@ -72,10 +72,14 @@ public enum Command: Hashable, Sendable {
     /// at screen scale, with `viewport`).
     case exportSVG(path: String, viewport: Bool)
     // History
-    /// `undo [N]`.
+    /// `undo [N]`: the last N steps of the session's origin (SPEC §3, per-person undo).
     case undo(Int)
-    /// `redo [N]`.
+    /// `redo [N]`: the last N undone steps of the session's origin.
     case redo(Int)
+    /// `undo --all [N]`: the document's last N steps, whoever made them (the cursor moves).
+    case undoAll(Int)
+    /// `redo --all [N]`: the document's next N undone steps, whoever made them.
+    case redoAll(Int)
     /// `begin [LABEL]`: the next operations make one undo step.
     case begin(label: String?)
     /// `commit`: close the group.

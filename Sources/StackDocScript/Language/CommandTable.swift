@@ -504,17 +504,19 @@ enum CommandTable {
     // MARK: History
 
     static let history: [CommandSpec] = [
-        CommandSpec("undo", group: "History", usage: ["undo [N]", "undo to MARK", "undo --mine [N]"], summary: "revert the last N undo steps (1 by default)",
-                    details: "'undo to MARK' reverts the steps made since the mark, in one command. 'undo --mine [N]' reverts the last N steps of this session's origin ('--as NAME' or 'as NAME', else the user name), only when no step of another origin came after them (the error names the step that blocks it); plain 'undo' reverts the document's last steps whoever made them.",
-                    examples: ["undo", "undo 3", "undo to v1", "undo --mine", "undo --mine 2"]) { r in
+        CommandSpec("undo", group: "History", usage: ["undo [N]", "undo --all [N]", "undo to MARK", "undo --mine [N]"], summary: "revert your last N undo steps (1 by default)",
+                    details: "'undo' reverts the last N steps of this session's origin ('--as NAME' or 'as NAME', else the user name): as the document's last steps when nobody else wrote since, else as a new step that reverts only the rows and fields your steps changed, refused when a later step of someone else changed the same (the error names it). 'undo --all [N]' reverts the document's last N steps whoever made them. 'undo to MARK' reverts the steps made since the mark, in one command. 'undo --mine [N]' reverts your last N steps only when no step of another origin came after them (the error names the step that blocks it).",
+                    examples: ["undo", "undo 3", "undo --all", "undo to v1", "undo --mine", "undo --mine 2"]) { r in
             if r.consume("to") { return .undoTo(mark: try markName(&r, after: "to")) }
+            if r.consume("--all") { return .undoAll(r.atEnd ? 1 : try positiveCount(&r, after: "--all")) }
             if r.consume("--mine") { return .undoMine(r.atEnd ? 1 : try positiveCount(&r, after: "--mine")) }
             return .undo(r.atEnd ? 1 : try positiveCount(&r, after: "undo"))
         },
-        CommandSpec("redo", group: "History", usage: ["redo [N]", "redo to MARK"], summary: "re-apply the last N undone steps (1 by default)",
-                    details: "'redo to MARK' re-applies the undone steps up to the mark, in one command.",
-                    examples: ["redo", "redo 3", "redo to v1"]) { r in
+        CommandSpec("redo", group: "History", usage: ["redo [N]", "redo --all [N]", "redo to MARK"], summary: "re-apply your last N undone steps (1 by default)",
+                    details: "'redo' re-applies the last N steps of this session's origin that 'undo' reverted: as the document's next steps when they are, else as a new step, refused when a later step of someone else changed the same rows and fields. 'redo --all [N]' re-applies the document's next N undone steps whoever made them. 'redo to MARK' re-applies the undone steps up to the mark, in one command.",
+                    examples: ["redo", "redo 3", "redo --all", "redo to v1"]) { r in
             if r.consume("to") { return .redoTo(mark: try markName(&r, after: "to")) }
+            if r.consume("--all") { return .redoAll(r.atEnd ? 1 : try positiveCount(&r, after: "--all")) }
             return .redo(r.atEnd ? 1 : try positiveCount(&r, after: "redo"))
         },
         CommandSpec("mark", group: "History", usage: ["mark NAME", "mark"],

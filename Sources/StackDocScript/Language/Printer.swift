@@ -195,6 +195,8 @@ public enum Printer {
         case let .exportSVG(path, viewport): return "export svg " + id(path) + (viewport ? " --viewport" : "")
         case .undo(let n): return "undo \(n)"
         case .redo(let n): return "redo \(n)"
+        case .undoAll(let n): return "undo --all \(n)"
+        case .redoAll(let n): return "redo --all \(n)"
         case .begin(let label): return join(["begin", label.map { Tokenizer.quote($0) }])
         case .commit: return "commit"
         case .rollback: return "rollback"

@@ -102,7 +102,8 @@ extension CommandResult {
                     object([("step", int($0.number)), ("label", .string($0.shownLabel)), ("applied", .bool($0.applied)),
                             ("entries", object([("first", int($0.firstSeq)), ("last", int($0.lastSeq))])),
                             ("origin", optional($0.origin)), ("restored", $0.restoredFrom.map(int) ?? .null),
-                            ("operations", .array($0.edits.map { .string(Printer.text($0)) }))])
+                            ("operations", .array($0.edits.map { .string(Printer.text($0)) }))]
+                           + Self.compensationJSON($0))
                 })),
                 ("marks", .array(marks.map(Self.markJSON))),
                 ("group", group.map { object([("label", optional($0.label))]) } ?? .null),
@@ -143,9 +144,10 @@ extension CommandResult {
             ])
         case .drawing(let lines):
             return object([("lines", .array(lines.map(JSONValue.string)))])
-        case let .historyMove(verb, steps, report):
+        case let .historyMove(verb, steps, compensating, report):
             let list = JSONValue.array(steps.map { object([("step", int($0.number)), ("label", .string($0.shownLabel))]) })
-            return object([(verb.rawValue, list)] + report.jsonMembers)
+            let made = compensating.map { [("compensating", object([("step", int($0.number)), ("label", .string($0.shownLabel))]))] } ?? []
+            return object([(verb.rawValue, list)] + made + report.jsonMembers)
         case .begun(let label):
             return object([("label", optional(label))])
         case .committed(let step):
@@ -215,6 +217,19 @@ extension CommandResult {
     }
 
     /// A mark: name, log entry, undo step, reachable by undo/redo, origin.
+    /// A compensating step's `reverts` (`{"undo": [entries…]}` or `"redo"`) and a reverted
+    /// step's `revertedBy`; nothing for any other step, so a single writer's history reads as
+    /// before.
+    static func compensationJSON(_ s: HistoryStep) -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = []
+        if let r = s.reverts {
+            let ranges = JSONValue.array(r.steps.map { object([("first", .number(Double($0.lowerBound))), ("last", .number(Double($0.upperBound)))]) })
+            members.append(("reverts", object([(r.undo ? "undo" : "redo", ranges)])))
+        }
+        if let by = s.revertedBy { members.append(("revertedBy", .number(Double(by)))) }
+        return members
+    }
+
     static func markJSON(_ m: HistoryMark) -> JSONValue {
         object([("mark", .string(m.name)), ("entry", int(m.seq)), ("step", int(m.cursor)), ("reachable", .bool(m.reachable)),
                 ("origin", optional(m.origin))])

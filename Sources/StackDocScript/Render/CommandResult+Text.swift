@@ -98,7 +98,7 @@ extension CommandResult {
         case let .history(steps, group, marks):
             var table = TextTable(["step", "state", "entries", "origin", "label"], rightAligned: [0])
             for s in steps {
-                table.add(["\(s.number)", s.applied ? "applied" : "undone", Self.entries(s.firstSeq, s.lastSeq),
+                table.add(["\(s.number)", s.applied ? (s.revertedBy == nil ? "applied" : "reverted") : "undone", Self.entries(s.firstSeq, s.lastSeq),
                            Printer.label(s.origin ?? "-"), Printer.label(s.shownLabel)])
             }
             var text = steps.isEmpty ? "(no undo steps)" : table.rendered
@@ -132,9 +132,10 @@ extension CommandResult {
                            ("documents", "\(documents)")])
         case .drawing(let lines):
             return lines.joined(separator: "\n")
-        case let .historyMove(verb, steps, report):
+        case let .historyMove(verb, steps, compensating, report):
             let lines = steps.map { "\(verb.rawValue) step \($0.number): \(Printer.label($0.shownLabel))" }
-            return (lines + report.textLines).joined(separator: "\n")
+            let made = compensating.map { ["as step \($0.number): \(Printer.label($0.shownLabel)) (others wrote since)"] } ?? []
+            return (lines + made + report.textLines).joined(separator: "\n")
         case .begun(let label):
             return "begin" + (label.map { " " + Printer.id($0) } ?? "") + ": the next operations make one undo step"
         case .committed(let step):

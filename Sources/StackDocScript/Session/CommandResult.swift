@@ -62,8 +62,9 @@ public enum CommandResult {
     case status(StatusInfo)
     /// `draw`: the viewport as text lines (a caption, then the picture).
     case drawing(lines: [String])
-    /// `undo`/`redo`: the steps undone or redone and what they changed.
-    case historyMove(HistoryVerb, steps: [HistoryStep], report: ChangeReport)
+    /// `undo`/`redo`: the steps undone or redone, the compensating step that did it when others
+    /// wrote since (nil: the cursor moved), and what they changed.
+    case historyMove(HistoryVerb, steps: [HistoryStep], compensating: HistoryStep?, report: ChangeReport)
     /// `begin [LABEL]`: a group opened.
     case begun(label: String?)
     /// `commit`: the new step, or nil when the group changed nothing.
@@ -104,7 +105,7 @@ public enum CommandResult {
     /// The visibility transitions the command caused (SPEC §4.2 `events`).
     public var events: [VisibilityTransition] {
         switch self {
-        case .edited(_, _, let report), .historyMove(_, _, let report), .rolledBack(let report), .restored(_, let report): return report.transitions
+        case .edited(_, _, let report), .historyMove(_, _, _, let report), .rolledBack(let report), .restored(_, let report): return report.transitions
         default: return []
         }
     }
@@ -112,7 +113,7 @@ public enum CommandResult {
     /// The sticky rows that became stuck or unstuck (SPEC §2.7 `events`).
     public var stuckEvents: [StuckTransition] {
         switch self {
-        case .edited(_, _, let report), .historyMove(_, _, let report), .rolledBack(let report): return report.stuck
+        case .edited(_, _, let report), .historyMove(_, _, _, let report), .rolledBack(let report): return report.stuck
         default: return []
         }
     }

@@ -20,9 +20,11 @@ enum LogScript {
             shift = 1 - doc.historyBase
         }
         var origins = OriginLines()
+        var owners = StepOwners()
         for entry in try doc.log() {
             try cancellation.check()
             if let line = origins.line(before: entry) { lines.append(line) }
+            owners.note(entry)
             switch entry.kind {
             case .newDocument:
                 lines.append(newLine(doc.name, entry.settings ?? DocumentSettings()))
@@ -32,9 +34,12 @@ enum LogScript {
                 guard let edit = entry.edit else { throw StackDocError("log entry \(entry.seq) has no operation") }
                 lines.append(Printer.text(edit))
             case .undo:
-                lines.append("undo \(entry.count ?? 1)")
+                lines.append(Printer.text(owners.plainMoves(entry) ? Command.undo(entry.count ?? 1) : Command.undoAll(entry.count ?? 1)))
             case .redo:
-                lines.append("redo \(entry.count ?? 1)")
+                lines.append(Printer.text(owners.plainMoves(entry) ? Command.redo(entry.count ?? 1) : Command.redoAll(entry.count ?? 1)))
+            case .restore where entry.reverts != nil:
+                let count = entry.reverts?.steps.count ?? 1
+                lines.append(Printer.text(entry.reverts?.undo == true ? Command.undo(count) : Command.redo(count)))
             case .begin:
                 lines.append(Printer.text(Command.begin(label: entry.label)))
             case .commit:
@@ -65,6 +70,25 @@ enum LogScript {
             if let current, current == entry.origin { return nil }
             current = .some(entry.origin)
             return Printer.text(Command.writeAs(origin: entry.origin))
+        }
+    }
+
+    /// Whose each step's first entry is, to tell how an `undo`/`redo` entry is written: as plain
+    /// `undo N` / `redo N` when that moves the same steps when run again (per-person undo moves
+    /// the cursor over steps all of the entry's origin, none of them a compensating step; a
+    /// session with no origin always does), else as `undo --all N` / `redo --all N`.
+    struct StepOwners {
+        private var first: [Int: (origin: String?, compensating: Bool)] = [:]
+
+        mutating func note(_ entry: LogEntry) {
+            first[entry.seq] = (entry.origin, entry.reverts != nil)
+        }
+
+        func plainMoves(_ entry: LogEntry) -> Bool {
+            guard let origin = entry.origin, let moved = entry.moved else { return true }
+            return moved.allSatisfy { range in
+                first[range.lowerBound].map { $0.origin == origin && !(entry.kind == .undo && $0.compensating) } ?? false
+            }
         }
     }
 

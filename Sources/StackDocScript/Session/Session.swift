@@ -202,8 +202,14 @@ public final class Session {
             return .wrote(path: path)
         case .undo(let n):
             let doc = try open()
-            return try historyMove(.undone, steps: { try doc.undo(n) })
+            return try historyMove(.undone, steps: { try doc.undoOwn(n) })
         case .redo(let n):
+            let doc = try open()
+            return try historyMove(.redone, steps: { try doc.redoOwn(n) })
+        case .undoAll(let n):
+            let doc = try open()
+            return try historyMove(.undone, steps: { try doc.undo(n) })
+        case .redoAll(let n):
             let doc = try open()
             return try historyMove(.redone, steps: { try doc.redo(n) })
         case .begin(let label):
@@ -370,7 +376,7 @@ public final class Session {
 
     func historyMove(_ verb: HistoryVerb, steps: () throws -> HistoryMove) throws -> CommandResult {
         let (move, report) = try measure(steps)
-        let result = CommandResult.historyMove(verb, steps: move.steps, report: report)
+        let result = CommandResult.historyMove(verb, steps: move.steps, compensating: move.compensatingStep, report: report)
         // The undo of a 100k-row `clear` applied 100k boxed changes: freed off the command's path.
         let appliedCount = move.changes.count
         LateRelease.value(consume move, count: appliedCount)

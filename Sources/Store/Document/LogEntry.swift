@@ -56,8 +56,12 @@ public struct LogEntry: Hashable, Sendable {
     public var time: Date
     /// Who wrote the entry (`--as NAME`, else the user name); nil for entries older than schema 6.
     public var origin: String? = nil
-    /// A `restore` entry's target: the log entry whose state it restored.
+    /// A `restore` entry's target: the log entry whose state it restored (nil for a
+    /// compensating step, `reverts`).
     public var target: Int? = nil
+    /// A compensating step (a `restore` entry of per-person undo or redo, SPEC §3): the steps
+    /// of its origin it reverts or re-applies.
+    public var reverts: StepRevert? = nil
     /// A `mark` entry: the undo cursor when it was made, and the first log entry of step
     /// `markCursor` (0 when the cursor was 0), which tells whether that step still exists.
     public var markCursor: Int? = nil
@@ -66,6 +70,22 @@ public struct LogEntry: Hashable, Sendable {
     /// An `undo`/`redo` entry of log format 2: the log entries (first…last) of each undo step it
     /// moved, in the order it moved them; nil for older entries, which copied the changes.
     public var moved: [ClosedRange<Int>]? = nil
+}
+
+/// What a compensating step does (per-person undo and redo, SPEC §3): it reverts (`undo`) or
+/// re-applies the steps of its origin made of the log entries `steps`, planned on the document
+/// as it was then.
+public struct StepRevert: Hashable, Sendable {
+    /// True for an undo (the steps' changes reverted), false for a redo (re-applied).
+    public var undo: Bool
+    /// The log entries (first…last) of each step it reverts or re-applies.
+    public var steps: [ClosedRange<Int>]
+
+    /// A compensating undo (`undo` true) or redo of the steps of log entries `steps`.
+    public init(undo: Bool, steps: [ClosedRange<Int>]) {
+        self.undo = undo
+        self.steps = steps
+    }
 }
 
 /// A named point of a document's history (`mark NAME`).
@@ -103,6 +123,11 @@ public struct HistoryStep: Hashable, Sendable {
     public var origin: String? = nil
     /// For a `restore` step: the log entry whose state it restored.
     public var restoredFrom: Int? = nil
+    /// For a compensating step (per-person undo or redo): the steps it reverts or re-applies.
+    public var reverts: StepRevert? = nil
+    /// For an applied step that a later compensating undo of its origin reverted (and no
+    /// compensating redo re-applied since): that step's number.
+    public var revertedBy: Int? = nil
 }
 
 /// What `undo` / `redo` did.
@@ -111,6 +136,9 @@ public struct HistoryMove: Hashable, Sendable {
     public var steps: [HistoryStep]
     /// The primitive changes applied to the document, in order.
     public var changes: [Change]
+    /// The new step that did it when others wrote since (a compensating step, SPEC §3); nil
+    /// when the cursor moved.
+    public var compensatingStep: HistoryStep? = nil
 }
 
 /// `status`: the document's counters.

@@ -126,9 +126,12 @@ public struct Replayer {
                 problems.append("\(at): the mark records undo cursor \(entry.markCursor ?? -1), the replay is at \(cursor)")
             }
         case .restore:
-            guard entry.target != nil else { throw fail("no target") }
+            guard entry.target != nil || entry.reverts != nil else { throw fail("no target") }
             if replan, let target = entry.target, let check = restoreCheck {
                 if let problem = check(target, document, entry.changes) { problems.append("\(place(entry, at)): \(problem)") }
+            }
+            if replan, let revert = entry.reverts, let problem = revertProblem(revert, logged: entry.changes) {
+                problems.append("\(place(entry, at)): \(problem)")
             }
             do { try apply(entry.changes) } catch { throw fail("\(error)") }
             guard !entry.changes.isEmpty else { break }
@@ -188,6 +191,25 @@ public struct Replayer {
                 }
             }
         }
+    }
+
+    /// With `replan`: a compensating step (per-person undo or redo) planned again on the
+    /// replayed state from the replayed steps it names must give its logged changes. Steps a
+    /// compacted history dropped cannot be planned again: their compensating steps are not
+    /// checked.
+    private func revertProblem(_ revert: StepRevert, logged: [Change]) -> String? {
+        var wanted: [Change] = []
+        let ordered = revert.undo ? Array(revert.steps.reversed()) : revert.steps
+        for range in ordered {
+            guard let step = steps.first(where: { $0.first == range.lowerBound && $0.last == range.upperBound }) else { return nil }
+            let changes = step.ops.flatMap { $0 }
+            wanted += revert.undo ? changes.inverse : changes
+        }
+        guard let planned = try? Compensation.plan(wanted, on: document) else {
+            return "its \(revert.undo ? "undo" : "redo") of entries \(Self.ranges(revert.steps)) no longer plans"
+        }
+        return Self.matches(planned: planned, logged: logged) ? nil
+            : "planning its \(revert.undo ? "undo" : "redo") of entries \(Self.ranges(revert.steps)) again gives other changes than the logged ones"
     }
 
     /// `1...3, 7...7` for problem messages.

@@ -170,16 +170,18 @@ extension StoredDocument {
         let (first, last) = (stored.first, stored.last)
         var edits: [Edit] = []
         var restoredFrom: Int?
+        var reverts: StepRevert?
         for entry in try tx.stepEntries(key, in: first...last) {
             switch entry {
             case .edit(let edit): edits.append(edit)
             case .restore(let target): restoredFrom = target
+            case .revert(let revert): reverts = revert
             }
         }
         let changes = try wanted.map { try tx.operationChanges(key, in: first...last, inverse: $0 == .inverse) } ?? []
         let origin = try tx.labelAndOrigin(key, seq: first)?.origin
         let step = HistoryStep(number: n, label: stored.label, edits: edits, applied: n <= cursor, firstSeq: first, lastSeq: last,
-                               origin: origin, restoredFrom: restoredFrom)
+                               origin: origin, restoredFrom: restoredFrom, reverts: reverts)
         return (step, changes)
     }
 
@@ -190,7 +192,15 @@ extension StoredDocument {
     public func history() throws -> [HistoryStep] {
         try reading { tx in
             try checkCurrent(tx)
-            return try (0..<stepCount).map { try loadStep(tx, $0 + 1, changes: nil).step }
+            var steps = try (0..<stepCount).map { try loadStep(tx, $0 + 1, changes: nil).step }
+            // Which applied steps a compensating undo reverted (the latest compensating step of a step decides).
+            var index: [Int: Int] = [:]
+            for (i, s) in steps.enumerated() { index[s.firstSeq] = i }
+            for s in steps where s.applied {
+                guard let r = s.reverts else { continue }
+                for range in r.steps { if let i = index[range.lowerBound] { steps[i].revertedBy = r.undo ? s.number : nil } }
+            }
+            return steps
         }
     }
 

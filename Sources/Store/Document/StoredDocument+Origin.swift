@@ -34,7 +34,7 @@ extension StoredDocument {
         guard let origin else { throw StackDocError("undo --mine needs an origin: this session records none ('as none')") }
         let steps = try reading { tx in
             try checkCurrent(tx)
-            return try tx.stepOrigins(key, through: cursor)
+            return try tx.stepOwners(key).prefix(cursor).reversed()
         }
         var mine = 0
         for step in steps {

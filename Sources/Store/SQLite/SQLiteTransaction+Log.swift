@@ -72,8 +72,12 @@ extension SQLiteTransaction {
     func restoreTargets(_ doc: DocumentKey, after seq: Int) throws -> [(seq: Int, target: Int)] {
         try GRDB.Row.fetchAll(db, sql: "SELECT seq, payload FROM log WHERE document = ? AND kind = 'restore' AND seq > ?", arguments: [doc.id, seq]).map { row in
             let seq: Int = try row.decode(forColumn: "seq")
-            return (seq, try decoding(doc, seq) { try HistoryPayload.restoreTarget(try row.decode(forColumn: "payload")) })
-        }
+            return try decoding(doc, seq) { () throws -> (seq: Int, target: Int)? in
+                let payload: String? = try row.decode(forColumn: "payload")
+                guard try HistoryPayload.revert(payload) == nil else { return nil }
+                return (seq, try HistoryPayload.restoreTarget(payload))
+            }
+        }.compactMap { $0 }
     }
 
     func importSettings(_ doc: DocumentKey, seq: Int) throws -> DocumentSettings? {
@@ -127,7 +131,9 @@ extension SQLiteTransaction {
             """), arguments: [doc.id, range.lowerBound, range.upperBound]).map { op in
             try decoding(doc, try? op.decode(Int.self, forColumn: "seq")) {
                 if try op.decode(String.self, forColumn: "kind") == LogEntry.Kind.restore.rawValue {
-                    return .restore(target: try HistoryPayload.restoreTarget(try op.decode(forColumn: "payload")))
+                    let payload: String? = try op.decode(forColumn: "payload")
+                    if let revert = try HistoryPayload.revert(payload) { return .revert(StepRevert(undo: revert.undo, steps: revert.steps)) }
+                    return .restore(target: try HistoryPayload.restoreTarget(payload))
                 }
                 return .edit(try LogFormat.decodeEdit(try op.decode(forColumn: "payload"), format: try op.decode(forColumn: "format")))
             }
@@ -186,7 +192,11 @@ enum LogDecoding {
         case .mark:
             (entry.markCursor, entry.markStep) = try HistoryPayload.mark(payload)
         case .restore:
-            entry.target = try HistoryPayload.restoreTarget(payload)
+            if let revert = try HistoryPayload.revert(payload) {
+                entry.reverts = StepRevert(undo: revert.undo, steps: revert.steps)
+            } else {
+                entry.target = try HistoryPayload.restoreTarget(payload)
+            }
         }
         if let f = try LogFormat.changes(in: row, column: "forward", format: format) { entry.changes = f }
         if let i = try LogFormat.changes(in: row, column: "inverse", format: format) {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Layout
+import StoreFormat
 
 /// One transaction of the SQLite backend (`StoreReading`, `StoreWriting`): the store's
 /// vocabulary as SQL on one GRDB connection. Made by `SQLiteBackend.read`/`write` for one
@@ -153,10 +154,22 @@ final class SQLiteTransaction: StoreWriting {
             .execute(arguments: [doc.id, n, step.first, step.last, step.label])
     }
 
-    func stepOrigins(_ doc: DocumentKey, through n: Int) throws -> [(n: Int, origin: String?)] {
+    func stepOwners(_ doc: DocumentKey) throws -> [StepOwner] {
         try GRDB.Row.fetchAll(db.cachedStatement(sql: """
-            SELECT s.n, l.origin FROM step s LEFT JOIN log l ON l.document = s.document AND l.seq = s.first_seq
-            WHERE s.document = ? AND s.n <= ? ORDER BY s.n DESC
-            """), arguments: [doc.id, n]).map { (n: try $0.decode(Int.self, forColumn: "n"), origin: try $0.decode(String?.self, forColumn: "origin")) }
+            SELECT s.n, s.first_seq, s.last_seq, l.origin, l.kind, l.payload FROM step s
+            LEFT JOIN log l ON l.document = s.document AND l.seq = s.first_seq
+            WHERE s.document = ? ORDER BY s.n
+            """), arguments: [doc.id]).map { row in
+            let first: Int = try row.decode(forColumn: "first_seq")
+            return try decoding(doc, first) {
+                var revert: StepRevert?
+                if try row.decode(String?.self, forColumn: "kind") == LogEntry.Kind.restore.rawValue,
+                   let r = try HistoryPayload.revert(try row.decode(String?.self, forColumn: "payload")) {
+                    revert = StepRevert(undo: r.undo, steps: r.steps)
+                }
+                let last: Int = try row.decode(forColumn: "last_seq")
+                return StepOwner(n: try row.decode(forColumn: "n"), entries: first...last, origin: try row.decode(forColumn: "origin"), reverts: revert)
+            }
+        }
     }
 }
