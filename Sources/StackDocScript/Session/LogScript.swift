@@ -28,25 +28,37 @@ enum LogScript {
                 lines.append(newLine(doc.name, entry.settings ?? DocumentSettings()))
             case .importDocument:
                 lines += try importLines(try doc.importedDocument(at: entry.seq), cancellation: cancellation)
-            case .op, .view:
-                guard let edit = entry.edit else { throw StackDocError("log entry \(entry.seq) has no operation") }
-                lines.append(Printer.text(edit))
-            case .undo:
-                lines.append("undo \(entry.count ?? 1)")
-            case .redo:
-                lines.append("redo \(entry.count ?? 1)")
-            case .begin:
-                lines.append(Printer.text(Command.begin(label: entry.label)))
-            case .commit:
-                lines.append("commit")
-            case .mark:
-                lines.append(Printer.text(Command.mark(entry.label ?? "")))
-            case .restore:
-                guard let target = entry.target else { throw StackDocError("log entry \(entry.seq) has no target") }
-                lines.append(Printer.text(Command.restore(restoreRef(entry, target: target, shift: shift, base: doc.historyBase))))
+            case .op, .view, .undo, .redo, .begin, .commit, .mark, .restore:
+                lines.append(try command(entry, shift: shift, base: doc.historyBase))
             }
         }
         return lines
+    }
+
+    /// The one command that performs `entry` again (`log export`'s line, the text of a change
+    /// `watch` reports): a restore's target shifted by `shift`, a mark kept as its name only
+    /// when it lies after `base`. `new` and `import` take more than one line: their kinds' name.
+    static func command(_ entry: LogEntry, shift: Int = 0, base: Int = 0) throws -> String {
+        switch entry.kind {
+        case .newDocument, .importDocument:
+            return entry.kind.rawValue
+        case .op, .view:
+            guard let edit = entry.edit else { throw StackDocError("log entry \(entry.seq) has no operation") }
+            return Printer.text(edit)
+        case .undo:
+            return "undo \(entry.count ?? 1)"
+        case .redo:
+            return "redo \(entry.count ?? 1)"
+        case .begin:
+            return Printer.text(Command.begin(label: entry.label))
+        case .commit:
+            return "commit"
+        case .mark:
+            return Printer.text(Command.mark(entry.label ?? ""))
+        case .restore:
+            guard let target = entry.target else { throw StackDocError("log entry \(entry.seq) has no target") }
+            return Printer.text(Command.restore(restoreRef(entry, target: target, shift: shift, base: base)))
+        }
     }
 
     /// The `as NAME` / `as none` lines that give each entry of the rebuilt log the origin it

@@ -54,7 +54,7 @@ extension Command {
         case .mark(let name):
             return name == nil
         case .new, .open, .close, .docs, .drop, .importDocument, .importBegin, .importCommit, .importRollback, .edit, .undo, .redo, .begin, .commit, .rollback, .help, .quit, .shell,
-             .undoTo, .redoTo, .undoMine, .restore, .compactHistory, .writeAs, .echo, .rebuildSnapshots:
+             .undoTo, .redoTo, .undoMine, .restore, .compactHistory, .writeAs, .echo, .rebuildSnapshots, .watch:
             return false
         }
     }

@@ -58,6 +58,10 @@ public final class Session {
         self.origin = origin ?? StoredDocument.defaultOrigin
     }
 
+    /// Where `watch` hands each remote change as it arrives (the runner renders and prints it at
+    /// once); nil: the changes are kept in the command's result (`WatchResult.changes`).
+    public var remoteChangeHandler: ((RemoteChange) -> Void)?
+
     /// Where the last change's time went (`[("store and layout", seconds)]`), for `timer`;
     /// empty after a command that changed nothing.
     public var lastTimings: [(phase: String, seconds: Double)] = []
@@ -182,6 +186,8 @@ public final class Session {
         case .historyLast(let n):
             let doc = try open()
             return .history(Array(try doc.history().suffix(n)), openGroup: doc.openGroup.map { GroupInfo(label: $0.label) }, marks: try doc.marks())
+        case .watch(let seconds):
+            return try watch(seconds: seconds)
         case .status:
             // No document open: the database and how many documents it holds.
             guard current != nil else { return .databaseStatus(database: store.path, documents: try store.documentNames().count) }
