@@ -99,6 +99,31 @@ import StackDocTestSupport
         #expect(Printer.text(.watch(seconds: 2.5)) == "watch 2.5" && Printer.text(.watch(seconds: nil)) == "watch")
     }
 
+    /// `watch 0` through the session API keeps the changes in its result; the text renderer
+    /// prints each with its entry, origin, step, label, command, rows and layout report.
+    @Test func watchTextNamesEntryOriginStepAndLabel() throws {
+        let db = SharedDatabase()
+        defer { db.remove() }
+        let alice = Session(store: try DocumentStore(path: db.path), origin: "alice")
+        try alice.line("new d viewport 320 300")
+        try alice.line("add a fixed 100")
+        let bob = Session(store: try DocumentStore(path: db.path), origin: "bob")
+        try bob.line("open d")
+        try bob.line("begin \"grow a\"")
+        try bob.line("set a fixed 150")
+        try bob.line("commit")
+        let text = try alice.text("watch 0")
+        #expect(text == """
+            entry 3 by bob: begin "grow a"
+            entry 4 by bob: set a fixed 150 (1 row changed)
+              frames: a
+                a: 0,0 320x124 -> 0,0 320x174
+            entry 5 by bob: step 2 "grow a": commit (1 row changed)
+            watched 0 s: 3 changes
+            """, "\(text)")
+        #expect(try alice.text("watch 0") == "watched 0 s: no changes", "each change is reported once")
+    }
+
     /// The session API of the prompt's announcement: another session's changes since the last
     /// command, once, in one line; this session's own never; the document is caught up entry by
     /// entry and equals a fresh open of the stored one (rows, settings, layout).
