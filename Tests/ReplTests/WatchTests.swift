@@ -104,14 +104,11 @@ import StackDocTestSupport
     @Test func watchTextNamesEntryOriginStepAndLabel() throws {
         let db = SharedDatabase()
         defer { db.remove() }
-        let alice = Session(store: try DocumentStore(path: db.path), origin: "alice")
+        let alice = try db.session(as: "alice")
         try alice.line("new d viewport 320 300")
         try alice.line("add a fixed 100")
-        let bob = Session(store: try DocumentStore(path: db.path), origin: "bob")
-        try bob.line("open d")
-        try bob.line("begin \"grow a\"")
-        try bob.line("set a fixed 150")
-        try bob.line("commit")
+        let bob = try db.session(as: "bob")
+        try bob.lines("open d", "begin \"grow a\"", "set a fixed 150", "commit")
         let text = try alice.text("watch 0")
         #expect(text == """
             entry 3 by bob: begin "grow a"
@@ -130,19 +127,12 @@ import StackDocTestSupport
     @Test func announcementNamesOtherSessionsChangesOnce() throws {
         let db = SharedDatabase()
         defer { db.remove() }
-        let alice = Session(store: try DocumentStore(path: db.path), origin: "alice")
+        let alice = try db.session(as: "alice")
         try alice.line("new d viewport 320 300")
         try alice.line("add a b c fixed 100")
         _ = try alice.text("layout")
-        let bob = Session(store: try DocumentStore(path: db.path), origin: "bob")
-        try bob.line("open d")
-        try bob.line("begin rename")
-        try bob.line("set a fixed 30")
-        try bob.line("remove b")
-        try bob.line("commit")
-        try bob.line("undo")
-        try bob.line("redo")
-        try bob.line("viewport 320 150")
+        let bob = try db.session(as: "bob")
+        try bob.lines("open d", "begin rename", "set a fixed 30", "remove b", "commit", "undo", "redo", "viewport 320 150")
         let changes = alice.remoteChangesSinceLastCommand()
         #expect(changes.map(\.entry.origin) == Array(repeating: "bob", count: 7))
         #expect(changes.map { $0.layout != nil } == [false, true, true, false, true, true, true], "caught up entry by entry")
