@@ -1,8 +1,8 @@
 import Foundation
 import Layout
-import Store
 import Testing
 import StackDocTestSupport
+@testable import Store
 @testable import repl
 @testable import StackDocScript
 
@@ -119,6 +119,22 @@ import StackDocTestSupport
             watched 0 s: 3 changes
             """, "\(text)")
         #expect(try alice.text("watch 0") == "watched 0 s: no changes", "each change is reported once")
+    }
+
+    /// The change signal costs an edit nothing: 200 edits (and a query) never read `PRAGMA
+    /// data_version`; a watch does, and the prompt's check reads only the stored version.
+    @Test func editsNeverPollTheChangeSignal() throws {
+        let db = SharedDatabase()
+        defer { db.remove() }
+        let alice = try db.session(as: "alice")
+        try alice.line("new d")
+        for i in 0..<200 { try alice.line("add r\(i) fixed 10") }
+        _ = try alice.text("layout")
+        _ = alice.remoteChangesSinceLastCommand()
+        let backend = try #require(alice.store.backend as? SQLiteBackend)
+        #expect(backend.changeSignalReads == 0)
+        try alice.line("watch 0.2")
+        #expect(backend.changeSignalReads >= 2 && backend.changeSignalReads <= 10, "every 50 ms while waiting: \(backend.changeSignalReads)")
     }
 
     /// The session API of the prompt's announcement: another session's changes since the last

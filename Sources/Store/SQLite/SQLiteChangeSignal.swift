@@ -10,7 +10,8 @@ extension SQLiteBackend {
     static let changePollInterval = 0.05
 
     func changeToken() throws -> ChangeToken {
-        ChangeToken(value: try read { (db: Database) in try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0 })
+        changeSignalReads += 1
+        return ChangeToken(value: try read { (db: Database) in try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0 })
     }
 
     func waitForChange(after token: ChangeToken, timeout: Double, cancellation: Cancellation) throws -> ChangeToken {
