@@ -167,6 +167,15 @@ import StackDocTestSupport
         #expect(alice.remoteChangesSinceLastCommand().isEmpty, "its own edit is never announced")
         #expect(bob.lineRetryingStale("add y fixed 2") == nil, "bob is stale after alice's edit, and retries")
         #expect(RemoteChange.announcement(alice.remoteChangesSinceLastCommand()) == "(bob changed 1 row: step 4)")
+        // A query catches up by itself; what it caught up with is still announced, once.
+        try bob.line("add x fixed 3")
+        _ = try alice.text("status")
+        #expect(RemoteChange.announcement(alice.remoteChangesSinceLastCommand()) == "(bob changed 1 row: step 5)")
+        #expect(alice.remoteChangesSinceLastCommand().isEmpty)
+        // And by the next watch.
+        try bob.line("add w fixed 3")
+        _ = try alice.text("rows")
+        #expect(try alice.text("watch 0") == "entry 13 by bob: step 6: add w fixed 3 (1 row changed)\nwatched 0 s: 1 change")
     }
 
     /// At the interactive prompt (a pseudo-terminal): bob's commit between two of alice's

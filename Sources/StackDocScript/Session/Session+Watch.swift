@@ -32,8 +32,9 @@ extension Session {
         let deadline = Date().addingTimeInterval(seconds ?? Self.longestWatch)
         var result = WatchResult(seconds: seconds)
         var token = try doc.changeToken()
+        var first = takeCaughtUp()
         while true {
-            for change in try doc.catchUp() {
+            for change in first + (try doc.catchUp()) {
                 result.count += 1
                 if let remoteChangeHandler { remoteChangeHandler(change) } else { result.changes.append(change) }
             }
@@ -44,6 +45,7 @@ extension Session {
             let left = deadline.timeIntervalSinceNow
             if left <= 0 { break }
             token = try doc.waitForRemoteChange(after: token, timeout: left)
+            first = []
         }
         return .watched(result)
     }
@@ -54,6 +56,23 @@ extension Session {
     /// be read now: the next command meets that error itself).
     public func remoteChangesSinceLastCommand() -> [RemoteChange] {
         guard let doc = current, importing == nil else { return [] }
-        return (try? doc.catchUp()) ?? []
+        return takeCaughtUp() + ((try? doc.catchUp()) ?? [])
+    }
+
+    /// How many changes a session keeps for its next announcement or watch while nobody asks
+    /// (a batch run with another writer must not grow without bound).
+    static let caughtUpLimit = 64
+
+    /// Keeps `changes`, caught up by a command, for the next announcement or watch.
+    func remember(_ changes: [RemoteChange]) {
+        guard !changes.isEmpty else { return }
+        caughtUp += changes.map { var change = $0; change.layout = nil; return change }
+        if caughtUp.count > Self.caughtUpLimit { caughtUp.removeFirst(caughtUp.count - Self.caughtUpLimit) }
+    }
+
+    /// The changes kept for the next announcement or watch, forgotten.
+    func takeCaughtUp() -> [RemoteChange] {
+        defer { caughtUp = [] }
+        return caughtUp
     }
 }
