@@ -200,6 +200,22 @@ import StackDocTestSupport
     }
 }
 
+extension WatchTests {
+    /// At the prompt, Ctrl-C ends a watch and the prompt comes back on the same document.
+    @Test func ctrlCEndsTheWatchAtThePrompt() async throws {
+        let dir = try Binary.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let out = try await InteractiveTests.drive([
+            ("stackdoc> ", "new d\r", 0.2),
+            ("stackdoc(d)> ", "watch\r", 1.0),
+            ("", "\u{3}", 0.5),
+            ("stackdoc(d)> ", "quit\r", 0.2),
+        ], history: dir + "/history", arguments: ["--db", dir + "/db.sqlite"])
+        #expect(out.contains("watched until Ctrl-C: no changes\r\nstackdoc(d)> "), "\(out)")
+        #expect(out.hasSuffix("EXIT 0\n"), "\(out)")
+    }
+}
+
 /// A `stackdoc` process with its standard input kept open: lines are sent as the test goes,
 /// and its standard output is read as it comes.
 final class PipedProcess {
