@@ -53,9 +53,42 @@ protocol StoreBackend: AnyObject {
     /// Stores a whole document read by `reading` (`DocumentStore.importDocument(reading:)`), in
     /// one transaction, logged as its `import` entry with its first snapshot; returns its id
     /// and what was read. Nothing is stored when anything fails.
+    /// The change signal (live updates: `watch`, the prompt's announcement of remote changes):
+    /// a token for the state of the database as this connection last saw another's commits.
+    /// Taken before the document logic reads the log, so that no commit falls between the read
+    /// and a later `waitForChange(after:)`. Outside any transaction; costs one round trip at most.
+    func changeToken() throws -> ChangeToken
+    /// Waits until another connection may have committed to the database since `token` was
+    /// taken, and returns the new token; returns `token` itself when `timeout` seconds passed or
+    /// `cancellation` was requested first. The guarantee the document logic builds on:
+    ///
+    /// - **Never missed.** A commit of another connection made after `token` was taken makes
+    ///   this call return a token other than `token` within 100 ms of the commit (at once, when
+    ///   it came before the call).
+    /// - **A signal, no data.** A new token says only "look again": the caller reads its
+    ///   document's stored version and, when it moved, the log entries after the last one it
+    ///   saw (the log is the truth). Spurious signals are allowed (a commit to another document,
+    ///   one of this connection's own): they cost the caller one indexed read.
+    /// - **Free on the edit path.** Nothing runs while nobody waits: no thread, no trigger, no
+    ///   extra write in a commit beyond what the backend's signal needs (on SQLite nothing:
+    ///   `PRAGMA data_version` is polled every `changePollInterval` while waiting; on a server,
+    ///   one notification per committed command, e.g. PostgreSQL's `NOTIFY` with the document
+    ///   uid and new version as its payload — never per row — received by `LISTEN`, and a
+    ///   reconnected listener returns a new token at once so that its caller catches up from
+    ///   the log).
+    /// - **Bounded.** It returns within `timeout` plus one poll interval, and within one poll
+    ///   interval of `cancellation` being requested; it never throws for a timeout.
+    func waitForChange(after token: ChangeToken, timeout: Double, cancellation: Cancellation) throws -> ChangeToken
     func importDocument(uid: String, cancellation: Cancellation,
                         reading: @escaping @Sendable (_ rows: @escaping @Sendable ([ImportedRow]) -> Bool) throws
                             -> (document: Document, rowsHandedOver: Bool)) throws -> (id: Int64, document: Document, live: LiveLayout?)
+}
+
+/// What `StoreBackend.changeToken()` returns: an opaque mark of the commits of other
+/// connections a backend has seen, compared only for equality, and only with tokens of the
+/// same backend.
+public struct ChangeToken: Hashable, Sendable {
+    var value: Int64
 }
 
 /// A stored document's identity: the backend's key and the uid, never reused (a document

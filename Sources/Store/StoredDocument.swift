@@ -120,7 +120,7 @@ public final class StoredDocument {
         try reload(rows: true)
     }
 
-    private func reload(rows: Bool) throws {
+    func reload(rows: Bool) throws {
         try reading { tx in
             guard let header = try tx.header(key) else { throw dropped }
             try StoredValues.check(settings: header.settings, document: name, path: store.path)

@@ -244,9 +244,22 @@ struct BatchRunner {
     func run(_ command: Command) throws -> CommandResult {
         session.lastTimings = []
         let start = Timing.now()
-        let result = try session.run(command)
+        let result = try watching(command) { try session.run(command) }
         print(result, command: command, seconds: Timing.now() - start)
         return result
+    }
+
+    /// Runs `body`, the command `command`; for `watch`, each remote change is printed as it
+    /// arrives (its text lines, or `{"change":…}` with --json; also with -q: they are what the
+    /// command asked for), and Ctrl-C ends the watch — not stackdoc, at the prompt and in a
+    /// script alike (the script goes on with its next line).
+    private func watching(_ command: Command, _ body: () throws -> CommandResult) throws -> CommandResult {
+        guard case .watch = command else { return try body() }
+        session.remoteChangeHandler = { [self] change in
+            if json { out(change.jsonLine) } else { change.textLines.forEach(out) }
+        }
+        defer { session.remoteChangeHandler = nil }
+        return try Interrupts.ending(session.store, body)
     }
 
     /// Prints a command's result in the active mode (only that mode's output is rendered).

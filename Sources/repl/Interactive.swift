@@ -2,6 +2,7 @@ import CEditLine
 import Foundation
 import Layout
 import StackDocScript
+import Store
 
 /// The interactive REPL on a terminal: a prompt naming the open document (`*` when a group is
 /// open), line editing and a persistent history through libedit. Ctrl-D (end of input) leaves; Ctrl-C abandons the line
@@ -53,6 +54,9 @@ struct Interactive {
         var number = 0
         while true {
             Interrupts.reset()
+            // What other sessions committed since the last command, in one line (the document
+            // is caught up with it).
+            if let line = RemoteChange.announcement(session.remoteChangesSinceLastCommand()) { terminal(line) }
             guard let raw = readline(Prompt.text(session)) else {
                 if Interrupts.fired {
                     // Ctrl-C: drop the line, prompt again.
@@ -141,6 +145,23 @@ enum Interrupts {
 
     static var fired: Bool { flag != 0 }
     static func reset() { flag = 0 }
+
+    /// Runs `body` with Ctrl-C requesting `store`'s cancellation (`watch`): at the prompt, where
+    /// the handler is installed already, as every command; in batch mode, where SIGINT otherwise
+    /// ends stackdoc, only while `body` runs (the previous handler and cancellation come back).
+    static func ending<T>(_ store: DocumentStore, _ body: () throws -> T) rethrows -> T {
+        var previous = sigaction()
+        sigaction(SIGINT, nil, &previous)
+        let cancellation = store.cancellation
+        reset()
+        install()
+        store.cancellation = Cancellation { Interrupts.fired }
+        defer {
+            sigaction(SIGINT, &previous, nil)
+            store.cancellation = cancellation
+        }
+        return try body()
+    }
 
     static func install() {
         var action = sigaction()

@@ -29,12 +29,13 @@ import StackDocTestSupport
     /// Commands that touch files or other documents: the executor fuzz stays on one document.
     static let outsideOneDocument: Set<String> = ["new", "open", "close", "drop", "import", "export", "log", "quit", "exit"]
 
-    /// True for a command that stays on the open document and writes no file (decided on the
-    /// parsed command: a line like "\tclose" or "CLOSE" is `close` too).
+    /// True for a command that stays on the open document, writes no file and does not wait
+    /// (decided on the parsed command: a line like "\tclose" or "CLOSE" is `close` too).
     static func staysOnOneDocument(_ command: Command) -> Bool {
         switch command {
         case .new, .open, .close, .drop, .importDocument, .exportSVG, .logExport, .quit: return false
         case .export(let path): return path == nil
+        case .watch(let seconds): return seconds == 0  // a watch waits by design: only `watch 0` returns at once
         default: return true
         }
     }

@@ -8,7 +8,7 @@ import StackDocTestSupport
 @Suite(.serialized) struct InteractiveTests {
     /// Sends each step's keys after the prompt it waits for; prints everything the terminal saw.
     static let driver = #"""
-    import os, pty, sys, time, select, json
+    import os, pty, sys, time, select, json, subprocess
     binary, history, steps = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
     options = json.loads(sys.argv[4]) if len(sys.argv) > 4 else {}
     pid, fd = pty.fork()
@@ -43,13 +43,17 @@ import StackDocTestSupport
             if marker and out.endswith(marker.encode()):
                 return True
         return marker == ""
-    for step in steps:
+    for index, step in enumerate(steps):
         wait, keys = step[0], step[1]
         if wait and not read_until(wait):  # an empty text: send at once
             sys.stdout.write(out.decode(errors="replace"))
             print("\nTIMEOUT waiting for %r" % wait)
             os.kill(pid, 9)
             sys.exit(3)
+        # Another process to run to its end before this step's keys: [argv, standard input].
+        other = options.get("run", {}).get(str(index))
+        if other:
+            subprocess.run(other[0], input=other[1].encode(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.write(fd, keys.encode())
         time.sleep(step[2] if len(step) > 2 else 0.2)
     read_until("", 2)
@@ -67,13 +71,15 @@ import StackDocTestSupport
     }
 
     /// `drive` with each step's pause after its keys (seconds), waiting up to `timeout` seconds
-    /// for each step's text.
+    /// for each step's text; `running[i]` (an executable, its arguments and standard input) runs
+    /// to its end after step `i`'s text arrived, before its keys are sent.
     static func drive(_ steps: [(String, String, Double)], history: String, arguments: [String] = ["--db", ":memory:"],
                       environment: [String: String] = [:], stdout: String? = nil, directory: String? = nil,
-                      timeout: Double = 10) async throws -> String {
+                      timeout: Double = 10, running: [Int: (String, [String], String)] = [:]) async throws -> String {
         let binary = try #require(Binary.stackdoc, "the stackdoc binary is not built")
         let json = try JSONSerialization.data(withJSONObject: steps.map { [$0.0, $0.1, $0.2] as [Any] })
-        var options: [String: Any] = ["args": arguments, "env": environment, "timeout": timeout]
+        var options: [String: Any] = ["args": arguments, "env": environment, "timeout": timeout,
+                                      "run": Dictionary(uniqueKeysWithValues: running.map { (String($0.key), [[$0.value.0] + $0.value.1, $0.value.2] as [Any]) })]
         if let stdout { options["stdout"] = stdout }
         if let directory { options["cwd"] = directory }
         let optionsJSON = try JSONSerialization.data(withJSONObject: options)

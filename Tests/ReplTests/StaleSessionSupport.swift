@@ -20,9 +20,9 @@ struct SharedDatabase {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 
-    /// A new session on its own connection to the file.
-    func session() throws -> Session {
-        Session(store: try DocumentStore(path: path))
+    /// A new session on its own connection to the file, writing as `origin` (nil: the user name).
+    func session(as origin: String? = nil) throws -> Session {
+        Session(store: try DocumentStore(path: path), origin: origin)
     }
 }
 
@@ -32,6 +32,11 @@ extension Session {
     func line(_ text: String) throws -> CommandResult? {
         guard let command = try Parser.parse(text) else { return nil }
         return try run(command)
+    }
+
+    /// Runs REPL lines in order (a script of them).
+    func lines(_ texts: String...) throws {
+        for text in texts { try line(text) }
     }
 
     /// The text output of one REPL line.

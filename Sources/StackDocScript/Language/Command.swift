@@ -113,6 +113,9 @@ public enum Command: Hashable, Sendable {
     /// A query (`layout`, `export`, `draw`, `rows`) answered on the document as it was at REF
     /// (`--at REF`); nothing changes.
     indirect case at(Command, HistoryRef)
+    /// `watch [SECONDS]`: print each change another session commits to the open document as it
+    /// arrives, until SECONDS pass (nil: until Ctrl-C).
+    case watch(seconds: Double?)
     // Session
     /// `help [TOPIC]`.
     case help(topic: String?)

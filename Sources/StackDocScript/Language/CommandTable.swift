@@ -443,6 +443,17 @@ enum CommandTable {
             guard r.consume("before") else { return .compactHistory(nil) }
             return .compactHistory(try r.ref(after: "before"))
         },
+        CommandSpec("watch", group: "Queries", usage: ["watch [SECONDS]"],
+                    summary: "print each change another session commits to the open document as it arrives, for SECONDS or until Ctrl-C",
+                    details: "First the changes committed since this session last looked, then each one within 100 ms of its commit: its log entry, step, origin, label and what it changed. This session's own changes are never shown. SECONDS is a number ≥ 0 ('watch 0' only catches up); without it the watch lasts until Ctrl-C, which ends the watch and not stackdoc (in a script too: the script goes on). With --json each change is one line {\"change\":…} before the command's reply. At the prompt, changes other sessions committed since the last command are announced in one line before the next prompt.",
+                    examples: ["watch 30", "watch 0", "watch"]) { r in
+            guard !r.atEnd else { return .watch(seconds: nil) }
+            let what = "a number of seconds ≥ 0"
+            let saved = r
+            let seconds = try r.number(what, after: "watch")
+            guard seconds >= 0, seconds <= Session.longestWatch else { throw saved.expected(what, after: "watch") }
+            return .watch(seconds: seconds)
+        },
         CommandSpec("status", group: "Queries", usage: ["status"],
                     summary: "the database, the open document, its size, offset, history position and open transaction",
                     examples: ["status"]) { _ in .status },

@@ -186,6 +186,7 @@ public enum Printer {
         case .history: return "history"
         case .historyLast(let n): return "history \(n)"
         case .status: return "status"
+        case .watch(let seconds): return join(["watch", seconds.map(num)])
         case .draw(let scale):
             switch scale {
             case .fit: return "draw"

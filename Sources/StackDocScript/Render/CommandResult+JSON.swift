@@ -161,6 +161,10 @@ extension CommandResult {
             return object([("rebuilt", .array(repair.rebuilt.map { int($0.seq) })), ("deleted", .array(repair.deleted.map { int($0.seq) }))])
         case .help(let text), .echo(let text):
             return object([("text", .string(text))])
+        case .watched(let watch):
+            return object([("changes", int(watch.count)), ("seconds", watch.seconds.map(JSONValue.number) ?? .null),
+                           ("interrupted", .bool(watch.interrupted))]
+                          + (watch.changes.isEmpty ? [] : [("list", .array(watch.changes.map(\.jsonValue)))]))
         case .quit:
             return .null
         case .shell(.read(let path)):
@@ -234,6 +238,20 @@ extension CommandResult {
         object([("mark", .string(m.name)), ("entry", int(m.seq)), ("step", int(m.cursor)), ("reachable", .bool(m.reachable)),
                 ("origin", optional(m.origin))])
     }
+}
+
+extension RemoteChange {
+    /// A change another session committed: its log entry, kind, command, step, origin, label,
+    /// rows and settings changed, and (when caught up entry by entry) the layout report's members.
+    public var jsonValue: JSONValue {
+        object([("entry", int(entry.seq)), ("kind", .string(entry.kind.rawValue)), ("command", .string(command)),
+                ("step", step.map(int) ?? .null), ("origin", optional(entry.origin)), ("label", optional(entry.label)),
+                ("rows", int(rows)), ("settingsChanged", .bool(changedSettings))]
+               + (layout.map { ChangeReport($0).jsonMembers } ?? []))
+    }
+
+    /// `watch`'s line for it with `--json`: `{"change":{…}}`.
+    public var jsonLine: String { JSONWriter.compact(object([("change", jsonValue)])) }
 }
 
 extension ChangeReport {

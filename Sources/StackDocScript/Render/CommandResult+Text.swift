@@ -158,6 +158,8 @@ extension CommandResult {
             return parts.joined(separator: "; ")
         case .help(let text), .echo(let text):
             return text
+        case .watched(let watch):
+            return (watch.changes.flatMap(\.textLines) + [watch.summary]).joined(separator: "\n")
         case .quit, .shell:
             return ""
         }

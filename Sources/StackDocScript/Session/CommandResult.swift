@@ -87,6 +87,8 @@ public enum CommandResult {
     case shell(ShellCommand)
     /// `echo TEXT`: the text, printed as it is.
     case echo(String)
+    /// `watch [SECONDS]`: how it ended, and the changes it saw when nobody took them as they came.
+    case watched(WatchResult)
 
     /// True for what a query asked for (a table, a document, a picture, help); false for a
     /// report of what a command did (`opened …`, a change summary, `ok`), which `stackdoc -q`
@@ -97,7 +99,7 @@ public enum CommandResult {
              .diff, .status, .drawing, .help, .databaseStatus, .csv, .echo:
             return true
         case .opened, .closed, .dropped, .wrote, .wroteLog, .importBegun, .importPending, .importRolledBack, .edited,
-             .marked, .writingAs, .restored, .compacted, .historyMove, .begun, .committed, .rolledBack, .verified, .snapshotsRebuilt, .quit, .shell:
+             .marked, .writingAs, .restored, .compacted, .historyMove, .begun, .committed, .rolledBack, .verified, .snapshotsRebuilt, .quit, .shell, .watched:
             return false
         }
     }

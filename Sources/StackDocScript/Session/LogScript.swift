@@ -30,28 +30,44 @@ enum LogScript {
                 lines.append(newLine(doc.name, entry.settings ?? DocumentSettings()))
             case .importDocument:
                 lines += try importLines(try doc.importedDocument(at: entry.seq), cancellation: cancellation)
-            case .op, .view:
-                guard let edit = entry.edit else { throw StackDocError("log entry \(entry.seq) has no operation") }
-                lines.append(Printer.text(edit))
-            case .undo:
-                lines.append(Printer.text(owners.plainMoves(entry) ? Command.undo(entry.count ?? 1) : Command.undoAll(entry.count ?? 1)))
-            case .redo:
-                lines.append(Printer.text(owners.plainMoves(entry) ? Command.redo(entry.count ?? 1) : Command.redoAll(entry.count ?? 1)))
-            case .restore where entry.reverts != nil:
-                let count = entry.reverts?.steps.count ?? 1
-                lines.append(Printer.text(entry.reverts?.undo == true ? Command.undo(count) : Command.redo(count)))
-            case .begin:
-                lines.append(Printer.text(Command.begin(label: entry.label)))
-            case .commit:
-                lines.append("commit")
-            case .mark:
-                lines.append(Printer.text(Command.mark(entry.label ?? "")))
-            case .restore:
-                guard let target = entry.target else { throw StackDocError("log entry \(entry.seq) has no target") }
-                lines.append(Printer.text(Command.restore(restoreRef(entry, target: target, shift: shift, base: doc.historyBase))))
+            case .op, .view, .undo, .redo, .begin, .commit, .mark, .restore:
+                lines.append(try command(entry, shift: shift, base: doc.historyBase, owners: owners))
             }
         }
         return lines
+    }
+
+    /// The one command that performs `entry` again (`log export`'s line, the text of a change
+    /// `watch` reports): a restore's target shifted by `shift`, a mark kept as its name only
+    /// when it lies after `base`; with `owners` (the steps of the log read so far, as `log export`
+    /// keeps them) a cursor move that plain `undo N` / `redo N` would not repeat is written with
+    /// `--all`. `new` and `import` take more than one line: their kinds' name.
+    static func command(_ entry: LogEntry, shift: Int = 0, base: Int = 0, owners: StepOwners? = nil) throws -> String {
+        switch entry.kind {
+        case .newDocument, .importDocument:
+            return entry.kind.rawValue
+        case .op, .view:
+            guard let edit = entry.edit else { throw StackDocError("log entry \(entry.seq) has no operation") }
+            return Printer.text(edit)
+        case .undo:
+            let n = entry.count ?? 1
+            return Printer.text(owners?.plainMoves(entry) == false ? Command.undoAll(n) : Command.undo(n))
+        case .redo:
+            let n = entry.count ?? 1
+            return Printer.text(owners?.plainMoves(entry) == false ? Command.redoAll(n) : Command.redo(n))
+        case .restore where entry.reverts != nil:
+            let count = entry.reverts?.steps.count ?? 1
+            return Printer.text(entry.reverts?.undo == true ? Command.undo(count) : Command.redo(count))
+        case .begin:
+            return Printer.text(Command.begin(label: entry.label))
+        case .commit:
+            return "commit"
+        case .mark:
+            return Printer.text(Command.mark(entry.label ?? ""))
+        case .restore:
+            guard let target = entry.target else { throw StackDocError("log entry \(entry.seq) has no target") }
+            return Printer.text(Command.restore(restoreRef(entry, target: target, shift: shift, base: base)))
+        }
     }
 
     /// The `as NAME` / `as none` lines that give each entry of the rebuilt log the origin it

@@ -14,7 +14,7 @@ extension Session {
     /// (and fail) when another process dropped it.
     func refreshBeforeQuery(_ command: Command) throws {
         guard command.readsOpenDocument, let doc = current else { return }
-        if try doc.refreshIfStale() == .dropped {
+        if try catchUp(doc) == .dropped {
             throw CommandError(.recovered(.store(doc.dropped.kind), closed(doc)))
         }
     }
@@ -24,7 +24,7 @@ extension Session {
     /// another cause).
     func recoverFromStale() -> CommandError.StaleRecovery? {
         guard let doc = current else { return nil }
-        switch try? doc.refreshIfStale() {
+        switch try? catchUp(doc) {
         case .current?: return nil
         case .reloaded?: return .reloaded
         case .dropped?: return closed(doc)
@@ -32,6 +32,20 @@ extension Session {
             current = nil
             return .closed
         }
+    }
+
+    /// Catches `doc` up with what other sessions committed, from the log
+    /// (`StoredDocument.catchUp`), and keeps those changes for the prompt's announcement and the
+    /// next `watch` (Session+Watch): a query that catches up by itself loses none of them.
+    func catchUp(_ doc: StoredDocument) throws -> StoredDocument.Refresh {
+        let before = doc.version
+        do {
+            remember(try doc.catchUp())
+        } catch let error as StoreError {
+            if case .droppedDocument = error.kind { return .dropped }
+            throw error
+        }
+        return doc.version == before ? .current : .reloaded
     }
 
     /// Closes the dropped document `doc` (pointing at its namesake, if any).
@@ -54,7 +68,7 @@ extension Command {
         case .mark(let name):
             return name == nil
         case .new, .open, .close, .docs, .drop, .importDocument, .importBegin, .importCommit, .importRollback, .edit, .undo, .redo, .begin, .commit, .rollback, .help, .quit, .shell,
-             .undoTo, .redoTo, .undoMine, .undoAll, .redoAll, .restore, .compactHistory, .writeAs, .echo, .rebuildSnapshots:
+             .undoTo, .redoTo, .undoMine, .undoAll, .redoAll, .restore, .compactHistory, .writeAs, .echo, .rebuildSnapshots, .watch:
             return false
         }
     }

@@ -12,7 +12,9 @@ public final class Session {
     /// The open document. It keeps everything derived from it (its live layout, kept up to
     /// date by the changes of every command, and the whole layout for the commands that need
     /// every row), so a reload rebuilds them all.
-    public var current: StoredDocument?
+    public var current: StoredDocument? {
+        didSet { if current !== oldValue { caughtUp = [] } }  // another document's changes are not announced
+    }
 
     /// Relative paths of commands are resolved against this directory (nil: the current one).
     public let directory: String?
@@ -57,6 +59,15 @@ public final class Session {
         self.directory = directory
         self.origin = origin ?? StoredDocument.defaultOrigin
     }
+
+    /// Changes other sessions committed that a command caught up with but nobody was shown yet
+    /// (the newest `Session.caughtUpLimit`, without layout reports): the prompt's next
+    /// announcement and the next `watch` start with them.
+    var caughtUp: [RemoteChange] = []
+
+    /// Where `watch` hands each remote change as it arrives (the runner renders and prints it at
+    /// once); nil: the changes are kept in the command's result (`WatchResult.changes`).
+    public var remoteChangeHandler: ((RemoteChange) -> Void)?
 
     /// Where the last change's time went (`[("store and layout", seconds)]`), for `timer`;
     /// empty after a command that changed nothing.
@@ -182,6 +193,8 @@ public final class Session {
         case .historyLast(let n):
             let doc = try open()
             return .history(Array(try doc.history().suffix(n)), openGroup: doc.openGroup.map { GroupInfo(label: $0.label) }, marks: try doc.marks())
+        case .watch(let seconds):
+            return try watch(seconds: seconds)
         case .status:
             // No document open: the database and how many documents it holds.
             guard current != nil else { return .databaseStatus(database: store.path, documents: try store.documentNames().count) }

@@ -25,6 +25,9 @@ final class SQLiteBackend: StoreBackend {
     private var checked = true
     /// True once a write of this store has committed the writer's mark (`WriterMark`).
     private var holdsFile = false
+    /// How many times the change signal read `PRAGMA data_version` (`SQLiteChangeSignal`): only
+    /// while someone waits for a change or catches up at the prompt, never on an edit's path.
+    var changeSignalReads = 0
 
     /// Opens (creating when missing) the database at `path`, or an in-memory one for `:memory:`.
     /// An existing file is first inspected read-only (`DatabaseInspection`: identity, schema,
