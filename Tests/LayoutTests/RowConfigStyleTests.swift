@@ -18,6 +18,7 @@ import StackDocTestSupport
         ("maxCross", { $0.maxCross = $1.maxCross }), ("background", { $0.background = $1.background }),
         ("highlight", { $0.highlight = $1.highlight }), ("text", { $0.text = $1.text }), ("aspect", { $0.aspect = $1.aspect }),
         ("stickyOffset", { $0.stickyOffset = $1.stickyOffset }), ("rowInsets", { $0.rowInsets = $1.rowInsets }),
+        ("rowSeparator", { $0.rowSeparator = $1.rowSeparator }),
     ]
 
     @Test func everyFieldIsListed() {

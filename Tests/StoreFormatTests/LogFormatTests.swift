@@ -225,6 +225,7 @@ enum CaseNames {
         case .aspect: return ["spec.aspect"]
         case .stickyOffset: return ["spec.stickyOffset"]
         case .rowInsets: return ["spec.rowInsets"]
+        case let .rowSeparator(s): return ["spec.rowSeparator", of(s)]
         }
     }
 }

@@ -164,6 +164,11 @@ public struct RowConfig: Hashable, Sendable, Codable {
     /// this stack, at any depth, that set none — until a nested stack sets its own (nil: its
     /// parent's default, the document's at the root). Only a stack row uses it.
     public var rowInsets: Edges?
+    /// `defaults separator SEPSPEC… in STACK` (`row-separator SEPSPEC`): separator overrides for
+    /// the rows inside this stack, at any depth, over its enclosing stack's (the document's at
+    /// the root); a row's own overrides lay over them (nil: none; never empty). Only a stack row
+    /// uses it.
+    public var rowSeparator: SeparatorOverrides?
 
     /// A configuration; every parameter defaults to the value of a row added without ROWSPEC.
     public init(type: String = "view", size: RowSize = .fit, content: Size = .zero, insets: Edges? = nil,
@@ -172,7 +177,7 @@ public struct RowConfig: Hashable, Sendable, Codable {
                 stack: StackSettings? = nil, sticky: Bool = false, minMain: Double? = nil, maxMain: Double? = nil,
                 minCross: Double? = nil, maxCross: Double? = nil, background: String? = nil,
                 highlight: String? = nil, text: TextRun? = nil, aspect: Size? = nil,
-                stickyOffset: Double? = nil, rowInsets: Edges? = nil) {
+                stickyOffset: Double? = nil, rowInsets: Edges? = nil, rowSeparator: SeparatorOverrides? = nil) {
         self.type = type
         self.size = size
         self.content = content
@@ -195,6 +200,7 @@ public struct RowConfig: Hashable, Sendable, Codable {
         self.aspect = aspect
         self.stickyOffset = stickyOffset
         self.rowInsets = rowInsets
+        self.rowSeparator = rowSeparator
     }
 
     /// True when `self` and `other` are alike in every field but `size`, `content` and
@@ -209,7 +215,7 @@ public struct RowConfig: Hashable, Sendable, Codable {
             && stack == other.stack && sticky == other.sticky && minMain == other.minMain && maxMain == other.maxMain
             && minCross == other.minCross && maxCross == other.maxCross && background == other.background
             && highlight == other.highlight && text == other.text && aspect == other.aspect
-            && stickyOffset == other.stickyOffset && rowInsets == other.rowInsets
+            && stickyOffset == other.stickyOffset && rowInsets == other.rowInsets && rowSeparator == other.rowSeparator
     }
 
     /// True when the row sets any of the size limits of issue 14 (`min`, `max`, `min-cross`,

@@ -69,6 +69,9 @@ public enum RowField: Int, CaseIterable, Sendable {
     case stickyOffset
     /// `row-insets`: a stack's default insets for its rows, in the REPL's words (`T L B R`; issue 33).
     case rowInsets
+    /// `row-separator`: a stack's separator overrides for its rows, in SEPSPEC words
+    /// (`thickness 0.5 color #E0E0E0`; issue 33).
+    case rowSeparator
     /// `stack`: the row's stack settings (nil: a leaf).
     case stack
 
@@ -94,6 +97,9 @@ public enum RowField: Int, CaseIterable, Sendable {
         case aspectRatio
         /// Edges in the REPL's words, `T L B R`, each a length (`Validation.edges`).
         case edges
+        /// Separator overrides in SEPSPEC words (`SeparatorOverrides.words`), each value checked
+        /// as `separator SEPSPEC` checks it.
+        case separatorWords
     }
 
     /// A field's names and kind.
@@ -143,6 +149,7 @@ public enum RowField: Int, CaseIterable, Sendable {
         case .aspect: return Spec("aspect", column: "aspect", .text(.aspectRatio))
         case .stickyOffset: return Spec("stickyOffset", word: "sticky", .number(.length))
         case .rowInsets: return Spec("rowInsets", word: "row-insets", .text(.edges))
+        case .rowSeparator: return Spec("rowSeparator", word: "row-separator", .text(.separatorWords))
         case .stack: return Spec("stack")
         }
     }
@@ -182,6 +189,7 @@ public enum RowField: Int, CaseIterable, Sendable {
         case .text: return c.text?.words
         case .aspect: return c.aspect.map(TextRun.ratioWords)
         case .rowInsets: return c.rowInsets.map(TextRun.edgeWords)
+        case .rowSeparator: return c.rowSeparator.map(\.words)
         default: return nil
         }
     }
@@ -195,6 +203,7 @@ public enum RowField: Int, CaseIterable, Sendable {
         case .text: c.text = v.flatMap(TextRun.init(words:))
         case .aspect: c.aspect = v.flatMap(TextRun.ratio(words:))
         case .rowInsets: c.rowInsets = v.flatMap(TextRun.edges(words:))
+        case .rowSeparator: c.rowSeparator = v.flatMap(SeparatorOverrides.init(words:))
         default: break
         }
     }
@@ -308,7 +317,8 @@ extension RowConfig {
             case .hidden: value = .hidden(hidden)
             case .sticky: value = .sticky(sticky)
             case .separator: value = .separator(separator)
-            case .minMain, .maxMain, .minCross, .maxCross, .background, .highlight, .text, .aspect, .stickyOffset, .rowInsets:
+            case .minMain, .maxMain, .minCross, .maxCross, .background, .highlight, .text, .aspect, .stickyOffset, .rowInsets,
+                 .rowSeparator:
                 value = .optional(field.value(self))
             case .stack: value = .stack(stack)
             }
