@@ -15,10 +15,11 @@ public enum EveryRowField {
         stack: StackSettings(axis: .horizontal, justify: .center, align: .end, spacing: 4), sticky: true,
         minMain: 10, maxMain: 90, minCross: 11, maxCross: 91, background: "#00ff00", highlight: "#0000ff",
         text: TextRun(count: 12, glyphWidth: 7.5, lineHeight: 17), aspect: Size(width: 16, height: 9), stickyOffset: 44,
-        rowInsets: Edges(top: 0, left: 4, bottom: 0, right: 4), scrollOffset: 25)
+        rowInsets: Edges(top: 0, left: 4, bottom: 0, right: 4), scrollOffset: 25,
+        rowSeparator: SeparatorOverrides(hidden: true, insets: Edges(top: 0, left: 20, bottom: 0, right: 0), thickness: 0.5, color: "#E0E0E0"))
 
     /// Appends rows that between them set every field of `config` (a document takes text and
-    /// aspect only on leaves and never both on one row, and row defaults — `rowInsets` — only on
+    /// aspect only on leaves and never both on one row, and row defaults — `rowInsets`, `rowSeparator` — only on
     /// stacks, as is `scrolls`): a stack `s` holding `a` and `r`, whose aspect ratio needs no text, and a plain one
     /// with a background, `b`; `ratioSize` is `r`'s size; `prefix` goes before each id.
     /// `schema15`: only the fields a schema-15 row could hold (not the sticky offset and the row
@@ -26,14 +27,13 @@ public enum EveryRowField {
     public static func appendRows(to document: inout Document, ratioSize: RowSize? = nil, background: String = "#abcdef",
                                   prefix: String = "", schema15: Bool = false) throws {
         var outer = config
-        if schema15 { (outer.stickyOffset, outer.rowInsets, outer.scrollOffset) = (nil, nil, nil) }
+        if schema15 { (outer.stickyOffset, outer.rowInsets, outer.scrollOffset, outer.rowSeparator) = (nil, nil, nil, nil) }
         outer.text = nil
         outer.aspect = nil
         var inner = outer
         inner.text = config.text
         inner.stack = nil
-        inner.rowInsets = nil  // a stack's field
-        inner.scrollOffset = nil  // likewise
+        (inner.rowInsets, inner.rowSeparator, inner.scrollOffset) = (nil, nil, nil)  // a stack's fields
         inner.hidden = false
         inner.aspect = nil
         var ratio = inner

@@ -182,7 +182,7 @@ public struct RandomEdits {
         case 21: return .highlight(bool() ? nil : ["#123", "#FF8800"][rng.int(0..<2)])
         case 22: return .text(bool() ? nil : TextRun(count: rng.int(0..<50), glyphWidth: number(), lineHeight: number()))
         case 23: return .aspect(bool() ? nil : size())
-        default: return .separator(sepSpec())
+        default: return rng.chance(4) ? .rowSeparator(sepSpec()) : .separator(sepSpec())
         }
     }
 

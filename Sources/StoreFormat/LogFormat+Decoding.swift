@@ -191,6 +191,7 @@ extension LogFormat {
         case "text": return .text(try f.optional("_0").map(textRun))
         case "aspect": return .aspect(try f.optional("_0").map(size))
         case "rowInsets": return .rowInsets(try f.optional("_0").map(edges))
+        case "rowSeparator": return .rowSeparator(try separatorSpec(f["_0"]))
         default:
             // The optional fields (`RowField.optional`), by the saved format's key.
             guard let field = RowField.optional(json: name) else { throw r.unknown("row spec", name) }

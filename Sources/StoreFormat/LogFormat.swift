@@ -165,6 +165,7 @@ package enum LogFormat {
         case let .text(t): return tag("text", ["_0": t.map(value)])
         case let .aspect(a): return tag("aspect", ["_0": a.map(value)])
         case let .rowInsets(e): return tag("rowInsets", ["_0": e.map(value)])
+        case let .rowSeparator(s): return tag("rowSeparator", ["_0": value(s)])
         default:
             // The optional fields (`RowField.optional`): the saved format's key, the value or `{}`.
             guard let (field, v) = item.optionalField else { return tag("") }

@@ -14,6 +14,8 @@ struct DocumentChromiumTests {
         let doc: Doc
         let contentSize: Size
         let frames: [String: Rect?]
+        /// Every row's separator frame (null: none), in the fixtures made with `--separators`.
+        let separators: [String: Rect?]?
     }
 
     struct Doc: Decodable {
@@ -32,7 +34,12 @@ struct DocumentChromiumTests {
         let safeArea: Edges?
     }
 
-    struct Defaults: Decodable { let insets: Edges }
+    struct Defaults: Decodable {
+        let insets: Edges
+        /// The document's separator and auto-hide (the separator fixtures; else the standard, on).
+        let separator: SeparatorStyle?
+        let autoHideLastSeparator: Bool?
+    }
 
     struct Size0: Decodable { let fixed: Double }
 
@@ -62,6 +69,10 @@ struct DocumentChromiumTests {
         let rowInsets: String?
         /// Issue 33: a stack that scrolls on its own, at this offset (the scroller fixtures).
         let scrollOffset: Double?
+        /// Issue 33: a stack's separator overrides for its rows, in SEPSPEC words.
+        let rowSeparator: String?
+        /// The row's own separator overrides (the separator fixtures).
+        let separator: SeparatorOverrides?
         // Issue 14 (document-chromium-features.json only).
         let min: Double?
         let max: Double?
@@ -74,13 +85,14 @@ struct DocumentChromiumTests {
         var config: RowConfig {
             RowConfig(size: size.map { .fixed($0.fixed) } ?? .fit, content: content, insets: insets,
                       margin: margin ?? .zero, grow: grow ?? 0, shrink: shrink ?? 0, alignSelf: alignSelf,
-                      hidden: hidden ?? false,
+                      hidden: hidden ?? false, separator: separator ?? SeparatorOverrides(),
                       stack: stack.map { StackSettings(axis: $0.axis, justify: $0.justify, align: $0.align, spacing: $0.spacing) },
                       sticky: sticky ?? false,
                       minMain: min, maxMain: max, minCross: minCross, maxCross: maxCross,
                       text: text.map { TextRun(count: $0.count, glyphWidth: $0.char ?? 8, lineHeight: $0.line ?? 20) },
                       aspect: aspect, stickyOffset: stickyOffset,
-                      rowInsets: rowInsets.flatMap(TextRun.edges(words:)), scrollOffset: scrollOffset)
+                      rowInsets: rowInsets.flatMap(TextRun.edges(words:)), scrollOffset: scrollOffset,
+                      rowSeparator: rowSeparator.flatMap(SeparatorOverrides.init(words:)))
         }
     }
 
@@ -94,6 +106,8 @@ struct DocumentChromiumTests {
         var s = DocumentSettings(axis: d.axis, viewport: d.viewport, padding: d.padding, spacing: d.spacing,
                                  justify: d.justify, align: d.align)
         s.defaults.insets = d.defaults.insets
+        s.defaults.separator = d.defaults.separator ?? .standard
+        s.defaults.autoHideLastSeparator = d.defaults.autoHideLastSeparator ?? true
         s.viewportInsets = d.viewportInsets ?? .zero
         s.safeArea = d.safeArea ?? .zero
         var doc = Document(name: d.name, settings: s)
@@ -132,6 +146,13 @@ struct DocumentChromiumTests {
                 if !close(row.frame, expected, 0.1) {
                     ok = false
                     Issue.record("\(c.doc.name) \(row.id): \(String(describing: row.frame)) vs chromium \(String(describing: expected))")
+                }
+                if let separators = c.separators {
+                    guard let expected = separators[row.id] else { ok = false; continue }
+                    if !close(row.separator, expected, 0.1) {
+                        ok = false
+                        Issue.record("\(c.doc.name) \(row.id) separator: \(String(describing: row.separator)) vs chromium \(String(describing: expected))")
+                    }
                 }
             }
             if !ok { failedDocs.append(c.doc.name) }
@@ -219,6 +240,25 @@ struct DocumentChromiumTests {
     /// `random_documents.py 200 3304 … --height-for-width --row-defaults --safe-area --sticky`
     /// (issue 33): those documents, most with a safe area (its leading edge along the axis is the
     /// root's padding, SPEC §2.5) and sticky rows with sticky offsets (which move nothing in flow).
+    /// scripts/oracle/separator-defaults-cases.json through `case_documents.py --separators`
+    /// (issue 33): stacks with separator defaults for their rows (`defaults separator SEPSPEC…
+    /// in STACK`; CSS: an absolutely positioned box along the row's trailing edge, SPEC §2.4) —
+    /// a form's full-width hairlines, a row's own overrides over them, a nested stack hiding
+    /// them and a row there showing its own again; a horizontal carousel's vertical ones with
+    /// auto-hide off; an inner stack's overrides laid over an outer one's, in both axes; a
+    /// separator whose insets leave it no width. Every row's separator frame, and every frame.
+    @Test func separatorDefaultsMatchChromium() throws {
+        #expect(try Self.check("document-chromium-separator-defaults-cases", documents: 3) == 33)
+    }
+
+    /// `random_documents.py 200 3305 … --height-for-width --row-defaults --separators` (issue
+    /// 33): those documents with a random default separator and auto-hide, rows with their own
+    /// overrides and stacks with separator defaults for their rows, nested up to three deep:
+    /// every frame and every row's separator frame (614 shown).
+    @Test func randomDocumentsWithSeparatorDefaultsMatchChromium() throws {
+        #expect(try Self.check("document-chromium-separators", documents: 200) == 1292)
+    }
+
     @Test func randomDocumentsWithASafeAreaMatchChromium() throws {
         #expect(try Self.check("document-chromium-safe-area", documents: 200) == 1442)
     }

@@ -19,6 +19,7 @@ import StackDocTestSupport
         ("highlight", { $0.highlight = $1.highlight }), ("text", { $0.text = $1.text }), ("aspect", { $0.aspect = $1.aspect }),
         ("stickyOffset", { $0.stickyOffset = $1.stickyOffset }), ("rowInsets", { $0.rowInsets = $1.rowInsets }),
         ("scrollOffset", { $0.scrollOffset = $1.scrollOffset }),
+        ("rowSeparator", { $0.rowSeparator = $1.rowSeparator }),
     ]
 
     @Test func everyFieldIsListed() {

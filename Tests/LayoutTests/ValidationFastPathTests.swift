@@ -38,6 +38,7 @@ import StackDocTestSupport
         if rng.chance(5) { c.stickyOffset = good() }
         if rng.chance(5) { c.rowInsets = goodEdges() }
         if rng.chance(5) { c.scrollOffset = good() }
+        if rng.chance(6) { c.rowSeparator = SeparatorOverrides(insets: rng.chance(2) ? goodEdges() : nil, thickness: good(), color: rng.pick(colors)) }
         return c
     }
 

@@ -228,6 +228,7 @@ enum CaseNames {
         case .rowInsets: return ["spec.rowInsets"]
         case .scrolls: return ["spec.scrolls"]
         case .scrollOffset: return ["spec.scrollOffset"]
+        case let .rowSeparator(s): return ["spec.rowSeparator", of(s)]
         }
     }
 }

@@ -2,9 +2,10 @@
 """Hand-written stack documents with Chromium's frames, in the fixture shape of
 random_documents.py, for Tests/LayoutTests/DocumentChromiumTests.
 
-Usage: case_documents.py CASES_JSON OUT_JSON
+Usage: case_documents.py CASES_JSON OUT_JSON [--separators]
 CASES_JSON is a list of documents (stackdoc/1 subset, see random_documents.py), e.g.
 scripts/oracle/height-for-width-cases.json; every field a Doc decoder needs is filled in.
+--separators adds every row's separator frame (scripts/oracle/separator-defaults-cases.json).
 """
 import json
 import os
@@ -46,9 +47,13 @@ def complete(doc):
 
 
 def main():
-    cases, out = sys.argv[1], sys.argv[2]
+    args = sys.argv[1:]
+    separators = "--separators" in args
+    if separators:
+        args.remove("--separators")
+    cases, out = args[0], args[1]
     docs = [complete(d) for d in json.load(open(cases))]
-    write_fixtures(docs, out)
+    write_fixtures(docs, out, separators=separators)
 
 
 if __name__ == "__main__":

@@ -2,13 +2,16 @@
 """Random stack documents with Chromium's frames, for Tests/LayoutTests/DocumentChromiumTests.
 
 Usage: random_documents.py COUNT SEED OUT_JSON [--features] [--height-for-width] [--row-defaults]
-                           [--safe-area] [--sticky]
+                           [--safe-area] [--sticky] [--separators]
 With --features the rows also use the row features of issue 14 (min/max sizes …), mixed with
 the old ones; --height-for-width adds text and aspect rows to those; without them the
 documents are exactly those of earlier versions (same stream); --row-defaults (issue 33) gives
 stacks default insets for their rows (`rowInsets`) at random; --safe-area (issue 33) gives most
 documents a safe area (its leading edge along the axis moves every row: the root's padding);
---sticky makes rows sticky at random, most with a sticky offset (frames in flow do not move).
+--sticky makes rows sticky at random, most with a sticky offset (frames in flow do not move);
+--separators (issue 33) gives the document a random default separator and auto-hide, rows their
+own separator overrides and stacks separator defaults for their rows (`rowSeparator`) at random,
+and writes every row's separator frame too ("separators": {ROW: {x,y,width,height} | null}).
 Writes [{"doc": DOCUMENT, "contentSize": {...}, "frames": {ROW: {x,y,width,height} | null}}]
 where DOCUMENT is in the shape of scripts/oracle/document-cases.json (stackdoc/1 subset) and the
 frames come from headless Chromium via ../doc_chromium_frames.py (an independent re-implementation
@@ -37,6 +40,35 @@ HEIGHT_FOR_WIDTH = False
 ROW_DEFAULTS = False
 SAFE_AREA = False
 STICKY = False
+SEPARATORS = False
+
+
+def separator_overrides(r):
+    """Random separator overrides: each field on about one draw in three (may be none)."""
+    out = {}
+    if r.random() < 0.3:
+        out["hidden"] = r.random() < 0.4
+    if r.random() < 0.35:
+        out["insets"] = edges(r, 0, 30)
+    if r.random() < 0.35:
+        out["thickness"] = r.choice([0.5, 1, 2, 3, 7])
+    if r.random() < 0.2:
+        out["color"] = r.choice(["#FF0000", "#E0E0E0"])
+    return out
+
+
+def separator_words(o):
+    """Overrides in SEPSPEC words, the form of a stack's `rowSeparator`."""
+    w = []
+    if "hidden" in o:
+        w.append("hidden" if o["hidden"] else "shown")
+    if "insets" in o:
+        w.append("insets " + " ".join(str(o["insets"][k]) for k in ("top", "left", "bottom", "right")))
+    if "thickness" in o:
+        w.append(f"thickness {o['thickness']}")
+    if "color" in o:
+        w.append("color " + o["color"])
+    return " ".join(w)
 
 
 def limits(r, out):
@@ -84,6 +116,8 @@ def row(r, depth, counter):
         limits(r, out)
     if HEIGHT_FOR_WIDTH:
         height_for_width(r, out)
+    if SEPARATORS and r.random() < 0.3:
+        out["separator"] = separator_overrides(r)
     if STICKY and r.random() < 0.25:
         out["sticky"] = True
         if r.random() < 0.7:
@@ -99,6 +133,11 @@ def row(r, depth, counter):
             # Issue 33: the stack's default insets for the rows inside it ("T L B R").
             e = r.choice([{"top": 0, "left": 0, "bottom": 0, "right": 0}, edges(r, 0, 10)])
             out["rowInsets"] = " ".join(str(e[k]) for k in ("top", "left", "bottom", "right"))
+        if SEPARATORS and r.random() < 0.5:
+            # Issue 33: the stack's separator overrides for the rows inside it (SEPSPEC words).
+            words = separator_words(separator_overrides(r))
+            if words:
+                out["rowSeparator"] = words
     return out
 
 
@@ -113,12 +152,19 @@ def document(r, i):
            "rows": [row(r, 1, counter) for _ in range(r.randint(1, 6))]}
     if SAFE_AREA and r.random() < 0.8:
         doc["safeArea"] = {k: r.choice([0, r.randint(1, 60)]) for k in ("top", "left", "bottom", "right")}
+    if SEPARATORS:
+        doc["defaults"]["separator"] = {"hidden": r.random() < 0.1, "insets": r.choice([{"top": 0, "left": 15, "bottom": 0, "right": 0}, edges(r, 0, 20)]),
+                                        "thickness": r.choice([1, 0.5, 2]), "color": "#C6C6C8"}
+        doc["defaults"]["autoHideLastSeparator"] = r.random() < 0.7
     return doc
 
 
 def main():
-    global FEATURES, HEIGHT_FOR_WIDTH, ROW_DEFAULTS, SAFE_AREA, STICKY
+    global FEATURES, HEIGHT_FOR_WIDTH, ROW_DEFAULTS, SAFE_AREA, STICKY, SEPARATORS
     args = sys.argv[1:]
+    if "--separators" in args:
+        SEPARATORS = True
+        args.remove("--separators")
     if "--safe-area" in args:
         SAFE_AREA = True
         args.remove("--safe-area")
@@ -137,7 +183,7 @@ def main():
     count, seed, out = int(args[0]), int(args[1]), args[2]
     r = random.Random(seed)
     docs = [document(r, i) for i in range(count)]
-    write_fixtures(docs, out)
+    write_fixtures(docs, out, separators=SEPARATORS)
 
 
 if __name__ == "__main__":

@@ -82,7 +82,7 @@ extension Document {
             var axis: Axis
             var align: Align
             var hidden: Bool         // the stack row or an ancestor is hidden
-            var defaultDecor: Int32  // the decoration of its rows that set no insets (0: the document's)
+            var defaultDecor: Int32  // its rows' defaults: insets of those that set none, separator under theirs (0: the document's)
 
             /// The parent's part of a shared style's key (axis and align).
             var key: Int { (axis == .horizontal ? 4 : 0) + align.code }
@@ -100,8 +100,8 @@ extension Document {
         var facts: [RecordFacts] = []
         var sharedOfKey = [Int32](repeating: -1, count: recordCount * 8)
         var shared: [StyleCompiler.Shared] = []
-        // Rows inside a stack with default insets of its own (`rowInsets`) that set none: their
-        // decoration and engine style also depend on that default, keyed by it (few rows: forms).
+        // Rows inside a stack with row defaults of its own (`rowInsets`, `rowSeparator`): their
+        // decoration and engine style also depend on those defaults, keyed by them (few rows: forms).
         var rowDecorOfRecord: [Int: Int32] = [:]
         var decorInside: [Int: Int32] = [:]
         var sharedInside: [Int: Int32] = [:]
@@ -131,14 +131,16 @@ extension Document {
             if hiddenInTree { f |= CompiledDocument.hiddenInTree }
             if level.axis == .horizontal { f |= CompiledDocument.parentHorizontal }
             var decor = facts[fi].decor
-            let inside = level.defaultDecor != 0 && !facts[fi].ownInsets
+            let inside = level.defaultDecor != 0
             if inside {
                 let key = record << 32 | Int(level.defaultDecor)
                 if let d = decorInside[key] {
                     decor = d
                 } else {
                     let d = Int32(truncatingIfNeeded: c.decors.count)
-                    c.decors.append(.init(insets: c.decors[Int(level.defaultDecor)].insets, separator: c.decors[Int(decor)].separator))
+                    let stackDefault = c.decors[Int(level.defaultDecor)]
+                    c.decors.append(.init(insets: facts[fi].ownInsets ? c.decors[Int(decor)].insets : stackDefault.insets,
+                                          separator: facts[fi].separator.resolved(over: stackDefault.separator)))
                     decorInside[key] = d
                     decor = d
                 }
@@ -185,13 +187,17 @@ extension Document {
                 let first = store.order.first(store.childRoot[Int(slot)])
                 if first >= 0 {
                     var defaultDecor = level.defaultDecor
-                    if let rowInsets = facts[fi].rowInsets {
-                        if let d = rowDecorOfRecord[record] {
+                    if facts[fi].rowInsets != nil || facts[fi].rowSeparator != nil {
+                        let key = record << 32 | Int(level.defaultDecor)
+                        if let d = rowDecorOfRecord[key] {
                             defaultDecor = d
                         } else {
+                            // Its own defaults, each over the one it is inside (the document's at the root).
+                            let outer = c.decors[Int(level.defaultDecor)]
                             defaultDecor = Int32(truncatingIfNeeded: c.decors.count)
-                            c.decors.append(.init(insets: LayoutUnit.snap(rowInsets), separator: s.defaults.separator))
-                            rowDecorOfRecord[record] = defaultDecor
+                            c.decors.append(.init(insets: facts[fi].rowInsets.map(LayoutUnit.snap) ?? outer.insets,
+                                                  separator: facts[fi].rowSeparator?.resolved(over: outer.separator) ?? outer.separator))
+                            rowDecorOfRecord[key] = defaultDecor
                         }
                     }
                     levels.append(Level(cursor: first, index: 0, slot: k, node: node, axis: stack.axis,
@@ -216,6 +222,10 @@ private struct RecordFacts {
     var rowInsets: Edges?
     /// A stack's scroll offset when it scrolls on its own (`scrolls`).
     var scrollOffset: Double?
+    /// A stack's separator overrides for the rows inside it (`rowSeparator`).
+    var rowSeparator: SeparatorOverrides?
+    /// The record's own separator overrides (laid over a stack's defaults).
+    var separator: SeparatorOverrides
 
     /// The facts of the record whose config is `config`; a record with its own insets or
     /// separator adds its decoration to `c.decors`.
@@ -226,6 +236,8 @@ private struct RecordFacts {
         ownInsets = config.insets != nil
         rowInsets = config.stack == nil ? nil : config.rowInsets
         scrollOffset = config.stack == nil ? nil : config.scrollOffset
+        rowSeparator = config.stack == nil ? nil : config.rowSeparator
+        separator = config.separator
         decor = 0
         if config.insets != nil || !config.separator.isEmpty {
             decor = Int32(truncatingIfNeeded: c.decors.count)

@@ -70,8 +70,10 @@ struct StackLine: Sendable {
         s.keyboard = 0
         s.safeArea = .zero
         s.padding = config.effectiveInsets(settings.defaults)
-        // Its rows that set no insets take the stack's default, else the one it has itself.
+        // Its rows that set no insets take the stack's default, else the one it has itself; their
+        // separators lay their overrides over the stack's, laid over the one it has itself.
         if let rowInsets = config.rowInsets { s.defaults.insets = rowInsets }
+        if let rowSeparator = config.rowSeparator { s.defaults.separator = rowSeparator.resolved(over: s.defaults.separator) }
         s.spacing = stack.spacing
         s.justify = .start
         s.align = stack.align

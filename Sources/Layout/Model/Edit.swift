@@ -81,6 +81,10 @@ public enum RowSpecItem: Hashable, Sendable, Codable {
     /// `scrolls N|none`: the stack scrolls, shown at offset N along its axis (nil: it does not
     /// scroll). What `log export` writes for a scrolling stack; `scroll STACK N` is the command.
     case scrollOffset(Double?)
+    /// `row-separator SEPSPEC` (`defaults separator SEPSPEC… in STACK`): one override of a stack
+    /// row's separator defaults for the rows inside it; `row-separator default` drops them all
+    /// (issue 33).
+    case rowSeparator(SeparatorSpec)
     /// `min N|none`: the border box's minimum length along the parent's main axis (nil: none).
     case min(Double?)
     /// `max N|none`: the maximum along the parent's main axis (nil: none).
@@ -123,7 +127,7 @@ extension RowSpecItem {
         // Optional fields whose items carry structured values (a glyph run, a ratio), while the
         // table holds them as text in the REPL's words: the planner, printer, log scripts and
         // log format handle these two items in their own switches.
-        case .text, .aspect, .rowInsets:
+        case .text, .aspect, .rowInsets, .rowSeparator:
             return nil
         }
     }
@@ -143,6 +147,8 @@ extension RowSpecItem {
         case .text: self = .text(value?.text.flatMap(TextRun.init(words:)))
         case .aspect: self = .aspect(value?.text.flatMap(TextRun.ratio(words:)))
         case .rowInsets: self = .rowInsets(value?.text.flatMap(TextRun.edges(words:)))
+        // Overrides are several items; `RowConfig.specItems` writes them (`rowSeparatorItems`).
+        case .rowSeparator: return nil
         case .type, .size, .content, .insets, .margin, .grow, .shrink, .alignSelf, .hidden, .sticky, .separator, .stack:
             return nil
         }

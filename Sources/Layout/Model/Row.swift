@@ -170,6 +170,11 @@ public struct RowConfig: Hashable, Sendable, Codable {
     /// (logged, not an undo step) and the layout shows it clamped to the stack's content. Only a
     /// stack row uses it.
     public var scrollOffset: Double?
+    /// `defaults separator SEPSPEC… in STACK` (`row-separator SEPSPEC`): separator overrides for
+    /// the rows inside this stack, at any depth, over its enclosing stack's (the document's at
+    /// the root); a row's own overrides lay over them (nil: none; never empty). Only a stack row
+    /// uses it.
+    public var rowSeparator: SeparatorOverrides?
 
     /// A configuration; every parameter defaults to the value of a row added without ROWSPEC.
     public init(type: String = "view", size: RowSize = .fit, content: Size = .zero, insets: Edges? = nil,
@@ -178,7 +183,8 @@ public struct RowConfig: Hashable, Sendable, Codable {
                 stack: StackSettings? = nil, sticky: Bool = false, minMain: Double? = nil, maxMain: Double? = nil,
                 minCross: Double? = nil, maxCross: Double? = nil, background: String? = nil,
                 highlight: String? = nil, text: TextRun? = nil, aspect: Size? = nil,
-                stickyOffset: Double? = nil, rowInsets: Edges? = nil, scrollOffset: Double? = nil) {
+                stickyOffset: Double? = nil, rowInsets: Edges? = nil, scrollOffset: Double? = nil,
+                rowSeparator: SeparatorOverrides? = nil) {
         self.type = type
         self.size = size
         self.content = content
@@ -202,6 +208,7 @@ public struct RowConfig: Hashable, Sendable, Codable {
         self.stickyOffset = stickyOffset
         self.rowInsets = rowInsets
         self.scrollOffset = scrollOffset
+        self.rowSeparator = rowSeparator
     }
 
     /// True when `self` and `other` are alike in every field but `size`, `content` and
@@ -217,7 +224,7 @@ public struct RowConfig: Hashable, Sendable, Codable {
             && minCross == other.minCross && maxCross == other.maxCross && background == other.background
             && highlight == other.highlight && text == other.text && aspect == other.aspect
             && stickyOffset == other.stickyOffset && rowInsets == other.rowInsets
-            && scrollOffset == other.scrollOffset
+            && scrollOffset == other.scrollOffset && rowSeparator == other.rowSeparator
     }
 
     /// True when the row sets any of the size limits of issue 14 (`min`, `max`, `min-cross`,

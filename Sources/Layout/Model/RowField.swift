@@ -71,6 +71,9 @@ public enum RowField: Int, CaseIterable, Sendable {
     case rowInsets
     /// `scrolls`: a stack that scrolls on its own, and its offset along its axis (SPEC §2.8).
     case scrollOffset
+    /// `row-separator`: a stack's separator overrides for its rows, in SEPSPEC words
+    /// (`thickness 0.5 color #E0E0E0`; issue 33).
+    case rowSeparator
     /// `stack`: the row's stack settings (nil: a leaf).
     case stack
 
@@ -96,6 +99,9 @@ public enum RowField: Int, CaseIterable, Sendable {
         case aspectRatio
         /// Edges in the REPL's words, `T L B R`, each a length (`Validation.edges`).
         case edges
+        /// Separator overrides in SEPSPEC words (`SeparatorOverrides.words`), each value checked
+        /// as `separator SEPSPEC` checks it.
+        case separatorWords
     }
 
     /// A field's names and kind.
@@ -146,6 +152,7 @@ public enum RowField: Int, CaseIterable, Sendable {
         case .stickyOffset: return Spec("stickyOffset", word: "sticky", .number(.length))
         case .rowInsets: return Spec("rowInsets", word: "row-insets", .text(.edges))
         case .scrollOffset: return Spec("scrollOffset", word: "scrolls", .number(.length))
+        case .rowSeparator: return Spec("rowSeparator", word: "row-separator", .text(.separatorWords))
         case .stack: return Spec("stack")
         }
     }
@@ -187,6 +194,7 @@ public enum RowField: Int, CaseIterable, Sendable {
         case .text: return c.text?.words
         case .aspect: return c.aspect.map(TextRun.ratioWords)
         case .rowInsets: return c.rowInsets.map(TextRun.edgeWords)
+        case .rowSeparator: return c.rowSeparator.map(\.words)
         default: return nil
         }
     }
@@ -200,6 +208,7 @@ public enum RowField: Int, CaseIterable, Sendable {
         case .text: c.text = v.flatMap(TextRun.init(words:))
         case .aspect: c.aspect = v.flatMap(TextRun.ratio(words:))
         case .rowInsets: c.rowInsets = v.flatMap(TextRun.edges(words:))
+        case .rowSeparator: c.rowSeparator = v.flatMap(SeparatorOverrides.init(words:))
         default: break
         }
     }
@@ -314,7 +323,7 @@ extension RowConfig {
             case .sticky: value = .sticky(sticky)
             case .separator: value = .separator(separator)
             case .minMain, .maxMain, .minCross, .maxCross, .background, .highlight, .text, .aspect, .stickyOffset, .rowInsets,
-                 .scrollOffset:
+                 .scrollOffset, .rowSeparator:
                 value = .optional(field.value(self))
             case .stack: value = .stack(stack)
             }

@@ -54,3 +54,44 @@ public struct SeparatorOverrides: Hashable, Sendable, Codable {
                        color: color ?? base.color)
     }
 }
+
+extension SeparatorOverrides {
+    /// The overrides in SEPSPEC words, in field order (`hidden|shown`, `insets T L B R`,
+    /// `thickness N`, `color #RRGGBB`): how a stack's `rowSeparator` is stored and shown.
+    public var words: String {
+        var w: [String] = []
+        if let hidden { w.append(hidden ? "hidden" : "shown") }
+        if let insets { w.append("insets " + TextRun.edgeWords(insets)) }
+        if let thickness { w.append("thickness " + JSONNumber.format(thickness)) }
+        if let color { w.append("color " + color) }
+        return w.joined(separator: " ")
+    }
+
+    /// Reads `words`' form: each field at most once, in any order; nil for anything else (an
+    /// unknown word, a missing or non-finite number, nothing at all).
+    public init?(words: String) {
+        var o = SeparatorOverrides()
+        var w = words.split(separator: " ", omittingEmptySubsequences: false).map(String.init)[...]
+        guard !words.isEmpty else { return nil }
+        while let word = w.popFirst() {
+            switch word {
+            case "hidden", "shown":
+                guard o.hidden == nil else { return nil }
+                o.hidden = word == "hidden"
+            case "insets":
+                guard o.insets == nil, w.count >= 4, let e = TextRun.edges(words: w.prefix(4).joined(separator: " ")) else { return nil }
+                o.insets = e
+                w = w.dropFirst(4)
+            case "thickness":
+                guard o.thickness == nil, let t = w.popFirst().flatMap(Double.init), t.isFinite else { return nil }
+                o.thickness = t
+            case "color":
+                guard o.color == nil, let c = w.popFirst(), !c.isEmpty else { return nil }
+                o.color = c
+            default:
+                return nil
+            }
+        }
+        self = o
+    }
+}

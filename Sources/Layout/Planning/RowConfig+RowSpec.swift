@@ -77,7 +77,7 @@ extension RowConfig {
                 (waiting, waitingWord) = (nil, nil)
             case .unstack:
                 config.stack = nil
-                config.rowInsets = nil // a leaf has no rows to give insets to
+                (config.rowInsets, config.rowSeparator) = (nil, nil) // a leaf has no rows to give defaults to
                 config.scrollOffset = nil // nor rows to scroll
             case let .justify(j):
                 setStack("justify") { $0.justify = j }
@@ -96,6 +96,9 @@ extension RowConfig {
                 config.scrollOffset = on ? config.scrollOffset ?? 0 : nil
             case let .rowInsets(e):
                 config.rowInsets = try e.map { try Validation.edges($0, "row-insets") }
+            case let .rowSeparator(spec):
+                let o = try (config.rowSeparator ?? SeparatorOverrides()).applying(spec, "row-separator")
+                config.rowSeparator = o.isEmpty ? nil : o
             default:
                 // The optional fields (`RowField.optional`): checked by the field's rule.
                 if let (field, value) = item.optionalField {
@@ -115,14 +118,15 @@ extension SeparatorOverrides {
     /// These overrides with one SEPSPEC applied; `default` drops every override.
     /// - Parameter spec: One SEPSPEC item.
     /// - Throws: `StackDocError.Kind.badValue` for an invalid value (a negative inset, a bad colour).
-    public func applying(_ spec: SeparatorSpec) throws -> SeparatorOverrides {
+    /// - Parameter path: The field's name in messages (`separator`, a stack's `row-separator`).
+    public func applying(_ spec: SeparatorSpec, _ path: String = "separator") throws -> SeparatorOverrides {
         var o = self
         switch spec {
         case .hidden: o.hidden = true
         case .shown: o.hidden = false
-        case let .insets(e): o.insets = try Validation.edges(e, "separator.insets")
-        case let .thickness(t): o.thickness = try Validation.length(t, "separator.thickness")
-        case let .color(c): o.color = try Validation.color(c, "separator.color")
+        case let .insets(e): o.insets = try Validation.edges(e, path + ".insets")
+        case let .thickness(t): o.thickness = try Validation.length(t, path + ".thickness")
+        case let .color(c): o.color = try Validation.color(c, path + ".color")
         case .default: o = SeparatorOverrides()
         }
         return o

@@ -23,12 +23,13 @@ extension RowConfig {
             case let .hidden(h): if h { items.append(.hidden) }
             case let .sticky(on): if on { items.append(.sticky(true)) }
             case let .separator(o):
-                if let h = o.hidden { items.append(.separator(h ? .hidden : .shown)) }
-                if let i = o.insets { items.append(.separator(.insets(i))) }
-                if let t = o.thickness { items.append(.separator(.thickness(t))) }
-                if let c = o.color { items.append(.separator(.color(c))) }
+                items += o.specs.map(RowSpecItem.separator)
             case let .optional(v):
-                if let v, let item = RowSpecItem(field, v) { items.append(item) }
+                if field == .rowSeparator {
+                    items += (rowSeparator?.specs ?? []).map(RowSpecItem.rowSeparator)
+                } else if let v, let item = RowSpecItem(field, v) {
+                    items.append(item)
+                }
             case let .stack(stack):
                 guard let stack else { break }
                 let b = StackSettings()
@@ -43,5 +44,17 @@ extension RowConfig {
             }
         }
         return items
+    }
+}
+
+extension SeparatorOverrides {
+    /// The SEPSPEC items that give empty overrides exactly these, in field order.
+    public var specs: [SeparatorSpec] {
+        var specs: [SeparatorSpec] = []
+        if let hidden { specs.append(hidden ? .hidden : .shown) }
+        if let insets { specs.append(.insets(insets)) }
+        if let thickness { specs.append(.thickness(thickness)) }
+        if let color { specs.append(.color(color)) }
+        return specs
     }
 }

@@ -18,9 +18,7 @@ extension Validation {
         _ = try edges(c.margin, p + "margin")
         _ = try length(c.grow, p + "grow")
         _ = try length(c.shrink, p + "shrink")
-        if let e = c.separator.insets { _ = try edges(e, p + "separator.insets") }
-        if let t = c.separator.thickness { _ = try length(t, p + "separator.thickness") }
-        if let color = c.separator.color { _ = try self.color(color, p + "separator.color") }
+        _ = try checked(c.separator, p + "separator")
         if let s = c.stack { _ = try length(s.spacing, p + "spacing") }
         for f in RowField.optional {
             if let v = f.value(c) { _ = try check(f, v, p + f.spec.word) }
@@ -40,7 +38,7 @@ extension Validation {
         case let (.number(rule), .number(n)):
             switch rule {
             case .length: return .number(try length(n, path))
-            case .color, .textRun, .aspectRatio, .edges: break
+            case .color, .textRun, .aspectRatio, .edges, .separatorWords: break
             }
         case let (.text(rule), .text(t)):
             switch rule {
@@ -60,11 +58,27 @@ extension Validation {
                     throw StackDocError(.badValue(path: path, problem: "expected 'T L B R', got \(quoted(t))"))
                 }
                 return .text(TextRun.edgeWords(try edges(e, path)))
+            case .separatorWords:
+                guard let o = SeparatorOverrides(words: t) else {
+                    throw StackDocError(.badValue(path: path, problem: "expected SEPSPEC words ('hidden|shown', 'insets T L B R', 'thickness N', 'color #RRGGBB'), got \(quoted(t))"))
+                }
+                return .text(try checked(o, path).words)
             case .length: break
             }
         default: break
         }
         throw StackDocError(.badValue(path: path, problem: "not a value of this field"))
+    }
+
+    /// Separator overrides within the document rules, normalised (a colour upper case); each
+    /// value is named `path` + `.insets`, `.thickness`, `.color`.
+    /// - Throws: `StackDocError.Kind.badValue` for the first value out of the rules.
+    static func checked(_ o: SeparatorOverrides, _ path: String) throws -> SeparatorOverrides {
+        var r = o
+        if let e = o.insets { r.insets = try edges(e, path + ".insets") }
+        if let t = o.thickness { r.thickness = try length(t, path + ".thickness") }
+        if let c = o.color { r.color = try color(c, path + ".color") }
+        return r
     }
 
     /// The allocation-free test of `check(_:_:_:)`.
@@ -75,7 +89,7 @@ extension Validation {
         case let (.text(rule), .text(t)):
             switch rule {
             case .color: return isColor(t)
-            case .textRun, .aspectRatio, .edges: return (try? check(f, v, "")) != nil
+            case .textRun, .aspectRatio, .edges, .separatorWords: return (try? check(f, v, "")) != nil
             case .length: return false
             }
         default: return false
@@ -93,7 +107,7 @@ extension Validation {
         if let t = c.separator.thickness, !isLength(t) { return false }
         if let s = c.stack, !isLength(s.spacing) { return false }
         if let color = c.separator.color, !isColor(color) { return false }
-        if (c.hasHeightForWidth || c.rowInsets != nil || c.scrollOffset != nil) && (try? checkLeafOnly(c, "")) == nil { return false }
+        if (c.hasHeightForWidth || c.rowInsets != nil || c.rowSeparator != nil || c.scrollOffset != nil) && (try? checkLeafOnly(c, "")) == nil { return false }
         for f in RowField.optional {
             if let v = f.value(c), !isValid(f, v) { return false }
         }

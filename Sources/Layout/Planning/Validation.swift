@@ -155,11 +155,11 @@ public enum Validation {
     /// Text and aspect ratios apply to leaf rows: throws naming the field when `config` is a
     /// stack that has one,
     /// and when a row has both (a text row's height comes from its text, an aspect row's from
-    /// its ratio). Default insets for rows (`rowInsets`) and
-    /// scrolling (`scrolls`) apply to stack rows only.
+    /// its ratio). Defaults for rows (`rowInsets`, `rowSeparator`) and scrolling (`scrolls`)
+    /// apply to stack rows only.
     static func checkLeafOnly(_ config: RowConfig, _ prefix: String) throws {
-        if config.rowInsets != nil && config.stack == nil {
-            throw StackDocError(.badValue(path: prefix + "rowInsets", problem: "applies to stack rows only, and the row is a leaf"))
+        if config.stack == nil, let field = config.rowInsets != nil ? "rowInsets" : config.rowSeparator != nil ? "rowSeparator" : nil {
+            throw StackDocError(.badValue(path: prefix + field, problem: "applies to stack rows only, and the row is a leaf"))
         }
         if config.scrollOffset != nil && config.stack == nil {
             throw StackDocError(.badValue(path: prefix + "scrolls", problem: "applies to stack rows only, and the row is a leaf (make it a stack in the same command: 'stack horizontal scrolls')"))

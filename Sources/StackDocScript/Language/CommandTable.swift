@@ -306,17 +306,22 @@ enum CommandTable {
             return .edit(ids.count == 1 ? .set(id: ids[0], spec: specs) : .setRows(ids: ids, spec: specs))
         },
         CommandSpec("defaults", group: "Rows",
-                    usage: ["defaults insets T L B R [in STACK] | separator SEPSPEC… | autohide on|off"],
+                    usage: ["defaults insets T L B R [in STACK] | separator SEPSPEC… [in STACK] | autohide on|off"],
                     summary: "change the document's live defaults (rows that override nothing follow them)",
-                    details: "'autohide' hides the separator of the last visible row of each stack. 'in STACK' sets the default insets of the rows inside that stack instead (at any depth, until a nested stack sets its own; the same as 'set STACK row-insets T L B R'). See 'help sepspec'.",
+                    details: "'autohide' hides the separator of the last visible row of each stack. 'in STACK' sets the defaults of the rows inside that stack instead, at any depth: their insets until a nested stack sets its own (the same as 'set STACK row-insets T L B R'), their separator overrides under a nested stack's and a row's own (the same as 'set STACK row-separator SEPSPEC …'). See 'help sepspec'.",
                     examples: ["defaults insets 8 16 8 16", "defaults insets 0 0 0 0 in field",
-                               "defaults separator thickness 0.5 color #E0E0E0", "defaults autohide off"]) { r in
+                               "defaults separator thickness 0.5 color #E0E0E0", "defaults separator insets 0 0 0 0 in field",
+                               "defaults autohide off"]) { r in
             if r.consume("insets") {
                 let e = try r.edges(after: "insets")
                 if r.consume("in") { return .edit(.set(id: try r.value("a stack row id", after: "in"), spec: [.rowInsets(e)])) }
                 return .edit(.defaults(.insets(e)))
             }
-            if r.consume("separator") { return .edit(.defaults(.separator(try SeparatorWords.parseMany(&r, after: "separator")))) }
+            if r.consume("separator") {
+                let specs = try SeparatorWords.parseMany(&r, after: "separator")
+                if r.consume("in") { return .edit(.set(id: try r.value("a stack row id", after: "in"), spec: specs.map(RowSpecItem.rowSeparator))) }
+                return .edit(.defaults(.separator(specs)))
+            }
             if r.consume("autohide") {
                 if r.consume("on") { return .edit(.defaults(.autoHide(true))) }
                 if r.consume("off") { return .edit(.defaults(.autoHide(false))) }

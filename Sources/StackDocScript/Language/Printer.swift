@@ -105,6 +105,7 @@ public enum Printer {
         case .text(let t): return t.map(textWords) ?? "text none"
         case .aspect(let a): return a.map { "aspect \(num($0.width)) \(num($0.height))" } ?? "aspect none"
         case .rowInsets(let e): return e.map { "row-insets \(edges($0))" } ?? "row-insets none"
+        case .rowSeparator(let s): return "row-separator " + text(s)
         default:
             // The optional fields (`RowField.optional`): the word, then the value or `none`.
             guard let (field, value) = item.optionalField else { return "" }

@@ -74,6 +74,10 @@ enum RowSpecWords {
             if r.consume("none") { return .rowInsets(nil) }
             return .rowInsets(try r.edges(after: "row-insets"))
         },
+        SpecWord(keyword: "row-separator", usage: "row-separator SEPSPEC",
+                 summary: "one of a stack row's separator overrides for the rows inside it (at any depth; a nested stack's lie over it, a row's own over those); 'row-separator default' drops them") { r in
+            .rowSeparator(try SeparatorWords.parseOne(&r, after: "row-separator"))
+        },
         SpecWord(keyword: "stack", usage: "stack vertical|horizontal|none",
                  summary: "makes the row a nested stack with this axis; 'none' makes an empty stack a leaf again") { r in
             if r.consume("none") { return .unstack }
@@ -237,7 +241,8 @@ enum SeparatorWords {
     /// One or more SEPSPEC groups to the end of the line (`defaults separator …`).
     static func parseMany(_ r: inout WordReader, after: String) throws -> [SeparatorSpec] {
         var specs = [try parseOne(&r, after: after)]
-        while !r.atEnd { specs.append(try parseOne(&r, after: r.previous)) }
+        // Up to the end or `in` (`defaults separator SEPSPEC… in STACK`).
+        while !r.atEnd, r.peek()?.isKeyword("in") != true { specs.append(try parseOne(&r, after: r.previous)) }
         return specs
     }
 }

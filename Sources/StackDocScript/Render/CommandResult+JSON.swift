@@ -199,6 +199,8 @@ extension CommandResult {
                 ("margin", c.margin.jsonValue), ("grow", .number(c.grow)), ("shrink", .number(c.shrink)),
                 ("alignSelf", .string(c.alignSelf.rawValue)), ("hidden", .bool(c.hidden)), ("sticky", .bool(c.sticky)),
                 ("separator", object(sep))]
+            // The nearest stack whose separator overrides for its rows lie under the row's own.
+            + (e.separatorFrom.map { [("separatorFrom", JSONValue.string($0))] } ?? [])
             + optionalMembers(c) + [("stack", stack)]
     }
 

@@ -213,7 +213,9 @@ extension CommandResult {
 
     static func rowFields(_ d: RowDetail) -> String {
         let c = d.entry.config, r = d.layout
-        let sep = c.separator.resolved(over: d.defaults.separator)
+        let sep = c.separator.resolved(over: d.stackSeparator ?? d.defaults.separator)
+        // Where the fields it does not set come from: the document's default or a stack's.
+        let sepFrom = d.entry.separatorFrom.map { "in \(Printer.id($0))" } ?? "default"
         var lines: [(String, String)] = [
             ("id", Printer.id(d.entry.id)), ("parent", d.entry.parent.map(Printer.id) ?? "-"), ("index", "\(d.entry.index)"),
             ("type", Printer.id(c.type)), ("size", Format.rowSize(c.size)), ("content", Format.size(c.content)),
@@ -221,7 +223,7 @@ extension CommandResult {
                 ?? "default (\(Format.edges(d.defaults.insets)))"),
             ("margin", Format.edges(c.margin)), ("grow", Format.number(c.grow)), ("shrink", Format.number(c.shrink)),
             ("align", c.alignSelf.rawValue), ("hidden", c.hidden ? "yes" : "no"), ("sticky", Self.sticky(c)),
-            ("separator", "\(sep.hidden ? "hidden" : "shown"), insets \(Format.edges(sep.insets)), thickness \(Format.number(sep.thickness)), color \(sep.color)\(c.separator.isEmpty ? " (default)" : "")"),
+            ("separator", "\(sep.hidden ? "hidden" : "shown"), insets \(Format.edges(sep.insets)), thickness \(Format.number(sep.thickness)), color \(sep.color)\(c.separator.isEmpty ? " (\(sepFrom))" : d.entry.separatorFrom == nil ? "" : " (over \(sepFrom))")"),
         ]
         lines += RowConfigText.optionalFields(c, except: [.stickyOffset])
         if let s = c.stack {

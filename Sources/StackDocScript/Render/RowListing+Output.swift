@@ -60,7 +60,14 @@ extension RowListing {
         let c = e.config
         return [String(repeating: "  ", count: e.depth) + Printer.id(e.id), e.parent.map(Printer.id) ?? "-", "\(e.index)",
                 Printer.id(c.type), Format.rowSize(c.size), Format.size(c.content), Self.insetsCell(e),
-                Format.edges(c.margin), Format.number(c.grow), Format.number(c.shrink), c.alignSelf.rawValue, CommandResult.flags(c)]
+                Format.edges(c.margin), Format.number(c.grow), Format.number(c.shrink), c.alignSelf.rawValue, Self.flagsCell(e)]
+    }
+
+    /// The row's flags, and `separator in STACK` when a stack's separator overrides lie under its own.
+    static func flagsCell(_ e: RowEntry) -> String {
+        let f = CommandResult.flags(e.config)
+        guard let from = e.separatorFrom else { return f }
+        return (f.isEmpty ? "" : f + ",") + "separator in " + Printer.id(from)
     }
 
     /// Where a row's insets come from: its own, `default` (the document's) or `in STACK` (that
@@ -76,6 +83,6 @@ extension RowListing {
         let c = e.config
         return [e.id, e.parent ?? "", "\(e.index)", "\(e.depth)", c.type, Format.rowSize(c.size),
                 Format.size(c.content), Self.insetsCell(e), Format.edges(c.margin),
-                Format.number(c.grow), Format.number(c.shrink), c.alignSelf.rawValue, CommandResult.flags(c)]
+                Format.number(c.grow), Format.number(c.shrink), c.alignSelf.rawValue, Self.flagsCell(e)]
     }
 }

@@ -187,6 +187,9 @@ public struct RowEntry {
     /// The stack whose default insets (`rowInsets`) it takes when it sets none: its nearest
     /// enclosing stack that sets one (nil: the document's default).
     public var insetsFrom: RowID? = nil
+    /// The nearest enclosing stack that sets separator overrides for its rows (`rowSeparator`):
+    /// the row's own overrides lie over that stack's, over its enclosing ones' (nil: none).
+    public var separatorFrom: RowID? = nil
 }
 
 /// `row ROW`: the row's configuration, the defaults it inherits, and its layout.
@@ -203,6 +206,9 @@ public struct RowDetail {
     public var displacement: StuckRow? = nil
     /// The default insets of `entry.insetsFrom` (the stack whose default it takes), if any.
     public var stackInsets: Edges? = nil
+    /// The separator the row's own overrides lie over when `entry.separatorFrom` is set: the
+    /// document's with every enclosing stack's `rowSeparator` laid over it, outermost first.
+    public var stackSeparator: SeparatorStyle? = nil
 }
 
 /// `status`.

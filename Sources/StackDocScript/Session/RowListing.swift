@@ -28,14 +28,19 @@ public struct RowListing {
         var depth: [RowID: Int] = [:]
         // The stack whose default insets the rows inside each stack take (absent: the document's).
         var insetsFrom: [RowID: RowID] = [:]
+        // Likewise the nearest stack with separator overrides for its rows.
+        var separatorFrom: [RowID: RowID] = [:]
         try document.forEachRow { id, parent, index, c in
             let d = parent.map { (depth[$0] ?? 0) + 1 } ?? 0
             let from = parent.flatMap { insetsFrom[$0] }
+            let sepFrom = parent.flatMap { separatorFrom[$0] }
             if c.stack != nil {
                 depth[id] = d
                 if let owner = c.rowInsets != nil ? id : from { insetsFrom[id] = owner }
+                if let owner = c.rowSeparator != nil ? id : sepFrom { separatorFrom[id] = owner }
             }
-            block.append(RowEntry(id: id, parent: parent, index: index, depth: d, config: c, insetsFrom: from))
+            block.append(RowEntry(id: id, parent: parent, index: index, depth: d, config: c, insetsFrom: from,
+                                  separatorFrom: sepFrom))
             if block.count == Self.blockSize {
                 try body(block)
                 block.removeAll(keepingCapacity: true)

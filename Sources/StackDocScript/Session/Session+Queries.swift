@@ -80,15 +80,21 @@ extension Session {
         var up = parent
         // The nearest enclosing stack with default insets for its rows (SPEC §2.3).
         var insetsFrom: (id: RowID, insets: Edges)?
+        // Every enclosing stack's separator overrides for its rows, nearest first (SPEC §2.4).
+        var separators: [(id: RowID, overrides: SeparatorOverrides)] = []
         while let p = up {
             depth += 1
             if insetsFrom == nil, let e = document.config(of: p)?.rowInsets { insetsFrom = (p, e) }
+            if let o = document.config(of: p)?.rowSeparator { separators.append((p, o)) }
             up = document.parent(of: p) ?? nil
         }
-        return RowDetail(entry: RowEntry(id: id, parent: parent, index: index, depth: depth, config: c, insetsFrom: insetsFrom?.id),
+        let stackSeparator = separators.isEmpty ? nil
+            : separators.reversed().reduce(document.settings.defaults.separator) { $1.overrides.resolved(over: $0) }
+        return RowDetail(entry: RowEntry(id: id, parent: parent, index: index, depth: depth, config: c, insetsFrom: insetsFrom?.id,
+                                         separatorFrom: separators.first?.id),
                          defaults: document.settings.defaults, childCount: c.stack == nil ? 0 : document.children(of: id).count,
                          layout: try liveLayout().row(id)?.layout, displacement: try liveLayout().displacement(of: id),
-                         stackInsets: insetsFrom?.insets)
+                         stackInsets: insetsFrom?.insets, stackSeparator: stackSeparator)
     }
 
     /// The document's counters and view (`status`).
