@@ -161,39 +161,14 @@ extension SQLiteTransaction {
     }
 }
 
-/// Turns `log` rows into `LogEntry` values.
+/// Turns `log` rows into `LogEntry` values (`LogEntryDecoding`).
 enum LogDecoding {
     static func decode(_ row: GRDB.Row) throws -> LogEntry {
-        let kindText: String = try row.decode(forColumn: "kind")
-        guard let kind = LogEntry.Kind(rawValue: kindText) else { throw StackDocError("unknown kind \(Validation.quoted(kindText))") }
-        let payload: String? = try row.decode(forColumn: "payload")
         let format: Int = try row.decode(forColumn: "format")
-        var entry = LogEntry(seq: try row.decode(forColumn: "seq"), kind: kind, edit: nil, settings: nil, count: nil, label: try row.decode(forColumn: "label"),
-                             group: try row.decode(forColumn: "grp"), changes: [], inverse: [],
-                             time: Date(timeIntervalSince1970: try row.decode(forColumn: "time")))
-        entry.origin = try row.decode(forColumn: "origin")
-        switch kind {
-        case .op, .view:
-            entry.edit = try LogFormat.decodeEdit(payload, format: format)
-        case .newDocument, .importDocument:
-            entry.settings = try LogFormat.decodeSettings(payload, format: format)
-        case .undo, .redo:
-            let move = try HistoryMoveLog.parse(payload, format: format)
-            entry.count = move.count
-            entry.moved = move.steps
-        case .begin, .commit:
-            break
-        case .mark:
-            (entry.markCursor, entry.markStep) = try HistoryPayload.mark(payload)
-        case .restore:
-            entry.target = try HistoryPayload.restoreTarget(payload)
-        }
-        if let f = try LogFormat.changes(in: row, column: "forward", format: format) { entry.changes = f }
-        if let i = try LogFormat.changes(in: row, column: "inverse", format: format) {
-            entry.inverse = i
-        } else if format >= 2 {
-            entry.inverse = entry.changes.inverse  // format 2 stores no inverse: it is forward's
-        }
-        return entry
+        return try LogEntryDecoding.decode(StoredLogRow(
+            seq: try row.decode(forColumn: "seq"), kind: try row.decode(forColumn: "kind"), payload: try row.decode(forColumn: "payload"),
+            group: try row.decode(forColumn: "grp"), label: try row.decode(forColumn: "label"), time: try row.decode(forColumn: "time"),
+            format: format, origin: try row.decode(forColumn: "origin"),
+            changes: { try LogFormat.changes(in: row, column: $0, format: format) }))
     }
 }
