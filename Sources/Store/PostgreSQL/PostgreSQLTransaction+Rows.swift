@@ -64,14 +64,17 @@ extension PostgreSQLTransaction {
         switch change {
         case let .insertRow(row, config, parent, index):
             let key = try orderKey(at: index, in: parent, of: document, moving: nil, doc)
+            knownKeys[row] = key
             later("INSERT INTO row (document, parent, order_key, id, size, fields) VALUES ($1, $2, $3, $4, $5, $6)",
                   [id, .text(parent ?? ""), .text(key), .text(row)] + Self.configValues(config))
         case let .removeRow(row, _, _, _):
+            knownKeys[row] = nil
             laterOne("DELETE FROM row WHERE document = $1 AND id = $2", [id, .text(row)], "row '\(row)'")
         case let .updateRow(row, _, new):
             laterOne("UPDATE row SET size = $1, fields = $2 WHERE document = $3 AND id = $4", Self.configValues(new) + [id, .text(row)], "row '\(row)'")
         case let .moveRow(row, _, _, toParent, toIndex):
             let key = try orderKey(at: toIndex, in: toParent, of: document, moving: row, doc)
+            knownKeys[row] = key
             laterOne("UPDATE row SET parent = $1, order_key = $2 WHERE document = $3 AND id = $4",
                      [.text(toParent ?? ""), .text(key), id, .text(row)], "row '\(row)'")
         case let .updateSettings(_, new):
@@ -96,12 +99,17 @@ extension PostgreSQLTransaction {
     }
 
     /// A key between the stored keys of the row's neighbours (the row already sits at `index`
-    /// of `parent` in `document`): one round trip for both; more only when `OrderKeySpace`
-    /// re-keys a neighbourhood.
+    /// of `parent` in `document`): the keys this transaction wrote are known (`knownKeys`: a
+    /// run of inserts reads one neighbour's key in all), the others are read in one round trip
+    /// for both; more only when `OrderKeySpace` re-keys a neighbourhood.
     private func orderKey(at index: Int, in parent: RowID?, of document: Document, moving: RowID?, _ doc: DocumentKey) throws -> String {
         let before = document.child(at: index - 1, of: parent), after = document.child(at: index + 1, of: parent)
         var keys: [String: String] = [:]
-        let neighbours = [before, after].compactMap { $0 }
+        let neighbours = [before, after].compactMap { $0 }.filter { id in
+            guard let known = knownKeys[id] else { return true }
+            keys[id] = known
+            return false
+        }
         if !neighbours.isEmpty {
             let rows = try query("SELECT id, order_key FROM row WHERE document = $1 AND id IN ($2, $3)",
                                  [.int(doc.id), .text(neighbours[0]), neighbours.count > 1 ? .text(neighbours[1]) : nil])
@@ -137,12 +145,14 @@ struct PostgreSQLOrderKeyedRows: OrderKeyedRows {
     }
 
     func park(in parent: String, from: String, below: String, moving: RowID?) throws {
+        tx.knownKeys.removeAll()
         tx.later("UPDATE row SET order_key = '~' || id WHERE \(Self.range)", [.int(docID), .text(parent), .text(from), .text(below)])
         if let moving { tx.later("UPDATE row SET order_key = '~' || id WHERE document = $1 AND id = $2", [.int(docID), .text(moving)]) }
     }
 
     func setKeys(_ keys: [(id: String, key: String)]) throws {
         for (id, key) in keys {
+            tx.knownKeys[id] = key
             tx.later("UPDATE row SET order_key = $1 WHERE document = $2 AND id = $3", [.text(key), .int(docID), .text(id)])
         }
     }

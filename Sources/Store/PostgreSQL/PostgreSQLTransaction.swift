@@ -21,6 +21,9 @@ final class PostgreSQLTransaction: StoreWriting {
     /// Statements not yet sent, and the checks of their results (by index in `pending`).
     private var pending: [PostgreSQLStatement] = []
     private var checks: [(index: Int, check: (PostgreSQLRows) throws -> Void)] = []
+    /// The order keys this transaction gave rows (`PostgreSQLTransaction+Rows`): a neighbour's
+    /// key is not read back.
+    var knownKeys: [RowID: String] = [:]
 
     init(_ connection: PostgreSQLConnection, path: String, writing: Bool, noteDamage: @escaping (Error) -> Error) {
         self.connection = connection
