@@ -34,25 +34,11 @@ extension PostgreSQLTransaction {
 
     func importedRows(_ doc: DocumentKey, name: String, seq: Int, settings: DocumentSettings, cancellation: Cancellation) throws -> Document {
         let rows = try query("SELECT image FROM import_image WHERE document = $1 AND seq = $2", [.int(doc.id), .int(Int64(seq))])
-        let problem: String
-        if rows.count == 0 {
-            problem = "its image is missing"
-        } else {
-            do {
-                let (header, document) = try rows.withBytes(0, 0) { try SnapshotImage.decode(bytes: $0, name: name) }
-                    ?? { throw SnapshotImage.Damage(description: "no image") }()
-                if header.uid != doc.uid || header.seq != seq {
-                    problem = "it is of document \(header.uid), entry \(header.seq)"
-                } else if document.settings != settings {
-                    problem = "its settings are not the logged ones"
-                } else {
-                    return document
-                }
-            } catch {
-                problem = "\(error)"
-            }
+        func check(_ image: UnsafeRawBufferPointer?) throws -> Document {
+            try ImportImageCheck.document(image, name: name, uid: doc.uid, seq: seq, settings: settings, path: path)
         }
-        throw StoreError.corrupt(path, "document \(Validation.quoted(name)): the rows of import entry \(seq) cannot be read: \(problem)")
+        if rows.count > 0, let document = try rows.withBytes(0, 0, check) { return document }
+        return try check(nil)
     }
 
     // MARK: Writing rows
