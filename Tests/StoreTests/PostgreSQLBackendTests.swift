@@ -114,6 +114,26 @@ struct PostgreSQLBackendTests {
         #expect(try trips(.remove(ids: ["b"])) == 2)
     }
 
+    /// A change of thousands of rows goes in pipelines of `pipelineLimit` statements (one whose
+    /// results filled the sockets before it was all sent would wait on itself): a clear of 2,500
+    /// rows and its undo commit, each in its reads plus one round trip per `pipelineLimit`
+    /// statements (not one per row).
+    @Test func longChangesGoInBoundedPipelines() throws {
+        let (store, url) = try Self.scratch()
+        let doc = try store.create("d")
+        try doc.perform(.add(ids: (0..<2500).map { "r\($0)" }, spec: [], position: nil, parent: nil))
+        let connection = (store.backend as! PostgreSQLBackend).connection
+        var before = connection.roundTrips
+        try doc.perform(.clear(parent: nil))
+        let pipelines = 2500 / PostgreSQLTransaction.pipelineLimit + 1
+        #expect(connection.roundTrips - before <= 2 + pipelines)
+        before = connection.roundTrips
+        _ = try doc.undo()
+        #expect(connection.roundTrips - before <= 6 + pipelines)
+        let reopened = try DocumentStore(url: url).open("d")
+        #expect(reopened.document.rowCount == 2500 && reopened.document == doc.document)
+    }
+
     /// Two processes opening a fresh database at the same moment both succeed: the migrations
     /// run under one advisory lock.
     @Test(.enabled(if: Binary.hasStackdoc)) func twoProcessesMigrateAFreshDatabase() async throws {

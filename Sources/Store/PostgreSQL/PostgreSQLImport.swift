@@ -24,9 +24,9 @@ extension PostgreSQLBackend {
                                      try RowCopy.chunks(document, documentID: id, cancellation: cancellation))
             let key = DocumentKey(id: id, uid: uid, name: document.name)
             try tx.appendLog(key, NewLogEntry(seq: 1, kind: .importDocument, payload: try LogFormat.encode(document.settings), forward: nil))
-            tx.later("INSERT INTO import_image (document, seq, image) VALUES ($1, 1, $2)", [.int(id), .bytes(prepared.image)])
+            try tx.later("INSERT INTO import_image (document, seq, image) VALUES ($1, 1, $2)", [.int(id), .bytes(prepared.image)])
             if options.snapshots.keep > 0 {
-                tx.insertSnapshot(key, version: 1, seq: 1, rows: document.rowCount, image: nil, keep: options.snapshots.keep)
+                try tx.insertSnapshot(key, version: 1, seq: 1, rows: document.rowCount, image: nil, keep: options.snapshots.keep)
             }
             return id
         }

@@ -22,7 +22,7 @@ extension PostgreSQLTransaction {
             if format >= 3 { return .bytes(try blob ?? ChangeBlob.encode(changes)) }
             return .bytes(Array(try LogFormat.encode(changes).utf8))
         }
-        later("""
+        try later("""
             INSERT INTO log (document, seq, kind, payload, forward, inverse, grp, label, time, format, origin)
             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
             """, [.int(doc.id), .int(Int64(entry.seq)), .text(entry.kind.rawValue), entry.payload.map { .text($0) },
@@ -31,7 +31,7 @@ extension PostgreSQLTransaction {
     }
 
     func deleteLog(_ doc: DocumentKey, from seq: Int) throws {
-        later("DELETE FROM log WHERE document = $1 AND seq >= $2", [.int(doc.id), .int(Int64(seq))])
+        try later("DELETE FROM log WHERE document = $1 AND seq >= $2", [.int(doc.id), .int(Int64(seq))])
     }
 
     func deleteLog(_ doc: DocumentKey, through seq: Int) throws -> Int {
@@ -39,12 +39,12 @@ extension PostgreSQLTransaction {
     }
 
     func setPayload(_ doc: DocumentKey, seq: Int, _ payload: String) throws {
-        later("UPDATE log SET payload = $1 WHERE document = $2 AND seq = $3", [.text(payload), .int(doc.id), .int(Int64(seq))])
+        try later("UPDATE log SET payload = $1 WHERE document = $2 AND seq = $3", [.text(payload), .int(doc.id), .int(Int64(seq))])
     }
 
     func deleteImportedRows(_ doc: DocumentKey, through seq: Int) throws {
         // Except an image a kept snapshot refers to (the base of a history compacted right after its import).
-        later("""
+        try later("""
             DELETE FROM import_image i WHERE document = $1 AND seq <= $2 AND NOT EXISTS
                 (SELECT 1 FROM snapshot s WHERE s.document = i.document AND s.seq = i.seq AND s.image IS NULL)
             """, [.int(doc.id), .int(Int64(seq))])

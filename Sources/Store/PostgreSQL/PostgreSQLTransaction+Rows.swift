@@ -51,20 +51,20 @@ extension PostgreSQLTransaction {
         case let .insertRow(row, config, parent, index):
             let key = try orderKey(at: index, in: parent, of: document, moving: nil, doc)
             knownKeys[row] = key
-            later("INSERT INTO row (document, parent, order_key, id, size, fields) VALUES ($1, $2, $3, $4, $5, $6)",
+            try later("INSERT INTO row (document, parent, order_key, id, size, fields) VALUES ($1, $2, $3, $4, $5, $6)",
                   [id, .text(parent ?? ""), .text(key), .text(row)] + Self.configValues(config))
         case let .removeRow(row, _, _, _):
             knownKeys[row] = nil
-            laterOne("DELETE FROM row WHERE document = $1 AND id = $2", [id, .text(row)], "row '\(row)'")
+            try laterOne("DELETE FROM row WHERE document = $1 AND id = $2", [id, .text(row)], "row '\(row)'")
         case let .updateRow(row, _, new):
-            laterOne("UPDATE row SET size = $1, fields = $2 WHERE document = $3 AND id = $4", Self.configValues(new) + [id, .text(row)], "row '\(row)'")
+            try laterOne("UPDATE row SET size = $1, fields = $2 WHERE document = $3 AND id = $4", Self.configValues(new) + [id, .text(row)], "row '\(row)'")
         case let .moveRow(row, _, _, toParent, toIndex):
             let key = try orderKey(at: toIndex, in: toParent, of: document, moving: row, doc)
             knownKeys[row] = key
-            laterOne("UPDATE row SET parent = $1, order_key = $2 WHERE document = $3 AND id = $4",
+            try laterOne("UPDATE row SET parent = $1, order_key = $2 WHERE document = $3 AND id = $4",
                      [.text(toParent ?? ""), .text(key), id, .text(row)], "row '\(row)'")
         case let .updateSettings(_, new):
-            later("UPDATE document SET settings = $1 WHERE id = $2", [.text(try LogFormat.encode(new)), id])
+            try later("UPDATE document SET settings = $1 WHERE id = $2", [.text(try LogFormat.encode(new)), id])
         }
     }
 
@@ -132,14 +132,14 @@ struct PostgreSQLOrderKeyedRows: OrderKeyedRows {
 
     func park(in parent: String, from: String, below: String, moving: RowID?) throws {
         tx.knownKeys.removeAll()
-        tx.later("UPDATE row SET order_key = '~' || id WHERE \(Self.range)", [.int(docID), .text(parent), .text(from), .text(below)])
-        if let moving { tx.later("UPDATE row SET order_key = '~' || id WHERE document = $1 AND id = $2", [.int(docID), .text(moving)]) }
+        try tx.later("UPDATE row SET order_key = '~' || id WHERE \(Self.range)", [.int(docID), .text(parent), .text(from), .text(below)])
+        if let moving { try tx.later("UPDATE row SET order_key = '~' || id WHERE document = $1 AND id = $2", [.int(docID), .text(moving)]) }
     }
 
     func setKeys(_ keys: [(id: String, key: String)]) throws {
         for (id, key) in keys {
             tx.knownKeys[id] = key
-            tx.later("UPDATE row SET order_key = $1 WHERE document = $2 AND id = $3", [.text(key), .int(docID), .text(id)])
+            try tx.later("UPDATE row SET order_key = $1 WHERE document = $2 AND id = $3", [.text(key), .int(docID), .text(id)])
         }
     }
 }

@@ -89,21 +89,21 @@ extension PostgreSQLTransaction {
     func writeSnapshot(_ doc: DocumentKey, version: Int, seq: Int, document: Document, keep: Int,
                        rows: SnapshotImage.Encoder?) throws -> SnapshotInfo {
         let image = (rows ?? SnapshotImage.encodeRows(document)).image(uid: doc.uid, version: version, seq: seq, settings: document.settings)
-        insertSnapshot(doc, version: version, seq: seq, rows: document.rowCount, image: image, keep: keep)
+        try insertSnapshot(doc, version: version, seq: seq, rows: document.rowCount, image: image, keep: keep)
         return SnapshotInfo(version: version, seq: seq, rows: document.rowCount, bytes: image.count)
     }
 
     /// Stores a snapshot row (`image` nil: the import image of entry `seq`) and drops all but
     /// the newest `keep` (never the base of a compacted history).
-    func insertSnapshot(_ doc: DocumentKey, version: Int, seq: Int, rows: Int, image: [UInt8]?, keep: Int) {
+    func insertSnapshot(_ doc: DocumentKey, version: Int, seq: Int, rows: Int, image: [UInt8]?, keep: Int) throws {
         let id = PostgreSQLValue.int(doc.id)
-        later("""
+        try later("""
             INSERT INTO snapshot (document, version, uid, seq, rows, image, time) VALUES ($1, $2, $3, $4, $5, $6, $7)
             ON CONFLICT (document, version) DO UPDATE SET uid = excluded.uid, seq = excluded.seq, rows = excluded.rows,
                 image = excluded.image, time = excluded.time
             """, [id, .int(Int64(version)), .text(doc.uid), .int(Int64(seq)), .int(Int64(rows)), image.map { .bytes($0) },
                   .double(Date.now.timeIntervalSince1970)])
-        later("""
+        try later("""
             DELETE FROM snapshot WHERE document = $1 AND version NOT IN
                 (SELECT version FROM snapshot WHERE document = $1 ORDER BY version DESC LIMIT $2)
                 AND seq <> (SELECT history_base FROM document WHERE id = $1)
@@ -111,7 +111,7 @@ extension PostgreSQLTransaction {
     }
 
     func deleteSnapshot(_ doc: DocumentKey, version: Int) throws {
-        later("DELETE FROM snapshot WHERE document = $1 AND version = $2", [.int(doc.id), .int(Int64(version))])
+        try later("DELETE FROM snapshot WHERE document = $1 AND version = $2", [.int(doc.id), .int(Int64(version))])
     }
 
     func deleteSnapshots(_ doc: DocumentKey, before seq: Int) throws -> Int {

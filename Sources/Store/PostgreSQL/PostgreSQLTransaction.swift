@@ -41,14 +41,21 @@ final class PostgreSQLTransaction: StoreWriting {
 
     /// Queues a statement whose rows are not needed now; `check` runs on its result when it
     /// comes back (before the next read returns, or at the commit).
-    func later(_ sql: String, _ parameters: [PostgreSQLValue?] = [], check: ((PostgreSQLRows) throws -> Void)? = nil) {
+    /// At most `pipelineLimit` statements wait: a longer queue (a change of many rows) goes in
+    /// pipelines of that many, whose results fit the sockets' buffers (a pipeline whose results
+    /// fill them before it is all sent would wait on itself).
+    func later(_ sql: String, _ parameters: [PostgreSQLValue?] = [], check: ((PostgreSQLRows) throws -> Void)? = nil) throws {
         if let check { checks.append((pending.count, check)) }
         pending.append(PostgreSQLStatement(sql, parameters))
+        if pending.count >= Self.pipelineLimit { try flush() }
     }
 
+    /// The most statements one pipeline sends.
+    static let pipelineLimit = 1000
+
     /// Queues a write that must change exactly one row (`what` names it when it did not).
-    func laterOne(_ sql: String, _ parameters: [PostgreSQLValue?], _ what: @escaping @autoclosure () -> String) {
-        later(sql, parameters) { rows in
+    func laterOne(_ sql: String, _ parameters: [PostgreSQLValue?], _ what: @escaping @autoclosure () -> String) throws {
+        try later(sql, parameters) { rows in
             if rows.affected != 1 { throw StoreError.internal("\(what()) is not stored") }
         }
     }
@@ -56,7 +63,7 @@ final class PostgreSQLTransaction: StoreWriting {
     /// Runs `sql` (after every queued statement, in the same round trip) and returns its rows.
     @discardableResult
     func query(_ sql: String, _ parameters: [PostgreSQLValue?] = []) throws -> PostgreSQLRows {
-        later(sql, parameters)
+        pending.append(PostgreSQLStatement(sql, parameters))
         return try flush().last!
     }
 
@@ -75,7 +82,7 @@ final class PostgreSQLTransaction: StoreWriting {
 
     /// Sends what is queued with `COMMIT`.
     func commit() throws {
-        later("COMMIT")
+        try later("COMMIT")
         try flush()
     }
 
@@ -135,9 +142,9 @@ final class PostgreSQLTransaction: StoreWriting {
     func dropDocument(named name: String) throws -> Bool {
         guard let key = try documentKey(named: name) else { return false }
         for table in ["row", "log", "step", "snapshot", "import_image"] {
-            later("DELETE FROM \(table) WHERE document = $1", [.int(key.id)])
+            try later("DELETE FROM \(table) WHERE document = $1", [.int(key.id)])
         }
-        later("DELETE FROM document WHERE id = $1", [.int(key.id)])
+        try later("DELETE FROM document WHERE id = $1", [.int(key.id)])
         return true
     }
 
@@ -165,12 +172,12 @@ final class PostgreSQLTransaction: StoreWriting {
     }
 
     func setHeader(_ doc: DocumentKey, version: Int, cursor: Int, openGroup: Int?) throws {
-        later("UPDATE document SET version = $1, cursor = $2, open_group = $3, modified = $4 WHERE id = $5",
+        try later("UPDATE document SET version = $1, cursor = $2, open_group = $3, modified = $4 WHERE id = $5",
               [.int(Int64(version)), .int(Int64(cursor)), openGroup.map { .int(Int64($0)) }, .double(Date.now.timeIntervalSince1970), .int(doc.id)])
     }
 
     func setHistoryBase(_ doc: DocumentKey, _ base: Int) throws {
-        later("UPDATE document SET history_base = $1 WHERE id = $2", [.int(Int64(base)), .int(doc.id)])
+        try later("UPDATE document SET history_base = $1 WHERE id = $2", [.int(Int64(base)), .int(doc.id)])
     }
 
     // MARK: Undo steps
@@ -193,11 +200,11 @@ final class PostgreSQLTransaction: StoreWriting {
     }
 
     func deleteSteps(_ doc: DocumentKey, after n: Int) throws {
-        later("DELETE FROM step WHERE document = $1 AND n > $2", [.int(doc.id), .int(Int64(n))])
+        try later("DELETE FROM step WHERE document = $1 AND n > $2", [.int(doc.id), .int(Int64(n))])
     }
 
     func insertStep(_ doc: DocumentKey, _ n: Int, _ step: StoredStep) throws {
-        later("INSERT INTO step (document, n, first_seq, last_seq, label) VALUES ($1, $2, $3, $4, $5)",
+        try later("INSERT INTO step (document, n, first_seq, last_seq, label) VALUES ($1, $2, $3, $4, $5)",
               [.int(doc.id), .int(Int64(n)), .int(Int64(step.first)), .int(Int64(step.last)), step.label.map { .text($0) }])
     }
 
