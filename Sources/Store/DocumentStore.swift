@@ -104,6 +104,26 @@ public final class DocumentStore {
         backend = try SQLiteBackend(path: path, options: options)
     }
 
+    /// Opens the database `url` names: for a `postgresql://` or `postgres://` URI, a database of a
+    /// PostgreSQL server shared by every process that names it (docs/shared-store.md: libpq reads
+    /// the URI, a password comes from it, `PGPASSWORD` or `~/.pgpass`, and every message shows
+    /// it redacted; `path` is the URI redacted); for anything else, the SQLite file `init(path:)`
+    /// opens.
+    ///
+    /// - Throws: `StackDocError` as `init(path:)`; for a server, `cannotOpenDatabase` with one
+    ///   line saying why (down, unreachable, a wrong password, a missing database) within the
+    ///   connect timeout (5 s, or the URI's `connect_timeout`).
+    public init(url: String, options: StoreOptions = StoreOptions()) throws {
+        self.options = options
+        if let server = PostgreSQLURL(url) {
+            path = server.redacted
+            backend = try PostgreSQLBackend(url: server, options: options)
+        } else {
+            path = url
+            backend = try SQLiteBackend(path: url, options: options)
+        }
+    }
+
     /// True when writing a file at `target` would replace this database or one of its companion
     /// files (`-wal`, `-shm`, `-journal`), under any spelling of the path and through symbolic or
     /// hard links. Always false for `:memory:`.

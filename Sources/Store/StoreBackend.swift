@@ -14,8 +14,10 @@ import Layout
 ///   the one before `write`.
 /// - **Isolation.** Inside one `read` or `write`, every call sees one state of the database:
 ///   its own writes, and no other connection's commits made after the transaction's first read.
-///   Writes of one database are serialized: a second writer waits (up to
-///   `StoreOptions.busyTimeout`) and then fails with `databaseBusy`.
+///   Writes of one document are serialized: a second writer waits (up to
+///   `StoreOptions.busyTimeout`) and then fails with `databaseBusy`. (SQLite serializes every
+///   write of the file; PostgreSQL locks the document's record in `storedVersion`, so writers of
+///   different documents never wait for each other.)
 /// - **Stale versions.** A backend never checks versions itself: the document logic reads
 ///   `storedVersion` first in every write and throws `staleDocument` when it is not the
 ///   version its handle holds, before writing anything (so a stale write changes nothing), and

@@ -84,7 +84,7 @@ struct Driver {
             if let origin = options.origin, !StoredDocument.isValidOrigin(origin) {
                 throw StackDocError("invalid origin for --as: use 1 to 64 characters of A-Z a-z 0-9 _ . - : @")
             }
-            let store = try DocumentStore(path: Session.expandingTilde(options.database), options: StoreOptions(readOnly: options.readOnly))
+            let store = try DocumentStore(url: Session.expandingTilde(options.database), options: StoreOptions(readOnly: options.readOnly))
             session = Session(store: store, origin: options.origin)
         } catch {
             let report = ErrorReport(error)

@@ -28,8 +28,8 @@ import StackDocTestSupport
 
     /// Runs `script` as `stackdoc --db :memory: [--json] [--bail] SCRIPT` would, in a scratch
     /// directory; standard output and `error:` lines interleaved, then the exit status.
-    static func run(_ script: String, json: Bool, directory: String) throws -> Run {
-        let store = try DocumentStore(path: ":memory:")
+    static func run(_ script: String, json: Bool, directory: String, backend: TestStores.Backend = .sqlite) throws -> Run {
+        let store = try TestStores.store(backend)
         let session = Session(store: store, directory: directory, origin: "golden")
         var lines: [String] = []
         let sink = Sink(out: { lines.append($0) }, err: { lines.append("error: " + $0) })
@@ -37,7 +37,9 @@ import StackDocTestSupport
         var runner = BatchRunner(session: session, json: json, bail: bail, showFile: false, sink: sink)
         _ = runner.run(text: script, file: nil)
         lines.append("# exit status: \(runner.failed ? 1 : 0)")
-        return Run(output: lines.joined(separator: "\n") + "\n", session: session)
+        // The database's name where output shows it: the goldens hold the in-memory one's.
+        let output = lines.joined(separator: "\n").replacingOccurrences(of: store.path, with: ":memory:")
+        return Run(output: output + "\n", session: session)
     }
 
     /// `timer on` prints wall times, which differ run to run: the goldens hold `N` in their
@@ -60,14 +62,28 @@ import StackDocTestSupport
     }
 
     @Test(arguments: scripts) func script(_ name: String) throws {
+        try Self.check(name, backend: .sqlite)
+    }
+
+    /// The same scripts against a PostgreSQL store (a new schema of `STACKDOC_TEST_POSTGRES`'s
+    /// server each), compared with the same goldens byte for byte; the database's name is
+    /// printed as `:memory:` (`run`).
+    @Test(.enabled(if: TestPostgres.available, Comment(rawValue: TestPostgres.skipReason)), arguments: scripts)
+    func scriptOnPostgreSQL(_ name: String) throws {
+        try Self.check(name, backend: .postgresql)
+    }
+
+    /// Runs script `name` in text and JSON mode on `backend` and compares with its goldens,
+    /// then replays every document's log.
+    static func check(_ name: String, backend: TestStores.Backend) throws {
         let text = try String(contentsOfFile: Self.directory + "/\(name).sd", encoding: .utf8)
         let scratch = try Scratch.directory("golden")
         defer { Scratch.remove(scratch) }
-        let plain = try Self.run(text, json: false, directory: scratch)
+        let plain = try Self.run(text, json: false, directory: scratch, backend: backend)
         Self.compare(Self.normalizingTimes(plain.output), golden: "\(name).out")
         let scratchJSON = try Scratch.directory("golden")
         defer { Scratch.remove(scratchJSON) }
-        let json = try Self.run(text, json: true, directory: scratchJSON)
+        let json = try Self.run(text, json: true, directory: scratchJSON, backend: backend)
         Self.compare(Self.normalizingTimes(json.output), golden: "\(name).json")
         for line in json.output.split(separator: "\n") where !line.hasPrefix("#") && !line.hasPrefix("error: ") {
             #expect(line.hasPrefix("{\"ok\":"), "not a JSON envelope: \(line)")
@@ -79,16 +95,16 @@ import StackDocTestSupport
                 #expect(object["error"] is String && object["line"] is Int, "\(line.prefix(300))")
             }
         }
-        try Self.checkLogReplay(plain.session, script: name)
+        try Self.checkLogReplay(plain.session, script: name, backend: backend)
     }
 
     /// Every document's `log export` script rebuilds it on an empty database, with the same
     /// history (steps, marks and their origins) although the replaying session has another origin.
-    static func checkLogReplay(_ session: Session, script: String) throws {
+    static func checkLogReplay(_ session: Session, script: String, backend: TestStores.Backend = .sqlite) throws {
         for name in try session.store.documentNames() {
             let doc = try session.store.open(name)
             let lines = try LogScript.lines(doc)
-            let replayStore = try DocumentStore(path: ":memory:")
+            let replayStore = try TestStores.store(backend)
             let replay = Session(store: replayStore)
             var errors: [String] = []
             var runner = BatchRunner(session: replay, json: false, bail: true, showFile: false,

@@ -59,11 +59,21 @@ import StackDocTestSupport
     /// and undo/redo behave alike.
     @Test(arguments: [UInt64(21), 22, 23, 24, 25, 26])
     func randomHistoriesFromAnImportReplay(seed: UInt64) throws {
+        try Self.randomHistoryFromAnImport(seed: seed, backend: .sqlite)
+    }
+
+    /// The same on a PostgreSQL store, replayed on another.
+    @Test(.enabled(if: TestPostgres.available, Comment(rawValue: TestPostgres.skipReason)), arguments: [UInt64(21), 22])
+    func randomHistoriesFromAnImportReplayOnPostgreSQL(seed: UInt64) throws {
+        try Self.randomHistoryFromAnImport(seed: seed, backend: .postgresql)
+    }
+
+    static func randomHistoryFromAnImport(seed: UInt64, backend: TestStores.Backend) throws {
         let dir = try Binary.scratchDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let saved = try Self.everyFieldDocument(seed: seed)
         try (DocumentFormat.encode(saved) + "\n").write(toFile: dir + "/d.json", atomically: true, encoding: .utf8)
-        let session = Session(store: try DocumentStore(path: ":memory:"), directory: dir)
+        let session = Session(store: try TestStores.store(backend), directory: dir)
         try session.line("import d.json")
         try StaleChecks.replaysByteForByte(session.store, "d", "seed \(seed): the import")
         try Self.randomHistory(session, seed: seed, lines: 80)
@@ -181,8 +191,17 @@ import StackDocTestSupport
     /// a document whose `export` equals a replay of its `log export` on an empty database.
     @Test(arguments: [UInt64(11), 12, 13, 14, 15, 16, 17, 18])
     func randomCommandsRestartsAndASecondProcessReplayByteForByte(seed: UInt64) async throws {
+        try await Self.randomCommandsRestartsAndASecondProcess(seed: seed, db: SharedDatabase())
+    }
+
+    /// The same with the two writers and the processes on one PostgreSQL database.
+    @Test(.enabled(if: TestPostgres.available, Comment(rawValue: TestPostgres.skipReason)), arguments: [UInt64(11), 12, 13])
+    func randomCommandsRestartsAndASecondProcessReplayByteForByteOnPostgreSQL(seed: UInt64) async throws {
+        try await Self.randomCommandsRestartsAndASecondProcess(seed: seed, db: try SharedDatabase(.postgresql))
+    }
+
+    static func randomCommandsRestartsAndASecondProcess(seed: UInt64, db: SharedDatabase) async throws {
         let exe = try #require(Binary.stackdoc, "the stackdoc binary is built with the tests")
-        let db = SharedDatabase()
         defer { db.remove() }
         var a = try db.session()
         try a.line("new d viewport 320 300")

@@ -10,19 +10,26 @@ import StackDocTestSupport
 /// Sessions on one database file through separate connections (SQLite treats them as separate
 /// processes), and the checks the stale-session tests share.
 struct SharedDatabase {
+    /// The `--db` value: a file, or a PostgreSQL URI (a new schema of the test server).
     let path: String
 
     init() {
         path = NSTemporaryDirectory() + "/stackdoc-shared-\(UUID().uuidString).sqlite"
     }
 
+    /// A database of `backend` shared by every session made from it.
+    init(_ backend: TestStores.Backend) throws {
+        path = backend == .sqlite ? SharedDatabase().path : try TestStores.url(backend)
+    }
+
     func remove() {
+        guard !path.hasPrefix("postgres") else { return }
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 
-    /// A new session on its own connection to the file, writing as `origin` (nil: the user name).
+    /// A new session on its own connection to the database, writing as `origin` (nil: the user name).
     func session(as origin: String? = nil) throws -> Session {
-        Session(store: try DocumentStore(path: path), origin: origin)
+        Session(store: try DocumentStore(url: path), origin: origin)
     }
 }
 
@@ -66,7 +73,8 @@ enum StaleChecks {
                                    sourceLocation: SourceLocation = #_sourceLocation) throws {
         let doc = try store.open(name)
         let lines = try LogScript.lines(doc)
-        let replayStore = try DocumentStore(path: ":memory:")
+        // On the same backend as the store replayed.
+        let replayStore = try TestStores.store(store.path.hasPrefix("postgres") ? .postgresql : .sqlite)
         var errors: [String] = []
         var runner = BatchRunner(session: Session(store: replayStore), json: false, bail: true, showFile: false,
                                  sink: Sink(out: { _ in }, err: { errors.append($0) }))

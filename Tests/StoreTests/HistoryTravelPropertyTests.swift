@@ -16,11 +16,10 @@ import Testing
 /// to the document, undo past the base refused.
 @Suite struct HistoryTravelPropertyTests {
     /// Runs `length` random actions; returns the handle and the export after each log entry.
-    func run(seed: UInt64, length: Int, directory: String) throws -> (StoredDocument, [Int: String]) {
-        let path = directory + "/h.sqlite"
+    func run(seed: UInt64, length: Int, url path: String) throws -> (StoredDocument, [Int: String]) {
         var rng = SplitMix64(seed: seed)
         let options = StoreOptions(snapshots: SnapshotPolicy(interval: rng.int(1..<9)))
-        var store = try DocumentStore(path: path, options: options)
+        var store = try DocumentStore(url: path, options: options)
         var doc = try store.create("p")
         var exports: [Int: String] = [1: doc.document.exportJSON()]
         var marks = 0
@@ -54,7 +53,7 @@ import Testing
                     try compact(doc, rng: &rng, seed: seed)
                 case 4 where rng.chance(3):
                     let origin = doc.origin
-                    store = try DocumentStore(path: path, options: options)
+                    store = try DocumentStore(url: path, options: options)
                     doc = try store.open("p")
                     doc.origin = origin
                 default:
@@ -104,23 +103,37 @@ import Testing
         await propertyCheck(count: 25, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 1...70)) { seed, length in
             let dir = try Scratch.directory("travel")
             defer { Scratch.remove(dir) }
-            let (doc, exports) = try run(seed: seed, length: length, directory: dir)
-            for (seq, export) in exports {
-                #expect(try doc.document(at: .entry(seq)).exportJSON() == export, "seed \(seed): export --at \(seq)")
-            }
-            #expect(try doc.verify(replan: true) == [], "seed \(seed)")
-            #expect(try doc.replayed() == doc.document)
-            let reopened = try DocumentStore(path: dir + "/h.sqlite").open("p")
-            #expect(reopened.document == doc.document)
-            #expect(reopened.historyBase == doc.historyBase && reopened.cursor == doc.cursor && reopened.stepCount == doc.stepCount)
+            try checkPastExports(seed: seed, length: length, url: dir + "/h.sqlite")
         }
+    }
+
+    /// The same histories on a PostgreSQL store (fewer: each is a new schema on the server).
+    @Test(.enabled(if: TestPostgres.available, Comment(rawValue: TestPostgres.skipReason)))
+    func everyPastExportIsWhatWasPrintedThenOnPostgreSQL() async throws {
+        await propertyCheck(count: 6, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 1...70)) { seed, length in
+            try checkPastExports(seed: seed, length: length, url: try TestStores.url(.postgresql))
+        }
+    }
+
+    /// Every recorded export is `export --at` its entry, verify is clean, the replay and a
+    /// reopened handle are the document.
+    func checkPastExports(seed: UInt64, length: Int, url: String) throws {
+        let (doc, exports) = try run(seed: seed, length: length, url: url)
+        for (seq, export) in exports {
+            #expect(try doc.document(at: .entry(seq)).exportJSON() == export, "seed \(seed): export --at \(seq)")
+        }
+        #expect(try doc.verify(replan: true) == [], "seed \(seed)")
+        #expect(try doc.replayed() == doc.document)
+        let reopened = try DocumentStore(url: url).open("p")
+        #expect(reopened.document == doc.document)
+        #expect(reopened.historyBase == doc.historyBase && reopened.cursor == doc.cursor && reopened.stepCount == doc.stepCount)
     }
 
     @Test func diffsAgreeWithAFullComparison() async throws {
         await propertyCheck(count: 25, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 1...60)) { seed, length in
             let dir = try Scratch.directory("travel")
             defer { Scratch.remove(dir) }
-            let (doc, _) = try run(seed: seed, length: length, directory: dir)
+            let (doc, _) = try run(seed: seed, length: length, url: dir + "/h.sqlite")
             let last = try doc.status().logEntries, first = max(1, doc.historyBase)
             var rng = SplitMix64(seed: seed ^ 0x5EED)
             for _ in 0..<6 {

@@ -54,12 +54,27 @@ import Testing
 
     @Test func replayGivesTheStoredState() async {
         await propertyCheck(count: 60, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 1...120)) { seed, length in
-            let store = try DocumentStore(path: ":memory:")
-            let doc = try randomHistory(store, seed: seed, length: length)
-            #expect(snapshot(try doc.replayed()) == snapshot(doc.document))
-            #expect(snapshot(try store.open("p").document) == snapshot(doc.document))
+            try checkReplay(try DocumentStore(path: ":memory:"), seed: seed, length: length)
+        }
+    }
+
+    /// Random histories on a PostgreSQL store: the replay, a reopened handle (another
+    /// connection) and verify agree with the document, as on SQLite.
+    @Test(.enabled(if: TestPostgres.available, Comment(rawValue: TestPostgres.skipReason)))
+    func replayGivesTheStoredStateOnPostgreSQL() async {
+        await propertyCheck(count: 10, input: Gen.uint64(in: 0...UInt64.max), Gen.int(in: 1...120)) { seed, length in
+            let url = try TestStores.url(.postgresql)
+            try checkReplay(try DocumentStore(url: url), seed: seed, length: length)
+            let doc = try DocumentStore(url: url).open("p")
             #expect(try doc.verify(replan: true) == [])
         }
+    }
+
+    func checkReplay(_ store: DocumentStore, seed: UInt64, length: Int) throws {
+        let doc = try randomHistory(store, seed: seed, length: length)
+        #expect(snapshot(try doc.replayed()) == snapshot(doc.document))
+        #expect(snapshot(try store.open("p").document) == snapshot(doc.document))
+        #expect(try doc.verify(replan: true) == [])
     }
 
     @Test func stateAfterReopenIsStateBeforeClose() async {

@@ -18,7 +18,7 @@ extension RowField {
         case .hidden: config.hidden = source.hidden
         case .sticky: config.sticky = source.sticky
         case .separator: config.separator = source.separator
-        case .minMain, .maxMain, .minCross, .maxCross, .background, .highlight, .text, .aspect, .stickyOffset, .rowInsets, .scrollOffset:
+        case .minMain, .maxMain, .minCross, .maxCross, .background, .highlight, .text, .aspect, .stickyOffset, .rowInsets, .scrollOffset, .rowSeparator:
             set(value(source), &config)
         case .stack: config.stack = source.stack
         }

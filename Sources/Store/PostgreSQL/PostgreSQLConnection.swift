@@ -2,12 +2,14 @@ import CPostgreSQL
 import Glibc
 
 /// A value bound to a statement's `$n` parameter. Text, integers and booleans go as text (typed
-/// `text`, `int8`, `bool`); bytes as binary `bytea`, exactly as given.
+/// `text`, `int8`, `bool`); bytes as binary `bytea`, exactly as given; doubles as binary `float8`
+/// (bit for bit).
 enum PostgreSQLValue: Hashable, Sendable {
     case text(String)
     case int(Int64)
     case bool(Bool)
     case bytes([UInt8])
+    case double(Double)
 
     /// The parameter's type OID and its wire bytes and format (0 text, 1 binary).
     fileprivate var wire: (type: Oid, bytes: [UInt8], format: Int32) {
@@ -16,6 +18,7 @@ enum PostgreSQLValue: Hashable, Sendable {
         case .int(let i): (20, Array(String(i).utf8), 0)
         case .bool(let b): (16, Array((b ? "t" : "f").utf8), 0)
         case .bytes(let b): (17, b, 1)
+        case .double(let d): (701, withUnsafeBytes(of: d.bitPattern.bigEndian) { Array($0) }, 1)
         }
     }
 }
@@ -50,6 +53,9 @@ final class PostgreSQLConnection {
     /// The server's URI (`description` is redacted).
     let url: PostgreSQLURL
     private let connection: OpaquePointer
+    /// Round trips to the server so far (each `execute`, `pipeline` and `copyIn` is one; a
+    /// connection's own setup is not counted): what a test of a commit's cost counts.
+    private(set) var roundTrips = 0
 
     /// Connects to `url`. `connectTimeout` (seconds, libpq's `connect_timeout`) applies unless the
     /// URI names its own.
@@ -80,6 +86,15 @@ final class PostgreSQLConnection {
     /// True while the connection is usable (false after the server went away).
     var isOpen: Bool { PQstatus(connection) == CONNECTION_OK }
 
+    /// Reads what the server sent meanwhile without waiting (no round trip) and says whether the
+    /// connection is still usable: false once the server closed it (a restart, a terminated
+    /// session).
+    func isAlive() -> Bool {
+        guard isOpen, !inTransaction else { return isOpen }
+        for _ in 0..<2 where PQconsumeInput(connection) != 1 { return false }
+        return isOpen
+    }
+
     /// The server process serving this session (`pg_backend_pid()`).
     var serverPID: Int32 { PQbackendPID(connection) }
 
@@ -102,10 +117,23 @@ final class PostgreSQLConnection {
     /// Runs one statement (its `$1…` bound to `parameters`, nil for SQL NULL) and returns its rows.
     @discardableResult
     func execute(_ sql: String, _ parameters: [PostgreSQLValue?] = []) throws -> PostgreSQLRows {
+        roundTrips += 1
         let result = Self.withParameters(parameters) { types, values, lengths, formats in
             PQexecParams(connection, sql, Int32(parameters.count), types, values, lengths, formats, 1)
         }
         return try rows(of: result)
+    }
+
+    /// Runs `sql`, which may hold several statements and no parameters (a migration), through
+    /// the simple query protocol; the first failure is thrown.
+    func executeScript(_ sql: String) throws {
+        roundTrips += 1
+        guard PQsendQuery(connection, sql) == 1 else { throw failure("cannot send a script") }
+        var firstError: Error?
+        while let result = PQgetResult(connection) {
+            do { _ = try rows(of: result) } catch { if firstError == nil { firstError = error } }
+        }
+        if let firstError { throw firstError }
     }
 
     /// Sends `statements` and one sync point in one round trip (libpq's pipeline mode) and returns
@@ -113,6 +141,7 @@ final class PostgreSQLConnection {
     /// skips the rest, an open transaction block is rolled back, and its error is thrown.
     func pipeline(_ statements: [PostgreSQLStatement]) throws -> [PostgreSQLRows] {
         guard PQenterPipelineMode(connection) == 1 else { throw failure("cannot enter pipeline mode") }
+        roundTrips += 1
         var inPipeline = true
         defer { if inPipeline { PQexitPipelineMode(connection) } }
         for statement in statements {
@@ -189,6 +218,7 @@ final class PostgreSQLConnection {
     /// any, is then failed).
     @discardableResult
     func copyIn(_ sql: String, _ chunks: some Sequence<[UInt8]>) throws -> Int {
+        roundTrips += 1
         guard let start = PQexec(connection, sql) else { throw lost() }
         guard PQresultStatus(start) == PGRES_COPY_IN else { _ = try rows(of: start); throw failure("not a COPY FROM STDIN") }
         PQclear(start)

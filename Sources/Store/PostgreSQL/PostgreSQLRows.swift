@@ -67,4 +67,16 @@ final class PostgreSQLRows {
             }
         } ?? nil
     }
+
+    /// The value at (`row`, `column`) as a double: `float8` (bit for bit) or an integer type;
+    /// nil for NULL or another type.
+    func double(_ row: Int, _ column: Int) -> Double? {
+        guard PQftype(result, Int32(column)) == 701 else { return int(row, column).map(Double.init) }
+        return withBytes(row, column) { raw -> Double? in
+            guard raw.count == 8 else { return nil }
+            var bits: UInt64 = 0
+            for byte in raw { bits = bits << 8 | UInt64(byte) }
+            return Double(bitPattern: bits)
+        } ?? nil
+    }
 }

@@ -72,12 +72,8 @@ extension SQLiteTransaction {
     func restoreTargets(_ doc: DocumentKey, after seq: Int) throws -> [(seq: Int, target: Int)] {
         try GRDB.Row.fetchAll(db, sql: "SELECT seq, payload FROM log WHERE document = ? AND kind = 'restore' AND seq > ?", arguments: [doc.id, seq]).map { row in
             let seq: Int = try row.decode(forColumn: "seq")
-            return try decoding(doc, seq) { () throws -> (seq: Int, target: Int)? in
-                let payload: String? = try row.decode(forColumn: "payload")
-                guard try HistoryPayload.revert(payload) == nil else { return nil }
-                return (seq, try HistoryPayload.restoreTarget(payload))
-            }
-        }.compactMap { $0 }
+            return (seq, try decoding(doc, seq) { try HistoryPayload.restoreTarget(try row.decode(forColumn: "payload")) })
+        }
     }
 
     func importSettings(_ doc: DocumentKey, seq: Int) throws -> DocumentSettings? {
@@ -131,9 +127,7 @@ extension SQLiteTransaction {
             """), arguments: [doc.id, range.lowerBound, range.upperBound]).map { op in
             try decoding(doc, try? op.decode(Int.self, forColumn: "seq")) {
                 if try op.decode(String.self, forColumn: "kind") == LogEntry.Kind.restore.rawValue {
-                    let payload: String? = try op.decode(forColumn: "payload")
-                    if let revert = try HistoryPayload.revert(payload) { return .revert(StepRevert(undo: revert.undo, steps: revert.steps)) }
-                    return .restore(target: try HistoryPayload.restoreTarget(payload))
+                    return .restore(target: try HistoryPayload.restoreTarget(try op.decode(forColumn: "payload")))
                 }
                 return .edit(try LogFormat.decodeEdit(try op.decode(forColumn: "payload"), format: try op.decode(forColumn: "format")))
             }
@@ -167,43 +161,14 @@ extension SQLiteTransaction {
     }
 }
 
-/// Turns `log` rows into `LogEntry` values.
+/// Turns `log` rows into `LogEntry` values (`LogEntryDecoding`).
 enum LogDecoding {
     static func decode(_ row: GRDB.Row) throws -> LogEntry {
-        let kindText: String = try row.decode(forColumn: "kind")
-        guard let kind = LogEntry.Kind(rawValue: kindText) else { throw StackDocError("unknown kind \(Validation.quoted(kindText))") }
-        let payload: String? = try row.decode(forColumn: "payload")
         let format: Int = try row.decode(forColumn: "format")
-        var entry = LogEntry(seq: try row.decode(forColumn: "seq"), kind: kind, edit: nil, settings: nil, count: nil, label: try row.decode(forColumn: "label"),
-                             group: try row.decode(forColumn: "grp"), changes: [], inverse: [],
-                             time: Date(timeIntervalSince1970: try row.decode(forColumn: "time")))
-        entry.origin = try row.decode(forColumn: "origin")
-        switch kind {
-        case .op, .view:
-            entry.edit = try LogFormat.decodeEdit(payload, format: format)
-        case .newDocument, .importDocument:
-            entry.settings = try LogFormat.decodeSettings(payload, format: format)
-        case .undo, .redo:
-            let move = try HistoryMoveLog.parse(payload, format: format)
-            entry.count = move.count
-            entry.moved = move.steps
-        case .begin, .commit:
-            break
-        case .mark:
-            (entry.markCursor, entry.markStep) = try HistoryPayload.mark(payload)
-        case .restore:
-            if let revert = try HistoryPayload.revert(payload) {
-                entry.reverts = StepRevert(undo: revert.undo, steps: revert.steps)
-            } else {
-                entry.target = try HistoryPayload.restoreTarget(payload)
-            }
-        }
-        if let f = try LogFormat.changes(in: row, column: "forward", format: format) { entry.changes = f }
-        if let i = try LogFormat.changes(in: row, column: "inverse", format: format) {
-            entry.inverse = i
-        } else if format >= 2 {
-            entry.inverse = entry.changes.inverse  // format 2 stores no inverse: it is forward's
-        }
-        return entry
+        return try LogEntryDecoding.decode(StoredLogRow(
+            seq: try row.decode(forColumn: "seq"), kind: try row.decode(forColumn: "kind"), payload: try row.decode(forColumn: "payload"),
+            group: try row.decode(forColumn: "grp"), label: try row.decode(forColumn: "label"), time: try row.decode(forColumn: "time"),
+            format: format, origin: try row.decode(forColumn: "origin"),
+            changes: { try LogFormat.changes(in: row, column: $0, format: format) }))
     }
 }

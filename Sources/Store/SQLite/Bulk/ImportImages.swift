@@ -25,20 +25,9 @@ enum ImportImages {
             return try RowLoader.load(db, name: name, settings: settings, documentID: documentID, importSeq: seq, path: path,
                                       cancellation: cancellation)
         }
-        let problem: String
-        do {
-            let (header, document) = try SnapshotImage.decode([UInt8](data), name: name)
-            if header.uid != uid || header.seq != seq {
-                problem = "it is of document \(header.uid), entry \(header.seq)"
-            } else if document.settings != settings {
-                problem = "its settings are not the logged ones"
-            } else {
-                return document
-            }
-        } catch {
-            problem = "\(error)"
+        return try data.withUnsafeBytes { bytes in
+            try ImportImageCheck.document(bytes, name: name, uid: uid, seq: seq, settings: settings, path: path)
         }
-        throw StoreError.corrupt(path, "document \(Validation.quoted(name)): the rows of import entry \(seq) cannot be read: \(problem)")
     }
 }
 

@@ -273,7 +273,7 @@ struct RowRunWriter {
         for change in inserted {
             guard case let .insertRow(id, config, _, _) = change else { continue }
             let next = try afterID.map { try RowWriter.storedKey($0, db: db, docID: docID) }
-            let key = try OrderKeySpace.key(between: previous, next, parent: parent ?? "", moving: nil, db: db, docID: docID)
+            let key = try OrderKeySpace.key(between: previous, next, parent: parent ?? "", moving: nil, rows: SQLiteOrderKeyedRows(db: db, docID: docID))
             try RowWriter.insert(id, config: config, parent: parent, key: key, db: db, docID: docID)
             previous = key
         }

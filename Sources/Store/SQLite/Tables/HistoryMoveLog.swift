@@ -62,11 +62,17 @@ enum HistoryMoveLog {
     }
 
     /// The row changes that moving `steps` applies: each step's `op`/`restore` entries, their
-    /// changes forward (redo) or taken back newest first (undo), settings changes left out.
+    /// changes forward (redo), or taken back newest first (undo), settings changes left out.
     static func rowChanges(_ db: Database, documentID: Int64, undo: Bool, steps: [ClosedRange<Int>], decoded: Decoded? = nil) throws -> [Change] {
+        try rowChanges(undo: undo, steps: steps) { try opChanges(db, documentID: documentID, range: $0, inverse: undo, decoded: decoded) }
+    }
+
+    /// `rowChanges`, with `opChanges` reading the changes of the `op`/`restore` entries in a
+    /// range (forward for redo, inverse for undo) in log order: any backend's.
+    static func rowChanges(undo: Bool, steps: [ClosedRange<Int>], opChanges: (ClosedRange<Int>) throws -> [[Change]]) throws -> [Change] {
         var out: [Change] = []
         for range in steps {
-            var ops = try opChanges(db, documentID: documentID, range: range, inverse: undo, decoded: decoded)
+            var ops = try opChanges(range)
             if undo { ops.reverse() }
             for op in ops {
                 for change in op where change.isRowChange { out.append(change) }
@@ -107,11 +113,20 @@ enum HistoryMoveLog {
     /// the entry's `kind`, `payload`, `forward` and `format`.
     static func applied(_ db: Database, documentID: Int64, row: GRDB.Row, decoded: Decoded? = nil) throws -> [Change] {
         let format: Int = try row.decode(forColumn: "format")
-        let logged = try LogFormat.changes(in: row, column: "forward", format: format) ?? []
-        let kind: String = try row.decode(forColumn: "kind")
+        return try applied(kind: try row.decode(forColumn: "kind"), payload: try row.decode(forColumn: "payload"), format: format,
+                           logged: try LogFormat.changes(in: row, column: "forward", format: format) ?? []) { undo, range in
+            try opChanges(db, documentID: documentID, range: range, inverse: undo, decoded: decoded)
+        }
+    }
+
+    /// `applied` for an entry of `kind` whose `forward` holds `logged`: any backend's, with
+    /// `opChanges(undo, range)` reading the changes of the `op`/`restore` entries in a range.
+    static func applied(kind: String, payload: String?, format: Int, logged: [Change],
+                        opChanges: (_ undo: Bool, ClosedRange<Int>) throws -> [[Change]]) throws -> [Change] {
         guard format >= 2, kind == LogEntry.Kind.undo.rawValue || kind == LogEntry.Kind.redo.rawValue else { return logged }
-        let (_, steps) = try parse(try row.decode(forColumn: "payload"), format: format)
-        return try rowChanges(db, documentID: documentID, undo: kind == LogEntry.Kind.undo.rawValue, steps: steps ?? [], decoded: decoded) + logged
+        let (_, steps) = try parse(payload, format: format)
+        let undo = kind == LogEntry.Kind.undo.rawValue
+        return try rowChanges(undo: undo, steps: steps ?? []) { try opChanges(undo, $0) } + logged
     }
 }
 

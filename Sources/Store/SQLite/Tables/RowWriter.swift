@@ -95,7 +95,7 @@ enum RowWriter {
                                  db: Database, docID: Int64) throws -> String {
         let before = try document.child(at: index - 1, of: parent).map { try storedKey($0, db: db, docID: docID) }
         let after = try document.child(at: index + 1, of: parent).map { try storedKey($0, db: db, docID: docID) }
-        return try OrderKeySpace.key(between: before, after, parent: parent ?? "", moving: moving, db: db, docID: docID)
+        return try OrderKeySpace.key(between: before, after, parent: parent ?? "", moving: moving, rows: SQLiteOrderKeyedRows(db: db, docID: docID))
     }
 
     /// The stored order key of current row `id` (one index lookup).

@@ -1,6 +1,4 @@
 import Foundation
-import GRDB
-import GRDBSQLite
 import Layout
 import StoreFormat
 
@@ -25,6 +23,7 @@ import StoreFormat
 /// sub-ranges: each insert pays O(1) re-keyed rows per level, O(maxLength) in all (amortized),
 /// and most inserts touch only their own row. Keys never depend on anything but the rows' order,
 /// and the log records indexes, not keys, so re-keying changes nothing that is replayed.
+/// The rule is the same for every backend; each reaches its rows through `OrderKeyedRows`.
 enum OrderKeySpace {
     /// Density factor: a range of height h holds at most (62 / densityFactor)^h rows.
     static let densityFactor = 16.0
@@ -34,7 +33,7 @@ enum OrderKeySpace {
     /// moved (still stored under its old key, possibly in the neighbourhood): it is left out of
     /// the re-keying and parked on a temporary key until the caller stores it.
     static func key(between before: String?, _ after: String?, parent: String, moving: RowID?,
-                    db: Database, docID: Int64) throws -> String {
+                    rows: some OrderKeyedRows) throws -> String {
         let midpoint = try OrderKey.between(before, after)
         let bytes = Array(midpoint.utf8)
         guard bytes.count > OrderKey.maxLength else { return midpoint }
@@ -44,71 +43,46 @@ enum OrderKeySpace {
             let prefix = String(decoding: bytes[..<length], as: UTF8.self)
             let height = OrderKey.maxLength - length
             let limit = pow(62 / densityFactor, Double(height))
-            let count = try Int.fetchOne(db.cachedStatement(sql: countSQL),
-                                         arguments: [docID, parent, prefix, prefix + OrderKey.pastDigits]) ?? 0
+            let count = try rows.count(in: parent, from: prefix, below: prefix + OrderKey.pastDigits)
             if Double(count + 1) <= limit {
-                return try rekey(prefix: prefix, newKeyAt: midpoint, parent: parent, moving: moving, db: db, docID: docID)
+                return try rekey(prefix: prefix, newKeyAt: midpoint, parent: parent, moving: moving, rows: rows)
             }
             length -= 1
         }
         throw StoreError.internal("the stack '\(parent)' has too many rows to key within \(OrderKey.maxLength) bytes")
     }
 
-    private static let countSQL = "SELECT count(*) FROM row WHERE document = ? AND import_seq = 0 AND parent = ? AND order_key >= ? AND order_key < ?"
-
     /// Gives the rows of the prefix range (minus `moving`) and the new row evenly spaced keys
     /// under `prefix`, in their order; returns the new row's key.
     private static func rekey(prefix: String, newKeyAt midpoint: String, parent: String, moving: RowID?,
-                              db: Database, docID: Int64) throws -> String {
+                              rows: some OrderKeyedRows) throws -> String {
         let upper = prefix + OrderKey.pastDigits
-        let select = try db.cachedStatement(sql: """
-            SELECT id, order_key FROM row WHERE document = ? AND import_seq = 0 AND parent = ? AND order_key >= ? AND order_key < ?
-            ORDER BY order_key
-            """)
-        try select.setArguments([docID, parent, prefix, upper])
-        let stmt = select.sqliteStatement
         var ids: [String] = []
         var newRowSlot = 0
         let midpointBytes = Array(midpoint.utf8)
-        defer { sqlite3_reset(stmt) }
-        while true {
-            let rc = sqlite3_step(stmt)
-            if rc == SQLITE_DONE { break }
-            guard rc == SQLITE_ROW else {
-                throw DatabaseError(resultCode: ResultCode(rawValue: rc), message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: select.sql)
-            }
-            let id = String(cString: sqlite3_column_text(stmt, 0))
-            if id == moving { continue }
-            let key = UnsafeBufferPointer(start: sqlite3_column_text(stmt, 1), count: Int(sqlite3_column_bytes(stmt, 1)))
+        try rows.forEachRow(in: parent, from: prefix, below: upper) { id, key in
+            if id == moving { return }
             if key.lexicographicallyPrecedes(midpointBytes) { newRowSlot += 1 }
             ids.append(id)
         }
-        sqlite3_reset(stmt)
         let keys = try OrderKey.spread(ids.count + 1, under: prefix, height: OrderKey.maxLength - prefix.utf8.count)
         // Park the range (and the moving row) on temporary keys ('~' sorts after every digit and
         // no real key starts with it), so no new key collides with an old one.
-        try db.cachedStatement(sql: """
-            UPDATE row SET order_key = '~' || id WHERE document = ? AND import_seq = 0 AND parent = ? AND order_key >= ? AND order_key < ?
-            """).execute(arguments: [docID, parent, prefix, upper])
-        if let moving {
-            try db.cachedStatement(sql: "UPDATE row SET order_key = '~' || id WHERE document = ? AND import_seq = 0 AND id = ?").execute(arguments: [docID, moving])
-        }
-        // One prepared statement stepped through the C API (GRDB's argument handling per row
-        // was most of the cost of a re-key).
-        let update = try db.cachedStatement(sql: "UPDATE row SET order_key = ? WHERE document = ? AND import_seq = 0 AND id = ?")
-        let updateStmt = update.sqliteStatement
-        for (i, id) in ids.enumerated() {
-            sqlite3_reset(updateStmt)
-            sqlite3_bind_text(updateStmt, 1, keys[i < newRowSlot ? i : i + 1], -1, sqliteTransient)
-            sqlite3_bind_int64(updateStmt, 2, docID)
-            sqlite3_bind_text(updateStmt, 3, id, -1, sqliteTransient)
-            let rc = sqlite3_step(updateStmt)
-            if rc != SQLITE_DONE {
-                sqlite3_reset(updateStmt)
-                throw DatabaseError(resultCode: ResultCode(rawValue: rc), message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: update.sql)
-            }
-        }
-        sqlite3_reset(updateStmt)
+        try rows.park(in: parent, from: prefix, below: upper, moving: moving)
+        try rows.setKeys(ids.enumerated().map { i, id in (id, keys[i < newRowSlot ? i : i + 1]) })
         return keys[newRowSlot]
     }
+}
+
+/// A document's current rows as `OrderKeySpace` reads and re-keys them (one stack at a time,
+/// by order key range `from..<below`, byte order).
+protocol OrderKeyedRows {
+    /// How many rows of stack `parent` have keys in the range.
+    func count(in parent: String, from: String, below: String) throws -> Int
+    /// Calls `body` with each row of stack `parent` whose key is in the range, in key order.
+    func forEachRow(in parent: String, from: String, below: String, _ body: (String, UnsafeBufferPointer<UInt8>) throws -> Void) throws
+    /// Gives every row of the range, and the row `moving`, the temporary key `'~' || id`.
+    func park(in parent: String, from: String, below: String, moving: RowID?) throws
+    /// Stores each (id, key).
+    func setKeys(_ keys: [(id: String, key: String)]) throws
 }
