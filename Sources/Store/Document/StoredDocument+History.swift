@@ -195,7 +195,7 @@ extension StoredDocument {
     public func log(from seq: Int = 1, limit: Int? = nil) throws -> [LogEntry] {
         try reading { tx in
             try checkCurrent(tx)
-            return try tx.logEntries(key, from: seq, limit: limit, inverse: true)
+            return try tx.logEntries(key, from: seq, limit: limit)
         }
     }
 
@@ -208,7 +208,7 @@ extension StoredDocument {
             guard let settings = try tx.importSettings(key, seq: seq) else {
                 throw StackDocError("log entry \(seq) of '\(name)' is not an import")
             }
-            return try tx.importedRows(key, name: name, seq: seq, settings: settings, cancellation: store.cancellation)
+            return try tx.importedRows(key, name: name, seq: seq, settings: settings)
         }
     }
 

@@ -54,7 +54,7 @@ enum OrderKeySpace {
         throw StoreError.internal("the stack '\(parent)' has too many rows to key within \(OrderKey.maxLength) bytes")
     }
 
-    private static let countSQL = "SELECT count(*) FROM row WHERE document = ? AND import_seq = 0 AND parent = ? AND order_key >= ? AND order_key < ?"
+    private static let countSQL = "SELECT count(*) FROM row WHERE document = ? AND parent = ? AND order_key >= ? AND order_key < ?"
 
     /// Gives the rows of the prefix range (minus `moving`) and the new row evenly spaced keys
     /// under `prefix`, in their order; returns the new row's key.
@@ -62,7 +62,7 @@ enum OrderKeySpace {
                               db: Database, docID: Int64) throws -> String {
         let upper = prefix + OrderKey.pastDigits
         let select = try db.cachedStatement(sql: """
-            SELECT id, order_key FROM row WHERE document = ? AND import_seq = 0 AND parent = ? AND order_key >= ? AND order_key < ?
+            SELECT id, order_key FROM row WHERE document = ? AND parent = ? AND order_key >= ? AND order_key < ?
             ORDER BY order_key
             """)
         try select.setArguments([docID, parent, prefix, upper])
@@ -88,14 +88,14 @@ enum OrderKeySpace {
         // Park the range (and the moving row) on temporary keys ('~' sorts after every digit and
         // no real key starts with it), so no new key collides with an old one.
         try db.cachedStatement(sql: """
-            UPDATE row SET order_key = '~' || id WHERE document = ? AND import_seq = 0 AND parent = ? AND order_key >= ? AND order_key < ?
+            UPDATE row SET order_key = '~' || id WHERE document = ? AND parent = ? AND order_key >= ? AND order_key < ?
             """).execute(arguments: [docID, parent, prefix, upper])
         if let moving {
-            try db.cachedStatement(sql: "UPDATE row SET order_key = '~' || id WHERE document = ? AND import_seq = 0 AND id = ?").execute(arguments: [docID, moving])
+            try db.cachedStatement(sql: "UPDATE row SET order_key = '~' || id WHERE document = ? AND id = ?").execute(arguments: [docID, moving])
         }
         // One prepared statement stepped through the C API (GRDB's argument handling per row
         // was most of the cost of a re-key).
-        let update = try db.cachedStatement(sql: "UPDATE row SET order_key = ? WHERE document = ? AND import_seq = 0 AND id = ?")
+        let update = try db.cachedStatement(sql: "UPDATE row SET order_key = ? WHERE document = ? AND id = ?")
         let updateStmt = update.sqliteStatement
         for (i, id) in ids.enumerated() {
             sqlite3_reset(updateStmt)
