@@ -4,7 +4,7 @@ import Layout
 /// document order, compact and checksummed. Byte layout, little endian:
 ///
 /// ```
-/// "SDSNAP" format:u16                     magic and format number (3; 1 and 2 are read too)
+/// "SDSNAP" format:u16                     magic and format number (3; 0020 converts 1 and 2)
 /// uid:str version:uv seq:uv rows:uv       what the image is of: identity, version, last log entry
 /// settings                                axis, viewport, offset, padding, spacing, justify, align,
 ///                                         defaults, viewport insets, keyboard, safe area

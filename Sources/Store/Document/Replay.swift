@@ -173,7 +173,7 @@ public struct Replayer {
             if let clamp = try applyClamp(at) { settingsChanges.append(clamp) }
             cursor += entry.kind == .undo ? -count : count
             lastMove = (moving.map { steps[$0].first...steps[$0].last }, settingsChanges)
-            // A format 2 entry is read by the log's other readers (snapshots, time travel) as
+            // An entry naming its steps is read by the log's other readers (snapshots, time travel) as
             // the rows of the steps it names plus its logged settings changes: both must be
             // what the replay moved and applied.
             if let moved = entry.moved, let replayed = lastMove?.steps {

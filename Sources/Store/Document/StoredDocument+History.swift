@@ -132,7 +132,7 @@ extension StoredDocument {
         guard count <= available else { throw StackDocError(.tooManySteps(move, count: count, available: available)) }
     }
 
-    /// Logs an `undo`/`redo` of `steps` (format 2, `HistoryMoveLog`): the entries of the steps it
+    /// Logs an `undo`/`redo` of `steps` (`HistoryMoveLog`): the entries of the steps it
     /// moved, and of the changes it `applied` only those that are not row changes (the settings
     /// as applied, the offset clamp) — the row changes are the moved steps' own.
     func logHistoryMove(_ tx: any StoreWriting, _ kind: LogEntry.Kind, count: Int, steps: [HistoryStep], applied: [Change]) throws {
