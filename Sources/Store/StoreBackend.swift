@@ -140,9 +140,8 @@ struct StepOwner: Sendable, Equatable {
     var reverts: StepRevert?
 }
 
-/// A log entry to append (`StoreWriting.appendLog`). `forward`/`inverse` nil: the entry changes
-/// nothing (begin, commit, mark, new, import); `inverse` nil with `forward` set: the inverse is
-/// `forward.inverse` and is not stored.
+/// A log entry to append (`StoreWriting.appendLog`). `forward` nil: the entry changes nothing
+/// (begin, commit, mark, new, import); its inverse is `forward.inverse`, never stored.
 struct NewLogEntry {
     var seq: Int
     var kind: LogEntry.Kind
@@ -150,7 +149,6 @@ struct NewLogEntry {
     var forward: [Change]?
     /// `ChangeBlob.encode(forward)` when it was made already (nil: the backend encodes).
     var forwardBlob: [UInt8]? = nil
-    var inverse: [Change]? = nil
     var group: Int? = nil
     var label: String? = nil
     var origin: String? = nil
@@ -192,17 +190,17 @@ protocol StoreReading: AnyObject {
     func header(_ doc: DocumentKey) throws -> StoredHeader?
     /// The document's rows, as stored (the row table), with `settings`.
     func loadRows(_ doc: DocumentKey, name: String, settings: DocumentSettings, cancellation: Cancellation) throws -> Document
-    /// The rows import entry `seq` brought in, with `settings` (the entry's).
-    func importedRows(_ doc: DocumentKey, name: String, seq: Int, settings: DocumentSettings, cancellation: Cancellation) throws -> Document
+    /// The rows import entry `seq` brought in (its image, written with the entry), with
+    /// `settings` (the entry's); a missing or damaged image is a corrupt file.
+    func importedRows(_ doc: DocumentKey, name: String, seq: Int, settings: DocumentSettings) throws -> Document
 
     // MARK: The log
     /// The last entry's seq (0: none).
     func lastSeq(_ doc: DocumentKey) throws -> Int
-    /// Entries from `seq` on (at most `limit`), oldest first; without `inverse`, their inverse
-    /// changes are not read (`LogEntry.inverse` empty).
-    func logEntries(_ doc: DocumentKey, from seq: Int, limit: Int?, inverse: Bool) throws -> [LogEntry]
+    /// Entries from `seq` on (at most `limit`), oldest first.
+    func logEntries(_ doc: DocumentKey, from seq: Int, limit: Int?) throws -> [LogEntry]
     /// Calls `body` with every entry from `first` through `last`, oldest first, read one at a
-    /// time (their inverse changes not read): a replay of a long log holds one entry at a time.
+    /// time: a replay of a long log holds one entry at a time.
     func forEachLogEntry(_ doc: DocumentKey, from first: Int, through last: Int, _ body: (LogEntry) throws -> Void) throws
     /// Entry `seq`'s label and origin (nil: no such entry).
     func labelAndOrigin(_ doc: DocumentKey, seq: Int) throws -> (label: String?, origin: String?)?
@@ -307,8 +305,8 @@ protocol StoreWriting: StoreReading {
     func deleteLog(_ doc: DocumentKey, through seq: Int) throws -> Int
     /// Replaces the payload of entry `seq`.
     func setPayload(_ doc: DocumentKey, seq: Int, _ payload: String) throws
-    /// Deletes the imported rows of `import` entries through `seq` (compaction).
-    func deleteImportedRows(_ doc: DocumentKey, through seq: Int) throws
+    /// Deletes the images of `import` entries through `seq` (compaction).
+    func deleteImportImages(_ doc: DocumentKey, through seq: Int) throws
 
     // MARK: Undo steps
     /// Deletes the steps after `n` (all of them for 0).

@@ -25,8 +25,8 @@ extension LogFormat {
         try decode(text, format: format, column: "payload", edit)
     }
 
-    /// The `[Change]` of an entry's `forward` or `inverse` column.
-    /// Read directly when the text is in the writers' form (`ChangeReader`), else (and for
+    /// The `[Change]` of JSON text, as entries of formats 1 and 2 held their `forward` and
+    /// `inverse` columns (read only by migration 0020, which converts them). Read directly when the text is in the writers' form (`ChangeReader`), else (and for
     /// every error) by the generic reader.
     package static func decodeChanges(_ text: String?, format: Int, column: String) throws -> [Change] {
         if let text, format <= version, format >= 1, let changes = ChangeReader.decode(text, column: column) { return changes }

@@ -9,31 +9,29 @@ import Layout
 /// coding): compact JSON, keys sorted; an enum case is an object with one key, the case name,
 /// holding its labelled values (`_0`, `_1` for unlabelled ones; `{}` for none); absent
 /// optionals are left out. So databases written before the format was explicit are format 1 as
-/// they stand and need no migration. Each log entry records its format in `log.format`
-/// (migration 0004; entries written before it read as 1).
+/// they stand. Each log entry records its format in `log.format` (migration 0004; entries
+/// written before it read as 1).
 ///
 /// Format 2 (issue 15 item 8, schema 10) writes every value as format 1 does, but no entry
 /// stores `inverse` (NULL: it is the inverse of `forward`), and an `undo`/`redo` entry refers to
-/// the steps it moved instead of copying their changes (`HistoryMoveLog`). Both are read.
+/// the steps it moved instead of copying their changes (`HistoryMoveLog`).
 /// Format 3 (issue 15 item 8, schema 15) writes `forward` as a BLOB in a compact binary coding
-/// (`ChangeBlob`) instead of JSON text; everything else is format 2. Entries of formats 1 and 2
-/// keep their text and are read as they are (`changes(in:column:format:inverse:)` reads either).
+/// (`ChangeBlob`) instead of JSON text; everything else is format 2. Migration 0020 converts
+/// entries of formats 1 and 2 to format 3 (`Sources/Store/SQLite/Upgrade/LegacyLog.swift`, the
+/// one reader of their text); the running store reads format 3 alone. The payloads' JSON is the
+/// same in all three.
 /// `Tests/StoreTests/Fixtures/log-format-1.json` holds one example of every case and is
 /// decoded and re-encoded byte for byte by a test.
 package enum LogFormat {
     /// The format this build writes, and the newest it reads.
     package static let version = 3
 
-    /// The format new entries are written in: `version`, except where a test writes an older
-    /// one (`LogFormat.$written.withValue(2) { … }`) to build the log an earlier release wrote.
-    @TaskLocal package static var written = version
-
     // MARK: Encoding
 
     package static func encode(_ edit: Edit) throws -> String { try value(edit).text() }
-    /// The JSON text of `changes`, as entries of formats 1 and 2 hold `forward` (this build
+    /// The JSON text of `changes`, as entries of formats 1 and 2 held `forward` (this build
     /// writes format 3's `ChangeBlob`; tests write the older text to build the logs of earlier
-    /// releases).
+    /// releases, which migration 0020 converts).
     package static func encode(_ changes: [Change]) throws -> String { try LogValue.array(changes.map(value)).text() }
     package static func encode(_ settings: DocumentSettings) throws -> String { try value(settings).text() }
 

@@ -4,7 +4,7 @@ import Layout
 /// document order, compact and checksummed. Byte layout, little endian:
 ///
 /// ```
-/// "SDSNAP" format:u16                     magic and format number (3; 1 and 2 are read too)
+/// "SDSNAP" format:u16                     magic and format number (3; 0020 converts 1 and 2)
 /// uid:str version:uv seq:uv rows:uv       what the image is of: identity, version, last log entry
 /// settings                                axis, viewport, offset, padding, spacing, justify, align,
 ///                                         defaults, viewport insets, keyboard, safe area
@@ -29,10 +29,13 @@ import Layout
 public enum SnapshotImage {
     /// The format this binary writes.
     public static let format: UInt16 = 3
-    /// The formats this binary reads: format 2 is format 3 without the safe area in the settings
-    /// (StackDoc wrote it in schema 18), format 1 is format 2 without flag bit 4 (whole lengths
-    /// as varints; schemas up to 17).
-    public static let readableFormats: ClosedRange<UInt16> = 1...3
+    /// The formats this binary reads on its running path: today's alone (migration 0020 converts
+    /// every older image of a file to it).
+    public static let readableFormats: ClosedRange<UInt16> = format...format
+    /// The formats migration 0020 converts from (`decodeAnyFormat`): format 2 is format 3 without
+    /// the safe area in the settings (StackDoc wrote it in schema 18), format 1 is format 2
+    /// without flag bit 4 (whole lengths as varints; schemas up to 17).
+    package static let upgradableFormats: ClosedRange<UInt16> = 1...format
     package static let magic: [UInt8] = Array("SDSNAP".utf8)
 
     /// What an image says about itself (checked against the `snapshot` row that holds it).
@@ -146,7 +149,7 @@ public enum SnapshotImage {
     /// - Throws: `Damage` when the bytes are not an image of this format or fail the checksum.
     public static func header(_ image: [UInt8]) throws -> Header {
         try image.withUnsafeBytes { bytes in
-            var (reader, _) = try checkedReader(bytes)
+            var (reader, _) = try checkedReader(bytes, formats: readableFormats)
             return try readHeader(&reader)
         }
     }
@@ -166,7 +169,25 @@ public enum SnapshotImage {
     /// `decode(_:name:)` of an image in memory the caller owns (a blob SQLite holds), read in
     /// place: one pass over the rows into columns, then the bulk load (`DocumentLoader`).
     package static func decode(bytes image: UnsafeRawBufferPointer, name: String) throws -> (header: Header, document: Document) {
-        var (r, format) = try checkedReader(image)
+        try decode(bytes: image, name: name, formats: readableFormats)
+    }
+
+    /// `decode(_:name:)` of an image of any format an older StackDoc wrote
+    /// (`upgradableFormats`): only migration 0020, which rewrites such images in today's
+    /// format, reads them.
+    package static func decodeAnyFormat(_ image: [UInt8], name: String) throws -> (header: Header, document: Document) {
+        try image.withUnsafeBytes { try decode(bytes: $0, name: name, formats: upgradableFormats) }
+    }
+
+    /// The format number of an image (its magic checked, nothing else).
+    package static func formatNumber(_ image: [UInt8]) -> UInt16? {
+        guard image.count >= magic.count + 2, image[0..<magic.count].elementsEqual(magic) else { return nil }
+        return UInt16(image[magic.count]) | UInt16(image[magic.count + 1]) << 8
+    }
+
+    private static func decode(bytes image: UnsafeRawBufferPointer, name: String,
+                               formats: ClosedRange<UInt16>) throws -> (header: Header, document: Document) {
+        var (r, format) = try checkedReader(image, formats: formats)
         let header = try readHeader(&r)
         let settings = try readSettings(&r, format: format)
         let knownFlags: UInt8 = format >= 2 ? 31 : 15
@@ -231,15 +252,16 @@ public enum SnapshotImage {
     @inline(__always) private static func rotl(_ x: UInt64) -> UInt64 { x << 31 | x >> 33 }
 
     /// A reader after the image's format number, and the number.
-    private static func checkedReader(_ image: UnsafeRawBufferPointer) throws -> (ByteReader, format: UInt16) {
+    private static func checkedReader(_ image: UnsafeRawBufferPointer, formats: ClosedRange<UInt16>) throws -> (ByteReader, format: UInt16) {
         guard image.count >= magic.count + 2 + 8, image[0..<magic.count].elementsEqual(magic) else {
             throw Damage(description: "not a snapshot image")
         }
         var r = ByteReader(image)
         r.position = magic.count
         let format = try r.u16()
-        guard readableFormats.contains(format) else {
-            throw Damage(description: "image format \(format), this StackDoc reads \(readableFormats.lowerBound)–\(readableFormats.upperBound)")
+        guard formats.contains(format) else {
+            let reads = formats.count == 1 ? "\(formats.lowerBound)" : "\(formats.lowerBound)–\(formats.upperBound)"
+            throw Damage(description: "image format \(format), this StackDoc reads \(reads)")
         }
         let stored = image.loadUnaligned(fromByteOffset: image.count - 8, as: UInt64.self)
         guard UInt64(littleEndian: stored) == checksum(UnsafeRawBufferPointer(rebasing: image[0..<(image.count - 8)])) else {

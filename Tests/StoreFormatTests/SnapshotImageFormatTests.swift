@@ -64,7 +64,9 @@ import Testing
         #expect(f64 - whole >= 1000 * 6)
     }
 
-    @Test func formatOneImagesAreStillRead() throws {
+    /// Migration 0020's reader (`decodeAnyFormat`) reads format 1; the running path's decoder
+    /// refuses it by its number.
+    @Test func formatOneImagesAreReadOnlyByTheUpgrade() throws {
         // A format-1 image is a format-2 image without flag bit 4: lengths that are not whole
         // numbers are f64s in both.
         var document = Document(name: "d")
@@ -75,12 +77,14 @@ import Testing
                                    parent: i % 2 == 0 ? "s" : nil)
         }
         let formatOne = reformatted(SnapshotImage.encode(document, uid: "u", version: 1, seq: 1, format: 2), as: 1)
-        #expect(try SnapshotImage.header(formatOne).rows == document.rowCount)
-        #expect(try SnapshotImage.decode(formatOne, name: "d").document == document)
-        // Bit 4 means nothing in format 1, and format 3 is not known.
+        #expect(SnapshotImage.formatNumber(formatOne) == 1)
+        #expect(try SnapshotImage.decodeAnyFormat(formatOne, name: "d").document == document)
+        #expect { try SnapshotImage.decode(formatOne, name: "d") } throws: { "\($0)" == "image format 1, this StackDoc reads 3" }
+        #expect { try SnapshotImage.header(formatOne) } throws: { "\($0)".contains("image format 1") }
+        // Bit 4 means nothing in format 1, and format 4 is not known.
         let whole = SnapshotImage.encode(try lengthsDocument(), uid: "u", version: 1, seq: 1, format: 2)
-        #expect { try SnapshotImage.decode(reformatted(whole, as: 1), name: "d") } throws: { "\($0)".contains("unknown flags") }
-        #expect { try SnapshotImage.decode(reformatted(whole, as: 4), name: "d") } throws: { "\($0)".contains("image format 4") }
+        #expect { try SnapshotImage.decodeAnyFormat(reformatted(whole, as: 1), name: "d") } throws: { "\($0)".contains("unknown flags") }
+        #expect { try SnapshotImage.decodeAnyFormat(reformatted(whole, as: 4), name: "d") } throws: { "\($0)".contains("image format 4") }
     }
 
     @Test func theSafeAreaComesBackAndFormatTwoImagesHaveNone() throws {
@@ -93,6 +97,7 @@ import Testing
         #expect(two.count == image.count - 32)
         var without = document
         without.settings.safeArea = .zero
-        #expect(try SnapshotImage.decode(two, name: "d").document == without)
+        #expect(try SnapshotImage.decodeAnyFormat(two, name: "d").document == without)
+        #expect { try SnapshotImage.decode(two, name: "d") } throws: { "\($0)".contains("image format 2") }
     }
 }

@@ -57,11 +57,10 @@ import Testing
         #expect(problem.contains("log entry 2 is damaged (forward: not a list of changes in binary)"), "\(problem)")
     }
 
-    /// A group whose operations changed nothing makes no step in format 3 as in format 2
-    /// (`commit` recognizes the empty list in either coding).
-    @Test(arguments: [2, 3])
-    func aGroupOfNoChangesMakesNoStep(format: Int) throws {
-        try LogFormat.$written.withValue(format) {
+    /// A group whose operations changed nothing makes no step (`commit` recognizes the empty
+    /// list's blob).
+    @Test func aGroupOfNoChangesMakesNoStep() throws {
+        do {
             let doc = try DocumentStore(path: ":memory:").create("d")
             try doc.perform(.add(ids: ["a"], spec: [.fixed(10)], position: nil, parent: nil))
             try doc.begin("nothing")
@@ -69,7 +68,7 @@ import Testing
             #expect(try doc.commit() == nil)
             #expect(doc.stepCount == 1)
             let type = try doc.store.read { db in try String.fetchOne(db, sql: "SELECT typeof(forward) FROM log WHERE kind = 'op' ORDER BY seq DESC LIMIT 1") }
-            #expect(type == (format == 3 ? "blob" : "text"))
+            #expect(type == "blob")
             try doc.begin("something")
             try doc.perform(.hide(ids: ["a"]))
             #expect(try doc.commit() != nil)
@@ -78,12 +77,13 @@ import Testing
     }
 
     /// Random histories (edits, clears of the root or a stack, adds of many rows, groups,
-    /// rollbacks, undo/redo of several steps, restores) whose entries are written in format 2
-    /// or 3 at random, with a new connection every few actions: `verify` is clean, every past
-    /// state read through the log equals the replay, and a second connection's log and replay
-    /// equal the first's.
+    /// rollbacks, undo/redo of several steps, restores), with a new connection every few
+    /// actions, whose entries of about half the actions are then rewritten as format 2 wrote
+    /// them (a file of schema 19 mixing the codings): migration 0020 converts them to exactly the
+    /// entries they were, `verify` is clean, every past state read through the log equals the
+    /// replay, and a second connection's log and replay equal the first's.
     @Test(arguments: [1, 2, 3])
-    func randomHistoriesMixingFormatsReplayExactly(seed: UInt64) throws {
+    func randomHistoriesMixingFormatsConvertExactly(seed: UInt64) throws {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appending(path: "m.sqlite").path
@@ -92,9 +92,11 @@ import Testing
         var doc = try DocumentStore(path: path, options: options).create("d")
         try doc.perform(.add(ids: (0..<40).map { "s\($0)" }, spec: [.fixed(30)], position: nil, parent: nil))
         var formats: Set<String> = []
+        var asFormat2: [Int] = []
         for action in 0..<70 {
             if action % 8 == 7 { doc = try DocumentStore(path: path, options: options).open("d") }
-            try LogFormat.$written.withValue(rng.chance(2) ? 2 : 3) {
+            let (first, older) = (try doc.status().logEntries + 1, rng.chance(2))
+            do {
                 switch rng.int(0..<12) {
                 case 0, 1, 2:
                     _ = try? doc.perform(RandomOps.randomEdit(for: doc.document, rng: &rng))
@@ -116,14 +118,23 @@ import Testing
                 default: break
                 }
             }
+            if older { asFormat2 += Array(stride(from: first, through: try doc.status().logEntries, by: 1)) }
             #expect(try doc.verify() == [], "seed \(seed) action \(action)")
         }
+        let written = try doc.log()
+        try Tamper.logAsFormat2(path, where: "seq IN (\(asFormat2.map(String.init).joined(separator: ", ")))")
+        let mixed = try DatabaseQueue(path: path).read { db in
+            try String.fetchAll(db, sql: "SELECT DISTINCT format || ' ' || typeof(forward) FROM log WHERE forward IS NOT NULL ORDER BY 1")
+        }
+        #expect(mixed == ["2 text", "3 blob"], "both codings in the file, each in its own format: \(mixed)")
+        doc = try DocumentStore(path: path, options: options).open("d")
+        #expect(try doc.log() == written)
         try doc.store.read { db in
             for row in try GRDB.Row.fetchAll(db, sql: "SELECT format, typeof(forward) AS t FROM log WHERE forward IS NOT NULL") {
                 formats.insert("\(row["format"] as Int) \(row["t"] as String)")
             }
         }
-        #expect(formats == ["2 text", "3 blob"], "both codings in the log, each in its own format: \(formats)")
+        #expect(formats == ["3 blob"], "every entry converted: \(formats)")
         #expect(try doc.verify(replan: true) == [])
         try HistoryMoveLogTests.expectEveryPastStateAgrees(doc, "seed \(seed)")
         let other = try DocumentStore(path: path).open("d")
@@ -139,7 +150,7 @@ import Testing
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appending(path: "old.sqlite").path
-        let full: Document = try LogFormat.$written.withValue(2) {
+        let full: Document = try {
             let store = try DocumentStore(path: path)
             let doc = try store.create("d")
             try doc.perform(.add(ids: (0..<300).map { "r\($0)" }, spec: [.fixed(20), .type("cell")], position: nil, parent: nil))
@@ -149,7 +160,8 @@ import Testing
             try doc.undo()
             try doc.redo()
             return full
-        }
+        }()
+        try Tamper.logAsFormat2(path)
         let migration = try #require(Schema.migrations.last { $0.version == 15 }?.name)
         try CompactRowMigrationTests.downgradeToSchema15(path)
         try Tamper.sql(path, "DROP VIEW log_changes; DELETE FROM grdb_migrations WHERE identifier = '\(migration)'")

@@ -6,8 +6,8 @@ import OrderStatistics
 import StackDocTestSupport
 import Testing
 
-/// A `clear` logged as format-2 JSON text (entries of formats 1 and 2) undoes, redoes and
-/// reopens equal (the direct writer and reader alone: StoreFormatTests' `ChangeCodingTests`).
+/// A `clear` logged as format-2 JSON text (entries of formats 1 and 2), converted by migration
+/// 0020, undoes, redoes and reopens equal (the direct writer and reader alone: StoreFormatTests' `ChangeCodingTests`).
 @Suite struct ChangeTextStoreTests {
     /// The tree path's text (the format's spelling).
     static func tree(_ changes: [Change]) throws -> String { try LogValue.array(changes.map(LogFormat.value)).text() }
@@ -16,13 +16,10 @@ import Testing
     /// A `clear` of many rows logs the tree path's bytes (so every earlier release's reader reads
     /// it), and its undo, redo and a second undo give the same documents as before, verify clean
     /// and reopen equal — also in a database whose `clear` entry was written by the tree path.
-    /// (The JSON text is what entries of formats 1 and 2 hold: this test writes format 2.)
+    /// (The JSON text is what entries of formats 1 and 2 hold: the test rewrites the entry so and
+    /// lets migration 0020 convert it.)
     @Test(arguments: [false, true])
     func clearUndoRedoRoundTrip(treeWrittenEntry: Bool) throws {
-        try LogFormat.$written.withValue(2) { try clearUndoRedo(treeWrittenEntry: treeWrittenEntry) }
-    }
-
-    private func clearUndoRedo(treeWrittenEntry: Bool) throws {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appending(path: "clear.sqlite").path
@@ -44,21 +41,26 @@ import Testing
             #expect(Validation.isValid(config))
             try document.apply(.insertRow(id: "r\(i)", config: config, parent: nil, index: i))
         }
-        let store = try DocumentStore(path: path)
-        let doc = try store.importDocument(document)
-        let full = doc.document
-        let cleared = try doc.perform(.clear(parent: nil))
-        let stored = try #require(try store.read { db in
-            try String.fetchOne(db, sql: "SELECT forward FROM log WHERE seq = 2")
-        })
+        let full: Document, cleared: [Change]
+        do {
+            let doc = try DocumentStore(path: path).importDocument(document)
+            full = doc.document
+            cleared = try doc.perform(.clear(parent: nil))
+        }
+        // The file as schema 19 held it, the clear's entry as format 2 wrote it (JSON text) —
+        // or, with `treeWrittenEntry`, as a release of format 1 did, with its stored inverse.
+        try Tamper.logAsFormat2(path, where: "seq = 2")
+        let stored = try #require(try DatabaseQueue(path: path).read { db in try String.fetchOne(db, sql: "SELECT forward FROM log WHERE seq = 2") })
         #expect(stored == (try Self.tree(cleared)))
         if treeWrittenEntry {
-            // As written by a release whose writer was the tree path, with the format 1 inverse.
-            try store.write { db in
-                try db.execute(sql: "UPDATE log SET forward = ?, inverse = ?, format = 1 WHERE seq = 2",
-                               arguments: [try Self.tree(cleared), try Self.tree(cleared.inverse)])
-            }
+            try Tamper.sql(path, "UPDATE log SET inverse = '\(try Self.tree(cleared.inverse))', format = 1 WHERE seq = 2")
         }
+        // Migration 0020 converts it; its undo, redo and reopen read today's blob.
+        let doc = try DocumentStore(path: path).open("big")
+        let converted = try DatabaseQueue(path: path).read { db in
+            try GRDB.Row.fetchOne(db, sql: "SELECT format, typeof(forward) AS coding, inverse IS NULL AS noInverse FROM log WHERE seq = 2")!
+        }
+        #expect(converted["format"] as Int == LogFormat.version && converted["coding"] as String == "blob" && converted["noInverse"] as Bool)
         for reopen in [false, true] {
             let handle = reopen ? try DocumentStore(path: path).open("big") : doc
             if reopen { #expect(handle.document.rowCount == 0) }

@@ -77,11 +77,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let doc = try RowRunTests.sample(dir.appending(path: "o.sqlite").path, count: DeferredIDIndex.firstRun + 100, inner: 0)
         try doc.store.write { db in
-            try db.execute(sql: "DELETE FROM row WHERE id = 'r100' AND import_seq = 0")
+            try db.execute(sql: "DELETE FROM row WHERE id = 'r100'")
             try db.execute(sql: """
                 INSERT INTO row (document, parent, order_key, id, size, fields)
                 SELECT document, 's', order_key, 'x', size, fields
-                FROM row WHERE id = 'r1' AND import_seq = 0
+                FROM row WHERE id = 'r1'
                 """)
         }
         let before = try ParallelRunTests.State(doc)
@@ -96,7 +96,7 @@ import Testing
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let doc = try RowRunTests.sample(dir.appending(path: "f.sqlite").path, count: 900, inner: 0)
-        try doc.store.write { db in try db.execute(sql: "DELETE FROM row WHERE id = 'r100' AND import_seq = 0") }
+        try doc.store.write { db in try db.execute(sql: "DELETE FROM row WHERE id = 'r100'") }
         let before = try ParallelRunTests.State(doc)
         #expect(throws: (any Error).self) { try doc.perform(.clear(parent: nil)) }
         #expect(try ParallelRunTests.State(doc) == before)

@@ -203,7 +203,7 @@ import StackDocTestSupport
         try doc.perform(.add(ids: ["a", "b", "c"], spec: [], position: nil, parent: nil))
         try doc.perform(.add(ids: ["s"], spec: [.stack(.vertical)], position: nil, parent: nil))
         #expect(try doc.verify() == [])
-        try Tamper.sql(path, "UPDATE row SET order_key = 'Zz' WHERE id = 'c'; UPDATE row SET parent = 's' WHERE id = 'b'; INSERT INTO row (document, import_seq, parent, order_key, id, size, fields) SELECT document, import_seq, parent, 'zz', 'extra', size, fields FROM row WHERE id = 'a'")
+        try Tamper.sql(path, "UPDATE row SET order_key = 'Zz' WHERE id = 'c'; UPDATE row SET parent = 's' WHERE id = 'b'; INSERT INTO row (document, parent, order_key, id, size, fields) SELECT document, parent, 'zz', 'extra', size, fields FROM row WHERE id = 'a'")
         let problems = try doc.verify()
         #expect(problems.contains("row 'b': stored in 's', replayed in the root"))
         #expect(problems.contains("rows of the root: stored 4, replayed 4, first difference at index 0: stored 'c', replayed 'a'"))

@@ -32,10 +32,10 @@ import Testing
         // What schema 16 had: the index led by the document, no record of 0017 or later.
         let later = Schema.migrations.filter { $0.version >= 17 }.map { "'\($0.name)'" }.joined(separator: ", ")
         try Tamper.sql(path, """
+            \(Tamper.undoAfterSchema18)
             DROP INDEX row_by_id;
             CREATE UNIQUE INDEX row_by_id ON row(document, id) WHERE import_seq = 0;
             DELETE FROM grdb_migrations WHERE identifier IN (\(later));
-            \(Tamper.undoAfterSchema18)
             """)
         #expect(try Self.indexColumns(path) == ["document", "id"])
 

@@ -1,6 +1,8 @@
 import Foundation
+import GRDB
 import Layout
 @testable import Store
+import StoreFormat
 import Testing
 
 /// Issue 9, item 9: the stored offset is the offset the layout shows (SPEC §2.6). An operation
@@ -91,11 +93,6 @@ import Testing
     /// written without the clamp); plain `verify` accepts it, as databases written before the
     /// rule hold such entries.
     @Test func verifyWithReplanReportsAnUnclampedOffset() throws {
-        // The tampering edits JSON text: the log is written in format 2.
-        try LogFormat.$written.withValue(2) { try unclampedOffset() }
-    }
-
-    private func unclampedOffset() throws {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appending(path: "clamp.sqlite").path
@@ -103,10 +100,14 @@ import Testing
         let before = doc.document.settings.offset
         try doc.perform(.remove(ids: ["r5", "r6", "r7", "r8", "r9"]))
         let seq = try #require(try doc.log().last?.seq)
-        try Tamper.sql(path, """
-            UPDATE log SET forward = json_remove(forward, '$[#-1]'), inverse = json_remove(inverse, '$[0]') WHERE seq = \(seq);
-            UPDATE document SET offset = \(before);
-            """)
+        // The entry without its last change (the clamp).
+        let forward = try #require(try DatabaseQueue(path: path).read { db in
+            try Data.fetchOne(db, sql: "SELECT forward FROM log WHERE seq = ?", arguments: [seq])
+        })
+        let unclamped = try ChangeBlob.encode(Array(try forward.withUnsafeBytes { try ChangeBlob.decode($0) }.dropLast()))
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "UPDATE log SET forward = ? WHERE seq = ?; UPDATE document SET offset = ?", arguments: [Data(unclamped), seq, before])
+        }
         let reopened = try DocumentStore(path: path).open("d")
         #expect(reopened.document.settings.offset == before)
         #expect(try reopened.verify() == [])

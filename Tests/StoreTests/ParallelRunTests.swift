@@ -176,12 +176,12 @@ import Testing
         _ = doc.liveLayout()
         try doc.store.write { db in
             if removing {
-                try db.execute(sql: "DELETE FROM row WHERE id = 'r100' AND import_seq = 0")
+                try db.execute(sql: "DELETE FROM row WHERE id = 'r100'")
             } else {
                 try db.execute(sql: """
                     INSERT INTO row (document, parent, order_key, id, size, fields)
                     SELECT document, parent, 'zzzz', 'n1500', size, fields
-                    FROM row WHERE id = 'r1' AND import_seq = 0
+                    FROM row WHERE id = 'r1'
                     """)
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Layout
 import OrderStatistics
 import Store
@@ -215,6 +216,42 @@ import Testing
             moves += committed
         }
         #expect(moves > 0)
+    }
+
+    /// SIGKILLs a process while it upgrades a file of schema 19 (migration 0020 converting the
+    /// format-2 entries of a 10,000-row clear and its undo, and rebuilding `row`, in the upgrade's
+    /// one transaction): each time the file is the old one, whole, or the upgraded one — never
+    /// between — and it then opens (upgrading if it was not) and verifies.
+    @Test func aKilledUpgradeLeavesTheOldFileOrTheUpgradedOne() throws {
+        let dir = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let template = dir.appending(path: "old.sqlite").path
+        do {
+            let doc = try DocumentStore(path: template).create("u")
+            try doc.perform(.add(ids: (0..<10_000).map { "r\($0)" }, spec: [.fixed(20)], position: nil, parent: nil))
+            try doc.perform(.clear(parent: nil))
+            try doc.undo()
+        }
+        try Tamper.logAsFormat2(template)
+        let migration = try #require(Schema.migrations.last { $0.version == 20 }?.name)
+        var rng = SplitMix64(seed: 20)
+        for round in 0..<5 {
+            let path = dir.appending(path: "u\(round).sqlite").path
+            try FileManager.default.copyItem(atPath: template, toPath: path)
+            let (process, _) = try launch(["open", path, "u"])
+            usleep(UInt32.random(in: 0...1_000_000, using: &rng))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let (upgraded, formats, importSeq) = try DatabaseQueue(path: path).read { db in
+                (try Bool.fetchOne(db, sql: "SELECT 1 FROM grdb_migrations WHERE identifier = ?", arguments: [migration]) ?? false,
+                 try Int.fetchAll(db, sql: "SELECT DISTINCT format FROM log ORDER BY 1"),
+                 try db.columns(in: "row").contains { $0.name == "import_seq" })
+            }
+            #expect(formats == [upgraded ? 3 : 2] && importSeq == !upgraded, "round \(round): upgraded \(upgraded), formats \(formats)")
+            let doc = try DocumentStore(path: path).open("u")
+            #expect(doc.document.rowCount == 10_000 && doc.cursor == 1, "round \(round)")
+            #expect(try doc.verify() == [], "round \(round)")
+        }
     }
 
     /// SIGKILLs a writer at random moments; every document must verify and hold exactly the

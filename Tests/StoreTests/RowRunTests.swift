@@ -161,7 +161,7 @@ import Testing
             try Self.expectStoredExactly(doc, "move \(i)")
             let (index, indexed) = try doc.store.read { db in
                 (try String.fetchOne(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'row_by_id'"),
-                 try Int.fetchOne(db, sql: "SELECT count(*) FROM row INDEXED BY row_by_id WHERE document = ? AND import_seq = 0",
+                 try Int.fetchOne(db, sql: "SELECT count(*) FROM row INDEXED BY row_by_id WHERE document = ?",
                                   arguments: [doc.id]))
             }
             #expect(index == "row_by_id" && indexed == doc.document.rowCount, "move \(i)")

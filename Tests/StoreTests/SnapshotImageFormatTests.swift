@@ -50,5 +50,11 @@ import Testing
         #expect(try opened.importedDocument(at: 1) == original)
         #expect(try opened.replayed() == expected)
         #expect(try opened.verify(replan: true) == [])
+        // Migration 0020 wrote every image again in today's format.
+        let formats = try DatabaseQueue(path: path).read { db in
+            try Data.fetchAll(db, sql: "SELECT image FROM snapshot WHERE length(image) > 0 UNION ALL SELECT image FROM import_image")
+                .map { SnapshotImage.formatNumber([UInt8]($0)) }
+        }
+        #expect(!formats.isEmpty && formats.allSatisfy { $0 == SnapshotImage.format }, "\(formats)")
     }
 }

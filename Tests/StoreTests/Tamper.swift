@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 @testable import Store
+import StoreFormat
 
 /// Direct SQL on a database file, bypassing the store (to damage it on purpose).
 enum Tamper {
@@ -23,9 +24,50 @@ enum Tamper {
     }
 
     /// What undoes the tables' part of migrations after schema 18, for tests that fake an older
-    /// file by forgetting the migrations after it (each is applied again on opening): 0019's
-    /// column (`ADD COLUMN` cannot be applied twice).
-    static let undoAfterSchema18 = "ALTER TABLE document DROP COLUMN viewport_safe_area;"
+    /// file by forgetting the migrations after it (each is applied again on opening): 0020's
+    /// `row` table and 0019's column (`ADD COLUMN` cannot be applied twice).
+    static var undoAfterSchema18: String { undoAfterSchema19 + "\n" + undoSafeArea }
+
+    /// 0019's column alone.
+    static let undoSafeArea = "ALTER TABLE document DROP COLUMN viewport_safe_area;"
+
+    /// Rewrites the log entries of the file at `path` that `condition` picks (SQL over `log`) as
+    /// format 2 wrote them (`forward` as JSON text) and turns the file back into schema 19
+    /// (`undoAfterSchema19`, no record of 0020), so that the next open converts them: how
+    /// tests build the logs of the releases that wrote format 2.
+    static func logAsFormat2(_ path: String, where condition: String = "1") throws {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        try queue.write { db in
+            for row in try GRDB.Row.fetchAll(db, sql: "SELECT document, seq, forward FROM log WHERE format = 3 AND (\(condition))") {
+                let text = try (row["forward"] as Data?).map { blob in
+                    try LogFormat.encode(try blob.withUnsafeBytes { try ChangeBlob.decode($0) })
+                }
+                try db.execute(sql: "UPDATE log SET forward = ?, format = 2 WHERE document = ? AND seq = ?",
+                               arguments: [text, row["document"] as Int64, row["seq"] as Int])
+            }
+            try db.execute(sql: undoAfterSchema19)
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [Schema.migrations.last { $0.version == 20 }!.name])
+        }
+    }
+
+    /// What undoes migration 0020's table: `row` as schema 19 had it, with `import_seq` (every
+    /// row current, 0) and the id index over the current rows, in that schema's words (the
+    /// tables an open compares with are `Schema.objects(ofVersion:)`'s).
+    static var undoAfterSchema19: String {
+        let objects = try! Schema.objects(ofVersion: 19)
+        func sql(_ name: String) -> String {
+            let definition = objects[name]!
+            return String(definition[definition.range(of: ": ")!.upperBound...])
+        }
+        return """
+            \(sql("row").replacingOccurrences(of: "CREATE TABLE \"row\"", with: "CREATE TABLE row_v19"));
+            INSERT INTO row_v19 (document, parent, order_key, id, size, fields) SELECT document, parent, order_key, id, size, fields FROM row;
+            DROP TABLE row;
+            ALTER TABLE row_v19 RENAME TO row;
+            \(sql("row_by_id"));
+            """
+    }
 
     /// Checkpoints the WAL into the file, then writes garbage over every third byte (from byte
     /// 20) of the first leaf page of `table`'s b-tree, a page that opening a document does not

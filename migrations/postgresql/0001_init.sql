@@ -32,14 +32,13 @@ CREATE TABLE row (
 );
 CREATE INDEX row_order ON row (document, parent, order_key);
 
--- The operation log: `forward`/`inverse` ChangeBlob bytes (format 3).
+-- The operation log: `forward` ChangeBlob bytes (format 3; an inverse is never stored: it is forward's).
 CREATE TABLE log (
     document bigint NOT NULL,
     seq bigint NOT NULL,
     kind text NOT NULL,
     payload text,
     forward bytea,
-    inverse bytea,
     grp bigint,
     label text,
     time double precision NOT NULL,

@@ -3,8 +3,8 @@ import Layout
 import StoreFormat
 
 /// A log row's columns as a backend read them, before decoding (`LogEntryDecoding`); the change
-/// lists are read by `changes` (its column `forward` or `inverse`; nil when NULL), so that a
-/// backend decodes them where its engine holds them.
+/// list is read by `changes` (its column `forward`; nil when NULL), so that a backend decodes it
+/// where its engine holds it.
 struct StoredLogRow {
     var seq: Int
     var kind: String
@@ -22,7 +22,7 @@ struct StoredLogRow {
 enum LogEntryDecoding {
     static func decode(_ row: StoredLogRow) throws -> LogEntry {
         guard let kind = LogEntry.Kind(rawValue: row.kind) else { throw StackDocError("unknown kind \(Validation.quoted(row.kind))") }
-        let payload = row.payload, format = row.format
+        let payload = row.payload, format = try LogFormat.current(row.format)
         var entry = LogEntry(seq: row.seq, kind: kind, edit: nil, settings: nil, count: nil, label: row.label,
                              group: row.group, changes: [], inverse: [], time: Date(timeIntervalSince1970: row.time))
         entry.origin = row.origin
@@ -32,9 +32,7 @@ enum LogEntryDecoding {
         case .newDocument, .importDocument:
             entry.settings = try LogFormat.decodeSettings(payload, format: format)
         case .undo, .redo:
-            let move = try HistoryMoveLog.parse(payload, format: format)
-            entry.count = move.count
-            entry.moved = move.steps
+            (entry.count, entry.moved) = try HistoryMoveLog.parse(payload)
         case .begin, .commit:
             break
         case .mark:
@@ -47,11 +45,7 @@ enum LogEntryDecoding {
             }
         }
         if let f = try row.changes("forward") { entry.changes = f }
-        if let i = try row.changes("inverse") {
-            entry.inverse = i
-        } else if format >= 2 {
-            entry.inverse = entry.changes.inverse  // format 2 stores no inverse: it is forward's
-        }
+        entry.inverse = entry.changes.inverse  // no entry stores its inverse: it is forward's
         return entry
     }
 }

@@ -46,7 +46,7 @@ public struct LogEntry: Hashable, Sendable {
     /// seq of the `begin` of the group the entry belongs to.
     public var group: Int?
     /// The primitive changes this entry applied, and the changes that revert them. For an
-    /// `undo`/`redo` entry that refers to the steps it moved (`moved`, log format 2), only those
+    /// `undo`/`redo` entry that refers to the steps it moved (`moved`), only those
     /// that are not row changes (the settings as applied, the offset clamp): its row changes are
     /// the moved steps' own.
     public var changes: [Change]
@@ -67,8 +67,9 @@ public struct LogEntry: Hashable, Sendable {
     public var markCursor: Int? = nil
     /// A `mark` entry: the first log entry of step `markCursor` (0 when the cursor was 0).
     public var markStep: Int? = nil
-    /// An `undo`/`redo` entry of log format 2: the log entries (first…last) of each undo step it
-    /// moved, in the order it moved them; nil for older entries, which copied the changes.
+    /// An `undo`/`redo` entry's log entries (first…last) of each undo step it moved, in the
+    /// order it moved them (nil only for an entry of format 1, which copied the changes and
+    /// which migration 0020 rewrites).
     public var moved: [ClosedRange<Int>]? = nil
 }
 

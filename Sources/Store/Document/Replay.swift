@@ -22,6 +22,10 @@ public struct Replayer {
     public private(set) var cursor = 0
     /// The open `begin … commit` group: its begin's seq, label and operations so far.
     public private(set) var group: (seq: Int, label: String?, ops: [[Change]])?
+    /// The last `undo`/`redo` entry replayed: the log entries of the steps it moved (in the order
+    /// it moved them) and the changes it applied that are not row changes (the settings as
+    /// applied, the offset's clamp) — what a format 3 entry of it records (`HistoryMoveLog`).
+    public private(set) var lastMove: (steps: [ClosedRange<Int>], settingsChanges: [Change])?
     /// With `replan`, each logged edit is planned again on the replayed state and must give
     /// exactly the logged changes (so a `log export` script rebuilds the same document).
     public let replan: Bool
@@ -179,11 +183,11 @@ public struct Replayer {
             if live != nil, !applied.isEmpty { _ = live!.apply(applied, to: document) }
             settingsChanges += try applyClamps(at)
             cursor += entry.kind == .undo ? -count : count
-            // A format 2 entry is read by the log's other readers (snapshots, time travel) as
+            lastMove = (moving.map { steps[$0].first...steps[$0].last }, settingsChanges)
+            // An entry naming its steps is read by the log's other readers (snapshots, time travel) as
             // the rows of the steps it names plus its logged settings changes: both must be
             // what the replay moved and applied.
-            if let moved = entry.moved {
-                let replayed = moving.map { steps[$0].first...steps[$0].last }
+            if let moved = entry.moved, let replayed = lastMove?.steps {
                 if moved != replayed {
                     problems.append("\(at): it refers to the steps of log entries \(Self.ranges(moved)), the replay moves \(Self.ranges(replayed))")
                 } else if settingsChanges != entry.changes {
@@ -415,7 +419,7 @@ extension StoredDocument {
             try store.cancellation.check()
             try replayer.replay(entry) { seq in
                 guard let settings = entry.settings else { throw StoreError.internal("import entry \(seq) has no settings") }
-                return try tx.importedRows(key, name: name, seq: seq, settings: settings, cancellation: store.cancellation)
+                return try tx.importedRows(key, name: name, seq: seq, settings: settings)
             }
             if targets.wanted.contains(entry.seq) { targets.states[entry.seq] = replayer.document }
             try after(entry.seq, replayer)

@@ -66,7 +66,7 @@ extension StoredDocument {
             let droppedSnapshots = try tx.deleteSnapshots(key, before: P)
             let marks = try tx.markEntries(key, label: nil).filter { $0.seq <= P }.compactMap(\.label)
             let droppedEntries = try tx.deleteLog(key, through: P)
-            try tx.deleteImportedRows(key, through: P)
+            try tx.deleteImportImages(key, through: P)
             try tx.deleteSteps(key, after: 0)
             for (i, step) in plan.steps.enumerated() {
                 try tx.insertStep(key, i + 1, StoredStep(first: step.first, last: step.last, label: step.label))

@@ -134,7 +134,7 @@ extension StoredDocument {
         guard count <= available else { throw StackDocError(.tooManySteps(move, count: count, available: available)) }
     }
 
-    /// Logs an `undo`/`redo` of `steps` (format 2, `HistoryMoveLog`): the entries of the steps it
+    /// Logs an `undo`/`redo` of `steps` (`HistoryMoveLog`): the entries of the steps it
     /// moved, and of the changes it `applied` only those that are not row changes (the settings
     /// as applied) and its last `clamps` (`clampOffset`: the offset clamps) — the other row
     /// changes are the moved steps' own.
@@ -212,7 +212,7 @@ extension StoredDocument {
     public func log(from seq: Int = 1, limit: Int? = nil) throws -> [LogEntry] {
         try reading { tx in
             try checkCurrent(tx)
-            return try tx.logEntries(key, from: seq, limit: limit, inverse: true)
+            return try tx.logEntries(key, from: seq, limit: limit)
         }
     }
 
@@ -225,7 +225,7 @@ extension StoredDocument {
             guard let settings = try tx.importSettings(key, seq: seq) else {
                 throw StackDocError("log entry \(seq) of '\(name)' is not an import")
             }
-            return try tx.importedRows(key, name: name, seq: seq, settings: settings, cancellation: store.cancellation)
+            return try tx.importedRows(key, name: name, seq: seq, settings: settings)
         }
     }
 

@@ -3,12 +3,13 @@ import Layout
 import StoreFormat
 
 /// The `log` table: appending entries and reading them back as `LogEntry` values and change
-/// lists. Change lists are `bytea`: `ChangeBlob` bytes (format 3), or the JSON text of an older
-/// format a test writes (`LogFormat.written`). A stored entry that does not decode is damage.
+/// lists. Change lists are `bytea`: `ChangeBlob` bytes of today's format (the only one this
+/// backend has ever written); no entry stores its inverse. A stored entry that does not decode
+/// is damage.
 extension PostgreSQLTransaction {
     /// The columns every read of whole entries selects, in `entry(_:_:_:)`'s order.
-    static func entryColumns(inverse: Bool, forward: Bool = true) -> String {
-        "seq, kind, payload, \(forward ? "forward" : "NULL::bytea"), \(inverse ? "inverse" : "NULL::bytea"), grp, label, time, format, origin"
+    static func entryColumns(forward: Bool = true) -> String {
+        "seq, kind, payload, \(forward ? "forward" : "NULL::bytea"), grp, label, time, format, origin"
     }
 
     func lastSeq(_ doc: DocumentKey) throws -> Int {
@@ -16,18 +17,13 @@ extension PostgreSQLTransaction {
     }
 
     func appendLog(_ doc: DocumentKey, _ entry: NewLogEntry) throws {
-        let format = LogFormat.written
-        func stored(_ changes: [Change]?, blob: [UInt8]? = nil) throws -> PostgreSQLValue? {
-            guard let changes else { return nil }
-            if format >= 3 { return .bytes(try blob ?? ChangeBlob.encode(changes)) }
-            return .bytes(Array(try LogFormat.encode(changes).utf8))
-        }
+        let forward = try entry.forward.map { PostgreSQLValue.bytes(try entry.forwardBlob ?? ChangeBlob.encode($0)) }
         try later("""
-            INSERT INTO log (document, seq, kind, payload, forward, inverse, grp, label, time, format, origin)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+            INSERT INTO log (document, seq, kind, payload, forward, grp, label, time, format, origin)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
             """, [.int(doc.id), .int(Int64(entry.seq)), .text(entry.kind.rawValue), entry.payload.map { .text($0) },
-                  try stored(entry.forward, blob: entry.forwardBlob), try stored(entry.inverse), entry.group.map { .int(Int64($0)) },
-                  entry.label.map { .text($0) }, .double(Date.now.timeIntervalSince1970), .int(Int64(format)), entry.origin.map { .text($0) }])
+                  forward, entry.group.map { .int(Int64($0)) },
+                  entry.label.map { .text($0) }, .double(Date.now.timeIntervalSince1970), .int(Int64(LogFormat.version)), entry.origin.map { .text($0) }])
     }
 
     func deleteLog(_ doc: DocumentKey, from seq: Int) throws {
@@ -42,7 +38,7 @@ extension PostgreSQLTransaction {
         try later("UPDATE log SET payload = $1 WHERE document = $2 AND seq = $3", [.text(payload), .int(doc.id), .int(Int64(seq))])
     }
 
-    func deleteImportedRows(_ doc: DocumentKey, through seq: Int) throws {
+    func deleteImportImages(_ doc: DocumentKey, through seq: Int) throws {
         // Except an image a kept snapshot refers to (the base of a history compacted right after its import).
         try later("""
             DELETE FROM import_image i WHERE document = $1 AND seq <= $2 AND NOT EXISTS
@@ -50,8 +46,8 @@ extension PostgreSQLTransaction {
             """, [.int(doc.id), .int(Int64(seq))])
     }
 
-    func logEntries(_ doc: DocumentKey, from seq: Int, limit: Int?, inverse: Bool) throws -> [LogEntry] {
-        let rows = try query("SELECT \(Self.entryColumns(inverse: inverse)) FROM log WHERE document = $1 AND seq >= $2 ORDER BY seq LIMIT $3",
+    func logEntries(_ doc: DocumentKey, from seq: Int, limit: Int?) throws -> [LogEntry] {
+        let rows = try query("SELECT \(Self.entryColumns()) FROM log WHERE document = $1 AND seq >= $2 ORDER BY seq LIMIT $3",
                              [.int(doc.id), .int(Int64(seq)), limit.map { .int(Int64($0)) }])
         return try (0..<rows.count).map { try entry(rows, $0, doc) }
     }
@@ -60,7 +56,7 @@ extension PostgreSQLTransaction {
         // In pages, so that a replay of a long log holds one page of entries at a time.
         var next = first
         while next <= last {
-            let rows = try query("SELECT \(Self.entryColumns(inverse: false)) FROM log WHERE document = $1 AND seq >= $2 AND seq <= $3 ORDER BY seq LIMIT 256",
+            let rows = try query("SELECT \(Self.entryColumns()) FROM log WHERE document = $1 AND seq >= $2 AND seq <= $3 ORDER BY seq LIMIT 256",
                                  [.int(doc.id), .int(Int64(next)), .int(Int64(last))])
             if rows.count == 0 { return }
             for r in 0..<rows.count {
@@ -81,7 +77,7 @@ extension PostgreSQLTransaction {
     }
 
     func markEntries(_ doc: DocumentKey, label: String?) throws -> [LogEntry] {
-        let columns = Self.entryColumns(inverse: false, forward: false)
+        let columns = Self.entryColumns(forward: false)
         let rows = try label.map {
             try query("SELECT \(columns) FROM log WHERE document = $1 AND kind = 'mark' AND label = $2", [.int(doc.id), .text($0)])
         } ?? query("SELECT \(columns) FROM log WHERE document = $1 AND kind = 'mark' ORDER BY seq", [.int(doc.id)])
@@ -115,12 +111,11 @@ extension PostgreSQLTransaction {
 
     func inverses(_ doc: DocumentKey, after seq: Int) throws -> [[Change]] {
         let rows = try query("""
-            SELECT seq, forward, inverse, format FROM log WHERE document = $1 AND seq > $2 AND kind IN ('op', 'view', 'restore') ORDER BY seq DESC
+            SELECT seq, forward, format FROM log WHERE document = $1 AND seq > $2 AND kind IN ('op', 'view', 'restore') ORDER BY seq DESC
             """, [.int(doc.id), .int(Int64(seq))])
         return try (0..<rows.count).map { r in
-            let format = Int(rows.int(r, 3) ?? 0)
+            let format = Int(rows.int(r, 2) ?? 0)
             return try decoding(doc, Int(rows.int(r, 0) ?? 0)) {
-                if let stored = try Self.changes(rows, r, 2, format: format) { return stored }
                 guard let inverse = try Self.changes(rows, r, 1, format: format, inverse: true) else { throw StackDocError("forward is missing") }
                 return inverse
             }
@@ -163,23 +158,17 @@ extension PostgreSQLTransaction {
     // MARK: Decoding
 
     /// The changes of the `op`/`restore` entries in `range`, in log order: forward, or
-    /// (`inverse`) the stored inverse or else forward's (`HistoryMoveLog.opChanges`).
+    /// (`inverse`) forward's inverse (`HistoryMoveLog.opChanges`).
     func opChanges(_ doc: DocumentKey, range: ClosedRange<Int>, inverse: Bool, decoded: HistoryMoveLog.Decoded? = nil) throws -> [[Change]] {
         let rows = try query("""
-            SELECT seq, forward, \(inverse ? "inverse" : "NULL::bytea"), format FROM log
+            SELECT seq, forward, format FROM log
             WHERE document = $1 AND seq BETWEEN $2 AND $3 AND kind IN ('op', 'restore') ORDER BY seq
             """, [.int(doc.id), .int(Int64(range.lowerBound)), .int(Int64(range.upperBound))])
         return try (0..<rows.count).map { r in
-            let format = Int(rows.int(r, 3) ?? 0)
+            let format = Int(rows.int(r, 2) ?? 0)
             let key = decoded?.key(Int(rows.int(r, 0) ?? 0), inverse: inverse)
             if let key, let known = decoded?.changes[key] { return known }
-            let changes: [Change]
-            if inverse, let stored = try Self.changes(rows, r, 2, format: format) {
-                changes = stored
-            } else {
-                guard let forward = try Self.changes(rows, r, 1, format: format, inverse: inverse) else { throw StackDocError("forward is missing") }
-                changes = forward
-            }
+            guard let changes = try Self.changes(rows, r, 1, format: format, inverse: inverse) else { throw StackDocError("forward is missing") }
             if let key { decoded?.changes[key] = changes }
             return changes
         }
@@ -189,22 +178,18 @@ extension PostgreSQLTransaction {
     /// seq, kind, payload, forward, format.
     func applied(_ rows: PostgreSQLRows, _ r: Int, _ doc: DocumentKey, decoded: HistoryMoveLog.Decoded) throws -> [Change] {
         let format = Int(rows.int(r, 4) ?? 0)
-        return try HistoryMoveLog.applied(kind: rows.string(r, 1) ?? "", payload: rows.string(r, 2), format: format,
+        return try HistoryMoveLog.applied(kind: rows.string(r, 1) ?? "", payload: rows.string(r, 2),
                                           logged: try Self.changes(rows, r, 3, format: format) ?? []) { undo, range in
             try opChanges(doc, range: range, inverse: undo, decoded: decoded)
         }
     }
 
-    /// The change list in column `column` of row `r` (nil when NULL): `ChangeBlob` bytes for
-    /// format 3, JSON text for earlier formats; with `inverse`, the changes that take it back.
+    /// The change list in column `column` of row `r` (nil when NULL): `ChangeBlob` bytes of an
+    /// entry of today's `format`; with `inverse`, the changes that take it back.
     static func changes(_ rows: PostgreSQLRows, _ r: Int, _ column: Int, format: Int, inverse: Bool = false) throws -> [Change]? {
-        guard format <= LogFormat.version else {
-            throw StackDocError("format \(format) is not one this StackDoc reads (1...\(LogFormat.version)); use a newer stackdoc")
-        }
+        _ = try LogFormat.current(format)
         return try rows.withBytes(r, column) { raw -> [Change] in
-            if format >= 3 { return try ChangeBlob.decode(raw, inverse: inverse, halves: OnTwoThreads()) }
-            let changes = try LogFormat.decodeChanges(String(decoding: raw, as: UTF8.self), format: format, column: rows.name(column))
-            return inverse ? changes.inverse : changes
+            try ChangeBlob.decode(raw, inverse: inverse, halves: OnTwoThreads())
         }
     }
 
@@ -224,12 +209,12 @@ extension PostgreSQLTransaction {
 
     /// The entry at row `r` of `rows` (columns: `entryColumns`).
     func entry(_ rows: PostgreSQLRows, _ r: Int, _ doc: DocumentKey) throws -> LogEntry {
-        let seq = Int(rows.int(r, 0) ?? 0), format = Int(rows.int(r, 8) ?? 0)
+        let seq = Int(rows.int(r, 0) ?? 0), format = Int(rows.int(r, 7) ?? 0)
         return try decoding(doc, seq) {
             try LogEntryDecoding.decode(StoredLogRow(
-                seq: seq, kind: rows.string(r, 1) ?? "", payload: rows.string(r, 2), group: rows.int(r, 5).map(Int.init),
-                label: rows.string(r, 6), time: rows.double(r, 7) ?? 0, format: format, origin: rows.string(r, 9),
-                changes: { try Self.changes(rows, r, $0 == "forward" ? 3 : 4, format: format) }))
+                seq: seq, kind: rows.string(r, 1) ?? "", payload: rows.string(r, 2), group: rows.int(r, 4).map(Int.init),
+                label: rows.string(r, 5), time: rows.double(r, 6) ?? 0, format: format, origin: rows.string(r, 8),
+                changes: { $0 == "forward" ? try Self.changes(rows, r, 3, format: format) : nil }))
         }
     }
 }

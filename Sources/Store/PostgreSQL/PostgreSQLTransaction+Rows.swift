@@ -32,7 +32,7 @@ extension PostgreSQLTransaction {
         return try builder.finish()
     }
 
-    func importedRows(_ doc: DocumentKey, name: String, seq: Int, settings: DocumentSettings, cancellation: Cancellation) throws -> Document {
+    func importedRows(_ doc: DocumentKey, name: String, seq: Int, settings: DocumentSettings) throws -> Document {
         let rows = try query("SELECT image FROM import_image WHERE document = $1 AND seq = $2", [.int(doc.id), .int(Int64(seq))])
         func check(_ image: UnsafeRawBufferPointer?) throws -> Document {
             try ImportImageCheck.document(image, name: name, uid: doc.uid, seq: seq, settings: settings, path: path)

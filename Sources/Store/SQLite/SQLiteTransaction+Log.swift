@@ -11,7 +11,7 @@ extension SQLiteTransaction {
 
     func appendLog(_ doc: DocumentKey, _ entry: NewLogEntry) throws {
         try LogWriter.append(db, document: doc.id, seq: entry.seq, kind: entry.kind, payload: entry.payload, forward: entry.forward,
-                             forwardBlob: entry.forwardBlob, inverse: entry.inverse, group: entry.group, label: entry.label, origin: entry.origin)
+                             forwardBlob: entry.forwardBlob, group: entry.group, label: entry.label, origin: entry.origin)
     }
 
     func deleteLog(_ doc: DocumentKey, from seq: Int) throws {
@@ -27,22 +27,20 @@ extension SQLiteTransaction {
         try db.execute(sql: "UPDATE log SET payload = ? WHERE document = ? AND seq = ?", arguments: [payload, doc.id, seq])
     }
 
-    func deleteImportedRows(_ doc: DocumentKey, through seq: Int) throws {
-        try db.execute(sql: "DELETE FROM row WHERE document = ? AND import_seq BETWEEN 1 AND ?", arguments: [doc.id, seq])
+    func deleteImportImages(_ doc: DocumentKey, through seq: Int) throws {
         try Snapshots.dropImportImages(db, documentID: doc.id, through: seq)
     }
 
-    func logEntries(_ doc: DocumentKey, from seq: Int, limit: Int?, inverse: Bool) throws -> [LogEntry] {
+    func logEntries(_ doc: DocumentKey, from seq: Int, limit: Int?) throws -> [LogEntry] {
         try GRDB.Row.fetchAll(db, sql: """
-            SELECT seq, kind, payload, forward, \(inverse ? "inverse" : "NULL AS inverse"), grp, label, time, format, origin FROM log
+            SELECT seq, kind, payload, forward, grp, label, time, format, origin FROM log
             WHERE document = ? AND seq >= ? ORDER BY seq LIMIT ?
             """, arguments: [doc.id, seq, limit ?? -1]).map { try self.entry($0, doc) }
     }
 
     func forEachLogEntry(_ doc: DocumentKey, from first: Int, through last: Int, _ body: (LogEntry) throws -> Void) throws {
-        // The logged inverses are not read: replay computes undo from the forward changes.
         let cursor = try GRDB.Row.fetchCursor(db, sql: """
-            SELECT seq, kind, payload, forward, NULL AS inverse, grp, label, time, format, origin FROM log WHERE document = ? AND seq >= ? AND seq <= ? ORDER BY seq
+            SELECT seq, kind, payload, forward, grp, label, time, format, origin FROM log WHERE document = ? AND seq >= ? AND seq <= ? ORDER BY seq
             """, arguments: [doc.id, first, last])
         while let row = try cursor.next() { try body(try entry(row, doc)) }
     }
@@ -59,11 +57,11 @@ extension SQLiteTransaction {
     func markEntries(_ doc: DocumentKey, label: String?) throws -> [LogEntry] {
         let rows = try label.map {
             try GRDB.Row.fetchAll(db.cachedStatement(sql: """
-                SELECT seq, kind, payload, NULL AS forward, NULL AS inverse, grp, label, time, format, origin FROM log
+                SELECT seq, kind, payload, NULL AS forward, grp, label, time, format, origin FROM log
                 WHERE document = ? AND kind = 'mark' AND label = ?
                 """), arguments: [doc.id, $0])
         } ?? GRDB.Row.fetchAll(db.cachedStatement(sql: """
-            SELECT seq, kind, payload, NULL AS forward, NULL AS inverse, grp, label, time, format, origin FROM log
+            SELECT seq, kind, payload, NULL AS forward, grp, label, time, format, origin FROM log
             WHERE document = ? AND kind = 'mark' ORDER BY seq
             """), arguments: [doc.id])
         return try rows.map { try self.entry($0, doc) }
@@ -79,22 +77,23 @@ extension SQLiteTransaction {
     func importSettings(_ doc: DocumentKey, seq: Int) throws -> DocumentSettings? {
         guard let entry = try GRDB.Row.fetchOne(db, sql: "SELECT payload, format FROM log WHERE document = ? AND seq = ? AND kind = 'import'",
                                                 arguments: [doc.id, seq]) else { return nil }
-        return try decoding(doc, seq) { try LogFormat.decodeSettings(try entry.decode(forColumn: "payload"), format: try entry.decode(forColumn: "format")) }
+        return try decoding(doc, seq) {
+            try LogFormat.decodeSettings(try entry.decode(forColumn: "payload"), format: try LogFormat.current(try entry.decode(forColumn: "format")))
+        }
     }
 
     func groupChangedDocument(_ doc: DocumentKey, groupSeq: Int) throws -> Bool {
         try Bool.fetchOne(db, sql: """
-            SELECT 1 FROM log WHERE document = ? AND grp = ? AND kind IN ('op', 'restore') AND forward != '[]' AND forward != ? LIMIT 1
+            SELECT 1 FROM log WHERE document = ? AND grp = ? AND kind IN ('op', 'restore') AND forward != ? LIMIT 1
             """, arguments: [doc.id, groupSeq, Data(ChangeBlob.empty)]) ?? false
     }
 
     func inverses(_ doc: DocumentKey, after seq: Int) throws -> [[Change]] {
         try GRDB.Row.fetchAll(db, sql: """
-            SELECT seq, forward, inverse, format FROM log WHERE document = ? AND seq > ? AND kind IN ('op', 'view', 'restore') ORDER BY seq DESC
+            SELECT seq, forward, format FROM log WHERE document = ? AND seq > ? AND kind IN ('op', 'view', 'restore') ORDER BY seq DESC
             """, arguments: [doc.id, seq]).map { entry in
             try decoding(doc, try? entry.decode(Int.self, forColumn: "seq")) { () throws -> [Change] in
                 let format: Int = try entry.decode(forColumn: "format")
-                if let stored = try LogFormat.changes(in: entry, column: "inverse", format: format) { return stored }
                 guard let inverse = try LogFormat.changes(in: entry, column: "forward", format: format, inverse: true) else {
                     throw StackDocError("forward is missing")
                 }
@@ -129,7 +128,7 @@ extension SQLiteTransaction {
                 if try op.decode(String.self, forColumn: "kind") == LogEntry.Kind.restore.rawValue {
                     return .restore(target: try HistoryPayload.restoreTarget(try op.decode(forColumn: "payload")))
                 }
-                return .edit(try LogFormat.decodeEdit(try op.decode(forColumn: "payload"), format: try op.decode(forColumn: "format")))
+                return .edit(try LogFormat.decodeEdit(try op.decode(forColumn: "payload"), format: try LogFormat.current(try op.decode(forColumn: "format"))))
             }
         }
     }
@@ -164,11 +163,17 @@ extension SQLiteTransaction {
 /// Turns `log` rows into `LogEntry` values (`LogEntryDecoding`).
 enum LogDecoding {
     static func decode(_ row: GRDB.Row) throws -> LogEntry {
-        let format: Int = try row.decode(forColumn: "format")
-        return try LogEntryDecoding.decode(StoredLogRow(
-            seq: try row.decode(forColumn: "seq"), kind: try row.decode(forColumn: "kind"), payload: try row.decode(forColumn: "payload"),
+        let format = try LogFormat.current(try row.decode(forColumn: "format"))
+        return try decode(row, payload: try row.decode(forColumn: "payload"), forward: try LogFormat.changes(in: row, column: "forward", format: format))
+    }
+
+    /// The entry of `row` with its payload and changes as given, in today's format (migration
+    /// 0020 gives those of an older entry converted).
+    static func decode(_ row: GRDB.Row, payload: String?, forward: [Change]?) throws -> LogEntry {
+        try LogEntryDecoding.decode(StoredLogRow(
+            seq: try row.decode(forColumn: "seq"), kind: try row.decode(forColumn: "kind"), payload: payload,
             group: try row.decode(forColumn: "grp"), label: try row.decode(forColumn: "label"), time: try row.decode(forColumn: "time"),
-            format: format, origin: try row.decode(forColumn: "origin"),
-            changes: { try LogFormat.changes(in: row, column: $0, format: format) }))
+            format: LogFormat.version, origin: try row.decode(forColumn: "origin"),
+            changes: { $0 == "forward" ? forward : nil }))
     }
 }

@@ -35,7 +35,7 @@ final class SQLiteTransaction: StoreWriting {
     func documentSummaries() throws -> [DocumentSummary] {
         try GRDB.Row.fetchAll(db, sql: """
             SELECT name, version, cursor, created, modified,
-                   (SELECT count(*) FROM row WHERE row.document = d.id AND row.import_seq = 0) AS rows,
+                   (SELECT count(*) FROM row WHERE row.document = d.id) AS rows,
                    (SELECT count(*) FROM step WHERE step.document = d.id) AS steps
             FROM document d ORDER BY name
             """).map { r in
@@ -97,9 +97,8 @@ final class SQLiteTransaction: StoreWriting {
         try RowLoader.load(db, name: name, settings: settings, documentID: doc.id, path: path, cancellation: cancellation)
     }
 
-    func importedRows(_ doc: DocumentKey, name: String, seq: Int, settings: DocumentSettings, cancellation: Cancellation) throws -> Document {
-        try ImportImages.load(db, name: name, uid: doc.uid, settings: settings, documentID: doc.id, seq: seq, path: path,
-                              cancellation: cancellation)
+    func importedRows(_ doc: DocumentKey, name: String, seq: Int, settings: DocumentSettings) throws -> Document {
+        try ImportImages.load(db, name: name, uid: doc.uid, settings: settings, documentID: doc.id, seq: seq, path: path)
     }
 
     // MARK: Rows

@@ -23,7 +23,7 @@ public enum Schema {
         for m in EmbeddedMigrations.all where m.version <= version {
             migrator.registerMigration(m.name) { db in
                 prepare(db)
-                try db.execute(sql: m.sql)
+                try apply(m, db)
             }
         }
         return migrator
@@ -39,11 +39,26 @@ public enum Schema {
         prepare(db)
         var count = 0
         for m in EmbeddedMigrations.all where !applied.contains(m.name) {
-            try db.execute(sql: m.sql)
+            try apply(m, db)
             try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [m.name])
             count += 1
         }
         return count
+    }
+
+    /// Applies migration `m` to `db`: its Swift conversion (`conversion(of:)`), if any, then its SQL.
+    private static func apply(_ m: (version: Int, name: String, sql: String), _ db: Database) throws {
+        try conversion(of: m.version)?(db)
+        try db.execute(sql: m.sql)
+    }
+
+    /// The Swift part of a migration, run in its transaction before its SQL: a conversion of
+    /// values that SQL alone cannot make (from `Sources/Store/SQLite/Upgrade/`, the only code
+    /// that reads old formats). It changes values, never the schema's objects, so
+    /// `objects(ofVersion:)` (the schema an open compares with) runs the SQL alone.
+    static func conversion(of version: Int) -> ((Database) throws -> Void)? {
+        guard version == OneDiskVersion.version else { return nil }
+        return { db in try OneDiskVersion.convert(db) }
     }
 
     /// Registers on `db` the SQL functions the migrations call (migration 0016 converts the

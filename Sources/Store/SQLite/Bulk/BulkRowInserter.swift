@@ -5,7 +5,7 @@ import Layout
 import StoreFormat
 
 /// Inserts rows given in document order (a stack row before its rows, each stack's rows in
-/// order) as a document's current rows (`import_seq` 0): `RowWriter.bulkBatch` rows per INSERT
+/// order) as a document's current rows: `RowWriter.bulkBatch` rows per INSERT
 /// statement, raw C API, each stack's order keys `OrderKey.sequence` handed out as its rows come
 /// (so the rows can arrive while a file is still being read), or keys the caller gives. The
 /// import's bulk path (`RowWriter.bulkInsert`, `DocumentStore.importDocument(reading:)`) and

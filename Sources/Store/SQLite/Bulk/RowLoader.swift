@@ -5,7 +5,7 @@ import Layout
 import StackDocRuntime
 import StoreFormat
 
-/// Loads a document's rows (or the rows an import entry brought in) from `row` into a
+/// Loads a document's rows from `row` into a
 /// `Document`: one sequential scan in (parent, order_key) order through the raw C API (no
 /// per-row record decoding), then the stacks are filled from the root down.
 ///
@@ -20,10 +20,10 @@ enum RowLoader {
 
     /// `cancellation` is asked every `Cancellation.interval` rows.
     static func load(_ db: Database, name: String, settings: DocumentSettings, documentID: Int64,
-                     importSeq: Int? = nil, path: String, cancellation: Cancellation) throws -> Document {
+                     path: String, cancellation: Cancellation) throws -> Document {
         let columns = (["parent", "id"] + ColumnCoding.configColumns).joined(separator: ", ")
-        let filter = importSeq == nil ? "document = ? AND import_seq = 0" : "document = ? AND import_seq = ?"
-        let arguments: StatementArguments = importSeq == nil ? [documentID] : [documentID, importSeq]
+        let filter = "document = ?"
+        let arguments: StatementArguments = [documentID]
 
         // One count over the document's range of the table (its primary key leads with the
         // document; the id index leads with the id since schema 17); the root's list may get

@@ -285,7 +285,7 @@ struct RowRunWriter {
     static let foreignKeysOffMinimum = 512
 
     private static let deleteRangeSQL = """
-        DELETE FROM row WHERE document = ? AND import_seq = 0 AND parent = ? AND order_key BETWEEN ? AND ?
+        DELETE FROM row WHERE document = ? AND parent = ? AND order_key BETWEEN ? AND ?
         """
 
     /// When the run's rows are every row of the table (a `clear` of the database's one
@@ -306,7 +306,7 @@ struct RowRunWriter {
     }
 
     private static let countRangeSQL = """
-        SELECT count(*) FROM row WHERE document = ? AND import_seq = 0 AND parent = ? AND order_key BETWEEN ? AND ?
+        SELECT count(*) FROM row WHERE document = ? AND parent = ? AND order_key BETWEEN ? AND ?
         """
 
     private func writeRemovals(db: Database, docID: Int64) throws {

@@ -91,7 +91,7 @@ extension SQLiteBackend {
                 try db.execute(sql: "UPDATE document SET name = ? WHERE id = ?", arguments: [document.name, id])
                 try RowWriter.writeSettings(document.settings, db: db, id: id)
                 try LogWriter.append(db, document: id, seq: 1, kind: .importDocument, payload: try LogFormat.encode(document.settings),
-                                     forward: nil, inverse: nil, group: nil, label: nil)
+                                     forward: nil, group: nil, label: nil)
                 // One image of the imported document: the import entry's rows (what replay and
                 // `log export` start from), which is also the first snapshot (stored once).
                 try ImportImages.write(db, documentID: id, seq: 1, image: prepared.image)

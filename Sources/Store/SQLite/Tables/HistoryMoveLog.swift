@@ -3,13 +3,13 @@ import GRDB
 import Layout
 import StoreFormat
 
-/// Log format 2 (issue 15 item 8): an `undo`/`redo` entry refers to the steps it moved instead
-/// of copying their changes, and no entry stores `inverse` (it is `forward.inverse`). This is the
+/// An `undo`/`redo` entry refers to the steps it moved instead of copying their changes, and no
+/// entry stores `inverse` (it is `forward.inverse`) — log formats 2 and 3. This is the
 /// one place that writes such an entry's payload and turns any logged entry back into the
 /// changes it applied — the readers of the log that do not replay it step by step (opening from
 /// a snapshot, time travel, diff, restore) all come here.
 ///
-/// A format 2 `undo`/`redo` entry:
+/// An `undo`/`redo` entry:
 /// - `payload` `{"count":N,"steps":[[F,L],…]}`: the log entries `F…L` of each undo step it
 ///   moved, in the order it moved them (undo: newest first; redo: oldest first);
 /// - `forward`: the changes it applied that are not the moved steps' row changes — the settings
@@ -21,8 +21,8 @@ import StoreFormat
 ///
 /// Row changes and settings changes touch disjoint parts of a document, so applying the rows and
 /// then the logged settings changes gives the same document as the store's interleaved order.
-/// Entries of format 1 (every earlier release) copied all of it into `forward`/`inverse` and are
-/// read as they are.
+/// (Entries of format 1 copied all of it into `forward`/`inverse`; migration 0020 rewrote them so,
+/// `LegacyLog`.)
 enum HistoryMoveLog {
     /// The decoded changes of `op`/`restore` entries, by seq and direction, for one pass over the
     /// log: the tail after a snapshot may undo and redo the same big step many times, and each
@@ -32,7 +32,7 @@ enum HistoryMoveLog {
         func key(_ seq: Int, inverse: Bool) -> Int { seq * 2 + (inverse ? 1 : 0) }
     }
 
-    /// The payload of a format 2 `undo`/`redo` entry.
+    /// The payload of an `undo`/`redo` entry.
     static func payload(count: Int, steps: [ClosedRange<Int>]) throws -> String {
         try LogValue.object([
             "count": .int(count),
@@ -40,14 +40,9 @@ enum HistoryMoveLog {
         ]).text()
     }
 
-    /// The count of an `undo`/`redo` payload and, for format 2, the steps it moved (nil for
-    /// format 1, whose payload is the count alone and whose `forward` holds every change).
-    static func parse(_ payload: String?, format: Int) throws -> (count: Int, steps: [ClosedRange<Int>]?) {
+    /// The count of an `undo`/`redo` payload and the steps it moved.
+    static func parse(_ payload: String?) throws -> (count: Int, steps: [ClosedRange<Int>]) {
         guard let payload else { throw LogFormatError("payload is missing") }
-        guard format >= 2 else {
-            guard let count = Int(payload) else { throw LogFormatError("payload: expected a count") }
-            return (count, nil)
-        }
         guard case let .object(fields) = try LogValue.parse(payload) else { throw LogFormatError("payload: expected an object") }
         guard case let .int(count)? = fields["count"] else { throw LogFormatError("payload.count: expected an integer") }
         guard case let .array(items)? = fields["steps"] else { throw LogFormatError("payload.steps: expected an array") }
@@ -82,11 +77,10 @@ enum HistoryMoveLog {
     }
 
     /// The changes of the `op`/`restore` entries in `range`, in log order: each entry's forward
-    /// changes, or (`inverse`) the changes that take it back (the stored `inverse` of format 1,
-    /// else the inverse of `forward`).
+    /// changes, or (`inverse`) the changes that take it back (the inverse of `forward`).
     static func opChanges(_ db: Database, documentID: Int64, range: ClosedRange<Int>, inverse: Bool, decoded: Decoded? = nil) throws -> [[Change]] {
         let rows = try GRDB.Row.fetchCursor(db.cachedStatement(sql: """
-            SELECT seq, forward, \(inverse ? "inverse" : "NULL AS inverse"), format FROM log
+            SELECT seq, forward, format FROM log
             WHERE document = ? AND seq BETWEEN ? AND ? AND kind IN ('op', 'restore') ORDER BY seq
             """), arguments: [documentID, range.lowerBound, range.upperBound])
         var out: [[Change]] = []
@@ -95,8 +89,6 @@ enum HistoryMoveLog {
             let key = decoded?.key(try row.decode(forColumn: "seq"), inverse: inverse)
             if let key, let known = decoded?.changes[key] {
                 out.append(known)
-            } else if inverse, let stored = try LogFormat.changes(in: row, column: "inverse", format: format) {
-                out.append(stored)
             } else {
                 guard let changes = try LogFormat.changes(in: row, column: "forward", format: format, inverse: inverse) else {
                     throw StackDocError("forward is missing")
@@ -109,11 +101,11 @@ enum HistoryMoveLog {
     }
 
     /// Every change a log entry applied (empty for entries that change nothing): `forward`, plus
-    /// for a format 2 `undo`/`redo` the row changes of the steps it moved, first. `row` holds
+    /// for an `undo`/`redo` the row changes of the steps it moved, first. `row` holds
     /// the entry's `kind`, `payload`, `forward` and `format`.
     static func applied(_ db: Database, documentID: Int64, row: GRDB.Row, decoded: Decoded? = nil) throws -> [Change] {
         let format: Int = try row.decode(forColumn: "format")
-        return try applied(kind: try row.decode(forColumn: "kind"), payload: try row.decode(forColumn: "payload"), format: format,
+        return try applied(kind: try row.decode(forColumn: "kind"), payload: try row.decode(forColumn: "payload"),
                            logged: try LogFormat.changes(in: row, column: "forward", format: format) ?? []) { undo, range in
             try opChanges(db, documentID: documentID, range: range, inverse: undo, decoded: decoded)
         }
@@ -121,12 +113,12 @@ enum HistoryMoveLog {
 
     /// `applied` for an entry of `kind` whose `forward` holds `logged`: any backend's, with
     /// `opChanges(undo, range)` reading the changes of the `op`/`restore` entries in a range.
-    static func applied(kind: String, payload: String?, format: Int, logged: [Change],
+    static func applied(kind: String, payload: String?, logged: [Change],
                         opChanges: (_ undo: Bool, ClosedRange<Int>) throws -> [[Change]]) throws -> [Change] {
-        guard format >= 2, kind == LogEntry.Kind.undo.rawValue || kind == LogEntry.Kind.redo.rawValue else { return logged }
-        let (_, steps) = try parse(payload, format: format)
+        guard kind == LogEntry.Kind.undo.rawValue || kind == LogEntry.Kind.redo.rawValue else { return logged }
+        let (_, steps) = try parse(payload)
         let undo = kind == LogEntry.Kind.undo.rawValue
-        return try rowChanges(undo: undo, steps: steps ?? []) { try opChanges(undo, $0) } + logged
+        return try rowChanges(undo: undo, steps: steps) { try opChanges(undo, $0) } + logged
     }
 }
 

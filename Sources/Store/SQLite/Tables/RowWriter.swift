@@ -5,16 +5,16 @@ import Layout
 import StoreFormat
 
 /// Writes rows and settings: one statement per primitive change (O(1) rows each), and a bulk
-/// path (raw C API, one prepared statement) for importing whole documents. A document's current
-/// rows are those with `import_seq = 0`; the others are the rows its import entry brought in,
-/// written once by `bulkInsert` and never changed.
+/// path (raw C API, one prepared statement) for importing whole documents. `row` holds a
+/// document's current rows only (the rows an import entry brought in are its image,
+/// `ImportImages`).
 enum RowWriter {
     private static let insertSQL: String = {
         let columns = ["document", "parent", "order_key", "id"] + ColumnCoding.configColumns
         return "INSERT INTO row (\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
     }()
     private static let updateSQL = "UPDATE row SET " + ColumnCoding.configColumns.map { "\($0) = ?" }.joined(separator: ", ")
-        + " WHERE document = ? AND import_seq = 0 AND id = ?"
+        + " WHERE document = ? AND id = ?"
     private static let settingsSQL = "UPDATE document SET " + ColumnCoding.settingsColumns.map { "\($0) = ?" }.joined(separator: ", ")
         + " WHERE id = ?"
 
@@ -26,7 +26,7 @@ enum RowWriter {
             try insert(id, config: config, parent: parent, key: key, db: db, docID: docID)
         case let .removeRow(id, _, _, _):
             var idText = id
-            try run(db, "DELETE FROM row WHERE document = ? AND import_seq = 0 AND id = ?") { s in
+            try run(db, "DELETE FROM row WHERE document = ? AND id = ?") { s in
                 sqlite3_bind_int64(s, 1, docID)
                 ColumnValue.bindText(&idText, to: s, at: 2)
             }
@@ -44,7 +44,7 @@ enum RowWriter {
             try expectOneRow(db, id)
         case let .moveRow(id, _, _, toParent, toIndex):
             let key = try orderKey(at: toIndex, in: toParent, of: document, moving: id, db: db, docID: docID)
-            try db.cachedStatement(sql: "UPDATE row SET parent = ?, order_key = ? WHERE document = ? AND import_seq = 0 AND id = ?")
+            try db.cachedStatement(sql: "UPDATE row SET parent = ?, order_key = ? WHERE document = ? AND id = ?")
                 .execute(arguments: [toParent ?? "", key, docID, id])
             try expectOneRow(db, id)
         case let .updateSettings(_, new):
@@ -100,7 +100,7 @@ enum RowWriter {
 
     /// The stored order key of current row `id` (one index lookup).
     static func storedKey(_ id: RowID, db: Database, docID: Int64) throws -> String {
-        let s = try db.cachedStatement(sql: "SELECT order_key FROM row WHERE document = ? AND import_seq = 0 AND id = ?").sqliteStatement
+        let s = try db.cachedStatement(sql: "SELECT order_key FROM row WHERE document = ? AND id = ?").sqliteStatement
         sqlite3_reset(s)
         defer { sqlite3_reset(s); sqlite3_clear_bindings(s) }
         var idText = id
@@ -120,7 +120,7 @@ enum RowWriter {
     /// insert in starting and ending the statement.
     static let bulkBatch = 32
 
-    /// Inserts every row of `rows` as the document's current rows (`import_seq` 0), with
+    /// Inserts every row of `rows` as the document's current rows, with
     /// evenly spaced order keys per stack (`BulkRowInserter`). (The import entry's own copy is
     /// one image: `ImportImages`.) `cancellation` is asked after each batch.
     static func bulkInsert(_ db: Database, document docID: Int64, rows: Document, cancellation: Cancellation = .never) throws {
@@ -130,43 +130,12 @@ enum RowWriter {
     }
 }
 
-/// Appends entries to the operation log.
+/// Appends entries to the operation log, in today's format (`LogFormat.version`): `forward` as a
+/// `ChangeBlob`, no stored inverse (the column stays NULL: it is `forward`'s inverse).
 enum LogWriter {
-    /// A change list as stored: format 3 writes the changes in binary (`ChangeBlob`), earlier
-    /// formats as JSON text.
-    private enum StoredChanges {
-        case text(String)
-        case blob([UInt8])
-
-        /// `blob`: `ChangeBlob.encode(changes)` when the caller already made it (used only in a
-        /// format that writes blobs).
-        init(_ changes: [Change], format: Int, blob: [UInt8]? = nil) throws {
-            guard LogWriter.writesBlobs(format: format) else { self = .text(try LogFormat.encode(changes)); return }
-            if let blob {
-                assert(blob == (try? ChangeBlob.encode(changes)), "an early blob differs from the blob of the changes it is logged with")
-                self = .blob(blob)
-            } else {
-                self = .blob(try ChangeBlob.encode(changes))
-            }
-        }
-
-        func bind(to s: SQLiteStatement, at index: Int32) {
-            switch self {
-            case .text(var text): ColumnValue.bindText(&text, to: s, at: index)
-            case .blob(let bytes):
-                bytes.withUnsafeBytes { raw in _ = sqlite3_bind_blob(s, index, raw.baseAddress, Int32(raw.count), sqliteTransient) }
-            }
-        }
-    }
-
-    /// The one INSERT of a log entry (every column of today's schema).
+    /// The one INSERT of a log entry.
     private static let appendSQL =
-        "INSERT INTO log (document, seq, kind, payload, forward, inverse, grp, label, time, format, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-
-    /// True when entries of `format` store their changes as a `ChangeBlob` (format 3 on).
-    static func writesBlobs(format: Int) -> Bool {
-        format >= 3
-    }
+        "INSERT INTO log (document, seq, kind, payload, forward, grp, label, time, format, origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
     /// `payload` is already in `LogFormat`; `format` is recorded with the entry; `origin` names
     /// who wrote it (schema 6).
@@ -180,11 +149,11 @@ enum LogWriter {
     /// `forwardBlob` is `ChangeBlob.encode(forward)` when the caller made it already
     /// (`StoredDocument.applyForLog`, `LoggedChanges`); used only by a format that writes blobs.
     static func append(_ db: Database, document: Int64, seq: Int, kind: LogEntry.Kind, payload: String?,
-                       forward: [Change]?, forwardBlob: [UInt8]? = nil, inverse: [Change]?, group: Int?, label: String?,
-                       format: Int = LogFormat.written, origin: String? = nil) throws {
+                       forward: [Change]?, forwardBlob: [UInt8]? = nil, group: Int?, label: String?, origin: String? = nil) throws {
         let now = Date.now.timeIntervalSince1970
-        let forwardValue = try forward.map { try StoredChanges($0, format: format, blob: forwardBlob) }
-        let inverseValue = try inverse.map { try StoredChanges($0, format: format) }
+        assert(forwardBlob == nil || forwardBlob == forward.flatMap { try? ChangeBlob.encode($0) },
+               "an early blob differs from the blob of the changes it is logged with")
+        let blob = try forwardBlob ?? forward.map(ChangeBlob.encode)
         func text(_ value: String?, _ index: Int32, _ s: SQLiteStatement) {
             guard var value else { return }  // unbound parameters are NULL
             ColumnValue.bindText(&value, to: s, at: index)
@@ -194,13 +163,12 @@ enum LogWriter {
             sqlite3_bind_int64(s, 2, Int64(seq))
             text(kind.rawValue, 3, s)
             text(payload, 4, s)
-            forwardValue?.bind(to: s, at: 5)
-            inverseValue?.bind(to: s, at: 6)
-            if let group { sqlite3_bind_int64(s, 7, Int64(group)) }
-            text(label, 8, s)
-            sqlite3_bind_double(s, 9, now)
-            sqlite3_bind_int64(s, 10, Int64(format))
-            text(origin, 11, s)
+            blob?.withUnsafeBytes { raw in _ = sqlite3_bind_blob(s, 5, raw.baseAddress, Int32(raw.count), sqliteTransient) }
+            if let group { sqlite3_bind_int64(s, 6, Int64(group)) }
+            text(label, 7, s)
+            sqlite3_bind_double(s, 8, now)
+            sqlite3_bind_int64(s, 9, Int64(LogFormat.version))
+            text(origin, 10, s)
         }
     }
 }

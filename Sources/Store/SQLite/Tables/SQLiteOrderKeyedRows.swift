@@ -8,7 +8,7 @@ struct SQLiteOrderKeyedRows: OrderKeyedRows {
     let db: Database
     let docID: Int64
 
-    private static let range = "document = ? AND import_seq = 0 AND parent = ? AND order_key >= ? AND order_key < ?"
+    private static let range = "document = ? AND parent = ? AND order_key >= ? AND order_key < ?"
 
     func count(in parent: String, from: String, below: String) throws -> Int {
         try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM row WHERE \(Self.range)"), arguments: [docID, parent, from, below]) ?? 0
@@ -33,12 +33,12 @@ struct SQLiteOrderKeyedRows: OrderKeyedRows {
     func park(in parent: String, from: String, below: String, moving: RowID?) throws {
         try db.cachedStatement(sql: "UPDATE row SET order_key = '~' || id WHERE \(Self.range)").execute(arguments: [docID, parent, from, below])
         if let moving {
-            try db.cachedStatement(sql: "UPDATE row SET order_key = '~' || id WHERE document = ? AND import_seq = 0 AND id = ?").execute(arguments: [docID, moving])
+            try db.cachedStatement(sql: "UPDATE row SET order_key = '~' || id WHERE document = ? AND id = ?").execute(arguments: [docID, moving])
         }
     }
 
     func setKeys(_ keys: [(id: String, key: String)]) throws {
-        let update = try db.cachedStatement(sql: "UPDATE row SET order_key = ? WHERE document = ? AND import_seq = 0 AND id = ?")
+        let update = try db.cachedStatement(sql: "UPDATE row SET order_key = ? WHERE document = ? AND id = ?")
         let updateStmt = update.sqliteStatement
         defer { sqlite3_reset(updateStmt) }
         for (id, key) in keys {
