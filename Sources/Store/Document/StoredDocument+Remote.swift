@@ -57,7 +57,7 @@ extension StoredDocument {
                 guard header.version != version else { return nil }
                 let stored = try tx.lastSeq(key)
                 guard stored > lastSeq else { return (header, [], [:], [:], [:]) }
-                let entries = try tx.logEntries(key, from: lastSeq + 1, limit: nil, inverse: false)
+                let entries = try tx.logEntries(key, from: lastSeq + 1, limit: nil)
                 var applied: [Int: [Change]] = [:]
                 for (seq, changes) in try tx.appliedChanges(key, after: lastSeq, through: stored) { applied[seq] = changes }
                 let steps = try stepsCompleted(tx, after: lastSeq)
