@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// Runs each test's body on `TestExecutor.shared` instead of the cooperative pool. Every suite
-/// carries it (`@Suite(.offThePool)`; `SuiteTraitTests` checks that none is left out).
+/// Runs each test's body on `TestExecutor.shared` (`.offThePool`) or `TestExecutor.long`
+/// (`.longRunning`) instead of the cooperative pool. Every suite carries one of the two
+/// (`SuiteTraitTests` checks that none is left out).
 ///
 /// Swift Testing starts every test case at once: each body is a job on the cooperative pool
 /// (one thread per core), and each result is posted by a job queued behind all of them. A full
@@ -17,13 +18,17 @@ import Testing
 ///
 /// `STACKDOC_TESTS_ON_POOL=1` leaves the bodies on the pool, to compare a run with and without.
 public struct OffThePoolTrait: TestTrait, SuiteTrait, TestScoping {
+    /// The executor the bodies run on: `TestExecutor.shared`, or `TestExecutor.long` for a
+    /// `.longRunning` suite.
+    public var executor: TestExecutor
+
     /// Applies to every test in the suite and its nested suites.
     public var isRecursive: Bool { true }
 
     public func provideScope(for test: Test, testCase: Test.Case?,
                              performing function: @Sendable () async throws -> Void) async throws {
         if Self.onPool { return try await function() }
-        try await withTaskExecutorPreference(TestExecutor.shared) { try await function() }
+        try await withTaskExecutorPreference(executor) { try await function() }
     }
 
     /// Whether `STACKDOC_TESTS_ON_POOL=1` asks for the bodies to stay on the pool.
@@ -32,5 +37,10 @@ public struct OffThePoolTrait: TestTrait, SuiteTrait, TestScoping {
 
 extension Trait where Self == OffThePoolTrait {
     /// The suite's tests run on `TestExecutor.shared`, off the cooperative pool (`OffThePoolTrait`).
-    public static var offThePool: Self { OffThePoolTrait() }
+    public static var offThePool: Self { OffThePoolTrait(executor: .shared) }
+
+    /// The suite's bodies are long (a fuzz loop, thousands of property cases, a synchronous wait on
+    /// a child process): they run off the pool on `TestExecutor.long`, so that they do not hold
+    /// the threads the quick tests queue for.
+    public static var longRunning: Self { OffThePoolTrait(executor: .long) }
 }

@@ -1,14 +1,14 @@
 import Foundation
 
-/// Finds, in Swift test sources, the types with `@Test` functions whose `@Suite` attribute lacks a
-/// given trait (`.offThePool`): what `SuiteTraitTests` checks over `Tests/`.
+/// Finds, in Swift test sources, the types with `@Test` functions whose `@Suite` attribute names
+/// none of given traits (`.offThePool`, `.longRunning`): what `SuiteTraitTests` checks over `Tests/`.
 ///
 /// The scan reads declarations at the start of a line (the test files' style): attribute lines
 /// (`@Suite(…)`) belong to the type that follows; `@Test` functions belong to the enclosing
 /// top-level type or extension, and an extension's tests to the type it extends (wherever in the
 /// scanned files that type is declared). A `@Test` outside any type is reported as `(top level)`.
 public struct SuiteTraitScan {
-    /// A type with tests, where its tests were found, and whether its attributes name the trait.
+    /// A type with tests, where its tests were found, and whether its attributes name a trait.
     public struct Suite: Equatable, Sendable {
         public var name: String
         public var file: String
@@ -21,10 +21,10 @@ public struct SuiteTraitScan {
     public private(set) var topLevelTests: [String] = []
     private var declared: [String: (file: String, attributes: String)] = [:]
     private var extended: [String: String] = [:]
-    private let trait: String
+    private let traits: [String]
 
-    /// A scan looking for `trait` (its text in an attribute, e.g. `.offThePool`).
-    public init(trait: String) { self.trait = trait }
+    /// A scan looking for any of `traits` (their text in an attribute, e.g. `.offThePool`).
+    public init(traits: [String]) { self.traits = traits }
 
     /// Scans every `.swift` file under `directory`.
     public mutating func scan(directory: URL) throws {
@@ -66,7 +66,7 @@ public struct SuiteTraitScan {
         }
     }
 
-    /// The types with tests whose `@Suite` lacks the trait (an extension's tests count for the
+    /// The types with tests whose `@Suite` names none of the traits (an extension's tests count for the
     /// type it extends), sorted by name, and the files with tests outside any type.
     public func missing() -> [Suite] {
         var all = suites
@@ -75,7 +75,7 @@ public struct SuiteTraitScan {
         }
         return all.values.map { suite in
             var suite = suite
-            suite.hasTrait = declared[suite.name].map { $0.attributes.contains("@Suite") && $0.attributes.contains(trait) } ?? false
+            suite.hasTrait = declared[suite.name].map { $0.attributes.contains("@Suite") && traits.contains(where: $0.attributes.contains) } ?? false
             return suite
         }.filter { !$0.hasTrait }.sorted { $0.name < $1.name }
             + topLevelTests.map { Suite(name: "(top level)", file: $0, hasTrait: false) }

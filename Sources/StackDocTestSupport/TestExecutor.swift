@@ -10,13 +10,21 @@ import Foundation
 /// of the run. With the bodies here, the pool holds only Swift Testing's own short jobs, and each
 /// result prints as soon as its body ends.
 ///
-/// Jobs run in the order they were enqueued, on `width` threads started on first use.
+/// Jobs run in the order they were enqueued, on `width` threads started on first use. A long job
+/// holds its thread from every job behind it: long suites run on `TestExecutor.long`.
 public final class TestExecutor: TaskExecutor, @unchecked Sendable {
     /// The executor every `OffThePoolTrait` test runs on: two threads per core (the width
     /// Swift Testing itself means to default to), so that a body waiting on a child process
     /// leaves a core to another.
-    public static let shared = TestExecutor(width: 2 * max(1, ProcessInfo.processInfo.activeProcessorCount),
-                                            name: "stackdoc-test")
+    public static let shared = TestExecutor(width: defaultWidth, name: "stackdoc-test")
+
+    /// The executor of the suites marked `.longRunning` (fuzz loops, property tests of thousands
+    /// of cases, synchronous waits on child processes), as wide as `shared`: in a queue of their
+    /// own, so that the quick tests queued behind them in `shared` do not wait for them.
+    public static let long = TestExecutor(width: defaultWidth, name: "stackdoc-long")
+
+    /// Two threads per core.
+    static let defaultWidth = 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     /// How many threads run jobs.
     public let width: Int

@@ -64,21 +64,30 @@ final class Shared<Value: ~Copyable & Sendable>: Sendable {
     init(_ value: consuming Value) { self.value = value }
 }
 
-/// Every suite in `Tests/` carries `.offThePool`; a new suite without it would put its bodies back
-/// on the pool, ahead of every result.
+/// A `.longRunning` suite's bodies run on the executor of their own.
+@Suite(.longRunning) struct LongRunningLaneTests {
+    @Test(.disabled(if: OffThePoolTrait.onPool, "STACKDOC_TESTS_ON_POOL=1"))
+    func aLongSuitesBodyRunsOnTheLongExecutor() {
+        #expect(TestExecutor.long.isCurrent)
+        #expect(!TestExecutor.shared.isCurrent)
+    }
+}
+
+/// Every suite in `Tests/` carries `.offThePool` or `.longRunning`; a new suite without either
+/// would put its bodies back on the pool, ahead of every result.
 @Suite(.offThePool) struct SuiteTraitTests {
     @Test func everySuiteRunsOffThePool() throws {
-        var scan = SuiteTraitScan(trait: ".offThePool")
+        var scan = SuiteTraitScan(traits: [".offThePool", ".longRunning"])
         try scan.scan(directory: Binary.packageRoot.appendingPathComponent("Tests"))
         #expect(scan.suiteCount > 150, "the scan found \(scan.suiteCount) suites")
         let missing = scan.missing().map { "\($0.file): \($0.name)" }
-        #expect(missing.isEmpty, "suites without .offThePool:\n\(missing.joined(separator: "\n"))")
+        #expect(missing.isEmpty, "suites without .offThePool or .longRunning:\n\(missing.joined(separator: "\n"))")
     }
 
     /// The scan sees a suite without the trait, one with it, an extension's tests, and a
     /// test outside any type.
     @Test func theScanTellsSuitesWithAndWithoutTheTrait() {
-        var scan = SuiteTraitScan(trait: ".offThePool")
+        var scan = SuiteTraitScan(traits: [".offThePool", ".longRunning"])
         scan.scan(source: """
             /// Documented.
             @Suite("A name", .serialized)
@@ -89,7 +98,7 @@ final class Shared<Value: ~Copyable & Sendable>: Sendable {
                 @Test func b() {}
                 struct Nested { @Test func c() {} }
             }
-            @Suite(.serialized, .offThePool)
+            @Suite(.serialized, .longRunning)
             final class CoveredClass {
                 @Test func d() {}
             }
