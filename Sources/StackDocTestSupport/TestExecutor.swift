@@ -13,9 +13,10 @@ import Foundation
 /// Jobs run in the order they were enqueued, on `width` threads started on first use. A long job
 /// holds its thread from every job behind it: long suites run on `TestExecutor.long`.
 public final class TestExecutor: TaskExecutor, @unchecked Sendable {
-    /// The executor every `OffThePoolTrait` test runs on: two threads per core (the width
-    /// Swift Testing itself means to default to), so that a body waiting on a child process
-    /// leaves a core to another.
+    /// The executor every `OffThePoolTrait` test runs on: one thread per core, so that no more
+    /// bodies run at once than the machine has cores (on 2 cores, 8 at once stretched a
+    /// CPU-bound body past its time bound: `HostileJSONTests.hundredMegabytesOfWhitespace`
+    /// took 87.6 s against 60 s).
     public static let shared = TestExecutor(width: defaultWidth, name: "stackdoc-test")
 
     /// The executor of the suites marked `.longRunning` (fuzz loops, property tests of thousands
@@ -23,8 +24,8 @@ public final class TestExecutor: TaskExecutor, @unchecked Sendable {
     /// own, so that the quick tests queued behind them in `shared` do not wait for them.
     public static let long = TestExecutor(width: defaultWidth, name: "stackdoc-long")
 
-    /// Two threads per core.
-    static let defaultWidth = 2 * max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// The machine's core count (at least one).
+    static let defaultWidth = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     /// How many threads run jobs.
     public let width: Int
