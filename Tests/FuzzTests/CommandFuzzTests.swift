@@ -12,7 +12,7 @@ import StackDocTestSupport
 /// than `Fuzz.limit`, a message for every refusal, and a failed command changes nothing (the
 /// document, its log length and its history status; `verify` clean at checkpoints).
 /// Settings: `Fuzz` (STACKDOC_FUZZ_COUNT / STACKDOC_FUZZ_SEED / STACKDOC_FUZZ_LIMIT).
-@Suite struct CommandFuzzTests {
+@Suite(.longRunning) struct CommandFuzzTests {
     /// The golden scripts' commands: every feature of the language, written by hand.
     static let corpus: [String] = {
         let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -8,7 +8,7 @@ import StackDocTestSupport
 /// Corrupt and foreign database files through the `stackdoc` binary (issue 6 item 3): exit
 /// status 1, exactly one `error:` line on standard error naming the file and the problem, and
 /// the file's bytes unchanged. (The store-level tests are Tests/StoreTests/FileErrorTests.swift.)
-@Suite(.serialized) struct CorruptFileCLITests {
+@Suite(.serialized, .longRunning) struct CorruptFileCLITests {
     /// The built `stackdoc` next to the test bundle.
     static var binary: String? { Binary.stackdoc }
 

@@ -4,6 +4,7 @@ import Store
 import Testing
 @testable import repl
 @testable import StackDocScript
+import StackDocTestSupport
 
 /// A session on an in-memory database with document `h` (viewport 300 × 400) and rows a, b
 /// (fixed 50) and stack s; `refused` checks a command's message and that nothing changed.
@@ -53,7 +54,7 @@ struct HostileSession {
 
 /// Hostile values in commands (issue 6 item 2): one test per case; each gets a clear error or
 /// the defined result documented in docs/hardening.md, never a trap.
-@Suite struct HostileCommandTests {
+@Suite(.longRunning) struct HostileCommandTests {
     @Test func idWithQuotes() throws {
         let h = try HostileSession()
         try h.refused(#"add "a'b""#, "invalid row id", #"'a\'b'"#)

@@ -7,7 +7,7 @@ import Testing
 import StackDocTestSupport
 
 /// Hostile values in `stackdoc/1` documents (issue 6 item 2): one test per case.
-@Suite struct HostileJSONTests {
+@Suite(.offThePool) struct HostileJSONTests {
     /// The problems of a document with `rows` (and extra top-level `settings`).
     func problems(_ rows: String, settings: String = "") -> [String] {
         Document.importJSON(Array(#"{"format":"stackdoc/1","name":"d"\#(settings),"rows":[\#(rows)]}"#.utf8)).problems

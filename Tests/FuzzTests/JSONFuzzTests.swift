@@ -13,7 +13,7 @@ import StackDocTestSupport
 /// least one message (naming a path or a position), every accepted document round-trips and
 /// lays out with finite frames; a share goes through `import` into a database, which a failed
 /// import leaves as it was. Settings: `Fuzz` (STACKDOC_FUZZ_COUNT / _SEED / _LIMIT).
-@Suite struct JSONFuzzTests {
+@Suite(.longRunning) struct JSONFuzzTests {
     /// Documents to mutate, made with the command language: every field of the format.
     static let bases: [[UInt8]] = {
         let scripts = [

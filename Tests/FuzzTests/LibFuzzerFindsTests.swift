@@ -2,10 +2,11 @@ import Layout
 import Testing
 @testable import repl
 @testable import StackDocScript
+import StackDocTestSupport
 
 /// Regression tests for what the libFuzzer targets (`Fuzzing/`, `scripts/fuzz`) found, each with
 /// the minimized input (docs/hardening.md, "Coverage-guided fuzzing").
-@Suite struct LibFuzzerFindsTests {
+@Suite(.longRunning) struct LibFuzzerFindsTests {
     /// The message of a refused line, which must be one line of visible text.
     static func message(_ line: String) -> String? {
         do { _ = try Parser.parse(line); return nil } catch let error as any UserFacingError { return error.message } catch { return "\(error)" }

@@ -8,7 +8,7 @@ import StackDocTestSupport
 
 /// The documented resource limits (docs/hardening.md), each at the limit and just past it,
 /// through the paths users take: commands and `stackdoc/1` import.
-@Suite struct LimitsTests {
+@Suite(.longRunning) struct LimitsTests {
     func document(_ rows: String, extra: String = "") -> [UInt8] {
         Array(#"{"format":"stackdoc/1","name":"d"\#(extra),"rows":[\#(rows)]}"#.utf8)
     }

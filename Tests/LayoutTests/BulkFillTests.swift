@@ -2,13 +2,14 @@ import Foundation
 import OrderStatistics
 import Testing
 @testable import Layout
+import StackDocTestSupport
 
 /// Issue 15 item 8: a run of inserts that fills an empty document at the root (the undo of a
 /// `clear`) is built in bulk (`Document.filled(by:)`, through `DocumentLoader`) instead of
 /// inserted row by row. It must end exactly as `apply(_:)` of each change: the same document,
 /// export, order trees and layout, and edits after it behave the same; and every run it does not
 /// take (another shape, a refused row) goes the row-by-row way, failing where that fails.
-@Suite struct BulkFillTests {
+@Suite(.offThePool) struct BulkFillTests {
     /// The inverse of a `clear` of the root of a random document (rows and empty stacks at the
     /// root, random configs): the run an undo of that clear applies.
     static func fill(seed: UInt64, rows: Int) throws -> (settings: DocumentSettings, changes: [Change]) {

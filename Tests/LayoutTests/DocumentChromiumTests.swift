@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Layout
+import StackDocTestSupport
 
 /// 300 random documents (nested stacks up to three deep, every justify/align/alignSelf, fixed
 /// and fit sizes, own and default insets, margins incl. negative, grow, shrink, spacing, padding,
@@ -8,7 +9,7 @@ import Testing
 /// re-implementation of the SPEC §2.3 mapping (scripts/oracle/random_documents.py 300 7; with
 /// `--features`, document-chromium-features.json mixes in the row features of issue 14).
 /// Every row's absolute frame and the content size must agree within 0.1 pt.
-@Suite("Document layout: random documents against Chromium")
+@Suite("Document layout: random documents against Chromium", .offThePool)
 struct DocumentChromiumTests {
     struct Case: Decodable {
         let doc: Doc

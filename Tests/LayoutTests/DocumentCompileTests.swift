@@ -1,10 +1,11 @@
 import Testing
 @testable import Layout
+import StackDocTestSupport
 
 /// SPEC §2.3: the document compiled onto CSS flexbox. Expected frames are worked out by hand from
 /// CSS; the ones marked "Chromium-checked" were also confirmed with headless Chromium through
 /// scripts/doc_chromium_frames.py on scripts/oracle/document-cases.json (case name in brackets).
-@Suite("Document layout: compile onto flex (SPEC §2.3)")
+@Suite("Document layout: compile onto flex (SPEC §2.3)", .offThePool)
 struct DocumentCompileTests {
     typealias F = DocFixture
 

@@ -1,11 +1,12 @@
 import Testing
 @testable import Layout
+import StackDocTestSupport
 
 /// Issue 14, items 2 and 3: text rows (height for width) and aspect ratios. The expected frames
 /// are the ones headless Chromium gives the same documents (the cases of
 /// scripts/oracle/height-for-width-cases.json, named in brackets, which
 /// `DocumentChromiumTests.heightForWidthCasesMatchChromium` checks in full).
-@Suite("Document layout: text rows and aspect ratios")
+@Suite("Document layout: text rows and aspect ratios", .offThePool)
 struct DocumentHeightForWidthTests {
     typealias F = DocFixture
 

@@ -1,10 +1,11 @@
 import Testing
 @testable import Layout
+import StackDocTestSupport
 
 /// `DocumentIndexTable.build` (the bulk fill of a loaded document's or a fresh layout's index)
 /// gives a table that finds every value and then behaves as one filled insert by insert; a
 /// duplicate key is named and leaves the table empty.
-@Suite struct DocumentIndexTableTests {
+@Suite(.offThePool) struct DocumentIndexTableTests {
     @Test(arguments: [0, 1, 7, 100, 5000, 70_000])
     func bulkBuildFindsEveryValueAndKeepsWorking(count: Int) {
         var ids = (0..<count).map { "r\($0 * 7919 % max(count, 1))x\($0)" }

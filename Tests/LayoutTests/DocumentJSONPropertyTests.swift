@@ -4,7 +4,7 @@ import Testing
 @testable import Layout
 import StackDocTestSupport
 
-@Suite("stackdoc/1 random documents and mutated inputs")
+@Suite("stackdoc/1 random documents and mutated inputs", .offThePool)
 struct DocumentJSONPropertyTests {
     /// Random edit sequences: every document reached exports and imports back exactly, in both
     /// forms, and re-exports byte for byte.

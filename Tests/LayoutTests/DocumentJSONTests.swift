@@ -1,5 +1,6 @@
 import Testing
 @testable import Layout
+import StackDocTestSupport
 
 /// A document using every feature of the format.
 func richDocument() throws -> Document {
@@ -26,7 +27,7 @@ func richDocument() throws -> Document {
     return doc
 }
 
-@Suite("stackdoc/1 export and import")
+@Suite("stackdoc/1 export and import", .offThePool)
 struct DocumentJSONTests {
     func problems(_ text: String) -> [String] { Document.importJSON(Array(text.utf8)).problems }
     func firstProblem(_ rows: String, settings: String = "") -> String? {

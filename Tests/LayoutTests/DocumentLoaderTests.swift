@@ -6,7 +6,7 @@ import StackDocTestSupport
 /// The bulk loader (`DocumentLoader`, what a snapshot image decodes through) gives exactly the
 /// document its rows describe, below and above the size at which it builds the stacks' order
 /// trees on a helper thread (`DocumentLoader.helperRows`), and refuses bad rows on both paths.
-@Suite struct DocumentLoaderTests {
+@Suite(.offThePool) struct DocumentLoaderTests {
     /// `document` fed to a loader in document order, one style per distinct rest of a config.
     static func load(_ document: Document, edit: (inout DocumentLoader.Rows) -> Void = { _ in }) -> Result<Document, DocumentLoader.Failure> {
         var loader = DocumentLoader(name: document.name, settings: document.settings, rows: document.rowCount)

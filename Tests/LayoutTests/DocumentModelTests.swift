@@ -1,7 +1,8 @@
 import Testing
 @testable import Layout
+import StackDocTestSupport
 
-@Suite("Document model primitives")
+@Suite("Document model primitives", .offThePool)
 struct DocumentModelTests {
     func sample() throws -> Document {
         var doc = Document(name: "d")

@@ -1,8 +1,9 @@
 import Testing
 @testable import Layout
+import StackDocTestSupport
 
 /// Hit testing (deepest row containing a point, half-open frames), find by type and the id lookup.
-@Suite("Document layout: hit test, find by type, row lookup")
+@Suite("Document layout: hit test, find by type, row lookup", .offThePool)
 struct DocumentQueryTests {
     typealias F = DocFixture
 

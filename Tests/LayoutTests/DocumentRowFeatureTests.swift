@@ -1,10 +1,11 @@
 import Testing
 @testable import Layout
+import StackDocTestSupport
 
 /// Issue 14: the row features of layout model II, each against CSS. Every expected frame here
 /// was computed by headless Chromium through scripts/doc_chromium_frames.py on
 /// scripts/oracle/row-feature-cases.json (case name in brackets).
-@Suite("Document layout: row features of issue 14")
+@Suite("Document layout: row features of issue 14", .offThePool)
 struct DocumentRowFeatureTests {
     typealias F = DocFixture
 
@@ -112,7 +113,7 @@ struct DocumentRowFeatureTests {
 
 /// The optional fields of issue 14 in the saved format: path-named messages, round trips, and
 /// documents without them unchanged.
-@Suite("Saved format: the row fields of issue 14")
+@Suite("Saved format: the row fields of issue 14", .offThePool)
 struct RowFeatureFormatTests {
     @Test func badValuesAreNamedByPath() {
         let json = #"{"format":"stackdoc/1","name":"d","rows":[{"id":"a","min":-1},{"id":"b","stack":{"rows":[{"id":"c","maxCross":"x"}]}},{"id":"e","max":2e9,"minCross":true}]}"#
@@ -145,7 +146,7 @@ struct RowFeatureFormatTests {
 }
 
 /// Colours (issue 14 item 6): stored and exported, no effect on layout.
-@Suite("Row colours")
+@Suite("Row colours", .offThePool)
 struct RowColourTests {
     @Test func coloursDoNotChangeTheLayout() throws {
         let json = #"{"format":"stackdoc/1","name":"d","rows":[{"id":"a","size":{"fixed":40}},{"id":"s","stack":{"axis":"horizontal","rows":[{"id":"b","content":{"width":30,"height":20}}]}}]}"#

@@ -1,8 +1,9 @@
 import Testing
 @testable import Layout
+import StackDocTestSupport
 
 /// SPEC §2.6: clamping and `scroll to ROW top|middle|bottom|auto`.
-@Suite("Document layout: scrolling (SPEC §2.6)")
+@Suite("Document layout: scrolling (SPEC §2.6)", .offThePool)
 struct DocumentScrollTests {
     typealias F = DocFixture
 
@@ -113,7 +114,7 @@ struct DocumentScrollTests {
     }
 }
 
-@Suite("Document layout: re-scrolling a layout")
+@Suite("Document layout: re-scrolling a layout", .offThePool)
 struct DocumentRescrollTests {
     typealias F = DocFixture
 

@@ -10,7 +10,7 @@ import Testing
 /// insets at random. Every row's shown frame, visibility and percent, every scroller's offset,
 /// the content size and the root's offset must agree within 0.1 pt; and for the cases with a
 /// target, `scroll to ROW auto` must make the scrolls Chromium's scrollIntoView (nearest) makes.
-@Suite("Scrolling stacks against Chromium")
+@Suite("Scrolling stacks against Chromium", .offThePool)
 struct DocumentScrollerChromiumTests {
     struct Case: Decodable {
         let doc: DocumentChromiumTests.Doc

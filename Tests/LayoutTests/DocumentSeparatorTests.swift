@@ -1,10 +1,11 @@
 import Testing
 @testable import Layout
+import StackDocTestSupport
 
 /// SPEC §2.4: separators overlay a row's bottom (vertical parent) or trailing (horizontal parent)
 /// edge, per-field overrides over live defaults, the last non-hidden row of each stack has none
 /// while autoHideLastSeparator is on, and both frames must have positive width and height.
-@Suite("Document layout: separators (SPEC §2.4)")
+@Suite("Document layout: separators (SPEC §2.4)", .offThePool)
 struct DocumentSeparatorTests {
     typealias F = DocFixture
 

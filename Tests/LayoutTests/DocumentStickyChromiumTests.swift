@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Layout
+import StackDocTestSupport
 
 /// Issue 14 item 4 (SPEC §2.7): sticky rows where headless Chromium shows them after scrolling.
 /// 60 documents × 4 offsets (scripts/oracle/sticky_documents.py 60 14): random documents of
@@ -8,7 +9,7 @@ import Testing
 /// axis), section lists whose sticky headers are pushed out by the end of their section, and
 /// top/left obscured insets. Every row's shown frame (its frame moved by sticky shifts), the
 /// content size and the clamped offset must agree within 0.1 pt.
-@Suite("Sticky rows against Chromium")
+@Suite("Sticky rows against Chromium", .offThePool)
 struct DocumentStickyChromiumTests {
     struct Case: Decodable {
         let doc: DocumentChromiumTests.Doc

@@ -2,11 +2,12 @@ import Foundation
 import OrderStatistics
 import Testing
 @testable import Layout
+import StackDocTestSupport
 
 /// The slot/treap/pool storage of `Document` against a plain reference model (a dictionary of
 /// configs and parents plus one child array per stack): seeded random sequences of inserts,
 /// removals, moves and updates at random indexes and parents, checked after every step.
-@Suite("Document storage vs reference model")
+@Suite("Document storage vs reference model", .longRunning)
 struct DocumentStoragePropertyTests {
 
     /// The obvious model: what `Document` stored before.

@@ -1,8 +1,9 @@
 import Testing
 @testable import Layout
+import StackDocTestSupport
 
 /// SPEC §2.5: hidden / entire / partial / offscreen with percentages, and transitions.
-@Suite("Document layout: visibility and transitions (SPEC §2.5)")
+@Suite("Document layout: visibility and transitions (SPEC §2.5)", .offThePool)
 struct DocumentVisibilityTests {
     typealias F = DocFixture
 
@@ -171,7 +172,7 @@ struct DocumentVisibilityTests {
     }
 }
 
-@Suite("Document layout: transitions across edits")
+@Suite("Document layout: transitions across edits", .offThePool)
 struct DocumentTransitionMatchingTests {
     typealias F = DocFixture
 

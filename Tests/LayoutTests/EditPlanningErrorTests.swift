@@ -8,7 +8,7 @@ func errorMessage(_ body: () throws -> Void) -> String? {
     return nil
 }
 
-@Suite("Edit planning: errors")
+@Suite("Edit planning: errors", .offThePool)
 struct PlanErrorTests {
     func expectError(_ edit: Edit, _ expected: String, on doc: Document? = nil,
                      sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -155,7 +155,7 @@ struct PlanErrorTests {
     }
 }
 
-@Suite("Edit planning: row limit")
+@Suite("Edit planning: row limit", .offThePool)
 struct PlanRowLimitTests {
     @Test func addStopsAtTheRowLimit() async throws {
         // A million rows take long: built on a thread of their own (`TestThread`).

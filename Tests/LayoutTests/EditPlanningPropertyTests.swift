@@ -3,7 +3,7 @@ import OrderStatistics
 @testable import Layout
 import StackDocTestSupport
 
-@Suite("Edit planning: random sequences")
+@Suite("Edit planning: random sequences", .longRunning)
 struct PlanPropertyTests {
     @Test(arguments: [1, 2, 3, 42, 1234] as [UInt64])
     func planAppliesAndInverseRestores(seed: UInt64) throws {

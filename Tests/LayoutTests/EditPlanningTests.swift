@@ -1,5 +1,6 @@
 import Testing
 @testable import Layout
+import StackDocTestSupport
 
 /// Applies `edit` through `plan`, checking on the way that the plan's inverse restores the
 /// document exactly.
@@ -22,7 +23,7 @@ func planningSample() throws -> Document {
     return doc
 }
 
-@Suite("Edit planning: add")
+@Suite("Edit planning: add", .offThePool)
 struct PlanAddTests {
     @Test func addsInOrderAtBottomByDefault() throws {
         let doc = try planningSample()
@@ -87,7 +88,7 @@ struct PlanAddTests {
     }
 }
 
-@Suite("Edit planning: remove, clear, replace")
+@Suite("Edit planning: remove, clear, replace", .offThePool)
 struct PlanRemoveTests {
     @Test func removeTakesSubtreesChildrenFirst() throws {
         var doc = try planningSample()
@@ -138,7 +139,7 @@ struct PlanRemoveTests {
     }
 }
 
-@Suite("Edit planning: move")
+@Suite("Edit planning: move", .offThePool)
 struct PlanMoveTests {
     @Test func moveWithinStack() throws {
         var doc = try planningSample()
@@ -186,7 +187,7 @@ struct PlanMoveTests {
     }
 }
 
-@Suite("Edit planning: hide, show, set, settings")
+@Suite("Edit planning: hide, show, set, settings", .offThePool)
 struct PlanConfigTests {
     @Test func hideAndShow() throws {
         var doc = try planningSample()

@@ -10,7 +10,7 @@ import StackDocTestSupport
 /// one-thread text: random documents with nested stacks and every row field, every block size
 /// from one row up, both forms, several piece sizes; and a sink that fails stops the export
 /// cleanly (the helper thread ends, nothing hangs).
-@Suite struct ExportBlocksTests {
+@Suite(.offThePool) struct ExportBlocksTests {
     /// A random document of `length` valid random edits (nested stacks, every kind of field).
     static func randomDocument(seed: UInt64, length: Int) throws -> Document {
         var rng = SplitMix64(seed: seed)

@@ -1,10 +1,11 @@
 import Testing
 @testable import Layout
+import StackDocTestSupport
 
 /// `ExportSink`'s own copies (`copy`: words for short runs, `memmove` for long ones), its
 /// indents and `takePiece()` give exactly the bytes asked for: every length and offset, no byte
 /// written outside the run, pieces that keep their bytes while the sink goes on.
-@Suite struct ExportSinkTests {
+@Suite(.offThePool) struct ExportSinkTests {
     /// Every length from 0 to 100 at every source and target offset 0…8: the target holds the
     /// source's bytes and the bytes around them are untouched.
     @Test func copyWritesExactlyTheRun() {

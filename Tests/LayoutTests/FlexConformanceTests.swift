@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 import Layout
+import StackDocTestSupport
 
 /// Lays out the 230 fixtures of `Fixtures/flex-fixtures.json` under max-content available
 /// space and compares every node's frame with headless Chromium's within 0.1: one test case per
 /// fixture, named by its id (`swift test --filter` with the id runs one).
-@Suite("Flex conformance (Chromium fixtures)")
+@Suite("Flex conformance (Chromium fixtures)", .offThePool)
 struct FlexConformanceTests {
     static let tolerance = 0.1
 

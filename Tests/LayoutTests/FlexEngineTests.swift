@@ -1,9 +1,10 @@
 import Testing
 import Layout
+import StackDocTestSupport
 
 /// Focused tests of each step of the flex algorithm, with numbers worked out by hand from the
 /// CSS Flexbox rules (and checked against Chromium where noted).
-@Suite("Flex engine steps")
+@Suite("Flex engine steps", .offThePool)
 struct FlexEngineTests {
     static func style(_ configure: (inout FlexStyle) -> Void) -> FlexStyle {
         var s = FlexStyle()

@@ -1,7 +1,8 @@
 import Testing
 @testable import Layout
+import StackDocTestSupport
 
-@Suite("JSON reader")
+@Suite("JSON reader", .offThePool)
 struct JSONParserTests {
     func parseError(_ text: String) -> String? { errorMessage { _ = try JSONParser.parse(text) } }
     func parseError(_ bytes: [UInt8]) -> String? { errorMessage { _ = try JSONParser.parse(bytes) } }
@@ -72,7 +73,7 @@ struct JSONParserTests {
     }
 }
 
-@Suite("JSON writer and numbers")
+@Suite("JSON writer and numbers", .offThePool)
 struct JSONWriterTests {
     @Test func numbers() {
         #expect(JSONNumber.format(0) == "0")

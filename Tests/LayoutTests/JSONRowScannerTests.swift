@@ -7,7 +7,7 @@ import StackDocTestSupport
 /// reading it replaced, kept as the reference: on random and mutated documents the import with
 /// the scanner and the import that reads every row as a JSON tree give the same document, the
 /// same problems in the same order, and hand over the same rows.
-@Suite struct JSONRowScannerTests {
+@Suite(.offThePool) struct JSONRowScannerTests {
     /// Member texts a random row is made of: what the scanner reads, what it leaves to the tree
     /// reading (other fields, escapes, fractions, negatives, out of range, wrong types,
     /// duplicates), and broken JSON.

@@ -9,7 +9,7 @@ import StackDocTestSupport
 /// fractional lengths, so that everything planned from a layout (scroll targets, clamped
 /// offsets) is the same in a long-running process and after a restart (docs/layout.md,
 /// "Determinism").
-@Suite("Layout determinism: live and full layouts agree bit for bit")
+@Suite("Layout determinism: live and full layouts agree bit for bit", .longRunning)
 struct LayoutDeterminismTests {
     /// Lengths that are not binary fractions, so that sums in different orders round differently.
     static let fractional: [Double] = [0, 0.1, 0.7, 10.01, 17.77, 20.3, 33.3, 44.444, 62.244, 99.99, 1.0 / 3, 250.123]

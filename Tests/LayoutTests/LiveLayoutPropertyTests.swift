@@ -6,7 +6,7 @@ import StackDocTestSupport
 /// Random edit sequences on flat and nested documents: after every step a `LiveLayout` fed the
 /// planned changes must agree with a fresh `Document.layout()` on every row, and its report with
 /// the full comparison of the layouts before and after.
-@Suite("LiveLayout: random edit sequences against the full layout")
+@Suite("LiveLayout: random edit sequences against the full layout", .longRunning)
 struct LiveLayoutPropertyTests {
     static func near(_ a: Rect?, _ b: Rect?) -> Bool {
         switch (a, b) {

@@ -1,8 +1,9 @@
 import Testing
 @testable import Layout
+import StackDocTestSupport
 
 /// Which changes LiveLayout applies incrementally and which lay everything out (docs/incremental.md).
-@Suite struct LiveLayoutTests {
+@Suite(.offThePool) struct LiveLayoutTests {
     func document(rows: Int, height: Double, justify: Justify = .start) throws -> Document {
         var doc = Document(name: "d", settings: DocumentSettings(viewport: Size(width: 390, height: 844), justify: justify))
         try doc.apply(try doc.plan(.add(ids: (0..<rows).map { "r\($0)" }, spec: [.fixed(height)], position: nil, parent: nil)))

@@ -1,10 +1,11 @@
 import Testing
 @testable import Layout
+import StackDocTestSupport
 
 /// SPEC §2.5–§2.6, issue 14 item 5: the viewport's obscured edges (insets, the keyboard).
 /// Visibility uses the unobscured rectangle, scroll targets and `focus` aim at it, the clamp
 /// lets the content's end scroll up to its bottom edge.
-@Suite("Obscured edges and the keyboard")
+@Suite("Obscured edges and the keyboard", .offThePool)
 struct ObscuredEdgeTests {
     typealias F = DocFixture
 

@@ -8,7 +8,7 @@ import StackDocTestSupport
 /// a flat load builds the root's order tree without grouping, a flat document's live layout
 /// shares the document's id column until either changes it, and the levels of a path lend their
 /// lines instead of copying them — each giving exactly what the full layout gives.
-@Suite struct OpenPathTests {
+@Suite(.offThePool) struct OpenPathTests {
     /// `count` root rows of a few sizes, some hidden.
     static func flat(_ count: Int) throws -> Document {
         var doc = Document(name: "flat", settings: DocumentSettings(viewport: Size(width: 390, height: 844), spacing: 2))

@@ -9,7 +9,7 @@ import StackDocTestSupport
 /// order stays), at most 2k in general (a row that changes stacks is parked, then placed).
 /// The planner before moved every row after a moved one: one move of the last of 2,000 rows
 /// to the front was restored by 2,000 moves.
-@Suite struct PlanRestorePropertyTests {
+@Suite(.longRunning) struct PlanRestorePropertyTests {
     /// A random nested document of `length` valid random edits.
     static func randomDocument(_ rng: inout SplitMix64, length: Int) throws -> Document {
         var document = Document(name: "restore")

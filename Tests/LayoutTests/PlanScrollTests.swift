@@ -1,7 +1,8 @@
 import Testing
 @testable import Layout
+import StackDocTestSupport
 
-@Suite("Edit planning: scroll")
+@Suite("Edit planning: scroll", .offThePool)
 struct PlanScrollTests {
     /// Viewport 100×100; rows a, b, c of 100 points each (76 + default insets 12 + 12): content
     /// 300, so offsets run 0…200.

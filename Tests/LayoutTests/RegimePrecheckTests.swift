@@ -7,7 +7,7 @@ import StackDocTestSupport
 /// sticky row, or free space the root distributes) only ever says "outside" where the full layout
 /// proves it, so a document it sends straight to the full layout is one the slices would have sent
 /// there too; and it does say so for the documents it is for.
-@Suite struct RegimePrecheckTests {
+@Suite(.offThePool) struct RegimePrecheckTests {
     /// The root rows' outer lengths and the gaps between the shown ones, from the full layout:
     /// the inner length the slices' proof compares with the viewport.
     static func innerLength(_ doc: Document) -> Double {

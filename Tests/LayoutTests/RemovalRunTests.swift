@@ -2,13 +2,14 @@ import Foundation
 import OrderStatistics
 import Testing
 @testable import Layout
+import StackDocTestSupport
 
 /// Issue 15 item 8: a long run of removals (`clear`, `remove` of many rows, the undo of an
 /// `add`) is planned by walking slots (`removalChanges`) and applied with one compaction at its
 /// end (`Document.apply(run:applied:)`) instead of one at each halving. Both must give exactly
 /// what the one-by-one path gives: the planner against the walk over `children(of:)` and
 /// `config(of:)` it replaced, the run against `apply(_:)` of each change.
-@Suite struct RemovalRunTests {
+@Suite(.longRunning) struct RemovalRunTests {
     /// A random document of `leaves` leaf rows under the root and `stacks` stacks nested up to
     /// three deep (some empty), with random configs.
     static func sample(seed: UInt64, leaves: Int, stacks: Int) throws -> Document {

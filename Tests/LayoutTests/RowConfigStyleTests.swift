@@ -6,7 +6,7 @@ import StackDocTestSupport
 /// `RowConfig.hasSameStyle(as:)` compares a config's style in place (the import compares every
 /// row with the previous row's style so): it must say exactly what comparing the two styles
 /// (`RowStyle`) says, for every field.
-@Suite struct RowConfigStyleTests {
+@Suite(.offThePool) struct RowConfigStyleTests {
     /// Each field of `RowConfig`, copied from one config into another.
     static let fields: [(name: String, copy: @Sendable (inout RowConfig, RowConfig) -> Void)] = [
         ("type", { $0.type = $1.type }), ("size", { $0.size = $1.size }), ("content", { $0.content = $1.content }),

@@ -1,11 +1,12 @@
 import Testing
 @testable import Layout
+import StackDocTestSupport
 
 /// SPEC §2.5–§2.6, issue 33 item 3: the viewport's safe area — edges that are obscured *and*
 /// extend the scroll range (UIScrollView's adjusted content inset). At offset 0 the first row
 /// rests below the top bar; at the largest offset the last row ends above the bottom one.
 /// `insets` keep their meaning (obscured only: the first row starts under the top bar).
-@Suite("The safe area")
+@Suite("The safe area", .offThePool)
 struct SafeAreaTests {
     typealias F = DocFixture
 

@@ -5,7 +5,7 @@ import Testing
 /// scrollport deflated by its insets (its padding), as Chromium shows it (the fixture cases
 /// carousel32 and randscroll7 of DocumentScrollerChromiumTests), and is stuck even where its
 /// shift exactly undoes the stack's offset (it is then shown at its own frame).
-@Suite("Sticky rows inside scrolling stacks")
+@Suite("Sticky rows inside scrolling stacks", .offThePool)
 struct ScrollerStickyTests {
     typealias F = DocFixture
 

@@ -1,9 +1,10 @@
 import Testing
 @testable import Layout
+import StackDocTestSupport
 
 /// Stacks kept as lines of their own at every depth (docs/incremental.md "Stack lines"): which
 /// stacks become lines, where a batch is applied, and that the result is the full layout's.
-@Suite struct StackLineTests {
+@Suite(.offThePool) struct StackLineTests {
     /// root → `r0`, then a chain of `depth` vertical `fit` stacks `l1` … `lN`, each with two rows
     /// of its own, the deepest holding `rows` rows `x0…`; then root rows `z0…z9`.
     func chain(depth: Int, rows: Int) throws -> Document {

@@ -1,11 +1,12 @@
 import Testing
 @testable import Layout
+import StackDocTestSupport
 
 /// SPEC §2.7, issue 14 item 4: sticky rows (CSS `position: sticky`, `top`/`left` at the
 /// unobscured rectangle's leading edge), their edge cases, and the live layout with them.
 /// The numbers below are the CSS ones (the random cases are checked against Chromium in
 /// DocumentStickyChromiumTests).
-@Suite("Sticky rows")
+@Suite("Sticky rows", .offThePool)
 struct StickyRowTests {
     typealias F = DocFixture
 
@@ -166,7 +167,7 @@ struct StickyRowTests {
 
 /// SPEC §5 (issue 14 items 4, 5, 7): `sticky`, `viewportInsets` and `keyboard` are optional
 /// fields of `stackdoc/1`: older files import unchanged, documents without them export as before.
-@Suite("Sticky rows and obscured edges in the saved format")
+@Suite("Sticky rows and obscured edges in the saved format", .offThePool)
 struct StickyFormatTests {
     @Test func optionalFieldsRoundTripAndAreLeftOutWhenUnset() throws {
         var s = DocumentSettings(viewport: Size(width: 390, height: 844))

@@ -7,7 +7,7 @@ import StackDocTestSupport
 /// checked row over while it reads (issue 11: the store writes them meanwhile). It must read
 /// exactly what the one-tree reading (`treeImport`) reads: the same document, the same problems
 /// in the same order.
-@Suite struct StreamingImportTests {
+@Suite(.offThePool) struct StreamingImportTests {
     private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
     /// The rows handed over, in order, and the result.

@@ -7,7 +7,7 @@ import StackDocTestSupport
 /// and builds the messages' paths only for a bad row (an `import begin` block of 100k `add`
 /// lines checks every row). This holds only if `isValid` is true exactly when `check` would not
 /// throw: random configs, good and bad, say so, and a bad row's error is the one `check` gives.
-@Suite struct ValidationFastPathTests {
+@Suite(.offThePool) struct ValidationFastPathTests {
     static let numbers: [Double] = [0, -0.0, 1, 12.5, -1, -0.5, DocumentLimits.maxLength, DocumentLimits.maxLength + 1, .nan, .infinity, -.infinity, 1e300]
     static let colors = ["#FF0000", "#c6c6c8", "#12345", "red", "#GGGGGG", ""]
     static let types = ["view", "label", "", "a b", String(repeating: "t", count: 300)]

@@ -1,6 +1,7 @@
 import Dispatch
 import Testing
 @testable import OrderStatistics
+import StackDocTestSupport
 
 /// A summary whose `+` rounds (floating-point sums), with the count beside it: a total formed
 /// from its children in another order or grouping shows in its bits.
@@ -16,7 +17,7 @@ struct RoundingSum: TreapSummary {
 /// by two threads) against the one-pass build: the same root and the same columns — links and
 /// totals — bit for bit, whether the halves run one after the other or at once, and a tree that
 /// takes edits as any other.
-@Suite struct HalvesBuildTests {
+@Suite(.longRunning) struct HalvesBuildTests {
     static func elements<S>(_ own: [S]) -> StoredSummaries<S> {
         var elements = StoredSummaries<S>()
         for (x, s) in own.enumerated() { elements.store(s, at: Int32(x)) }

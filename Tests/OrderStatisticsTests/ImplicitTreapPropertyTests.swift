@@ -1,5 +1,6 @@
 import Testing
 @testable import OrderStatistics
+import StackDocTestSupport
 
 /// The exact summary: the elements themselves, in order. Its `+` is concatenation (a monoid,
 /// not commutative), so any misplaced, lost or duplicated element shows in a total.
@@ -12,7 +13,7 @@ struct Trace: TreapSummary {
 
 /// `ImplicitTreap` against a plain model (one array per tree): seeded random sequences of every
 /// edit, each followed by the invariant checker and a comparison of every tree.
-@Suite("ImplicitTreap vs arrays")
+@Suite("ImplicitTreap vs arrays", .longRunning)
 struct ImplicitTreapPropertyTests {
     struct Forest {
         var treap = ImplicitTreap<Trace>()

@@ -2,8 +2,9 @@ import Testing
 import Layout
 @testable import repl
 @testable import StackDocScript
+import StackDocTestSupport
 
-@Suite struct ChangeReportTests {
+@Suite(.offThePool) struct ChangeReportTests {
     func layout(_ rows: [(String, Double)], viewport: Double = 100) -> DocumentLayout {
         var y = 0.0
         let laid = rows.enumerated().map { i, r -> RowLayout in

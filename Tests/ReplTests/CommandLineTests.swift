@@ -7,7 +7,7 @@ import StackDocTestSupport
 
 /// `stackdoc` as a process: batch from files and pipes, exit status, --bail, --json, --db,
 /// --doc, persistence between runs, and log export replayed through the binary.
-@Suite(.serialized) struct CommandLineTests {
+@Suite(.serialized, .offThePool) struct CommandLineTests {
     func stackdoc(_ args: [String], stdin: String? = nil, in dir: String) async throws -> Binary.Result {
         let binary = try #require(Binary.stackdoc, "the stackdoc binary is not built")
         return try await Binary.run(binary, args, stdin: stdin, directory: dir)
@@ -101,7 +101,7 @@ import StackDocTestSupport
     }
 }
 
-@Suite struct BatchRunnerTests {
+@Suite(.offThePool) struct BatchRunnerTests {
     @Test func byteOrderMarkAndCRLFLinesAreFine() throws {
         let session = Session(store: try Store.DocumentStore(path: ":memory:"))
         var out: [String] = []

@@ -4,10 +4,11 @@ import Layout
 import Store
 @testable import repl
 @testable import StackDocScript
+import StackDocTestSupport
 
 /// Issue 12 item 1: `Session.run` returns data; the text and JSON renderers make the output;
 /// one formatting namespace with one percent rule.
-@Suite struct CommandResultTests {
+@Suite(.offThePool) struct CommandResultTests {
     static func session(_ lines: [String]) throws -> Session {
         let session = Session(store: try DocumentStore(path: ":memory:"))
         for line in lines { _ = try session.run(try #require(try Parser.parse(line))) }

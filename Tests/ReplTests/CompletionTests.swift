@@ -7,7 +7,7 @@ import StackDocTestSupport
 
 /// Tab completion (issue 13): command words, ROWSPEC and SEPSPEC words, row ids of the open
 /// document, document names and file paths; in-process, then through libedit on a pty.
-@Suite struct CompletionTests {
+@Suite(.offThePool) struct CompletionTests {
     func session() throws -> Session {
         let session = Session(store: try DocumentStore(path: ":memory:"))
         for line in ["new feed", "add header fixed 10", "add hero card fixed 20", "new other", "open feed"] {

@@ -8,7 +8,7 @@ import StackDocTestSupport
 /// Issue 35 items 3 and 8: queries beside a writer in another process answer, every time, from
 /// one state the writer committed — never "changed by another process …: run the command
 /// again", which only an edit planned on a stale state may get.
-@Suite struct ConcurrentReadersTests {
+@Suite(.longRunning) struct ConcurrentReadersTests {
     /// A query whose reads straddle another process's commit (here `log export` of an imported
     /// document: the log, then the import's rows; the other connection commits in between)
     /// answers from the state it started from, without an error.

@@ -4,8 +4,9 @@ import Layout
 import Store
 @testable import repl
 @testable import StackDocScript
+import StackDocTestSupport
 
-@Suite struct ConcurrentSessionTests {
+@Suite(.offThePool) struct ConcurrentSessionTests {
     /// Two sessions on one database file: the second one's edit fails as stale, the session
     /// reloads, and the same command then works on the other session's state.
     @Test func staleDocumentIsReloaded() throws {

@@ -8,7 +8,7 @@ import Testing
 /// `verify` on a file whose snapshot is damaged says what is damaged — the snapshot after log
 /// entry N, a cache — and not that the log does not replay; `verify --rebuild-snapshots`
 /// writes it again from the log, and `verify` is clean after it.
-@Suite struct DamagedSnapshotTests {
+@Suite(.offThePool) struct DamagedSnapshotTests {
     @Test func verifyNamesTheSnapshotAndHowToRebuildIt() async throws {
         let binary = try #require(Binary.stackdoc, "the stackdoc binary is not built")
         let dir = try Binary.scratchDirectory()

@@ -10,7 +10,7 @@ import StackDocTestSupport
 /// scroll offsets, byte for byte; `log export` replays to the same `export`, and `verify` (which
 /// re-plans every scroll from a layout of its own) finds both logs faithful. With positions summed
 /// in different orders (before layout units) the restarted log failed `verify` at its scrolls.
-@Suite(.serialized) struct DeterministicReplayTests {
+@Suite(.serialized, .offThePool) struct DeterministicReplayTests {
     static let commands: [String] = {
         var lines = ["new d viewport 390 100", "set stack spacing 0.3", "set stack padding 1.1 2.2 3.3 4.4",
                      "add " + (0..<30).map { "r\($0)" }.joined(separator: " ") + " fixed 20.3 margin 0.1 0 0.7 0"]

@@ -5,7 +5,7 @@ import StackDocTestSupport
 /// Every example session of the README, docs/*.md and the DocC articles runs as printed
 /// through the built `stackdoc` (the convention: docs/guide.md, "Example sessions"), and the
 /// checker itself finds what differs.
-@Suite struct DocExampleTests {
+@Suite(.offThePool) struct DocExampleTests {
     static let pages = DocExampleRunner.pages(root: Binary.packageRoot)
 
     /// Runs the examples of a page (`text`, named `page`) in a fresh scratch directory and

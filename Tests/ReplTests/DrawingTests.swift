@@ -5,7 +5,7 @@ import Layout
 import StackDocTestSupport
 import Store
 
-@Suite struct DrawingTests {
+@Suite(.offThePool) struct DrawingTests {
     func row(_ id: String, _ y: Double, _ h: Double, x: Double = 0, w: Double = 200, _ v: Visibility = .entire, parent: String? = nil) -> RowLayout {
         RowLayout(id: id, parent: parent, index: 0, type: "view", hidden: false, frame: Rect(x: x, y: y, width: w, height: h),
                   content: nil, separator: nil, visibility: v, percent: v == .entire ? 100 : 50)
@@ -155,14 +155,14 @@ import Store
     }
 }
 
-@Suite struct LineDiffTests {
+@Suite(.offThePool) struct LineDiffTests {
     @Test func showsRemovedThenAddedLinesWithContext() {
         let diff = LineDiff.unified(expected: "a\nb\nc\nd", actual: "a\nB\nc\nd\ne", name: "x")
         #expect(diff == "--- x (expected)\n+++ x (actual)\n a\n-b\n+B\n c\n d\n+e")
     }
 }
 
-@Suite struct DrawingExtremeTests {
+@Suite(.offThePool) struct DrawingExtremeTests {
     @Test func farAwayAndNonFiniteFramesDoNotTrap() throws {
         let rows = [
             RowLayout(id: "far", parent: nil, index: 0, type: "view", hidden: false, frame: Rect(x: -1e300, y: -1e300, width: 1e300 * 3, height: 1e300 * 3),

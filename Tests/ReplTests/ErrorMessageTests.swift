@@ -9,7 +9,7 @@ import StackDocTestSupport
 /// every user value: `StackDocError` (the document's rules), `StoreError` (the store),
 /// `CommandError` (the command language); `ErrorReport` renders any of them. Errors are equal by
 /// kind and values, never by text; `StackDocError("…")` stays the general case.
-@Suite struct ErrorMessageTests {
+@Suite(.offThePool) struct ErrorMessageTests {
     static let hostile = "x\u{1B}[2J\u{202E}"
 
     func expectRendered(_ error: some UserFacingError & Hashable, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) {

@@ -10,7 +10,7 @@ import StackDocTestSupport
 /// tokenizer gives the same words or the same error, the parser the same command or the same
 /// message, and the word helpers (`keywordFolded`, numbers, counts, quoting, command lookup) the
 /// same answers as before.
-@Suite struct FastParserEquivalenceTests {
+@Suite(.longRunning) struct FastParserEquivalenceTests {
     /// Lines of the golden scripts: every feature of the language.
     static let corpus: [String] = {
         let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("scripts").path

@@ -9,7 +9,7 @@ import StackDocTestSupport
 /// Every kind of file and path through the `stackdoc` binary (issue 10 items 1–4): devices,
 /// FIFOs, directories, symbolic links, the empty path, and `export` over the open database.
 /// Each ends within seconds (a process still running after 10 s is killed and the test fails).
-@Suite(.serialized) struct FileKindCLITests {
+@Suite(.serialized, .offThePool) struct FileKindCLITests {
     let dir: String
 
     init() throws { dir = try Binary.scratchDirectory() }
@@ -132,7 +132,7 @@ import StackDocTestSupport
 }
 
 /// `FileIO.readBytes` on each kind of file, with a small limit.
-@Suite struct FileIOReadTests {
+@Suite(.offThePool) struct FileIOReadTests {
     /// A pipe with `count` bytes written and its writing end closed, as a path (`/dev/fd/N`).
     func pipe(with count: Int, _ body: (String) throws -> Void) throws {
         var ends: [Int32] = [0, 0]

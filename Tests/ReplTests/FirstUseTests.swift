@@ -6,7 +6,7 @@ import StackDocTestSupport
 /// words, a failed `new`/`open`, the CSS shorthand of edges, `--csv`, `-q`, `echo`, `history N`,
 /// `new … insets`, sqlite3 and psql habits, the JSON `row` text, `visible` of a stuck row, and
 /// at the prompt the init file's settings and the questions before `clear` and `drop`.
-@Suite struct FirstUseTests {
+@Suite(.offThePool) struct FirstUseTests {
     func stackdoc(_ args: [String], stdin: String? = nil, in dir: String? = nil, environment: [String: String] = [:]) async throws -> Binary.Result {
         let binary = try #require(Binary.stackdoc, "the stackdoc binary is not built")
         return try await Binary.run(binary, args, stdin: stdin, directory: dir, environment: environment)
@@ -151,7 +151,7 @@ import StackDocTestSupport
 
 /// The prompt on a pseudo-terminal: what the init file sets stays in force; `clear` and
 /// `drop` ask first; the banner names Ctrl-L.
-@Suite(.serialized) struct FirstUsePromptTests {
+@Suite(.serialized, .offThePool) struct FirstUsePromptTests {
     @Test func theInitFilesSettingsStayInForceAtThePrompt() async throws {
         let dir = try Binary.scratchDirectory()
         defer { Scratch.remove(dir) }

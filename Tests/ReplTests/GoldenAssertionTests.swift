@@ -4,7 +4,7 @@ import StackDocTestSupport
 
 /// The shared golden assertion (`Golden.check`): equal text passes, different text fails with a
 /// diff, and a recording run writes the file and still fails.
-@Suite struct GoldenAssertionTests {
+@Suite(.offThePool) struct GoldenAssertionTests {
     @Test func equalTextPassesAndDifferentTextFailsWithADiff() throws {
         let dir = try Scratch.directory("golden-check")
         defer { Scratch.remove(dir) }

@@ -13,7 +13,7 @@ import StackDocTestSupport
 /// then run again without it.
 ///
 /// A script may start with `# options: --bail` to run as with `--bail`.
-@Suite(.serialized) struct GoldenScriptTests {
+@Suite(.serialized, .offThePool) struct GoldenScriptTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("scripts").path
 
     static var scripts: [String] {

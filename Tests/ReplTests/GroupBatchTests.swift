@@ -9,7 +9,7 @@ import StackDocTestSupport
 /// Issue 15 item 8: consecutive `add`s inside an open group run as one store transaction
 /// (`BatchRunner.groupsAdds`). The output, the errors and their line numbers, the log, the
 /// history, the version and the document are exactly those of running each line alone.
-@Suite struct GroupBatchTests {
+@Suite(.longRunning) struct GroupBatchTests {
     struct Outcome: Equatable {
         var out: [String] = []
         var err: [String] = []

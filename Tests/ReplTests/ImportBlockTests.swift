@@ -10,7 +10,7 @@ import StackDocTestSupport
 /// as `import` stores a file (one transaction, one `import` log entry, one undo step); `log
 /// export` writes an imported document (and a compacted history's base) as such a block, so the
 /// script rebuilds the same log through the import's bulk path.
-@Suite struct ImportBlockTests {
+@Suite(.offThePool) struct ImportBlockTests {
     static func runner(_ session: Session, json: Bool = false) -> (BatchRunner, () -> (out: [String], err: [String])) {
         nonisolated(unsafe) var out: [String] = [], err: [String] = []
         let runner = BatchRunner(session: session, json: json, bail: false, showFile: false,

@@ -5,7 +5,7 @@ import StackDocTestSupport
 /// The interactive REPL on a pseudo-terminal (python3's pty module drives the built binary):
 /// the prompt names the open document, Ctrl-C drops the line being typed without quitting,
 /// the up arrow recalls history, history persists in $STACKDOC_HISTORY, Ctrl-D leaves.
-@Suite(.serialized) struct InteractiveTests {
+@Suite(.serialized, .offThePool) struct InteractiveTests {
     /// Sends each step's keys after the prompt it waits for; prints everything the terminal saw.
     static let driver = #"""
     import os, pty, sys, time, select, json, subprocess
@@ -129,7 +129,7 @@ import StackDocTestSupport
 
 /// The prompt's own conveniences (issue 13): the init file, `--no-init`, a group shown in the
 /// prompt, the banner kept out of piped standard output, JSON errors numbered by line.
-@Suite(.serialized) struct InteractiveShellTests {
+@Suite(.serialized, .offThePool) struct InteractiveShellTests {
     @Test func initFileRunsBeforeThePromptUnlessNoInit() async throws {
         let dir = try Binary.scratchDirectory()
         defer { Scratch.remove(dir) }
@@ -169,7 +169,7 @@ import StackDocTestSupport
 /// Issue 13 item 23: Ctrl-C while a command runs cancels it — a long `verify`, `log export` or
 /// `import` — leaves the database as before it, says so, and the prompt answers the next
 /// command. Driven through a real terminal (the pty sends SIGINT as a user's Ctrl-C does).
-@Suite(.serialized) struct InterruptTests {
+@Suite(.serialized, .offThePool) struct InterruptTests {
     /// A saved document of `rows` rows (`{"id":"rN","size":{"fixed":10}}`).
     static func bigJSON(rows: Int) -> String {
         "{\"format\":\"stackdoc/1\",\"name\":\"big\",\"rows\":[" + (0..<rows).map { "{\"id\":\"r\($0)\",\"size\":{\"fixed\":10}}" }.joined(separator: ",") + "]}\n"

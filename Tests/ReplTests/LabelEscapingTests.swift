@@ -8,7 +8,7 @@ import StackDocTestSupport
 
 /// Issue 10 item 8: group labels are stored whole or refused, and no text output writes a
 /// control, bidi or other format character raw (terminal escape injection).
-@Suite struct LabelEscapingTests {
+@Suite(.offThePool) struct LabelEscapingTests {
     /// Runs `lines` (text mode unless `json`) on a fresh in-memory database; standard output
     /// and `error:` lines interleaved.
     static func run(_ lines: [String], json: Bool = false) throws -> [String] {

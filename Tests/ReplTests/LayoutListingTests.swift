@@ -9,7 +9,7 @@ import StackDocTestSupport
 /// Issue 11 item 4: plain `layout` and `export svg` are written a block of rows at a time from
 /// the live layout, never from a whole `DocumentLayout` or a whole output text; what they write
 /// is what the whole layout renders to.
-@Suite struct LayoutListingTests {
+@Suite(.offThePool) struct LayoutListingTests {
     /// More rows than two blocks: root rows (some hidden, some taller), and every 40th a
     /// stack of three rows, one of them hidden; ids of growing length, so a later block has
     /// wider cells than the first.

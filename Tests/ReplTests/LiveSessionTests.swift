@@ -9,7 +9,7 @@ import StackDocTestSupport
 /// The session keeps a LiveLayout instead of laying out after every command: on random edit
 /// sequences its summaries, `layout --visible`, `layout --range`, `visible` and `draw` must print
 /// exactly what they print from a fresh full layout.
-@Suite struct LiveSessionTests {
+@Suite(.offThePool) struct LiveSessionTests {
     func randomEdit(_ rng: inout SplitMix64, _ doc: Document, _ fresh: inout Int) -> Edit {
         var ids: [RowID] = []
         var stacks: [RowID] = []

@@ -10,7 +10,7 @@ import StackDocTestSupport
 /// whatever the request: inside a `begin … commit` group (whose batching read ahead and held
 /// the reply until the next line came) and around `once`/`output` (which sent their own reply,
 /// and with `--json` every reply after them, into the file).
-@Suite(.serialized) struct OneReplyPerRequestTests {
+@Suite(.serialized, .offThePool) struct OneReplyPerRequestTests {
     typealias CoProcess = ReplyFlushTests.CoProcess
 
     /// How long a reply may take before the test calls it held back (a hang otherwise).

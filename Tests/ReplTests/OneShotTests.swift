@@ -21,7 +21,7 @@ let oneShotSample = """
          {"id":"d","size":{"fixed":200}}]}
 """
 
-@Suite("One-shot layout and check")
+@Suite("One-shot layout and check", .longRunning)
 struct OneShotTests {
     @Test func layoutTable() throws {
         let path = try temporaryFile(oneShotSample)
@@ -134,7 +134,7 @@ struct OneShotTests {
     }
 }
 
-@Suite("One-shot commands end to end", .enabled(if: Binary.hasStackdoc, "needs the built stackdoc executable"))
+@Suite("One-shot commands end to end", .enabled(if: Binary.hasStackdoc, "needs the built stackdoc executable"), .longRunning)
 struct OneShotProcessTests {
     func run(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
         try await TestThread.run {
@@ -171,7 +171,7 @@ struct OneShotProcessTests {
     }
 }
 
-@Suite("Layout output: streamed JSON equals the JSON value")
+@Suite("Layout output: streamed JSON equals the JSON value", .longRunning)
 struct LayoutOutputEquivalenceTests {
     @Test func streamedJSONMatchesTheTree() throws {
         let doc = try Document(json: oneShotSample.replacingOccurrences(of: #""name":"d","#, with: #""name":"d","offset":33.3,"#))
@@ -185,7 +185,7 @@ struct LayoutOutputEquivalenceTests {
     }
 }
 
-@Suite("Layout output: text table nesting")
+@Suite("Layout output: text table nesting", .longRunning)
 struct LayoutTableNestingTests {
     @Test func depthsFollowDocumentOrder() throws {
         let doc = try Document(json: #"{"format":"stackdoc/1","name":"n","rows":[{"id":"a","stack":{"rows":[{"id":"b","stack":{"rows":[{"id":"c"}]}},{"id":"d"}]}},{"id":"e"}]}"#)

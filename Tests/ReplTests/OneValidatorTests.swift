@@ -4,10 +4,11 @@ import Layout
 import Store
 @testable import repl
 @testable import StackDocScript
+import StackDocTestSupport
 
 /// Issue 12 item 3: one validator in `Layout`; `new` and `import … as` name a bad document name
 /// with the same message.
-@Suite struct OneValidatorTests {
+@Suite(.offThePool) struct OneValidatorTests {
     static func error(_ session: Session, _ line: String) -> String? {
         do {
             _ = try session.run(try #require(try Parser.parse(line)))

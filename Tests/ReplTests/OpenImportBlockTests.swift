@@ -8,7 +8,7 @@ import StackDocTestSupport
 /// Issue 36 item 5: a script or standard input that ends inside `import begin` fails (a CI
 /// replay of a cut log must not pass): a non-zero exit, and an error naming the open block and
 /// the line where it began; nothing of the block is stored.
-@Suite struct OpenImportBlockTests {
+@Suite(.offThePool) struct OpenImportBlockTests {
     static let message = "the input ended inside the import block of d begun on this line ('import begin' without 'import commit'): nothing of it was imported"
 
     @Test(.enabled(if: Binary.hasStackdoc), arguments: [false, true]) func standardInputEndingInsideABlockFails(json: Bool) async throws {

@@ -4,7 +4,7 @@ import StackDocTestSupport
 import Store
 
 /// Issue 15, who did what: `--as NAME` through the binary, two processes on one database.
-@Suite(.serialized) struct OriginCLITests {
+@Suite(.serialized, .offThePool) struct OriginCLITests {
     func stackdoc(_ args: [String], stdin: String, in dir: String) async throws -> Binary.Result {
         let binary = try #require(Binary.stackdoc, "the stackdoc binary is not built")
         return try await Binary.run(binary, args, stdin: stdin, directory: dir)

@@ -9,7 +9,7 @@ import StackDocTestSupport
 /// Issue 15 item 5 and the `log export` format: every entry's origin survives a rebuild from the
 /// script (`as NAME` / `as none` lines), so `history` (origins included) and `undo --mine` answer
 /// alike; scripts without `as` lines still run, recording the running session's origin.
-@Suite struct OriginReplayTests {
+@Suite(.offThePool) struct OriginReplayTests {
     /// Random histories written under several origins (named ones, `as none`, one named "none",
     /// the session's own), with groups, marks, undo/redo to marks, `undo --mine`, restores and
     /// now and then a compaction: the rebuilt document, rebuilt by a session of yet another

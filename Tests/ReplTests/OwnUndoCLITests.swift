@@ -6,7 +6,7 @@ import Store
 
 /// Per-person undo (SPEC §3, "Undo is per person") through the binary: `--as alice` and
 /// `--as bob` in separate processes on one database file.
-@Suite(.serialized) struct OwnUndoCLITests {
+@Suite(.serialized, .longRunning) struct OwnUndoCLITests {
     func stackdoc(_ args: [String], _ stdin: String, in dir: String) async throws -> Binary.Result {
         let binary = try #require(Binary.stackdoc, "the stackdoc binary is not built")
         return try await Binary.run(binary, args, stdin: stdin, directory: dir)

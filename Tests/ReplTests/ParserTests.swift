@@ -4,7 +4,7 @@ import Layout
 @testable import repl
 @testable import StackDocScript
 
-@Suite struct TokenizerTests {
+@Suite(.offThePool) struct TokenizerTests {
     @Test func splitsWordsAndQuotes() throws {
         let t = try Tokenizer.tokenize(#"  add "odd id" 'it''s' x"y z"  "#)
         #expect(t.map(\.text) == ["add", "odd id", "its", "xy z"])
@@ -36,7 +36,7 @@ import Layout
     }
 }
 
-@Suite struct ParserTests {
+@Suite(.offThePool) struct ParserTests {
     func parse(_ line: String) throws -> Command? { try Parser.parse(line) }
 
     func error(_ line: String) -> String {
@@ -183,7 +183,7 @@ import Layout
     }
 }
 
-@Suite struct ParserLimitTests {
+@Suite(.offThePool) struct ParserLimitTests {
     @Test func overlongLinesAreRefusedUnread() {
         let line = "add " + String(repeating: "a", count: Parser.maxLineLength)
         #expect(thrownMessage {

@@ -44,7 +44,7 @@ struct Generator {
     }
 }
 
-@Suite struct PrinterRoundTripTests {
+@Suite(.longRunning) struct PrinterRoundTripTests {
     @Test func randomEditsRoundTrip() throws {
         var g = Generator(rng: SplitMix64(seed: 20261121))
         for _ in 0..<20_000 {

@@ -14,7 +14,7 @@ import Testing
 /// the session's live layout answers, within 0.1 pt. Where Chromium snapped the offset to a
 /// whole pixel (`shownOffset`: 210.5 shows 211), the rows sticky positioning moves at that step
 /// and the transitions of that step and the next are not compared (SPEC §2.7).
-@Suite("Random sessions against Chromium")
+@Suite("Random sessions against Chromium", .offThePool)
 struct RandomSessionChromiumTests {
     struct Step: Decodable {
         struct Row: Decodable {

@@ -9,7 +9,7 @@ import StackDocTestSupport
 /// Issue 35 items 4 and 8: a script that `read`s a script already being read is refused at once
 /// with one error naming the cycle (it used to be read again until the depth limit: 3¹⁶ reads
 /// for three lines `read self3.sd`); a diamond (two files reading a third) is no cycle.
-@Suite struct ReadGraphTests {
+@Suite(.offThePool) struct ReadGraphTests {
     /// Runs `lines` at the top level of a JSON runner in `dir`: standard output and errors.
     static func run(_ lines: [String], in dir: String) throws -> (out: [String], err: [String]) {
         let session = Session(store: try DocumentStore(path: ":memory:"), directory: dir)

@@ -5,7 +5,7 @@ import StackDocTestSupport
 /// `stackdoc --readonly` (issue 13 item 25): an existing database opened for queries and
 /// `export` only; every change is refused with one clear error and the file keeps its bytes,
 /// also when the file and its directory are read-only.
-@Suite(.serialized, .enabled(if: Binary.hasStackdoc, "needs the built stackdoc executable"))
+@Suite(.serialized, .enabled(if: Binary.hasStackdoc, "needs the built stackdoc executable"), .offThePool)
 struct ReadOnlyTests {
     static let refused = "is read-only: it was opened for reading only: queries and export work, changes are refused"
 

@@ -9,7 +9,7 @@ import StackDocTestSupport
 
 /// Issue 9, items 4 and 9: what `export`, `status`, the layout and a replay of `log export`
 /// show agree byte for byte, whatever process, restart or clamp made the document.
-@Suite struct ReplayAgreementTests {
+@Suite(.offThePool) struct ReplayAgreementTests {
     /// Item 4: `log export` of an imported document whose saved offset is past the end rebuilds
     /// the same `export` (the import stores the clamped offset).
     @Test func importedOffsetPastTheEndReplaysByteForByte() throws {

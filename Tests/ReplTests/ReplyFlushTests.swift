@@ -8,7 +8,7 @@ import StackDocTestSupport
 /// Issue 9 item 7: with standard output on a pipe, each command's reply is written when the
 /// command completes (no block buffering), so a client can drive `stackdoc --json` one request
 /// at a time, and a SIGKILL never loses the reply of a command that was committed before it.
-@Suite(.serialized) struct ReplyFlushTests {
+@Suite(.serialized, .longRunning) struct ReplyFlushTests {
     /// A running `stackdoc` with pipes on standard input and output.
     final class CoProcess {
         let process = Process()

@@ -9,7 +9,7 @@ import Store
 @testable import StackDocScript
 import StackDocTestSupport
 
-@Suite struct SVGTests {
+@Suite(.offThePool) struct SVGTests {
     /// The elements of an SVG: each element's name and attributes, and the text of each `text`.
     final class Elements: NSObject, XMLParserDelegate {
         var all: [(name: String, attributes: [String: String])] = []

@@ -8,7 +8,7 @@ import StackDocTestSupport
 /// `read`, `output`, `once` and `timer` beyond the golden script: nested reads with paths
 /// relative to the reading file, the depth limit, FILE:LINE errors, `--bail` and `quit` inside
 /// a read, the database never written over, and `timer` off by default.
-@Suite struct ShellCommandTests {
+@Suite(.offThePool) struct ShellCommandTests {
     struct Run {
         var out: [String] = []
         var err: [String] = []

@@ -8,7 +8,7 @@ import StackDocTestSupport
 /// the init file, `--version`, `help SUBCOMMAND`, flags before a subcommand, `-` for standard
 /// input, every script checked before anything runs, lines that are not UTF-8, `--doc` saying
 /// that it created, and a run that ends with a group open saying so.
-@Suite(.serialized) struct ShellOptionsTests {
+@Suite(.serialized, .offThePool) struct ShellOptionsTests {
     func stackdoc(_ args: [String], stdin: String? = nil, in dir: String, environment: [String: String] = [:]) async throws -> Binary.Result {
         let binary = try #require(Binary.stackdoc, "the stackdoc binary is not built")
         return try await Binary.run(binary, args, stdin: stdin, directory: dir, environment: environment)

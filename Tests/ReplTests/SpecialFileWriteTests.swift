@@ -11,7 +11,7 @@ import StackDocTestSupport
 /// written into (a FIFO nobody reads is refused at once), a symbolic link is followed and its
 /// target written in the target's directory, and nothing but a regular file or a new name is
 /// ever replaced by the rename.
-@Suite(.serialized) struct SpecialFileWriteTests {
+@Suite(.serialized, .longRunning) struct SpecialFileWriteTests {
     /// The commands that write a file, `PATH` standing for the file.
     static let writers = ["export PATH", "log export PATH", "export svg PATH"]
 

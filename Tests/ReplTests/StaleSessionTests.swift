@@ -8,7 +8,7 @@ import StackDocTestSupport
 
 /// Issue 9, item 1: a session whose document another process wrote rebuilds everything derived
 /// from it before planning the next command, and its queries never mix old and new state.
-@Suite struct StaleSessionTests {
+@Suite(.longRunning) struct StaleSessionTests {
     /// The issue's scenario: A opens d; B hides c and resizes a; A's next edit fails as stale and
     /// reloads; from then on A's layout, scroll planning and log are those of the stored document.
     @Test func reloadedSessionRebuildsItsLayout() throws {
@@ -124,7 +124,7 @@ import StackDocTestSupport
 
 /// Issue 9, item 2: a handle of a dropped document never writes again, even when a document of
 /// the same name (and the same reused id and version) exists now.
-@Suite struct DroppedDocumentSessionTests {
+@Suite(.longRunning) struct DroppedDocumentSessionTests {
     /// The issue's scenario: A's stale `fixed 20` must not overwrite B's re-created document.
     @Test func droppedAndRecreatedDocumentIsNotOverwritten() throws {
         let db = SharedDatabase()

@@ -8,7 +8,7 @@ import Testing
 /// its output must be exactly what the character-by-character rendering it replaced gave
 /// (frozen below as the reference), for any cells: trailing spaces, combining marks, `\r\n`,
 /// wide and prepended characters, empty cells, short rows.
-@Suite struct TextTableTests {
+@Suite(.offThePool) struct TextTableTests {
     /// The rendering before the fast path (kept frozen: the reference the new one must equal).
     static func reference(_ table: TextTable, widening widths: inout [Int], withHeaders: Bool) -> String {
         if widths.count != table.headers.count { widths = table.headers.map(\.count) }

@@ -11,7 +11,7 @@ import StackDocTestSupport
 /// the upgraded copy prints, byte for byte, the transcript the old binary printed
 /// (`upgrade-capture.out`; both old binaries printed the same), except for the two columns that
 /// `history` gained later (issue 15: `entries` and `origin`), which are taken out before comparing.
-@Suite struct UpgradeTranscriptTests {
+@Suite(.offThePool) struct UpgradeTranscriptTests {
     /// `history`'s table as the old binaries printed it: without the `entries` and `origin` columns.
     static func withoutHistoryIIColumns(_ line: String) -> String {
         if line == "step  state    entries  origin  label" { return "step  state    label" }

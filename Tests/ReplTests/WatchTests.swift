@@ -8,7 +8,7 @@ import StackDocTestSupport
 
 /// Live updates (issue 34 item 4): `watch [SECONDS]` prints the changes other sessions commit
 /// to the open document, caught up from the log; the prompt announces them in one line.
-@Suite struct WatchTests {
+@Suite(.longRunning) struct WatchTests {
     /// Two processes through the binary: alice watches with --json while bob edits; alice's
     /// watch prints exactly bob's changes, in log order, with origin and label — the one bob
     /// committed before the watch began too — and never alice's own edit.

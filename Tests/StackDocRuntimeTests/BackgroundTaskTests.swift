@@ -1,9 +1,10 @@
 import Foundation
 import StackDocRuntime
 import Testing
+import StackDocTestSupport
 
 /// `BackgroundTask` runs its body where its place says and hands back the result.
-@Suite struct BackgroundTaskTests {
+@Suite(.offThePool) struct BackgroundTaskTests {
     /// The calling thread's id.
     static func threadID() -> UInt { UInt(pthread_self()) }
 

@@ -5,7 +5,7 @@ import Testing
 
 /// `FileCalls` through the C target: a swap exchanges two names in one step, and a failed one
 /// changes nothing and says why; reserved space does not change a file's size.
-@Suite struct FileCallsTests {
+@Suite(.offThePool) struct FileCallsTests {
     #if os(Linux)
     @Test func namesAreSwappedOrLeftAlone() throws {
         let dir = try Scratch.directory("filecalls")

@@ -2,10 +2,11 @@ import Foundation
 import StackDocRuntime
 import Synchronization
 import Testing
+import StackDocTestSupport
 
 /// `HandOverQueue`: batches arrive in order, a producer never runs more than `capacity` batches
 /// ahead of its consumer, and a consumer that gives up drops the batches or stops the producer.
-@Suite struct HandOverQueueTests {
+@Suite(.offThePool) struct HandOverQueueTests {
     @Test func batchesArriveInOrderAndTheProducerWaitsAtCapacity() {
         let capacity = 3, count = 2_000
         let queue = HandOverQueue<Int>(capacity: capacity)

@@ -1,10 +1,11 @@
 import Foundation
 import StackDocRuntime
 import Testing
+import StackDocTestSupport
 
 /// `LateRelease`: a value handed over is freed on another thread, not the caller's, and the
 /// caller keeps no reference to it; a small one is freed where it is.
-@Suite struct LateReleaseTests {
+@Suite(.offThePool) struct LateReleaseTests {
     /// Records the thread its deinit ran on.
     final class Witness: @unchecked Sendable {
         let freed = DispatchSemaphore(value: 0)

@@ -5,7 +5,7 @@ import Testing
 
 /// The writeback thread of a large commit (`WriteBackStarter`) finds the descriptors this
 /// process has of a database and its WAL, stops when asked, and changes no byte.
-@Suite struct WriteBackStarterTests {
+@Suite(.longRunning) struct WriteBackStarterTests {
     #if os(Linux)
     @Test func itFindsTheProcesssOwnDescriptorsOfTheFiles() throws {
         let dir = try Scratch.url("writeback")

@@ -1,12 +1,13 @@
 import Foundation
 @testable import StackDocScript
 import Testing
+import StackDocTestSupport
 
 /// `FileSwap`: a large new file takes the place of a regular file by a swap of names, anything
 /// else by `rename`; either way the path then holds exactly the new bytes, the temporary name is
 /// gone, another name of the old file keeps the old bytes, a symbolic link is replaced (its
 /// target untouched), and a directory in the way is refused and left as it was.
-@Suite struct FileSwapTests {
+@Suite(.offThePool) struct FileSwapTests {
     func temporaryPath(_ name: String) -> String {
         FileManager.default.temporaryDirectory.appending(path: "stackdoc-swap-\(UUID().uuidString)-\(name)").path
     }
@@ -101,7 +102,7 @@ import Testing
 /// `ChunkFileWriter`'s space reserved ahead (`fallocate`): a large file written in pieces holds
 /// exactly its bytes, and no more than its size in blocks once finished (what was reserved past
 /// the end is given back); a small one reserves nothing.
-@Suite struct ReservedSpaceTests {
+@Suite(.offThePool) struct ReservedSpaceTests {
     @Test func aLargeFileWrittenInPiecesHoldsItsBytesAndNoReservedBlocks() throws {
         let path = FileManager.default.temporaryDirectory.appending(path: "stackdoc-reserve-\(UUID().uuidString).json").path
         defer { unlink(path) }

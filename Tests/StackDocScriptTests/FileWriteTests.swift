@@ -2,10 +2,11 @@ import Foundation
 import Layout
 import StackDocScript
 import Testing
+import StackDocTestSupport
 
 /// `FileIO.write` of pieces (what `export FILE` streams): the pieces are written on a second
 /// thread while the next ones are made; the file must hold them all, in order, or not exist.
-@Suite struct FileWriteTests {
+@Suite(.longRunning) struct FileWriteTests {
     func temporaryPath(_ name: String) -> String {
         FileManager.default.temporaryDirectory.appending(path: "stackdoc-filewrite-\(UUID().uuidString)-\(name)").path
     }

@@ -1,12 +1,13 @@
 import Foundation
 @testable import StackDocScript
 import Testing
+import StackDocTestSupport
 
 /// `ReplacedFile`: only a large regular file with one name is held (so freed on another thread
 /// once replaced); a small file, a symbolic link, a hard-linked file, a FIFO (never opened, so
 /// nothing blocks) or a missing one is left alone; and `FileIO.write` over a large file leaves
 /// the new bytes, with the old file's other name untouched.
-@Suite struct ReplacedFileTests {
+@Suite(.offThePool) struct ReplacedFileTests {
     func temporaryPath(_ name: String) -> String {
         FileManager.default.temporaryDirectory.appending(path: "stackdoc-replaced-\(UUID().uuidString)-\(name)").path
     }

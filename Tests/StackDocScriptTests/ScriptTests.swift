@@ -9,7 +9,7 @@ import Testing
 // here fails to compile when something a client needs is not public.
 
 /// Parsing scripts: every line is read before anything runs.
-@Suite struct ScriptParsingTests {
+@Suite(.offThePool) struct ScriptParsingTests {
     @Test func commandsKeepTheirLineNumbersAndCommentsAreSkipped() throws {
         let script = try Script("\u{FEFF}# a feed\r\nnew feed\r\n\r\nadd a b fixed 50   # two rows\nlayout\n")
         #expect(script.lines.map(\.number) == [2, 4, 5])
@@ -45,7 +45,7 @@ import Testing
 }
 
 /// Running scripts and single commands against a store.
-@Suite struct ScriptRunTests {
+@Suite(.offThePool) struct ScriptRunTests {
     static let feed = """
         new feed viewport 390 300
         add header fixed 60
@@ -125,7 +125,7 @@ import Testing
 }
 
 /// Scripts against a bare `Document` (no database of the caller's).
-@Suite struct DocumentScriptTests {
+@Suite(.offThePool) struct DocumentScriptTests {
     @Test func aDocumentRunsAScriptOnACopy() throws {
         var original = Document(name: "list")
         original.settings.viewport = Size(width: 320, height: 200)
@@ -153,7 +153,7 @@ import Testing
 }
 
 /// The use the library exists for: replaying a committed op log (`log export`) in a test.
-@Suite struct LogReplayTests {
+@Suite(.offThePool) struct LogReplayTests {
     @Test func anExportedLogReplaysToTheSameDocumentAndLayout() throws {
         let dir = try Scratch.directory("script")
         defer { Scratch.remove(dir) }
@@ -185,7 +185,7 @@ import Testing
 
 /// Issue 13 items 10 and 11 through a session (the live layout's report): rows that arrive and
 /// leave are events wherever they are, and every row that moved visibly carries both frames.
-@Suite struct ChangeEventTests {
+@Suite(.offThePool) struct ChangeEventTests {
     func edited(_ result: CommandResult?) -> ChangeReport? {
         if case let .edited(_, _, report)? = result { return report }
         if case let .historyMove(_, _, _, report)? = result { return report }

@@ -3,11 +3,12 @@ import Layout
 import StackDocScript
 import Store
 import Testing
+import StackDocTestSupport
 
 /// Issue 12 item 2: the language's and the history's errors are typed (`StackDocError.Kind`
 /// `.syntax` / `.history`, with the user's values as data), rendered in one place, and every
 /// user value in them goes through the one quoting and escaping rule.
-@Suite struct TypedErrorTests {
+@Suite(.offThePool) struct TypedErrorTests {
     func parseError(_ line: String) -> CommandError? {
         do {
             _ = try Parser.parse(line)

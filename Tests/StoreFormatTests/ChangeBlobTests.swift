@@ -7,7 +7,7 @@ import Testing
 
 /// Issue 15 item 8, log format 3: the binary coding of an entry's changes (`ChangeBlob`) reads
 /// back to exactly the changes written (and to their inverse directly), and damage is refused.
-@Suite struct ChangeBlobTests {
+@Suite(.offThePool) struct ChangeBlobTests {
     static func roundTrip(_ changes: [Change], inverse: Bool = false) throws -> [Change] {
         try ChangeBlob.encode(changes).withUnsafeBytes { try ChangeBlob.decode($0, inverse: inverse) }
     }

@@ -7,7 +7,7 @@ import Testing
 /// The direct reader of a log entry's JSON `[Change]` (`ChangeReader`, formats 1 and 2) reads
 /// what the generic reader reads, from the text the tree path (`LogFormat.value`, which spells
 /// the format) writes and from damaged or unusual texts.
-@Suite struct ChangeCodingTests {
+@Suite(.longRunning) struct ChangeCodingTests {
     /// The generic reader alone (JSON parse → `LogValue` → `Change`).
     static func generic(_ text: String) throws -> [Change] {
         try LogFormat.decode(text, format: LogFormat.version, column: "forward", LogFormat.changes)

@@ -8,7 +8,7 @@ import Testing
 /// The log's on-disk format is written and read by `LogFormat` with explicit keys: the golden
 /// payloads round-trip byte for byte, and the explicit encoder writes what the synthesized
 /// `Codable` of the first releases wrote.
-@Suite struct LogFormatTests {
+@Suite(.longRunning) struct LogFormatTests {
     static func fixture(_ name: String, _ ext: String) throws -> URL {
         try #require(Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: ext))
     }

@@ -5,7 +5,7 @@ import StackDocTestSupport
 import Testing
 
 /// The keys `OrderKey` hands out (the keys in a file: StoreTests' `OrderKeyTests`).
-@Suite struct OrderKeyTests {
+@Suite(.longRunning) struct OrderKeyTests {
     /// `spread` hands out increasing keys under the prefix, within the height, never ending in
     /// the zero digit, and `between` still finds keys between any two of them.
     @Test func spreadKeysAreOrderedAndSplittable() throws {

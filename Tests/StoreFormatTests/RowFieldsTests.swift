@@ -6,7 +6,7 @@ import Testing
 
 /// Column `row.fields` (migrations/0016, `RowFields`): every config comes back equal, the default
 /// one (size apart) is NULL, and damaged bytes are refused with a clear error, never a crash.
-@Suite struct RowFieldsTests {
+@Suite(.offThePool) struct RowFieldsTests {
     /// `config` as `fields` keeps it: all but the size (column `size`).
     static func withoutSize(_ config: RowConfig) -> RowConfig {
         var c = config

@@ -6,7 +6,7 @@ import Testing
 /// Snapshot images of format 2 (schema 18) write a row's whole-number lengths as varints; every
 /// length still comes back bit for bit, and images of format 1 (written up to schema 17, in
 /// existing files) are still read.
-@Suite struct SnapshotImageFormatTests {
+@Suite(.offThePool) struct SnapshotImageFormatTests {
     /// `image` claiming `format`, its checksum recomputed.
     func reformatted(_ image: [UInt8], as format: UInt16) -> [UInt8] { SnapshotImageBytes.reformatted(image, as: format) }
 

@@ -1,10 +1,11 @@
 import Layout
 @testable import StoreFormat
 import Testing
+import StackDocTestSupport
 
 /// An image whose checksum is sound but whose rows break a document rule (a duplicate id, a
 /// length out of range) is refused by the bulk decoding path as it was by the row-by-row one.
-@Suite struct SnapshotImageRulesTests {
+@Suite(.offThePool) struct SnapshotImageRulesTests {
     /// `image` with the first occurrence of `from` replaced by `to` (same length) and its
     /// checksum recomputed, so only the rules can refuse it.
     func patched(_ image: [UInt8], _ from: [UInt8], _ to: [UInt8]) throws -> [UInt8] {

@@ -5,7 +5,7 @@ import Testing
 import StackDocTestSupport
 
 /// Bad input: a clear error, and neither the log nor the state changes.
-@Suite struct BadInputTests {
+@Suite(.offThePool) struct BadInputTests {
     /// A document with some rows and history, and a way to check nothing changed.
     func prepared() throws -> (StoredDocument, () throws -> Void) {
         let store = try DocumentStore(path: ":memory:")

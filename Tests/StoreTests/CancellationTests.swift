@@ -7,7 +7,7 @@ import Testing
 /// Issue 13 item 23: the store's long loops stop at a `Cancellation` (Ctrl-C at the REPL) with
 /// `StackDocError(.cancelled)`, and leave the database as it was: a cancelled import stores
 /// nothing, a cancelled verify changes nothing and a later one passes.
-@Suite struct CancellationTests {
+@Suite(.offThePool) struct CancellationTests {
     /// A cancellation requested from its `after`-th question on; counts the questions.
     final class Trigger: @unchecked Sendable {
         private let lock = NSLock()

@@ -9,7 +9,7 @@ import Testing
 /// The change blobs in a file (the codec alone: StoreFormatTests' `ChangeBlobTests`): a clear
 /// logs its rows in binary, a log may mix it with the JSON text of formats 1 and 2, and a file
 /// of schema 14 upgrades and keeps reading its text entries.
-@Suite struct ChangeBlobStoreTests {
+@Suite(.offThePool) struct ChangeBlobStoreTests {
     /// A `clear` of 5,000 rows logs its changes in binary (format 3, a BLOB, under 24 bytes a
     /// row where the JSON took ≈ 250), undo and redo read them back exactly, and a damaged blob
     /// is reported as a damaged entry, naming it.

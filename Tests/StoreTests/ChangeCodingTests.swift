@@ -8,7 +8,7 @@ import Testing
 
 /// A `clear` logged as format-2 JSON text (entries of formats 1 and 2), converted by migration
 /// 0020, undoes, redoes and reopens equal (the direct writer and reader alone: StoreFormatTests' `ChangeCodingTests`).
-@Suite struct ChangeTextStoreTests {
+@Suite(.offThePool) struct ChangeTextStoreTests {
     /// The tree path's text (the format's spelling).
     static func tree(_ changes: [Change]) throws -> String { try LogValue.array(changes.map(LogFormat.value)).text() }
 

@@ -3,10 +3,11 @@ import GRDB
 import Layout
 @testable import Store
 import Testing
+import StackDocTestSupport
 
 /// One list of config columns (`ColumnCoding.configColumns`: `size` and `fields`, migrations/0016)
 /// that `values`, `bind`, `readConfig` and the bulk paths write and read.
-@Suite struct ColumnTableTests {
+@Suite(.offThePool) struct ColumnTableTests {
     /// The derived list names exactly the config columns of `row`, in order, and `row` is the
     /// only table with row columns (migration 0005 folded `import_row` into it).
     @Test func tableMatchesTheSchema() throws {

@@ -10,7 +10,7 @@ import Testing
 /// every field in its one-column-per-field record, current rows and the rows of an import made
 /// before 0013 (import_seq N), opens migrated: every config equal to what was written, `verify`
 /// clean (the log replays to the stored rows), history travel to the import reads its old rows.
-@Suite struct CompactRowMigrationTests {
+@Suite(.offThePool) struct CompactRowMigrationTests {
     /// The value of each schema-15 config column for `c`, as that schema stored it (written
     /// here independently of the store's code: edges as `top,left,bottom,right`, enums as their
     /// raw text, NULL when unset).

@@ -8,7 +8,7 @@ import Testing
 /// 3): a style's part of `fields` encoded once per batch and copied (`EncodedRows.append(…style:)`), and
 /// order keys stepped in place (`OrderKey.advance`, `StackKeys.withKey`). Each must give exactly
 /// what the plain path gives.
-@Suite struct EncodedRowsTests {
+@Suite(.offThePool) struct EncodedRowsTests {
     static func randomConfig(_ rng: inout SplitMix64) -> RowConfig {
         var c = RowConfig()
         // A few styles, many rows of each: sizes, contents and hidden vary per row.

@@ -7,7 +7,7 @@ import StackDocTestSupport
 
 /// Corrupt and foreign files (issue 6 item 3): one clear error naming the file and the
 /// problem, and the file is never written.
-@Suite struct FileErrorTests {
+@Suite(.offThePool) struct FileErrorTests {
     var dir = temporaryDirectory()
 
     func path(_ name: String) -> String { dir.appending(path: name).path }
@@ -183,7 +183,7 @@ func copyWithPendingWAL(_ source: String, to file: String, _ body: (Database) th
     try queue.close()
 }
 
-@Suite struct FileKindTests {
+@Suite(.offThePool) struct FileKindTests {
     let dir = temporaryDirectory()
 
     func path(_ name: String) -> String { dir.appending(path: name).path }
@@ -264,7 +264,7 @@ func copyWithPendingWAL(_ source: String, to file: String, _ body: (Database) th
     }
 }
 
-@Suite struct UntouchedFileTests {
+@Suite(.offThePool) struct UntouchedFileTests {
     let dir = temporaryDirectory()
 
     func path(_ name: String) -> String { dir.appending(path: name).path }

@@ -12,7 +12,7 @@ import Testing
 /// at the same time (`RowRunWriter.encode` with `imageRows`). Each must give exactly what the
 /// path it replaced gives: the same key bytes, the same values bound, the same image, and the
 /// same stored rows as the import the clear took back.
-@Suite struct FillRunTests {
+@Suite(.longRunning) struct FillRunTests {
     /// `keyList` is `keys`, byte for byte (nil when `keys` is nil), after every kind of bound: none,
     /// an integer, a fraction, a negative head, keys whose increment carries into a longer head,
     /// keys whose run passes `maxLength` (nil), and bounds on both sides (the halving).

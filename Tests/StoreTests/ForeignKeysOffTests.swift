@@ -11,7 +11,7 @@ import Testing
 /// must hold: only the run's rows go (another document's rows, with the same ids, stay; a table
 /// of the run's size holding other rows is not truncated), the stored rows equal the document
 /// and a replay, and enforcement is on again after the write — also after one that fails.
-@Suite struct ForeignKeysOffTests {
+@Suite(.offThePool) struct ForeignKeysOffTests {
     static func enforced(_ doc: StoredDocument) throws -> Bool {
         try doc.store.read { db in try Int.fetchOne(db, sql: "PRAGMA foreign_keys") } == 1
     }

@@ -7,7 +7,7 @@ import StackDocTestSupport
 
 /// Issue 15 item 7: `compactHistory(before:)` drops the log up to a point; the document and the
 /// history after it stay exact, across reopening; refused points change nothing.
-@Suite struct HistoryCompactionTests {
+@Suite(.offThePool) struct HistoryCompactionTests {
     func edits(_ doc: StoredDocument) throws {
         try doc.perform(.add(ids: ["a", "b", "c"], spec: [.fixed(10)], position: nil, parent: nil))  // 2
         try doc.mark("m1")                                                                          // 3

@@ -10,7 +10,7 @@ import Testing
 /// copying their changes; every reader of the log (replay, verify, snapshots, time travel)
 /// reads those references, and databases whose undo/redo entries copied the changes (format 1,
 /// written by every earlier release) still load, replay and verify.
-@Suite struct HistoryMoveLogTests {
+@Suite(.offThePool) struct HistoryMoveLogTests {
     /// Bytes of the log's payload columns.
     static func logBytes(_ path: String) throws -> Int {
         try DatabaseQueue(path: path).read { db in

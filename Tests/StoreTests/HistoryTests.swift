@@ -4,7 +4,7 @@ import Store
 import Testing
 import StackDocTestSupport
 
-@Suite struct HistoryTests {
+@Suite(.offThePool) struct HistoryTests {
     func fresh() throws -> (DocumentStore, StoredDocument) {
         let store = try DocumentStore(path: ":memory:")
         return (store, try store.create("h"))
@@ -212,7 +212,7 @@ import StackDocTestSupport
     }
 }
 
-@Suite struct ReplanTests {
+@Suite(.offThePool) struct ReplanTests {
     /// `verify(replan: true)` reports a logged edit whose changes are not what it plans to.
     @Test func editsThatDoNotPlanToTheirChangesAreReported() throws {
         let store = try DocumentStore(path: ":memory:")

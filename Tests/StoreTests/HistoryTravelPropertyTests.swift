@@ -14,7 +14,7 @@ import Testing
 /// `verify(replan:)` must be clean, the replay must equal the stored document, and every diff
 /// must agree with a full comparison. After each compaction: `verify` clean, the replay equal
 /// to the document, undo past the base refused.
-@Suite struct HistoryTravelPropertyTests {
+@Suite(.longRunning) struct HistoryTravelPropertyTests {
     /// Runs `length` random actions; returns the handle and the export after each log entry.
     func run(seed: UInt64, length: Int, url path: String) throws -> (StoredDocument, [Int: String]) {
         var rng = SplitMix64(seed: seed)

@@ -9,7 +9,7 @@ import Testing
 /// `(document, id)`, opens with the index `(id, document)`, and everything that finds rows by id
 /// or counts a document's rows works on it as before: edits, undo of a long run (which drops and
 /// builds the index again), `documents()`, `verify`.
-@Suite struct IdIndexMigrationTests {
+@Suite(.offThePool) struct IdIndexMigrationTests {
     /// The columns of `row_by_id`, in order.
     static func indexColumns(_ path: String) throws -> [String] {
         try DatabaseQueue(path: path).read { db in

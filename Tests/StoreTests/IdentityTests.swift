@@ -7,7 +7,7 @@ import StackDocTestSupport
 
 /// Issue 9, item 2: document ids are reused by SQLite and versions restart at 1, so a handle
 /// checks the document's never-reused identity (`uid`, migration 0003) with its version.
-@Suite struct IdentityTests {
+@Suite(.offThePool) struct IdentityTests {
     private func shared() throws -> (path: String, a: DocumentStore, b: DocumentStore, cleanup: () -> Void) {
         let dir = temporaryDirectory()
         let path = dir.appending(path: "shared.sqlite").path

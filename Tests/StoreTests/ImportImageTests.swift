@@ -8,7 +8,7 @@ import Testing
 /// The rows an import entry brought in are one image in `import_image` (migration 0013), not a
 /// second copy of every row in `row`; replay, `importedDocument(at:)`, time travel and `verify`
 /// read it, and a damaged one is a corrupt file, never a silently different history.
-@Suite struct ImportImageTests {
+@Suite(.offThePool) struct ImportImageTests {
     func imported(_ path: String, snapshots: SnapshotPolicy = SnapshotPolicy()) throws -> (StoredDocument, Document) {
         var d = Document(name: "imp", settings: DocumentSettings(spacing: 2))
         try d.appendRow("s", config: RowConfig(stack: StackSettings(axis: .horizontal, spacing: 1)), parent: nil)

@@ -10,7 +10,7 @@ import Testing
 /// holds an empty image, resolved by the view `snapshot_image`). Every reader of snapshots —
 /// open, time travel, `verify`, compaction, the listing's sizes — must find the import image
 /// through it, across restarts; damage to it is found wherever it is read.
-@Suite struct ImportSnapshotTests {
+@Suite(.offThePool) struct ImportSnapshotTests {
     /// A nested document whose rows set many fields (styles shared by runs and not).
     func document(rows: Int = 400) throws -> Document {
         var d = Document(name: "imp", settings: DocumentSettings(spacing: 2))

@@ -2,11 +2,12 @@ import Foundation
 import Layout
 import Store
 import Testing
+import StackDocTestSupport
 
 /// Logs written before `justify`, `align-items` and `spacing` were refused on a leaf (issue 13
 /// item 20) hold edits in which such a word made a leaf a stack. They replay as logged, and
 /// `verify` re-plans them under the rule they were written with instead of calling them broken.
-@Suite struct LegacyStackWordsTests {
+@Suite(.offThePool) struct LegacyStackWordsTests {
     @Test func anOlderLogsStackWordOnALeafVerifiesClean() throws {
         let doc = try DocumentStore(path: ":memory:").create("legacy")
         try doc.run(Ops.add("a", at: 0))

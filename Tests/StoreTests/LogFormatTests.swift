@@ -8,7 +8,7 @@ import Testing
 
 /// Issue 9 item 8: the log's on-disk format is written and read by `LogFormat` with explicit
 /// keys; databases written before that (synthesized `Codable`) still open, undo, redo and verify.
-@Suite struct LogFormatStoreTests {
+@Suite(.offThePool) struct LogFormatStoreTests {
     static func fixture(_ name: String, _ ext: String) throws -> URL {
         try #require(Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: ext))
     }

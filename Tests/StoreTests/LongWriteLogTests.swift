@@ -15,7 +15,7 @@ import Testing
 /// - A long removal run is deleted with `secure_delete = FAST` (`SecureDeleteFast`): the pages
 ///   it frees are not overwritten with zeros (and so not written to the WAL), and the
 ///   connection's setting is back after the run, also after a run that fails.
-@Suite struct LongWriteLogTests {
+@Suite(.longRunning) struct LongWriteLogTests {
     static let big = StoredDocument.parallelRunMinimum + 300
 
     /// The stored `forward` blob of log entry `seq`.

@@ -6,7 +6,7 @@ import Testing
 /// SPEC §2.8: the stored offset of a stack that scrolls on its own is the offset the layout shows,
 /// as SPEC §2.6 keeps the root's. An operation, undo or redo that leaves it past the stack's
 /// content stores and logs the clamped value (view state: undo does not bring the old one back).
-@Suite struct NestedOffsetClampTests {
+@Suite(.offThePool) struct NestedOffsetClampTests {
     /// A 300 pt wide strip `car` of `cards` cards of 100 pt, scrolled to its end.
     private func stripAtItsEnd(_ store: DocumentStore, cards: Int = 6) throws -> StoredDocument {
         var settings = DocumentSettings()

@@ -4,10 +4,11 @@ import Layout
 @testable import Store
 import StoreFormat
 import Testing
+import StackDocTestSupport
 
 /// Issue 9, item 9: the stored offset is the offset the layout shows (SPEC §2.6). An operation
 /// that leaves the offset past the end stores and logs the clamped value.
-@Suite struct OffsetClampTests {
+@Suite(.offThePool) struct OffsetClampTests {
     private func scrolledToTheEnd(_ store: DocumentStore, rows: Int = 10) throws -> StoredDocument {
         var settings = DocumentSettings()
         settings.viewport = Size(width: 320, height: 100)

@@ -10,7 +10,7 @@ import Testing
 /// stored inverse, every `undo`/`redo` naming the steps it moved), every image of format 3, no
 /// `import_seq` — and every document's replay equals its stored state. A conversion that fails
 /// rolls the whole upgrade back: the file stays as it was.
-@Suite struct OneDiskVersionTests {
+@Suite(.offThePool) struct OneDiskVersionTests {
     static let fixtures = ["schema-0001", "schema-0002", "release-log-v1", "schema-0009-moves"]
 
     /// A copy of fixture `name` in `dir`.

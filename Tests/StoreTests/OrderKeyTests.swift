@@ -8,7 +8,7 @@ import Testing
 
 /// Issue 9 item 6: order keys stay within `OrderKey.maxLength` bytes whatever the insert
 /// pattern, and re-keying never changes the rows' order.
-@Suite struct OrderKeyTests {
+@Suite(.longRunning) struct OrderKeyTests {
     /// Writes `count` rows one change at a time through `RowWriter` (the path every operation
     /// takes) in one transaction: a header, then `x0…` each at `index(i)`. Returns the in-memory
     /// document, the longest stored key and the file size after a checkpoint.

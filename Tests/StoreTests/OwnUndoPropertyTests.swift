@@ -11,7 +11,7 @@ import Testing
 /// again), and each origin's `undo`/`redo` must revert (re-apply) exactly its own steps' rows and
 /// fields — every other row unchanged — or be refused, changing nothing, naming a later step
 /// of another origin.
-@Suite struct OwnUndoPropertyTests {
+@Suite(.longRunning) struct OwnUndoPropertyTests {
     /// The changes of each step by its first log entry, as the test saw them made.
     final class Model {
         var changes: [Int: [Change]] = [:]

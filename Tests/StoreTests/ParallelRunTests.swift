@@ -12,7 +12,7 @@ import Testing
 /// document and a replay after every write, the live layout's report is the one applying the
 /// changes in one go gives, and a failure on either thread leaves the database, the document and
 /// its layout exactly as they were.
-@Suite struct ParallelRunTests {
+@Suite(.longRunning) struct ParallelRunTests {
     static let big = StoredDocument.parallelRunMinimum + 300
 
     /// The fields of a report that the REPL prints or counts.

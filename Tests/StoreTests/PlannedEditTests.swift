@@ -2,10 +2,11 @@ import Foundation
 import Layout
 import Store
 import Testing
+import StackDocTestSupport
 
 /// The store with the real planner: `perform(edit)` = plan → apply → write → log, one
 /// transaction.
-@Suite struct PlannedEditTests {
+@Suite(.offThePool) struct PlannedEditTests {
     static let script: [Edit] = [
         .add(ids: ["a", "b", "c"], spec: [.fixed(50)], position: nil, parent: nil),
         .add(ids: ["s"], spec: [.stack(.horizontal), .spacing(4)], position: .after("a"), parent: nil),

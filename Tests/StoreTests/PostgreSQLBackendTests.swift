@@ -8,7 +8,7 @@ import Testing
 /// The PostgreSQL backend against a real server (`scripts/with-postgres`): documents and their
 /// history as on SQLite, locking by document, the stale check, round trips of a small edit,
 /// concurrent migrations, a lost session, and the faults of connecting (through the binary).
-@Suite(.enabled(if: TestPostgres.available, Comment(rawValue: TestPostgres.skipReason)))
+@Suite(.longRunning, .enabled(if: TestPostgres.available, Comment(rawValue: TestPostgres.skipReason)))
 struct PostgreSQLBackendTests {
     /// A store on a new schema, and the URI that opens it again (another connection).
     static func scratch(busyTimeout: Double = 5) throws -> (store: DocumentStore, url: String) {

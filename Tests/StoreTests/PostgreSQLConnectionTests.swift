@@ -6,7 +6,7 @@ import Testing
 /// The libpq client the shared store is built on: URIs and their redaction (no server needed),
 /// then a real server from `scripts/with-postgres` — values byte for byte, errors, pipelines,
 /// notifications, COPY, a lost connection.
-@Suite struct PostgreSQLURLTests {
+@Suite(.offThePool) struct PostgreSQLURLTests {
     @Test func recognisesBothSchemesOnly() {
         #expect(PostgreSQLURL("postgresql://a@h/db") != nil)
         #expect(PostgreSQLURL("postgres://h") != nil)
@@ -49,7 +49,7 @@ import Testing
     }
 }
 
-@Suite(.enabled(if: TestPostgres.available, Comment(rawValue: TestPostgres.skipReason)))
+@Suite(.enabled(if: TestPostgres.available, Comment(rawValue: TestPostgres.skipReason)), .offThePool)
 struct PostgreSQLConnectionTests {
     let url = PostgreSQLURL(TestPostgres.url ?? "postgresql://")!
 

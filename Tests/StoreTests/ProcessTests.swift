@@ -8,7 +8,7 @@ import Testing
 
 /// Several processes on one database file: no lost updates, and SIGKILL never loses or
 /// half-applies a committed operation.
-@Suite(.serialized) struct ProcessTests {
+@Suite(.serialized, .longRunning) struct ProcessTests {
     static let torture = builtExecutable("store-torture")
 
     /// Starts `store-torture ARGS` with its standard output in a pipe.

@@ -7,7 +7,7 @@ import StackDocTestSupport
 import Testing
 
 /// Properties of random operation sequences (random edits, undo/redo, begin/commit/rollback).
-@Suite struct PropertyTests {
+@Suite(.longRunning) struct PropertyTests {
     /// Runs `length` random actions from `seed` on a new document; closes an open group.
     func randomHistory(_ store: DocumentStore, seed: UInt64, length: Int) throws -> StoredDocument {
         let doc = try store.create("p")

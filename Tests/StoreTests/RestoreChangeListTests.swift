@@ -7,7 +7,7 @@ import Testing
 
 /// Issue 36 item 3: after one `move` of the last row to the front, `restore` of the state before
 /// it is one move — its entry a few hundred bytes, its undo one move — not a move of every row.
-@Suite struct RestoreChangeListTests {
+@Suite(.offThePool) struct RestoreChangeListTests {
     @Test func aRestoreAfterOneMoveIsOneMove() throws {
         let dir = try Scratch.directory("restore")
         defer { Scratch.remove(dir) }

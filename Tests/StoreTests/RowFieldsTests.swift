@@ -6,7 +6,7 @@ import StackDocTestSupport
 import Testing
 
 /// A damaged `row.fields` blob in a file (the codec alone: StoreFormatTests' `RowFieldsTests`).
-@Suite struct RowFieldsStoreTests {
+@Suite(.offThePool) struct RowFieldsStoreTests {
 
     /// A damaged blob in a file: opening the document is refused as a corrupt file, naming the
     /// document and the row.

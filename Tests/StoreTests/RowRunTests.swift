@@ -10,7 +10,7 @@ import Testing
 /// stored rows must stay exactly the document: after every write the `row` table read on its own
 /// (no snapshot) equals the handle's document and a replay (`verify`), every stored key is within
 /// `OrderKey.maxLength` and the keys of each stack are in its rows' order.
-@Suite struct RowRunTests {
+@Suite(.longRunning) struct RowRunTests {
     /// The rows as the `row` table holds them (never a snapshot), and the longest stored key.
     static func storedRows(_ doc: StoredDocument) throws -> (Document, Int) {
         try doc.store.read { db in

@@ -7,7 +7,7 @@ import Testing
 /// The change bound of `SnapshotPolicy` (issue 15 item 8): a few entries that touch many rows (a
 /// `clear` and its undo and redo) are snapshotted at once, so that no later open applies them
 /// again; the changes a handle opened with count toward the bound; the result stays exact.
-@Suite struct SnapshotChangeBoundTests {
+@Suite(.offThePool) struct SnapshotChangeBoundTests {
     func imported(_ path: String, rows: Int, policy: SnapshotPolicy) throws -> StoredDocument {
         var d = Document(name: "big")
         for i in 0..<rows {

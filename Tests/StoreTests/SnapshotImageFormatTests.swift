@@ -7,7 +7,7 @@ import Testing
 
 /// A file holding snapshot images of format 1 (the image codec alone: StoreFormatTests'
 /// `SnapshotImageFormatTests`).
-@Suite struct SnapshotImageFileTests {
+@Suite(.offThePool) struct SnapshotImageFileTests {
     /// `image` claiming `format`, its checksum recomputed.
     func reformatted(_ image: [UInt8], as format: UInt16) -> [UInt8] { SnapshotImageBytes.reformatted(image, as: format) }
 

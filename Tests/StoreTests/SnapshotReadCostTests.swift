@@ -10,7 +10,7 @@ import Testing
 /// ROWID table, where a key search reads every spilled row it compares with, image and all, so
 /// the reads scan it instead (`Snapshots.list`). Counted in page-cache misses of a connection
 /// that caches almost nothing.
-@Suite struct SnapshotReadCostTests {
+@Suite(.offThePool) struct SnapshotReadCostTests {
     /// The pages `body` read from the file (SQLite's cache misses, with a 16-page cache).
     static func pagesRead(_ db: Database, _ body: () throws -> Void) rethrows -> Int {
         var current: Int32 = 0, highest: Int32 = 0

@@ -8,7 +8,7 @@ import Testing
 /// A snapshot is a cache: `verifyReport` names a damaged one apart from the log's problems (the
 /// log and the stored document still agree), and `rebuildSnapshots()` writes it again from the
 /// log's replay, after which `verify` is clean and open reads from it again.
-@Suite struct SnapshotRebuildTests {
+@Suite(.offThePool) struct SnapshotRebuildTests {
     /// A document of 40 rows with a snapshot after entries 4, 8 and 12 (interval 4).
     static func fixture(_ path: String) throws -> StoredDocument {
         let doc = try DocumentStore(path: path, options: StoreOptions(snapshots: SnapshotPolicy(interval: 4))).create("d")

@@ -10,7 +10,7 @@ import Testing
 /// Snapshots never change a result: opening from a snapshot and the log after it gives exactly
 /// the document the rows give (and a replay of the log), across restarts and processes; a
 /// damaged, foreign or stale snapshot is skipped (the rows are read) and `verify` reports it.
-@Suite struct SnapshotTests {
+@Suite(.longRunning) struct SnapshotTests {
     /// A random document of `length` random edits (nested stacks, every kind of field).
     func randomDocument(seed: UInt64, length: Int) throws -> Document {
         var rng = SplitMix64(seed: seed)

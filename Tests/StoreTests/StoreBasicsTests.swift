@@ -5,7 +5,7 @@ import Store
 import Testing
 import StackDocTestSupport
 
-@Suite struct StoreBasicsTests {
+@Suite(.offThePool) struct StoreBasicsTests {
     @Test func createEditReopen() throws {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -111,7 +111,7 @@ import StackDocTestSupport
     }
 }
 
-@Suite struct LargeDocumentTests {
+@Suite(.offThePool) struct LargeDocumentTests {
     /// Above `RowLoader.parallelThreshold` rows the loader decodes and builds on two threads.
     @Test func largeNestedDocumentRoundTrips() throws {
         let dir = temporaryDirectory()
@@ -138,7 +138,7 @@ import StackDocTestSupport
 
 /// Issue 14: the obscured edges and the keyboard are view state that persists, replays and
 /// survives undo and redo; a sticky row persists.
-@Suite struct ObscuredViewStateStoreTests {
+@Suite(.offThePool) struct ObscuredViewStateStoreTests {
     @Test func obscuredEdgesPersistReplayAndAreNotUndone() throws {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

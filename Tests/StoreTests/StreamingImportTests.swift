@@ -9,7 +9,7 @@ import Testing
 /// `importDocument(reading:)` writes rows while the file is still being read (issue 11): all of
 /// it in the import's one transaction, so a problem found late still stores nothing, and what
 /// is stored is exactly the document read (`verify`: the rows equal a replay of the log).
-@Suite struct StreamingImportTests {
+@Suite(.offThePool) struct StreamingImportTests {
     private func document(rows: Int, name: String = "imp") throws -> Document {
         var d = Document(name: name, settings: DocumentSettings(spacing: 2))
         try d.appendRow("s", config: RowConfig(stack: StackSettings(axis: .horizontal, spacing: 1)), parent: nil)

@@ -11,7 +11,7 @@ import Testing
 /// quadratic for sticky rows (each insert a full relayout) and for rows re-inserted into a
 /// stack nested in a root row (each insert that root row's subtree laid out again). The work
 /// is counted (`LiveLayout.rowsLaidOut`: rows the engine laid out), not timed.
-@Suite struct VerifyReplayWorkTests {
+@Suite(.offThePool) struct VerifyReplayWorkTests {
     /// Rows added by one `add`, then undone and redone (a few hundred: the quadratic replay
     /// laid out ≈ n²/2 rows per move, the linear one ≈ n).
     static let rows = 600
