@@ -9,9 +9,26 @@ import StackDocTestSupport
     static func threadID() -> UInt { UInt(pthread_self()) }
 
     #if os(Linux)
+    /// The whole of a file the kernel makes as it is read (its size says 0): read() until it
+    /// ends. (`String(contentsOfFile:)` gave a truncated /proc/self/maps once the test process
+    /// held the executors' threads, and the stack's line was in the part it dropped.)
+    static func readWhole(_ path: String) -> String {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return "" }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            bytes += buffer[0..<n]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The size of the mapping of this process that holds `address` (/proc/self/maps).
     static func mappingSize(holding address: UInt) -> Int? {
-        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return nil }
+        let maps = readWhole("/proc/self/maps")
         for line in maps.split(separator: "\n") {
             let range = line.prefix { $0 != " " }.split(separator: "-")
             guard range.count == 2, let start = UInt(range[0], radix: 16), let end = UInt(range[1], radix: 16) else { continue }

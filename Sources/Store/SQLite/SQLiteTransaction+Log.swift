@@ -70,8 +70,13 @@ extension SQLiteTransaction {
     func restoreTargets(_ doc: DocumentKey, after seq: Int) throws -> [(seq: Int, target: Int)] {
         try GRDB.Row.fetchAll(db, sql: "SELECT seq, payload FROM log WHERE document = ? AND kind = 'restore' AND seq > ?", arguments: [doc.id, seq]).map { row in
             let seq: Int = try row.decode(forColumn: "seq")
-            return (seq, try decoding(doc, seq) { try HistoryPayload.restoreTarget(try row.decode(forColumn: "payload")) })
-        }
+            return try decoding(doc, seq) { () throws -> (seq: Int, target: Int)? in
+                // A compensating step's restore entry names steps, not a target.
+                let payload: String? = try row.decode(forColumn: "payload")
+                guard try HistoryPayload.revert(payload) == nil else { return nil }
+                return (seq, try HistoryPayload.restoreTarget(payload))
+            }
+        }.compactMap { $0 }
     }
 
     func importSettings(_ doc: DocumentKey, seq: Int) throws -> DocumentSettings? {
@@ -126,7 +131,9 @@ extension SQLiteTransaction {
             """), arguments: [doc.id, range.lowerBound, range.upperBound]).map { op in
             try decoding(doc, try? op.decode(Int.self, forColumn: "seq")) {
                 if try op.decode(String.self, forColumn: "kind") == LogEntry.Kind.restore.rawValue {
-                    return .restore(target: try HistoryPayload.restoreTarget(try op.decode(forColumn: "payload")))
+                    let payload: String? = try op.decode(forColumn: "payload")
+                    if let revert = try HistoryPayload.revert(payload) { return .revert(StepRevert(undo: revert.undo, steps: revert.steps)) }
+                    return .restore(target: try HistoryPayload.restoreTarget(payload))
                 }
                 return .edit(try LogFormat.decodeEdit(try op.decode(forColumn: "payload"), format: try LogFormat.current(try op.decode(forColumn: "format"))))
             }
