@@ -3,13 +3,10 @@ import Layout
 
 /// The change signal of the PostgreSQL backend (`StoreBackend.waitForChange`), polled: the token
 /// is a digest of every document's version and the newest document id, read every
-/// `changePollInterval` while a caller waits (every commit of a command bumps its document's
+/// `PolledChangeSignal.interval` while a caller waits (every commit of a command bumps its document's
 /// version; a drop or a new document changes the count or the newest id). Nothing runs
-/// otherwise. (LISTEN/NOTIFY, one notification per command, is the planned signal.)
+/// otherwise. (A LISTEN/NOTIFY signal is not built: docs/shared-store.md says what it must respect.)
 extension PostgreSQLBackend {
-    /// How often `waitForChange` reads the token (the guarantee is 100 ms).
-    static let changePollInterval = 0.05
-
     func changeToken() throws -> ChangeToken {
         try read { tx in
             let tx = tx as! PostgreSQLTransaction
@@ -24,13 +21,6 @@ extension PostgreSQLBackend {
     }
 
     func waitForChange(after token: ChangeToken, timeout: Double, cancellation: Cancellation) throws -> ChangeToken {
-        let deadline = Date().addingTimeInterval(max(0, timeout))
-        while true {
-            let now = try changeToken()
-            if now != token { return now }
-            let left = deadline.timeIntervalSinceNow
-            if left <= 0 || cancellation.isRequested { return token }
-            usleep(useconds_t(min(left, Self.changePollInterval) * 1_000_000))
-        }
+        try PolledChangeSignal.wait(after: token, timeout: timeout, cancellation: cancellation) { try changeToken() }
     }
 }

@@ -4,24 +4,14 @@ import Layout
 
 /// The change signal of the SQLite backend (`StoreBackend.waitForChange`): `PRAGMA
 /// data_version`, which changes on this connection when another connection committed to the
-/// file, polled every `changePollInterval` while a caller waits. Nothing runs otherwise.
+/// file, polled every `PolledChangeSignal.interval` while a caller waits. Nothing runs otherwise.
 extension SQLiteBackend {
-    /// How often `waitForChange` reads `PRAGMA data_version` (the guarantee is 100 ms).
-    static let changePollInterval = 0.05
-
     func changeToken() throws -> ChangeToken {
         changeSignalReads += 1
         return ChangeToken(value: try read { (db: Database) in try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0 })
     }
 
     func waitForChange(after token: ChangeToken, timeout: Double, cancellation: Cancellation) throws -> ChangeToken {
-        let deadline = Date().addingTimeInterval(max(0, timeout))
-        while true {
-            let now = try changeToken()
-            if now != token { return now }
-            let left = deadline.timeIntervalSinceNow
-            if left <= 0 || cancellation.isRequested { return token }
-            Thread.sleep(forTimeInterval: min(left, Self.changePollInterval))
-        }
+        try PolledChangeSignal.wait(after: token, timeout: timeout, cancellation: cancellation) { try changeToken() }
     }
 }
