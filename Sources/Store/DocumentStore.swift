@@ -95,7 +95,7 @@ public final class DocumentStore {
     /// - Parameters:
     ///   - path: The database file, or `:memory:`.
     ///   - options: Durability and the busy timeout.
-    /// - Throws: `StackDocError` (`cannotOpenDatabase`, `corruptFile`) when the file cannot be
+    /// - Throws: `StoreError` (`cannotOpenDatabase`, `corruptFile`) when the file cannot be
     ///   opened or created, is not a StackDoc database, has a newer schema or is damaged; the file is
     ///   then not touched.
     public init(path: String, options: StoreOptions = StoreOptions()) throws {
@@ -110,7 +110,7 @@ public final class DocumentStore {
     /// it redacted; `path` is the URI redacted); for anything else, the SQLite file `init(path:)`
     /// opens.
     ///
-    /// - Throws: `StackDocError` as `init(path:)`; for a server, `cannotOpenDatabase` with one
+    /// - Throws: `StoreError` as `init(path:)`; for a server, `cannotOpenDatabase` with one
     ///   line saying why (down, unreachable, a wrong password, a missing database) within the
     ///   connect timeout (5 s, or the URI's `connect_timeout`).
     public init(url: String, options: StoreOptions = StoreOptions()) throws {
@@ -131,33 +131,33 @@ public final class DocumentStore {
     public func isOwnFile(_ target: String) -> Bool { backend.isOwnFile(target) }
 
     /// The schema version of the open database (the newest applied migration).
-    /// - Throws: `StackDocError` when the database cannot be read.
+    /// - Throws: `StoreError` when the database cannot be read.
     public func schemaVersion() throws -> Int {
         try reading { try $0.schemaVersion() }
     }
 
     /// SQLite's own check of the file (`PRAGMA quick_check`): one message per problem found,
     /// empty when the file is sound. Reads every page: seconds for very large databases.
-    /// - Throws: `StackDocError` when the database cannot be read.
+    /// - Throws: `StoreError` when the database cannot be read.
     public func integrityCheck() throws -> [String] { try backend.integrityCheck() }
 
     // MARK: Documents
 
     /// Names of all documents, sorted.
-    /// - Throws: `StackDocError` when the database cannot be read.
+    /// - Throws: `StoreError` when the database cannot be read.
     public func documentNames() throws -> [String] {
         try reading { try $0.documentNames() }
     }
 
     /// All documents with their counters, sorted by name.
-    /// - Throws: `StackDocError` when the database cannot be read.
+    /// - Throws: `StoreError` when the database cannot be read.
     public func documents() throws -> [DocumentSummary] {
         try reading { try $0.documentSummaries() }
     }
 
     /// True when a document of that name exists.
     /// - Parameter name: A document name.
-    /// - Throws: `StackDocError` when the database cannot be read.
+    /// - Throws: `StoreError` when the database cannot be read.
     public func contains(_ name: String) throws -> Bool {
         try reading { try $0.documentKey(named: name) != nil }
     }

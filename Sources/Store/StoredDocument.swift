@@ -115,7 +115,7 @@ public final class StoredDocument {
     /// whole layout) is dropped and rebuilt from the reloaded state when next asked for. Fails
     /// with "document 'd' was dropped by another process" when the document this handle opened
     /// no longer exists (even when another one of the same name does).
-    /// - Throws: `StackDocError` (`droppedDocument`, or rows that cannot be read).
+    /// - Throws: `StoreError` (`droppedDocument`, or rows that cannot be read).
     public func reload() throws {
         try reload(rows: true)
     }
@@ -193,7 +193,7 @@ public final class StoredDocument {
 
     /// Reloads the document when another connection has written it since this handle loaded
     /// it, and says what it found. One indexed read when nothing changed.
-    /// - Throws: `StackDocError` when the database cannot be read or the stored document cannot be
+    /// - Throws: `StoreError` when the database cannot be read or the stored document cannot be
     ///   loaded.
     public func refreshIfStale() throws -> Refresh {
         switch try storedState() {

@@ -310,7 +310,7 @@ public struct Replayer {
 
 extension StoredDocument {
     /// The document rebuilt from its log alone (in memory).
-    /// - Throws: `StackDocError` when the log cannot be read or an entry does not replay.
+    /// - Throws: `StoreError` when the log cannot be read; `StackDocError` when an entry does not replay.
     public func replayed() throws -> Document {
         try reading { tx in try replay(tx).document }
     }
@@ -329,7 +329,7 @@ extension StoredDocument {
     /// Costs one planning per operation: O(log n) each, `scroll` and the offset's clamp included
     /// (a `LiveLayout` of the replayed document, built once at the `new`/`import` entry).
     /// - Parameter replan: Also plan every logged edit again and compare its changes.
-    /// - Throws: `StackDocError` when the log or the stored document cannot be read.
+    /// - Throws: `StoreError` when the log or the stored document cannot be read.
     public func verify(replan: Bool = false) throws -> [String] {
         try verifyReport(replan: replan).messages
     }
@@ -338,7 +338,7 @@ extension StoredDocument {
     /// is a cache, so a damaged one says nothing about the log or the stored document (and
     /// `rebuildSnapshots()` writes it again).
     /// - Parameter replan: Also plan every logged edit again and compare its changes.
-    /// - Throws: `StackDocError` when the log or the stored document cannot be read.
+    /// - Throws: `StoreError` when the log or the stored document cannot be read.
     public func verifyReport(replan: Bool = false) throws -> VerifyReport {
         try reading { tx in
             var problems: [String] = []

@@ -118,7 +118,7 @@ extension StoredDocument {
 
     /// The document the kept history starts from when it was compacted (the snapshot of entry
     /// `historyBase`), nil when the history is whole.
-    /// - Throws: `StackDocError` on a stale or dropped handle, or a store error when the
+    /// - Throws: `StoreError` on a stale or dropped handle, or when the
     ///   snapshot is damaged or the database cannot be read.
     public func compactedBase() throws -> Document? {
         guard historyBase > 0 else { return nil }

@@ -188,7 +188,7 @@ extension StoredDocument {
     // MARK: Reading history
 
     /// Every undo step, oldest first (`applied` false for the redo tail).
-    /// - Throws: `StackDocError` when the log cannot be read (a damaged entry is named).
+    /// - Throws: `StoreError` when the log cannot be read (a damaged entry is named).
     public func history() throws -> [HistoryStep] {
         try reading { tx in
             try checkCurrent(tx)
@@ -208,7 +208,7 @@ extension StoredDocument {
     /// - Parameters:
     ///   - seq: The first entry's seq.
     ///   - limit: The most entries returned (nil: all).
-    /// - Throws: `StackDocError` when the log cannot be read (a damaged entry is named).
+    /// - Throws: `StoreError` when the log cannot be read (a damaged entry is named).
     public func log(from seq: Int = 1, limit: Int? = nil) throws -> [LogEntry] {
         try reading { tx in
             try checkCurrent(tx)
@@ -231,7 +231,7 @@ extension StoredDocument {
 
     /// The document's counters, all of this handle's state (never mixed with another
     /// process's later writes) except `storedVersion`, the database's (-1 once dropped).
-    /// - Throws: `StackDocError` when the database cannot be read.
+    /// - Throws: `StoreError` when the database cannot be read.
     public func status() throws -> DocumentStatus {
         try reading { tx in
             let stored = try tx.storedVersion(key) ?? -1
@@ -246,7 +246,7 @@ extension StoredDocument {
 
     /// True when another connection has written the document since this handle loaded it.
     /// (Also true once the document was dropped.)
-    /// - Throws: `StackDocError` when the database cannot be read.
+    /// - Throws: `StoreError` when the database cannot be read.
     public func isStale() throws -> Bool {
         try storedState() != version
     }

@@ -31,7 +31,7 @@ extension StoredDocument {
     }
 
     /// The document's marks, oldest first.
-    /// - Throws: `StackDocError` (a stale or dropped document), or a store error when the database cannot be read.
+    /// - Throws: `StoreError` (a stale or dropped document, or a database that cannot be read).
     public func marks() throws -> [HistoryMark] {
         try reading { tx in
             try checkCurrent(tx)

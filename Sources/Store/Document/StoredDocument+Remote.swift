@@ -48,7 +48,7 @@ extension StoredDocument {
     /// stored one: the history was compacted, a group was open when the handle last looked (its
     /// rollback deletes entries the handle applied), the log holds no entry after the handle's
     /// last (a rollback), or the result's settings are not the stored ones.
-    /// - Throws: `StackDocError` (`droppedDocument` when another session dropped it), or a
+    /// - Throws: `StoreError` (`droppedDocument` when another session dropped it), or a
     ///   store error when the database cannot be read; the handle is then as it was.
     public func catchUp() throws -> [RemoteChange] {
         try store.readingOneState {

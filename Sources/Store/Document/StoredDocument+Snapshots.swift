@@ -24,7 +24,7 @@ extension StoredDocument {
     }
 
     /// The document's stored snapshots, newest first (their images are not read).
-    /// - Throws: `StackDocError` on a stale or dropped handle, or a database error.
+    /// - Throws: `StoreError` on a stale or dropped handle, or when the database fails.
     public func snapshots() throws -> [SnapshotInfo] {
         try reading { tx in
             try checkCurrent(tx)
@@ -35,7 +35,7 @@ extension StoredDocument {
     /// The newest snapshot at or before `version` whose image checks out (checksum, uid,
     /// version, log entry), with its document; nil when there is none.
     /// - Parameter version: The newest version to consider.
-    /// - Throws: `StackDocError` on a stale or dropped handle, or a database error.
+    /// - Throws: `StoreError` on a stale or dropped handle, or when the database fails.
     public func snapshot(atOrBefore version: Int) throws -> (info: SnapshotInfo, document: Document)? {
         try reading { tx in
             try checkCurrent(tx)

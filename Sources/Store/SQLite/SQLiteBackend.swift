@@ -32,7 +32,7 @@ final class SQLiteBackend: StoreBackend {
     /// Opens (creating when missing) the database at `path`, or an in-memory one for `:memory:`.
     /// An existing file is first inspected read-only (`DatabaseInspection`: identity, schema,
     /// and SQLite's `quick_check` when opening would write), so a refused file is never written.
-    /// - Throws: `StackDocError` when the file cannot be opened or created, is not a StackDoc
+    /// - Throws: `StoreError` when the file cannot be opened or created, is not a StackDoc
     ///   database, has a newer schema or is damaged; the file is then not touched.
     init(path: String, options: StoreOptions) throws {
         self.path = path
