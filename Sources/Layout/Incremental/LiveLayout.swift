@@ -187,6 +187,7 @@ public struct LiveLayout: Sendable {
 
     /// `DocumentLayout.scrollTargets(to:_:)`: without stacks that scroll on their own (the
     /// incremental regime) only the root scrolls. O(log n) there.
+    /// - Throws: `StackDocError` when there is no row `id` or it is hidden (nothing to scroll to).
     public func scrollTargets(to id: RowID, _ position: ScrollPosition) throws -> ScrollTargets {
         if let full { return try full.scrollTargets(to: id, position) }
         return ScrollTargets(root: try scrollOffset(to: id, position))

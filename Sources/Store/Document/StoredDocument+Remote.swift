@@ -25,6 +25,7 @@ extension StoredDocument {
     /// The backend's change signal as this handle's connection sees it now; pass it to
     /// `waitForRemoteChange(after:timeout:)`. Take it before `catchUp()`, so that a commit made
     /// between the two is signalled.
+    /// - Throws: `StoreError` when the database cannot be read.
     public func changeToken() throws -> ChangeToken {
         try store.backend.changeToken()
     }
