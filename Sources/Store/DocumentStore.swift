@@ -136,9 +136,12 @@ public final class DocumentStore {
         try reading { try $0.schemaVersion() }
     }
 
-    /// SQLite's own check of the file (`PRAGMA quick_check`): one message per problem found,
-    /// empty when the file is sound. Reads every page: seconds for very large databases.
-    /// - Throws: `StoreError` when the database cannot be read.
+    /// The engine's own check of the database: one message per problem found, empty when it is
+    /// sound. On SQLite, `PRAGMA quick_check` over the file; on PostgreSQL, the `amcheck`
+    /// extension over the store's tables and B-tree indexes (`verify_heapam`,
+    /// `bt_index_check`). Reads every page: seconds for very large databases.
+    /// - Throws: `StoreError` when the database cannot be read, or (PostgreSQL) when `amcheck`
+    ///   is not installed in the database (`CREATE EXTENSION amcheck`, by a role that may).
     public func integrityCheck() throws -> [String] { try backend.integrityCheck() }
 
     // MARK: Documents

@@ -42,8 +42,13 @@ final class PostgreSQLBackend: StoreBackend {
 
     func isOwnFile(_ target: String) -> Bool { false }
 
-    /// The server keeps its own pages' checksums; the store checks nothing more here.
-    func integrityCheck() throws -> [String] { [] }
+    /// The engine's own check of the store's tables and indexes, through PostgreSQL's `amcheck`
+    /// extension (`PostgreSQLIntegrity`): one message per problem, [] when sound.
+    /// - Throws: `StoreError` when the check cannot run (`amcheck` is not installed in the
+    ///   database and this role may not create it).
+    func integrityCheck() throws -> [String] {
+        do { return try PostgreSQLIntegrity.check(connection) } catch { throw StoreError.wrapPostgreSQL(error, server: path) }
+    }
 
     func isDamage(_ error: Error) -> Bool {
         guard let error = error as? PostgreSQLError, let code = error.sqlState else { return false }
