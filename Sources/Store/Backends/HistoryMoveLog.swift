@@ -1,5 +1,3 @@
-import Foundation
-import GRDB
 import Layout
 import StoreFormat
 
@@ -56,12 +54,6 @@ enum HistoryMoveLog {
         return (count, steps)
     }
 
-    /// The row changes that moving `steps` applies: each step's `op`/`restore` entries, their
-    /// changes forward (redo), or taken back newest first (undo), settings changes left out.
-    static func rowChanges(_ db: Database, documentID: Int64, undo: Bool, steps: [ClosedRange<Int>], decoded: Decoded? = nil) throws -> [Change] {
-        try rowChanges(undo: undo, steps: steps) { try opChanges(db, documentID: documentID, range: $0, inverse: undo, decoded: decoded) }
-    }
-
     /// `rowChanges`, with `opChanges` reading the changes of the `op`/`restore` entries in a
     /// range (forward for redo, inverse for undo) in log order: any backend's.
     static func rowChanges(undo: Bool, steps: [ClosedRange<Int>], opChanges: (ClosedRange<Int>) throws -> [[Change]]) throws -> [Change] {
@@ -74,41 +66,6 @@ enum HistoryMoveLog {
             }
         }
         return out
-    }
-
-    /// The changes of the `op`/`restore` entries in `range`, in log order: each entry's forward
-    /// changes, or (`inverse`) the changes that take it back (the inverse of `forward`).
-    static func opChanges(_ db: Database, documentID: Int64, range: ClosedRange<Int>, inverse: Bool, decoded: Decoded? = nil) throws -> [[Change]] {
-        let rows = try GRDB.Row.fetchCursor(db.cachedStatement(sql: """
-            SELECT seq, forward, format FROM log
-            WHERE document = ? AND seq BETWEEN ? AND ? AND kind IN ('op', 'restore') ORDER BY seq
-            """), arguments: [documentID, range.lowerBound, range.upperBound])
-        var out: [[Change]] = []
-        while let row = try rows.next() {
-            let format: Int = try row.decode(forColumn: "format")
-            let key = decoded?.key(try row.decode(forColumn: "seq"), inverse: inverse)
-            if let key, let known = decoded?.changes[key] {
-                out.append(known)
-            } else {
-                guard let changes = try LogFormat.changes(in: row, column: "forward", format: format, inverse: inverse) else {
-                    throw StackDocError("forward is missing")
-                }
-                out.append(changes)
-            }
-            if let key, decoded?.changes[key] == nil { decoded?.changes[key] = out.last }
-        }
-        return out
-    }
-
-    /// Every change a log entry applied (empty for entries that change nothing): `forward`, plus
-    /// for an `undo`/`redo` the row changes of the steps it moved, first. `row` holds
-    /// the entry's `kind`, `payload`, `forward` and `format`.
-    static func applied(_ db: Database, documentID: Int64, row: GRDB.Row, decoded: Decoded? = nil) throws -> [Change] {
-        let format: Int = try row.decode(forColumn: "format")
-        return try applied(kind: try row.decode(forColumn: "kind"), payload: try row.decode(forColumn: "payload"),
-                           logged: try LogFormat.changes(in: row, column: "forward", format: format) ?? []) { undo, range in
-            try opChanges(db, documentID: documentID, range: range, inverse: undo, decoded: decoded)
-        }
     }
 
     /// `applied` for an entry of `kind` whose `forward` holds `logged`: any backend's, with
