@@ -106,6 +106,7 @@ struct PostgreSQLChangeSignalTests {
             if i % 2 == 0 { with.append(w) } else { without.append(w) }
             trips.insert(tw)
         }
+        try doc.reload()
         var performs: [Double] = []
         for i in 0..<500 {
             let start = DispatchTime.now().uptimeNanoseconds
