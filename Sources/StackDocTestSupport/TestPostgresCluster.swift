@@ -40,16 +40,19 @@ public final class TestPostgresCluster: @unchecked Sendable {
     deinit { stop() }
 
     /// Starts the server (waiting until it accepts connections).
+    /// - Throws: `TestPostgresCluster.Failure` with `pg_ctl`'s output when it does not start.
     public func start() throws {
         try server("pg_ctl -D '\(root)/data' -l '\(root)/server.log' -w -t 30 -o \"-c listen_addresses='' -c port=\(port) -c unix_socket_directories='\(root)' -c fsync=off\" start")
     }
 
     /// Stops the server at once (`-m immediate`: sessions are cut, as in a crash).
+    /// - Throws: `TestPostgresCluster.Failure` when `pg_ctl` fails.
     public func halt() throws {
         try server("pg_ctl -D '\(root)/data' -m immediate -w stop")
     }
 
     /// Restarts the server (`-m fast`: sessions are terminated, as in an administrator's restart).
+    /// - Throws: `TestPostgresCluster.Failure` when `pg_ctl` fails.
     public func restart() throws {
         try server("pg_ctl -D '\(root)/data' -l '\(root)/server.log' -m fast -w -t 30 -o \"-c listen_addresses='' -c port=\(port) -c unix_socket_directories='\(root)' -c fsync=off\" restart")
     }

@@ -70,9 +70,9 @@ struct PostgreSQLChangeSignalTests {
         let next = try mine.waitForRemoteChange(after: token, timeout: 2)
         #expect(next != token)
         #expect(try mine.catchUp().map(\.entry.seq) == [3])
-        // Listening again: silence is silence.
-        let quiet = try mine.changeToken()
-        #expect(try mine.waitForRemoteChange(after: quiet, timeout: 0.2) == quiet)
+        #expect((mine.store.backend as! PostgreSQLBackend).listening)
+        // (Silence is not asserted here: the other tests' stores share this database, and so its
+        // channel. PostgreSQLFaultTests asserts it on a cluster of its own.)
     }
 
     /// A measurement, not a check (run with `STACKDOC_MEASURE_NOTIFY=1`; Benchmarks/RESULTS.md): a
