@@ -58,7 +58,7 @@ enum StoreTorture {
             switch args.first {
             case "crash" where args.count == 4:
                 guard let seed = UInt64(args[3]) else { fail("bad seed") }
-                let store = try DocumentStore(path: args[1], options: writerOptions)
+                let store = try DocumentStore(url: args[1], options: writerOptions)
                 let handle = try store.create(args[2])
                 var rng = SplitMix64(seed: seed)
                 var k = 0
@@ -73,7 +73,7 @@ enum StoreTorture {
                 // Imports documents i1, i2, … of ROWS rows (a nested stack each) until killed;
                 // the even ones from their JSON text.
                 guard let rows = Int(args[2]) else { fail("bad row count") }
-                let store = try DocumentStore(path: args[1])
+                let store = try DocumentStore(url: args[1])
                 var k = 0
                 while true {
                     k += 1
@@ -93,7 +93,7 @@ enum StoreTorture {
                 }
             case "moves" where args.count == 3:
                 guard let rows = Int(args[2]) else { fail("bad row count") }
-                let store = try DocumentStore(path: args[1])
+                let store = try DocumentStore(url: args[1])
                 var d = Document(name: "m")
                 for i in 0..<rows { try d.appendRow("r\(i)", config: RowConfig(size: .fixed(Double(20 + i % 40))), parent: nil) }
                 let handle = try store.importDocument(d)
@@ -108,7 +108,7 @@ enum StoreTorture {
                 }
             case "race" where args.count == 5:
                 guard let n = Int(args[4]) else { fail("bad count") }
-                let store = try DocumentStore(path: args[1], options: writerOptions)
+                let store = try DocumentStore(url: args[1], options: writerOptions)
                 let handle = try store.open(args[2])
                 var stale = 0
                 for i in 0..<n {
@@ -142,7 +142,7 @@ enum StoreTorture {
                 say("failures \(failures)")
             case "open" where args.count == 3:
                 let t = Date.timeIntervalSinceReferenceDate
-                let doc = try DocumentStore(path: args[1]).open(args[2])
+                let doc = try DocumentStore(url: args[1]).open(args[2])
                 say("open \(doc.document.rowCount) rows: \(Date.timeIntervalSinceReferenceDate - t) s, RSS \(rssMB()) MB")
             default:
                 fail("usage: store-torture crash DB DOC SEED | imports DB ROWS | moves DB ROWS | race DB DOC PREFIX N | open-race DIR ROUNDS ROLE OTHER | open DB DOC")

@@ -31,8 +31,9 @@ extension StoredDocument {
     }
 
     /// Waits until another connection may have committed (a new token: call `catchUp()`), or
-    /// `timeout` seconds pass or the store's `cancellation` is requested (the same token). Polls
-    /// only while it waits (SQLite: `PRAGMA data_version` every 50 ms).
+    /// `timeout` seconds pass or the store's `cancellation` is requested (the same token). Costs
+    /// nothing while nobody waits (SQLite: polls `PRAGMA data_version` every 50 ms while it
+    /// waits; PostgreSQL: sleeps on the connection's socket for a `NOTIFY`).
     /// - Throws: A store error when the database cannot be read.
     public func waitForRemoteChange(after token: ChangeToken, timeout: Double) throws -> ChangeToken {
         try store.backend.waitForChange(after: token, timeout: timeout, cancellation: store.cancellation)

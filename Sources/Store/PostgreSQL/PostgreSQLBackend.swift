@@ -21,6 +21,10 @@ final class PostgreSQLBackend: StoreBackend {
     private(set) var damage: String?
     /// The transaction `readingOneState` holds open (nil: none): the reads inside it run on it.
     private var held: PostgreSQLTransaction?
+    /// True while the connection `LISTEN`s on `changeChannel` (`PostgreSQLChangeSignal`).
+    var listening = false
+    /// Other sessions' notifications heard, plus one per reconnection: the change token.
+    var heard: Int64 = 0
 
     /// Connects to `url` and brings its schema up to date (never for `readOnly`: a read-only
     /// open needs the current schema).
@@ -92,9 +96,9 @@ final class PostgreSQLBackend: StoreBackend {
     /// logic then re-checks its version as in every write.
     func transaction<T>(writing: Bool, _ body: (PostgreSQLTransaction) throws -> T) throws -> T {
         do {
-            if !connection.isAlive() { try connection.reconnect() }
+            if !connection.isAlive() { try reconnect() }
             let tx = PostgreSQLTransaction(connection, path: path, writing: writing, noteDamage: { [unowned self] in noteDamage($0) })
-            tx.begin(writing ? ["BEGIN", "SET LOCAL lock_timeout = \(max(1, Int(options.busyTimeout * 1000)))"]
+            tx.begin(writing ? ["BEGIN", "SET LOCAL lock_timeout = \(max(1, Int(options.busyTimeout * 1000)))"] + stopListening()
                              : ["BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"])
             do {
                 let result = try body(tx)

@@ -189,17 +189,32 @@ final class PostgreSQLConnection {
     /// seconds; nil when none came.
     func nextNotification(timeout: Double) throws -> PostgreSQLNotification? {
         if let note = try takeNotification() { return note }
-        let socket = PQsocket(connection)
-        guard socket >= 0 else { throw lost() }
         let deadline = Clock.now + timeout
         while true {
             let left = deadline - Clock.now
             if left <= 0 { return nil }
-            var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, Int32(min(left * 1000, 1_000_000)) + 1)
-            if ready < 0, errno != EINTR { throw lost() }
+            try waitForInput(timeout: left)
             if let note = try takeNotification() { return note }
         }
+    }
+
+    /// The notifications the server sent so far, oldest first, read without waiting (no round
+    /// trip: what arrived on the socket, and what libpq kept while statements ran).
+    func takeNotifications() throws -> [PostgreSQLNotification] {
+        var notes: [PostgreSQLNotification] = []
+        while let note = try takeNotification() { notes.append(note) }
+        return notes
+    }
+
+    /// Waits until the server sends something (a notification, the connection's end) or
+    /// `timeout` seconds pass: poll(2) on the connection's socket. Throws when the connection is
+    /// gone.
+    func waitForInput(timeout: Double) throws {
+        let socket = PQsocket(connection)
+        guard socket >= 0 else { throw lost() }
+        var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&poller, 1, Int32(min(max(0, timeout) * 1000, 1_000_000)) + 1)
+        if ready < 0, errno != EINTR { throw lost() }
     }
 
     private func takeNotification() throws -> PostgreSQLNotification? {

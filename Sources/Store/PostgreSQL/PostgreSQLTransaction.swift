@@ -24,6 +24,9 @@ final class PostgreSQLTransaction: StoreWriting {
     /// The order keys this transaction gave rows (`PostgreSQLTransaction+Rows`): a neighbour's
     /// key is not read back.
     var knownKeys: [RowID: String] = [:]
+    /// The documents this transaction changed (by uid) and their new versions (0: dropped): the
+    /// commit sends one `NOTIFY` for each (`PostgreSQLBackend.changeChannel`).
+    private var changed: [String: Int] = [:]
 
     init(_ connection: PostgreSQLConnection, path: String, writing: Bool, noteDamage: @escaping (Error) -> Error) {
         self.connection = connection
@@ -80,8 +83,15 @@ final class PostgreSQLTransaction: StoreWriting {
         return results
     }
 
-    /// Sends what is queued with `COMMIT`.
+    /// Sends what is queued with `COMMIT`, and before it one `NOTIFY` per document the
+    /// transaction changed — payload `UID VERSION`, nothing more (docs/shared-store.md, "Why live
+    /// updates carry no data") — in the same pipeline: no extra round trip, and a command notifies
+    /// once however many rows it wrote (an import or a bulk replay too: once, at its commit).
     func commit() throws {
+        for (uid, version) in changed.sorted(by: { $0.key < $1.key }) {
+            try later("SELECT pg_notify($1, $2)", [.text(PostgreSQLBackend.changeChannel), .text("\(uid) \(version)")])
+        }
+        changed = [:]
         try later("COMMIT")
         try flush()
     }
@@ -136,6 +146,7 @@ final class PostgreSQLTransaction: StoreWriting {
             INSERT INTO document (name, version, settings, created, modified, uid) VALUES ($1, 1, $2, $3, $3, $4) RETURNING id
             """, [.text(name), .text(try LogFormat.encode(settings)), .double(now), .text(uid)])
         guard let id = rows.int(0, 0) else { throw StoreError.internal("no id for the new document") }
+        changed[uid] = 1
         return id
     }
 
@@ -145,6 +156,7 @@ final class PostgreSQLTransaction: StoreWriting {
             try later("DELETE FROM \(table) WHERE document = $1", [.int(key.id)])
         }
         try later("DELETE FROM document WHERE id = $1", [.int(key.id)])
+        changed[key.uid] = 0
         return true
     }
 
@@ -172,6 +184,7 @@ final class PostgreSQLTransaction: StoreWriting {
     }
 
     func setHeader(_ doc: DocumentKey, version: Int, cursor: Int, openGroup: Int?) throws {
+        changed[doc.uid] = version
         try later("UPDATE document SET version = $1, cursor = $2, open_group = $3, modified = $4 WHERE id = $5",
               [.int(Int64(version)), .int(Int64(cursor)), openGroup.map { .int(Int64($0)) }, .double(Date.now.timeIntervalSince1970), .int(doc.id)])
     }

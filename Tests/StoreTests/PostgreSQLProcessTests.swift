@@ -1,0 +1,114 @@
+import Foundation
+import Glibc
+import Layout
+import OrderStatistics
+import StackDocTestSupport
+import Store
+import Testing
+
+/// `ProcessTests`' shapes against the PostgreSQL server of `scripts/with-postgres`: two processes
+/// editing one document lose no update, and a process SIGKILLed during a large import or a long
+/// undo of many rows leaves nothing half-written — the server rolls back what was not committed.
+@Suite(.serialized, .longRunning, .enabled(if: TestPostgres.available, Comment(rawValue: TestPostgres.skipReason)))
+struct PostgreSQLProcessTests {
+    static let torture = builtExecutable("store-torture")
+
+    func launch(_ args: [String]) throws -> (Process, Pipe) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.torture)
+        process.arguments = args
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.standardError
+        try process.run()
+        return (process, out)
+    }
+
+    /// Starts `store-torture ARGS`, waits until its output holds `marker`, SIGKILLs it after a
+    /// random delay of up to `within` µs, and returns everything it printed.
+    func killed(_ args: [String], after marker: String, within: UInt32, rng: inout SplitMix64) throws -> String {
+        let (process, out) = try launch(args)
+        let reader = out.fileHandleForReading
+        var output = Data()
+        while !String(decoding: output, as: UTF8.self).contains(marker) {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            output.append(chunk)
+        }
+        usleep(UInt32.random(in: 0...within, using: &rng))
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        output.append(reader.readDataToEndOfFile())
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    @Test func twoProcessesNeverLoseAnUpdate() throws {
+        let url = try TestStores.url(.postgresql)
+        try DocumentStore(url: url).create("shared")
+        let n = 40
+        let a = try launch(["race", url, "shared", "a", "\(n)"])
+        let b = try launch(["race", url, "shared", "b", "\(n)"])
+        let outA = String(decoding: a.1.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let outB = String(decoding: b.1.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        a.0.waitUntilExit()
+        b.0.waitUntilExit()
+        #expect(a.0.terminationStatus == 0 && b.0.terminationStatus == 0)
+        #expect(outA.hasPrefix("stale ") && outB.hasPrefix("stale "))
+        print("race on PostgreSQL: a \(outA.trimmingCharacters(in: .whitespacesAndNewlines)), b \(outB.trimmingCharacters(in: .whitespacesAndNewlines))")
+        let doc = try DocumentStore(url: url).open("shared")
+        let ids = doc.document.children(of: nil)
+        #expect(ids.count == 2 * n)
+        #expect(Set(ids) == Set((0..<n).map { "a\($0)" } + (0..<n).map { "b\($0)" }))
+        #expect(ids.filter { $0.hasPrefix("a") } == (0..<n).map { "a\($0)" })
+        #expect(try doc.log().count == 2 * n + 1)
+        #expect(try doc.verify() == [])
+    }
+
+    /// SIGKILLs a process importing documents of 3,000 rows through COPY: each is there
+    /// completely (and verifies) or not at all, and every acknowledged one is there.
+    @Test func killedImportsAreAllOrNothing() throws {
+        var rng = SplitMix64(seed: 34_5)
+        var committed = 0
+        for round in 0..<4 {
+            let url = try TestStores.url(.postgresql)
+            let output = try killed(["imports", url, "3000"], after: round % 2 == 1 ? "d 1\n" : "b 1\n", within: 400_000, rng: &rng)
+            let lines = output.split(separator: "\n")
+            let done = lines.last { $0.hasPrefix("d ") }.flatMap { Int($0.dropFirst(2)) } ?? 0
+            let begun = lines.last { $0.hasPrefix("b ") }.flatMap { Int($0.dropFirst(2)) } ?? 0
+            let store = try DocumentStore(url: url)
+            let names = try store.documentNames()
+            #expect(names.count == done || (names.count == begun && begun == done + 1), "round \(round): \(names.count) stored, \(done) acknowledged")
+            for name in names {
+                let doc = try store.open(name)
+                #expect(doc.document.rowCount == 3001, "\(name)")
+                #expect(doc.document.children(of: "s").count == 600, "\(name)")
+                #expect(try doc.verify() == [], "\(name)")
+            }
+            committed += done
+        }
+        #expect(committed > 0)
+    }
+
+    /// SIGKILLs a process while it undoes and redoes a `clear` of 5,000 rows: the document is as
+    /// before or as after the move that was running — all rows or none, the cursor with them —
+    /// and verifies.
+    @Test func killedBigUndoIsBeforeOrAfter() throws {
+        var rng = SplitMix64(seed: 34_6)
+        var moves = 0
+        for round in 0..<4 {
+            let url = try TestStores.url(.postgresql)
+            let lines = try killed(["moves", url, "5000"], after: round % 2 == 1 ? "d 1\n" : "c\n", within: 800_000, rng: &rng)
+                .split(separator: "\n")
+            let done = lines.last { $0.hasPrefix("d ") }.flatMap { Int($0.dropFirst(2)) } ?? 0
+            let begun = lines.last { $0.hasPrefix("b ") }.flatMap { Int($0.dropFirst(2)) } ?? 0
+            let doc = try DocumentStore(url: url).open("m")
+            let committed = try doc.status().logEntries - 2
+            #expect(committed == done || (committed == begun && begun == done + 1), "round \(round): \(committed) moves committed, \(done) acknowledged")
+            #expect(doc.cursor == (committed % 2 == 1 ? 0 : 1))
+            #expect(doc.document.rowCount == (committed % 2 == 1 ? 5000 : 0))
+            #expect(try doc.verify() == [], "round \(round)")
+            moves += committed
+        }
+        #expect(moves > 0)
+    }
+}
