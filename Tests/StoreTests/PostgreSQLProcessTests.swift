@@ -11,18 +11,8 @@ import Testing
 /// undo of many rows leaves nothing half-written — the server rolls back what was not committed.
 @Suite(.serialized, .longRunning, .enabled(if: TestPostgres.available, Comment(rawValue: TestPostgres.skipReason)))
 struct PostgreSQLProcessTests {
-    static let torture = builtExecutable("store-torture")
 
-    func launch(_ args: [String]) throws -> (Process, Pipe) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.torture)
-        process.arguments = args
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.standardError
-        try process.run()
-        return (process, out)
-    }
+    func launch(_ args: [String]) throws -> (Process, Pipe) { try StoreTortureProcesses.launch(args) }
 
     /// Starts `store-torture ARGS`, waits until its output holds `marker`, SIGKILLs it after a
     /// random delay of up to `within` µs, and returns everything it printed.
@@ -43,25 +33,7 @@ struct PostgreSQLProcessTests {
     }
 
     @Test func twoProcessesNeverLoseAnUpdate() throws {
-        let url = try TestStores.url(.postgresql)
-        try DocumentStore(url: url).create("shared")
-        let n = 40
-        let a = try launch(["race", url, "shared", "a", "\(n)"])
-        let b = try launch(["race", url, "shared", "b", "\(n)"])
-        let outA = String(decoding: a.1.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let outB = String(decoding: b.1.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        a.0.waitUntilExit()
-        b.0.waitUntilExit()
-        #expect(a.0.terminationStatus == 0 && b.0.terminationStatus == 0)
-        #expect(outA.hasPrefix("stale ") && outB.hasPrefix("stale "))
-        print("race on PostgreSQL: a \(outA.trimmingCharacters(in: .whitespacesAndNewlines)), b \(outB.trimmingCharacters(in: .whitespacesAndNewlines))")
-        let doc = try DocumentStore(url: url).open("shared")
-        let ids = doc.document.children(of: nil)
-        #expect(ids.count == 2 * n)
-        #expect(Set(ids) == Set((0..<n).map { "a\($0)" } + (0..<n).map { "b\($0)" }))
-        #expect(ids.filter { $0.hasPrefix("a") } == (0..<n).map { "a\($0)" })
-        #expect(try doc.log().count == 2 * n + 1)
-        #expect(try doc.verify() == [])
+        try StoreTortureProcesses.expectTwoWritersLoseNothing(db: try TestStores.url(.postgresql), n: 40, label: "race on PostgreSQL")
     }
 
     /// SIGKILLs a process importing documents of 3,000 rows through COPY: each is there

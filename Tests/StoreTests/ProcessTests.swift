@@ -9,44 +9,13 @@ import Testing
 /// Several processes on one database file: no lost updates, and SIGKILL never loses or
 /// half-applies a committed operation.
 @Suite(.serialized, .longRunning) struct ProcessTests {
-    static let torture = builtExecutable("store-torture")
-
     /// Starts `store-torture ARGS` with its standard output in a pipe.
-    func launch(_ args: [String]) throws -> (Process, Pipe) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.torture)
-        process.arguments = args
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.standardError
-        try process.run()
-        return (process, out)
-    }
+    func launch(_ args: [String]) throws -> (Process, Pipe) { try StoreTortureProcesses.launch(args) }
 
     @Test func twoProcessesNeverLoseAnUpdate() throws {
-        #expect(FileManager.default.isExecutableFile(atPath: Self.torture), "missing \(Self.torture)")
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appending(path: "race.sqlite").path
-        try DocumentStore(path: path).create("shared")
-        let n = 60
-        let a = try launch(["race", path, "shared", "a", "\(n)"])
-        let b = try launch(["race", path, "shared", "b", "\(n)"])
-        let outA = String(decoding: a.1.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let outB = String(decoding: b.1.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        a.0.waitUntilExit()
-        b.0.waitUntilExit()
-        #expect(a.0.terminationStatus == 0 && b.0.terminationStatus == 0)
-        #expect(outA.hasPrefix("stale ") && outB.hasPrefix("stale "))
-        print("race: a \(outA.trimmingCharacters(in: .whitespacesAndNewlines)), b \(outB.trimmingCharacters(in: .whitespacesAndNewlines))")
-        let doc = try DocumentStore(path: path).open("shared")
-        let ids = doc.document.children(of: nil)
-        #expect(ids.count == 2 * n)
-        #expect(Set(ids) == Set((0..<n).map { "a\($0)" } + (0..<n).map { "b\($0)" }))
-        // Each process's rows keep their own order.
-        #expect(ids.filter { $0.hasPrefix("a") } == (0..<n).map { "a\($0)" })
-        #expect(try doc.log().count == 2 * n + 1)
-        #expect(try doc.verify() == [])
+        try StoreTortureProcesses.expectTwoWritersLoseNothing(db: dir.appending(path: "race.sqlite").path, n: 60, label: "race")
     }
 
     /// Issue 9 item 3: two processes creating the same new database at the same moment (a file
