@@ -238,9 +238,6 @@ struct DocumentChromiumTests {
         #expect(try Self.check("document-chromium-row-defaults", documents: 200) == 1462)
     }
 
-    /// `random_documents.py 200 3304 … --height-for-width --row-defaults --safe-area --sticky`
-    /// (issue 33): those documents, most with a safe area (its leading edge along the axis is the
-    /// root's padding, SPEC §2.5) and sticky rows with sticky offsets (which move nothing in flow).
     /// scripts/oracle/separator-defaults-cases.json through `case_documents.py --separators`
     /// (issue 33): stacks with separator defaults for their rows (`defaults separator SEPSPEC…
     /// in STACK`; CSS: an absolutely positioned box along the row's trailing edge, SPEC §2.4) —
@@ -260,6 +257,9 @@ struct DocumentChromiumTests {
         #expect(try Self.check("document-chromium-separators", documents: 200) == 1292)
     }
 
+    /// `random_documents.py 200 3304 … --height-for-width --row-defaults --safe-area --sticky`
+    /// (issue 33): those documents, most with a safe area (its leading edge along the axis is the
+    /// root's padding, SPEC §2.5) and sticky rows with sticky offsets (which move nothing in flow).
     @Test func randomDocumentsWithASafeAreaMatchChromium() throws {
         #expect(try Self.check("document-chromium-safe-area", documents: 200) == 1442)
     }
