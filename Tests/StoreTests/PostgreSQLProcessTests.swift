@@ -14,24 +14,6 @@ struct PostgreSQLProcessTests {
 
     func launch(_ args: [String]) throws -> (Process, Pipe) { try StoreTortureProcesses.launch(args) }
 
-    /// Starts `store-torture ARGS`, waits until its output holds `marker`, SIGKILLs it after a
-    /// random delay of up to `within` µs, and returns everything it printed.
-    func killed(_ args: [String], after marker: String, within: UInt32, rng: inout SplitMix64) throws -> String {
-        let (process, out) = try launch(args)
-        let reader = out.fileHandleForReading
-        var output = Data()
-        while !String(decoding: output, as: UTF8.self).contains(marker) {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }
-            output.append(chunk)
-        }
-        usleep(UInt32.random(in: 0...within, using: &rng))
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        output.append(reader.readDataToEndOfFile())
-        return String(decoding: output, as: UTF8.self)
-    }
-
     @Test func twoProcessesNeverLoseAnUpdate() throws {
         try StoreTortureProcesses.expectTwoWritersLoseNothing(db: try TestStores.url(.postgresql), n: 40, label: "race on PostgreSQL")
     }
@@ -43,10 +25,8 @@ struct PostgreSQLProcessTests {
         var committed = 0
         for round in 0..<4 {
             let url = try TestStores.url(.postgresql)
-            let output = try killed(["imports", url, "3000"], after: round % 2 == 1 ? "d 1\n" : "b 1\n", within: 400_000, rng: &rng)
-            let lines = output.split(separator: "\n")
-            let done = lines.last { $0.hasPrefix("d ") }.flatMap { Int($0.dropFirst(2)) } ?? 0
-            let begun = lines.last { $0.hasPrefix("b ") }.flatMap { Int($0.dropFirst(2)) } ?? 0
+            let output = try StoreTortureProcesses.killed(["imports", url, "3000"], after: round % 2 == 1 ? "d 1\n" : "b 1\n", within: 400_000, rng: &rng)
+            let (begun, done) = StoreTortureProcesses.progress(output)
             let store = try DocumentStore(url: url)
             let names = try store.documentNames()
             #expect(names.count == done || (names.count == begun && begun == done + 1), "round \(round): \(names.count) stored, \(done) acknowledged")
@@ -69,10 +49,8 @@ struct PostgreSQLProcessTests {
         var moves = 0
         for round in 0..<4 {
             let url = try TestStores.url(.postgresql)
-            let lines = try killed(["moves", url, "5000"], after: round % 2 == 1 ? "d 1\n" : "c\n", within: 800_000, rng: &rng)
-                .split(separator: "\n")
-            let done = lines.last { $0.hasPrefix("d ") }.flatMap { Int($0.dropFirst(2)) } ?? 0
-            let begun = lines.last { $0.hasPrefix("b ") }.flatMap { Int($0.dropFirst(2)) } ?? 0
+            let output = try StoreTortureProcesses.killed(["moves", url, "5000"], after: round % 2 == 1 ? "d 1\n" : "c\n", within: 800_000, rng: &rng)
+            let (begun, done) = StoreTortureProcesses.progress(output)
             let doc = try DocumentStore(url: url).open("m")
             let committed = try doc.status().logEntries - 2
             #expect(committed == done || (committed == begun && begun == done + 1), "round \(round): \(committed) moves committed, \(done) acknowledged")

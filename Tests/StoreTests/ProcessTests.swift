@@ -90,24 +90,6 @@ import Testing
         #expect(try doc.verify() == [])
     }
 
-    /// Starts `store-torture ARGS`, waits until its output holds `marker`, SIGKILLs it after a
-    /// random delay of up to `within` µs, and returns everything it printed.
-    func killed(_ args: [String], after marker: String, within: UInt32, rng: inout SplitMix64) throws -> String {
-        let (process, out) = try launch(args)
-        let reader = out.fileHandleForReading
-        var output = Data()
-        while !String(decoding: output, as: UTF8.self).contains(marker) {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }
-            output.append(chunk)
-        }
-        usleep(UInt32.random(in: 0...within, using: &rng))
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        output.append(reader.readDataToEndOfFile())
-        return String(decoding: output, as: UTF8.self)
-    }
-
     /// A writer SIGKILLed after it wrote leaves its mark (`WriterMark`) in the file: the next
     /// session checks the whole file before it writes, and refuses damage that write would not
     /// have touched (the log's first leaf; the WAL checkpointed away first, so the mark alone
@@ -117,7 +99,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appending(path: "killed.sqlite").path
         var rng = SplitMix64(seed: 31)
-        _ = try killed(["crash", path, "k", "31"], after: "d 150\n", within: 1000, rng: &rng)
+        _ = try StoreTortureProcesses.killed(["crash", path, "k", "31"], after: "d 150\n", within: 1000, rng: &rng)
         #expect(try Tamper.writerMark(path) != 0)
         try Tamper.scribbleOnFirstLeaf(of: "log", in: path)
         let store = try DocumentStore(path: path)
@@ -144,8 +126,8 @@ import Testing
             // from the start of the first import on.
             // 9,000 rows: the even imports (read from JSON) hand their rows over in batches while
             // they read, so kills land between batches written and the commit too.
-            let output = try killed(["imports", path, "9000"], after: round % 2 == 1 ? "d 1\n" : "b 1\n", within: 600_000, rng: &rng)
-            let done = output.split(separator: "\n").last { $0.hasPrefix("d ") }.flatMap { Int($0.dropFirst(2)) } ?? 0
+            let output = try StoreTortureProcesses.killed(["imports", path, "9000"], after: round % 2 == 1 ? "d 1\n" : "b 1\n", within: 600_000, rng: &rng)
+            let done = StoreTortureProcesses.progress(output).done
             let store = try DocumentStore(path: path)
             for name in try store.documentNames() {
                 let doc = try store.open(name)
@@ -171,10 +153,8 @@ import Testing
             let path = dir.appending(path: "moves\(round).sqlite").path
             // Every other round waits for the first move to commit, so some moves commit however
             // slow the machine is; the others are killed from the start of the first one on.
-            let lines = try killed(["moves", path, "20000"], after: round % 2 == 1 ? "d 1\n" : "c\n", within: 1_500_000, rng: &rng)
-                .split(separator: "\n")
-            let done = lines.last { $0.hasPrefix("d ") }.flatMap { Int($0.dropFirst(2)) } ?? 0
-            let begun = lines.last { $0.hasPrefix("b ") }.flatMap { Int($0.dropFirst(2)) } ?? 0
+            let output = try StoreTortureProcesses.killed(["moves", path, "20000"], after: round % 2 == 1 ? "d 1\n" : "c\n", within: 1_500_000, rng: &rng)
+            let (begun, done) = StoreTortureProcesses.progress(output)
             let doc = try DocumentStore(path: path).open("m")
             // Moves 1, 3, 5… undo the clear; a kill after a commit but before "d K" leaves K done.
             let committed = try doc.status().logEntries - 2
@@ -252,9 +232,7 @@ import Testing
             process.waitUntilExit()
             #expect(process.terminationReason == .uncaughtSignal)
             output.append(reader.readDataToEndOfFile())
-            let lines = String(decoding: output, as: UTF8.self).split(separator: "\n")
-            let done = lines.last { $0.hasPrefix("d ") }.flatMap { Int($0.dropFirst(2)) } ?? 0
-            let began = lines.last { $0.hasPrefix("b ") }.flatMap { Int($0.dropFirst(2)) } ?? 0
+            let (began, done) = StoreTortureProcesses.progress(String(decoding: output, as: UTF8.self))
             if began > done { midAction += 1 }
             totalActions += done
 

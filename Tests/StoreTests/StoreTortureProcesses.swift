@@ -1,4 +1,6 @@
 import Foundation
+import Glibc
+import OrderStatistics
 import Store
 import StackDocTestSupport
 import Testing
@@ -19,6 +21,32 @@ enum StoreTortureProcesses {
         process.standardError = FileHandle.standardError
         try process.run()
         return (process, out)
+    }
+
+    /// Starts `store-torture ARGS`, waits until its output holds `marker`, SIGKILLs it after a
+    /// random delay of up to `within` µs, and returns everything it printed.
+    static func killed(_ args: [String], after marker: String, within: UInt32, rng: inout SplitMix64) throws -> String {
+        let (process, out) = try launch(args)
+        let reader = out.fileHandleForReading
+        var output = Data()
+        while !String(decoding: output, as: UTF8.self).contains(marker) {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            output.append(chunk)
+        }
+        usleep(UInt32.random(in: 0...within, using: &rng))
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        output.append(reader.readDataToEndOfFile())
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// How far a killed process got, from the progress lines it printed: the last `b N` (the
+    /// N-th operation began) and the last `d N` (the N-th was acknowledged), 0 when none.
+    static func progress(_ output: String) -> (begun: Int, done: Int) {
+        let lines = output.split(separator: "\n")
+        func last(_ prefix: String) -> Int { lines.last { $0.hasPrefix(prefix) }.flatMap { Int($0.dropFirst(2)) } ?? 0 }
+        return (last("b "), last("d "))
     }
 
     /// Two processes adding `n` rows each to the document `shared` of `db` (a file or a server
