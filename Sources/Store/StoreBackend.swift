@@ -73,7 +73,7 @@ protocol StoreBackend: AnyObject {
     ///   one of this connection's own): they cost the caller one indexed read.
     /// - **Free on the edit path.** Nothing runs while nobody waits: no thread, no trigger, no
     ///   extra write in a commit beyond what the backend's signal needs (on SQLite nothing:
-    ///   `PRAGMA data_version` is polled every `PolledChangeSignal.interval` while waiting; on a server,
+    ///   `PRAGMA data_version` is polled every `SQLiteBackend.pollInterval` while waiting; on a server,
     ///   one notification per committed command, e.g. PostgreSQL's `NOTIFY` with the document
     ///   uid and new version as its payload — never per row — received by `LISTEN`, and a
     ///   reconnected listener returns a new token at once so that its caller catches up from
