@@ -106,7 +106,7 @@ public struct TextRun: Hashable, Sendable, Codable {
 }
 
 /// Everything about a row except its id, its place and its children (SPEC §2.2).
-public struct RowConfig: Hashable, Sendable, Codable {
+public struct RowConfig: Hashable, Sendable {
     /// The row's type (`view` by default), a name (SPEC §2.2).
     public var type: String
     /// How the content length along the parent's main axis is decided.
@@ -160,21 +160,13 @@ public struct RowConfig: Hashable, Sendable, Codable {
     /// `position: sticky` beyond that edge (SPEC §2.7); nil is 0. Only a sticky row uses it;
     /// `sticky off` drops it.
     public var stickyOffset: Double?
-    /// `defaults insets T L B R in STACK` (`row-insets T L B R`): the insets of the rows inside
-    /// this stack, at any depth, that set none — until a nested stack sets its own (nil: its
-    /// parent's default, the document's at the root). Only a stack row uses it.
-    public var rowInsets: Edges?
-    /// `scrolls` (`scroll STACK N`): the stack scrolls on its own along its axis (CSS
-    /// `overflow: auto` along it, clipped across) and shows its rows moved back by this offset
-    /// (SPEC §2.8; nil: it does not scroll). The offset is view state: `scroll STACK N` sets it
-    /// (logged, not an undo step) and the layout shows it clamped to the stack's content. Only a
-    /// stack row uses it.
-    public var scrollOffset: Double?
-    /// `defaults separator SEPSPEC… in STACK` (`row-separator SEPSPEC`): separator overrides for
-    /// the rows inside this stack, at any depth, over its enclosing stack's (the document's at
-    /// the root); a row's own overrides lay over them (nil: none; never empty). Only a stack row
-    /// uses it.
-    public var rowSeparator: SeparatorOverrides?
+    /// The stack-only fields few rows set (`rowInsets`, `scrollOffset`, `rowSeparator`; the
+    /// properties of those names read and write them, RowConfig+StackOnly.swift), behind one
+    /// reference: nil exactly when none is set, so a common row's config holds 8 bytes for them,
+    /// not 136 (every bulk path copies, compares and validates a config per row). A new field
+    /// that only some rows set goes there too; one stored here goes in `customMirror` and
+    /// `init(from:)`/`encode(to:)` as well (`RowConfigLayoutTests` checks both).
+    var stackOnly: StackOnlyBox?
 
     /// A configuration; every parameter defaults to the value of a row added without ROWSPEC.
     public init(type: String = "view", size: RowSize = .fit, content: Size = .zero, insets: Edges? = nil,
@@ -206,9 +198,7 @@ public struct RowConfig: Hashable, Sendable, Codable {
         self.text = text
         self.aspect = aspect
         self.stickyOffset = stickyOffset
-        self.rowInsets = rowInsets
-        self.scrollOffset = scrollOffset
-        self.rowSeparator = rowSeparator
+        self.stackOnly = StackOnlyBox(StackOnlyFields(rowInsets: rowInsets, scrollOffset: scrollOffset, rowSeparator: rowSeparator))
     }
 
     /// True when `self` and `other` are alike in every field but `size`, `content` and
@@ -223,8 +213,7 @@ public struct RowConfig: Hashable, Sendable, Codable {
             && stack == other.stack && sticky == other.sticky && minMain == other.minMain && maxMain == other.maxMain
             && minCross == other.minCross && maxCross == other.maxCross && background == other.background
             && highlight == other.highlight && text == other.text && aspect == other.aspect
-            && stickyOffset == other.stickyOffset && rowInsets == other.rowInsets
-            && scrollOffset == other.scrollOffset && rowSeparator == other.rowSeparator
+            && stickyOffset == other.stickyOffset && stackOnly == other.stackOnly
     }
 
     /// True when the row sets any of the size limits of issue 14 (`min`, `max`, `min-cross`,

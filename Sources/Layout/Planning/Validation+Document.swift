@@ -107,7 +107,7 @@ extension Validation {
         if let t = c.separator.thickness, !isLength(t) { return false }
         if let s = c.stack, !isLength(s.spacing) { return false }
         if let color = c.separator.color, !isColor(color) { return false }
-        if (c.hasHeightForWidth || c.rowInsets != nil || c.rowSeparator != nil || c.scrollOffset != nil) && (try? checkLeafOnly(c, "")) == nil { return false }
+        if (c.hasHeightForWidth || c.hasStackOnlyFields) && (try? checkLeafOnly(c, "")) == nil { return false }
         for f in RowField.optional {
             if let v = f.value(c), !isValid(f, v) { return false }
         }
