@@ -73,7 +73,7 @@ protocol StoreBackend: AnyObject {
     ///   one of this connection's own): they cost the caller one indexed read.
     /// - **Free on the edit path.** Nothing runs while nobody waits: no thread, no trigger, no
     ///   extra write in a commit beyond what the backend's signal needs (on SQLite nothing:
-    ///   `PRAGMA data_version` is polled every `SQLiteBackend.pollInterval` while waiting; on a server,
+    ///   `PRAGMA data_version` is polled every `ChangeToken.wakeInterval` while waiting; on a server,
     ///   one notification per committed command, e.g. PostgreSQL's `NOTIFY` with the document
     ///   uid and new version as its payload — never per row — received by `LISTEN`, and a
     ///   reconnected listener returns a new token at once so that its caller catches up from
@@ -91,6 +91,11 @@ protocol StoreBackend: AnyObject {
 /// same backend.
 public struct ChangeToken: Hashable, Sendable {
     var value: Int64
+
+    /// How often a waiter in `StoreBackend.waitForChange` wakes while nothing arrives, on every
+    /// backend (SQLite reads `PRAGMA data_version`, PostgreSQL checks the cancellation): half the
+    /// seam's 100 ms bound.
+    static let wakeInterval = 0.05
 }
 
 /// A stored document's identity: the backend's key and the uid, never reused (a document

@@ -21,9 +21,8 @@ extension PostgreSQLBackend {
     /// The channel every commit notifies and every waiter listens to.
     static let changeChannel = "stackdoc_changes"
 
-    /// How often a waiter checks the cancellation while nothing arrives (the seam's 100 ms), and
-    /// how long it waits between attempts to reconnect to a server that is down.
-    static let wakeInterval = 0.05
+    /// How long a waiter waits between attempts to reconnect to a server that is down (while
+    /// nothing arrives it wakes every `ChangeToken.wakeInterval` to check the cancellation).
     static let reconnectInterval = 0.5
 
     func changeToken() throws -> ChangeToken {
@@ -54,7 +53,7 @@ extension PostgreSQLBackend {
                 if heard != token.value { return ChangeToken(value: heard) }
                 let left = deadline.timeIntervalSinceNow
                 if left <= 0 || cancellation.isRequested { return token }
-                try connection.waitForInput(timeout: min(left, Self.wakeInterval))
+                try connection.waitForInput(timeout: min(left, ChangeToken.wakeInterval))
             } catch {
                 // The connection broke (a server restart): reconnect, listen again and say
                 // "look again"; while the server stays down, retry until the deadline.

@@ -1,9 +1,9 @@
 import CPostgreSQL
 import Glibc
 
-/// A value bound to a statement's `$n` parameter. Text, integers and booleans go as text (typed
-/// `text`, `int8`, `bool`); bytes as binary `bytea`, exactly as given; doubles as binary `float8`
-/// (bit for bit).
+/// A value bound to a statement's `$n` parameter. Text goes as text (typed `text`); integers,
+/// booleans, bytes and doubles go binary (`int8`, `bool`, `bytea` exactly as given, `float8` bit
+/// for bit), so that a value is written once, straight into the statement's one parameter buffer.
 enum PostgreSQLValue: Hashable, Sendable {
     case text(String)
     case int(Int64)
@@ -11,14 +11,48 @@ enum PostgreSQLValue: Hashable, Sendable {
     case bytes([UInt8])
     case double(Double)
 
-    /// The parameter's type OID and its wire bytes and format (0 text, 1 binary).
-    fileprivate var wire: (type: Oid, bytes: [UInt8], format: Int32) {
+    /// The parameter's type OID and format (0 text, 1 binary).
+    fileprivate var typeAndFormat: (type: Oid, format: Int32) {
         switch self {
-        case .text(let s): (25, Array(s.utf8), 0)
-        case .int(let i): (20, Array(String(i).utf8), 0)
-        case .bool(let b): (16, Array((b ? "t" : "f").utf8), 0)
-        case .bytes(let b): (17, b, 1)
-        case .double(let d): (701, withUnsafeBytes(of: d.bitPattern.bigEndian) { Array($0) }, 1)
+        case .text: (25, 0)
+        case .int: (20, 1)
+        case .bool: (16, 1)
+        case .bytes: (17, 1)
+        case .double: (701, 1)
+        }
+    }
+
+    /// Appends the value's wire bytes to `buffer` (a text value NUL-terminated, as libpq reads a
+    /// text parameter) and returns their length (the NUL not counted).
+    fileprivate func append(to buffer: inout [UInt8]) -> Int32 {
+        switch self {
+        case .text(let s):
+            let start = buffer.count
+            buffer.append(contentsOf: s.utf8)
+            defer { buffer.append(0) }
+            return Int32(buffer.count - start)
+        case .int(let i):
+            withUnsafeBytes(of: i.bigEndian) { buffer.append(contentsOf: $0) }
+            return 8
+        case .bool(let b):
+            buffer.append(b ? 1 : 0)
+            return 1
+        case .bytes(let b):
+            buffer.append(contentsOf: b)
+            return Int32(b.count)
+        case .double(let d):
+            withUnsafeBytes(of: d.bitPattern.bigEndian) { buffer.append(contentsOf: $0) }
+            return 8
+        }
+    }
+
+    /// An upper bound of the bytes `append(to:)` writes, to size the buffer once.
+    fileprivate var wireCapacity: Int {
+        switch self {
+        case .text(let s): s.utf8.count + 1
+        case .bytes(let b): b.count
+        case .int, .double: 8
+        case .bool: 1
         }
     }
 }
@@ -300,31 +334,42 @@ final class PostgreSQLConnection {
         "\"" + name.replacingAll("\"", with: "\"\"") + "\""
     }
 
-    /// Calls `body` with libpq's parameter arrays for `parameters` (valid only during the call).
+    /// Calls `body` with libpq's parameter arrays for `parameters` (valid only during the call):
+    /// every value written once into one buffer, and the types, lengths and formats beside it.
     private static func withParameters<R>(
         _ parameters: [PostgreSQLValue?],
         _ body: (UnsafePointer<Oid>?, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?) -> R
     ) -> R {
-        let wires = parameters.map { $0?.wire }
-        let types = wires.map { $0?.type ?? 0 }
-        let lengths = wires.map { Int32($0?.bytes.count ?? 0) }
-        let formats = wires.map { $0?.format ?? 0 }
-        // One buffer for every value (each NUL-terminated for the text ones' sake).
-        var buffer: [CChar] = []
-        var offsets: [Int?] = []
-        for wire in wires {
-            guard let wire else { offsets.append(nil); continue }
+        let count = parameters.count
+        var types: [Oid] = [], lengths: [Int32] = [], formats: [Int32] = [], offsets: [Int] = []
+        types.reserveCapacity(count)
+        lengths.reserveCapacity(count)
+        formats.reserveCapacity(count)
+        offsets.reserveCapacity(count)
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(parameters.reduce(1) { $0 + ($1?.wireCapacity ?? 0) })
+        for parameter in parameters {
+            guard let parameter else {
+                types.append(0); lengths.append(0); formats.append(0); offsets.append(-1)
+                continue
+            }
+            let (type, format) = parameter.typeAndFormat
+            types.append(type)
+            formats.append(format)
             offsets.append(buffer.count)
-            buffer.append(contentsOf: wire.bytes.map { CChar(bitPattern: $0) })
-            buffer.append(0)
+            lengths.append(parameter.append(to: &buffer))
         }
-        return buffer.withUnsafeBufferPointer { storage in
-            let values: [UnsafePointer<CChar>?] = offsets.map { offset in offset.map { storage.baseAddress! + $0 } }
-            return values.withUnsafeBufferPointer { v in
-                types.withUnsafeBufferPointer { t in
-                    lengths.withUnsafeBufferPointer { l in
-                        formats.withUnsafeBufferPointer { f in
-                            body(t.baseAddress, v.baseAddress, l.baseAddress, f.baseAddress)
+        buffer.append(0)  // never empty, so it has an address (a lone empty `bytea` points at it)
+        return buffer.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { storage in
+                let base = storage.baseAddress!
+                let values: [UnsafePointer<CChar>?] = offsets.map { $0 < 0 ? nil : base + $0 }
+                return values.withUnsafeBufferPointer { v in
+                    types.withUnsafeBufferPointer { t in
+                        lengths.withUnsafeBufferPointer { l in
+                            formats.withUnsafeBufferPointer { f in
+                                body(t.baseAddress, v.baseAddress, l.baseAddress, f.baseAddress)
+                            }
                         }
                     }
                 }
