@@ -34,41 +34,16 @@ import json
 import os
 import random
 import sys
-import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 from doc_chromium_frames import fixture, oracle  # noqa: E402
 import random_documents  # noqa: E402
+import scroll_page  # noqa: E402
+from scroll_page import ZERO, mark  # noqa: E402
 
-JS = r"""
-function box(e) { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; }
-function meet(a, b) {
-  const x = Math.max(a.x, b.x), y = Math.max(a.y, b.y);
-  return {x: x, y: y, w: Math.min(a.x + a.w, b.x + b.w) - x, h: Math.min(a.y + a.h, b.y + b.h) - y};
-}
-function classify(f, v) {
-  if (f.x >= v.x && f.x + f.w <= v.x + v.w && f.y >= v.y && f.y + f.h <= v.y + v.h) return ['entire', 100];
-  const w = Math.min(f.x + f.w, v.x + v.w) - Math.max(f.x, v.x), h = Math.min(f.y + f.h, v.y + v.h) - Math.max(f.y, v.y);
-  if (w <= 0 || h <= 0 || f.w * f.h <= 0) return ['offscreen', 0];
-  return ['partial', Math.min(100 * w * h / (f.w * f.h), 100)];
-}
-function maxOf(e) {
-  // The rule under test: the farthest end of the shown rows' margin boxes plus the padding.
-  const horiz = e.dataset.scroll === 'horizontal', r = e.getBoundingClientRect(), cs = getComputedStyle(e);
-  let far = null;
-  for (const k of e.children) {
-    if (k.dataset.row === undefined || k.dataset.hidden !== undefined) continue;
-    const kr = k.getBoundingClientRect(), km = getComputedStyle(k);
-    const end = horiz ? kr.right + parseFloat(km.marginRight) : kr.bottom + parseFloat(km.marginBottom);
-    far = far === null ? end : Math.max(far, end);
-  }
-  if (far === null) return 0;
-  return Math.max(0, far + parseFloat(horiz ? cs.paddingRight : cs.paddingBottom) - (horiz ? r.left : r.top) - (horiz ? r.width : r.height));
-}
-function setScroll(e, horiz, v) { if (horiz) e.scrollLeft = v; else e.scrollTop = v; }
-function getScroll(e, horiz) { return horiz ? e.scrollLeft : e.scrollTop; }
+JS = scroll_page.JS_LIB + r"""
 const out = [];
 for (const sc of document.querySelectorAll('[data-scroller]')) {
   const root = sc.firstElementChild, vertical = sc.dataset.axis === 'vertical';
@@ -114,35 +89,6 @@ for (const sc of document.querySelectorAll('[data-scroller]')) {
 document.getElementById('oracle-out').textContent = btoa(unescape(encodeURIComponent(JSON.stringify(out))));
 """
 
-ZERO = {"top": 0, "left": 0, "bottom": 0, "right": 0}
-
-
-def mark(rows, nodes, parent_axis, inset):
-    """HTML of the row nodes: data-row ids, sticky declarations and scrolling stacks."""
-    out = []
-    for r, n in zip(rows, nodes):
-        css = oracle.css_of(n["style"])
-        if r.get("sticky"):
-            css += (f"; position: sticky; {'top' if parent_axis == 'vertical' else 'left'}: "
-                    f"{inset[parent_axis] + r.get('stickyOffset', 0)}px")
-        stack = r.get("stack") or {}
-        attrs = ""
-        inner_inset = inset
-        if r.get("stack") and r.get("scrollOffset") is not None:
-            axis = stack.get("axis", "vertical")
-            along, across = ("overflow-x", "overflow-y") if axis == "horizontal" else ("overflow-y", "overflow-x")
-            css += f"; {along}: auto; {across}: hidden; scrollbar-width: none"
-            attrs = f' data-scroll="{axis}" data-offset="{r["scrollOffset"]}"'
-            inner_inset = {"vertical": 0, "horizontal": 0}  # a sticky row inside sticks to this scrollport
-        if r.get("stack"):
-            inner = mark(stack.get("rows", []), n["children"], stack.get("axis", "vertical"), inner_inset)
-        else:
-            inner = "".join(oracle.node_html(c) for c in n["children"])
-        hidden = " data-hidden" if r.get("hidden") else ""
-        out.append(f'<div data-row="{html.escape(r["id"])}"{hidden}{attrs} style="{html.escape(css)}">{inner}</div>')
-    return "".join(out)
-
-
 def page(cases):
     parts = []
     for doc, offset, target in cases:
@@ -160,9 +106,7 @@ def page(cases):
                      f'style="position: absolute; left: 0; top: 0; display: block; overflow: auto; '
                      f'scrollbar-width: none; width: {vp["width"]}px; height: {vp["height"]}px">'
                      f'<div style="{html.escape(oracle.css_of(root["style"]) + extra)}">{inner}</div></div>')
-    return ("<!DOCTYPE html><html><head><meta charset='utf-8'><style>" + oracle.CSS +
-            "</style></head><body>" + "\n".join(parts) +
-            "<pre id='oracle-out' style='display:none'></pre><script>" + JS + "</script></body></html>")
+    return scroll_page.page(parts, JS)
 
 
 def base(name, axis, vp, insets=ZERO):
@@ -314,12 +258,13 @@ def main():
         chromium = args[k + 1]
         del args[k:k + 2]
     count, seed, path = int(args[0]), int(args[1]), args[2]
-    cs = cases(count, seed)
-    with tempfile.TemporaryDirectory() as d:
-        page_path = os.path.join(d, "page.html")
-        with open(page_path, "w") as f:
-            f.write(page(cs))
-        measured = oracle.run_chromium(chromium, page_path)
+    write(measure(cases(count, seed), chromium), path)
+
+
+def measure(cs, chromium="chromium"):
+    """Chromium's answers for cases [(DOCUMENT, root offset, target row or None)] (one page, one
+    run): the entries described above."""
+    measured = scroll_page.run(chromium, page(cs))
     result = []
     for (doc, _, target), m in zip(cs, measured):
         entry = {"doc": doc, "offset": m["offset"], "contentSize": m["content"],
@@ -331,6 +276,11 @@ def main():
             entry["target"] = target
             entry["nearest"] = m["nearest"]
         result.append(entry)
+    return result
+
+
+def write(result, path):
+    """Writes the entries as a fixture file; prints the counts."""
     with open(path, "w") as f:
         json.dump(result, f, separators=(",", ":"))
         f.write("\n")
