@@ -47,28 +47,56 @@ JS = scroll_page.JS_LIB + r"""
 const out = [];
 for (const sc of document.querySelectorAll('[data-scroller]')) {
   const root = sc.firstElementChild, vertical = sc.dataset.axis === 'vertical';
+  const horizOf = e => e.dataset.scroll === 'horizontal';
   const scrollers = [...root.querySelectorAll('[data-scroll]')].filter(e => e.closest('[data-hidden]') === null);
   const maxes = scrollers.map(maxOf);
-  scrollers.forEach((e, i) => setScroll(e, e.dataset.scroll === 'horizontal', Math.min(+e.dataset.offset, maxes[i])));
+  const want = new Map(scrollers.map((e, i) => [e, Math.min(+e.dataset.offset, maxes[i])]));
+  scrollers.forEach(e => setScroll(e, horizOf(e), want.get(e)));
   const r0 = root.getBoundingClientRect(), s0 = sc.getBoundingClientRect();
   const max = Math.max(0, vertical ? r0.height - s0.height : r0.width - s0.width);
   const off = Math.min(+sc.dataset.offset, max);
   setScroll(sc, !vertical, off);
-  const rr = root.getBoundingClientRect(), sr = box(sc);
-  const ins = JSON.parse(sc.dataset.insets);
-  const port = {x: sr.x + ins.left, y: sr.y + ins.top, w: Math.max(0, sr.w - ins.left - ins.right), h: Math.max(0, sr.h - ins.top - ins.bottom)};
-  const rows = [];
+  const shownOff = getScroll(sc, !vertical);
+  // Chromium shows a scroll position at a whole pixel (scrollLeft = 13.5 shows 14): boxes are
+  // taken back to the offsets asked for (rows inside a scroller move with it), relative to the
+  // root's box (which cancels the root's own snapping); sticky rows, which follow the shown
+  // offset, are "inexact" then.
+  const snapped = Math.abs(shownOff - off) > 1e-9 || scrollers.some(e => Math.abs(getScroll(e, horizOf(e)) - want.get(e)) > 1e-9);
+  const rr = root.getBoundingClientRect();
+  const ancestors = e => {
+    const a = [];
+    for (let x = e.parentElement.closest('[data-scroll]'); x !== null && root.contains(x); x = x.parentElement.closest('[data-scroll]')) a.push(x);
+    return a;
+  };
+  const shownBox = e => {
+    const b = box(e);
+    let dx = 0, dy = 0;
+    for (const x of ancestors(e)) {
+      if (!want.has(x)) continue;
+      const d = getScroll(x, horizOf(x)) - want.get(x);
+      if (horizOf(x)) dx += d; else dy += d;
+    }
+    return {x: b.x - rr.x + dx, y: b.y - rr.y + dy, w: b.w, h: b.h};
+  };
+  const ins = JSON.parse(sc.dataset.insets), sr = box(sc);
+  const port = {x: ins.left + (vertical ? 0 : off), y: ins.top + (vertical ? off : 0),
+                w: Math.max(0, sr.w - ins.left - ins.right), h: Math.max(0, sr.h - ins.top - ins.bottom)};
+  const rows = [], inexact = [];
   for (const e of root.querySelectorAll('[data-row]')) {
     const hidden = e.closest('[data-hidden]') !== null;
-    const r = box(e);
+    const r = shownBox(e);
     let clip = port;
-    for (let a = e.parentElement.closest('[data-scroll]'); a !== null && root.contains(a); a = a.parentElement.closest('[data-scroll]')) clip = meet(clip, box(a));
-    rows.push([e.dataset.row, hidden ? null : {x: r.x - rr.x, y: r.y - rr.y, width: r.w, height: r.h},
+    for (const a of ancestors(e)) clip = meet(clip, shownBox(a));
+    rows.push([e.dataset.row, hidden ? null : {x: r.x, y: r.y, width: r.w, height: r.h},
                hidden ? ['hidden', 0] : classify(r, clip)]);
+    let sticky = false;
+    for (let x = e; x !== null && x !== root; x = x.parentElement) if (x.style.position === 'sticky') sticky = true;
+    if (snapped && sticky && !hidden) inexact.push(e.dataset.row);
   }
-  const scrolls = scrollers.map(e => [e.dataset.row, getScroll(e, e.dataset.scroll === 'horizontal'), maxes[scrollers.indexOf(e)],
-                                      e.dataset.scroll === 'horizontal' ? e.scrollWidth - e.clientWidth : e.scrollHeight - e.clientHeight]);
-  out.push({offset: getScroll(sc, !vertical), content: {width: rr.width, height: rr.height}, rows: rows, scrolls: scrolls, nearest: null});
+  const scrolls = scrollers.map(e => [e.dataset.row, want.get(e), maxes[scrollers.indexOf(e)],
+                                      horizOf(e) ? e.scrollWidth - e.clientWidth : e.scrollHeight - e.clientHeight]);
+  out.push({offset: off, content: {width: rr.width, height: rr.height}, rows: rows, scrolls: scrolls, nearest: null,
+            inexact: inexact});
 }
 // Scroll-to (after every case is measured: scrollIntoView also scrolls the page itself).
 let at = 0;
@@ -79,10 +107,28 @@ for (const sc of document.querySelectorAll('[data-scroller]')) {
     scrollers.forEach(e => setScroll(e, e.dataset.scroll === 'horizontal', 0));
     setScroll(sc, !vertical, 0);
     window.scrollTo(0, 0);
-    root.querySelector('[data-row="' + sc.dataset.target + '"]').scrollIntoView({block: 'nearest', inline: 'nearest'});
-    const nearest = {root: getScroll(sc, !vertical)};
-    scrollers.forEach(e => { nearest[e.dataset.row] = getScroll(e, e.dataset.scroll === 'horizontal'); });
-    out[at].nearest = nearest;
+    const t = root.querySelector('[data-row="' + sc.dataset.target + '"]');
+    // Chromium's scrolls are whole pixels: with fractional boxes on the way they can be a pixel
+    // off the exact answer ("nearestWholePixels").
+    const whole = v => Math.abs(v - Math.round(v)) < 1e-9;
+    let exact = true;
+    for (let x = t; x !== null && x !== root; x = x.parentElement) {
+      const b = box(x);
+      if (![b.x, b.y, b.w, b.h].every(whole)) exact = false;
+    }
+    // Chromium's ranges count what overflows the rows (SPEC 2.6 and 2.8 do not): its scrolls
+    // are clamped to the contract's ranges, measured as above.
+    const r0 = root.getBoundingClientRect(), s0 = sc.getBoundingClientRect();
+    const max = Math.max(0, vertical ? r0.height - s0.height : r0.width - s0.width);
+    const maxes = new Map(scrollers.map(e => [e, maxOf(e)]));
+    t.scrollIntoView({block: 'nearest', inline: 'nearest'});
+    const nearest = {root: Math.min(getScroll(sc, !vertical), max)};
+    scrollers.forEach(e => { nearest[e.dataset.row] = Math.min(getScroll(e, e.dataset.scroll === 'horizontal'), maxes.get(e)); });
+    // Chromium scrolls a box of zero width or height into view as if it were a pixel wide
+    // (SPEC 2.5 and 2.6 take it as it is): no such case is recorded.
+    const tb = box(t);
+    if (tb.w > 0 && tb.h > 0) out[at].nearest = nearest;
+    out[at].nearestWholePixels = !exact;
   }
   at++;
 }
@@ -272,9 +318,13 @@ def measure(cs, chromium="chromium"):
                  "ranges": {rid: [mx, rng] for rid, _, mx, rng in m["scrolls"]},
                  "shown": {rid: f for rid, f, _ in m["rows"]},
                  "visible": {rid: v for rid, _, v in m["rows"]}}
-        if target:
+        if m["inexact"]:
+            entry["inexact"] = m["inexact"]
+        if target and m["nearest"] is not None:
             entry["target"] = target
             entry["nearest"] = m["nearest"]
+            if m.get("nearestWholePixels"):
+                entry["nearestWholePixels"] = True
         result.append(entry)
     return result
 

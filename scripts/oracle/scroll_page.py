@@ -7,8 +7,8 @@ JavaScript helpers their measuring scripts use.
 vertical parent) or `left` (in a horizontal one) = the inset it sticks below plus its
 `stickyOffset` — the viewport's obscured leading edge, or 0 inside a stack that scrolls on its
 own (SPEC §2.8: it sticks to that stack's scrollport); a stack row with a `scrollOffset` is a
-scroll container along its axis (`overflow: auto` along, `hidden` across, no scrollbars) marked
-`data-scroll="AXIS" data-offset="N"`; a separator node (mapped with separators) is marked
+scroll container along its axis (`overflow: auto` along, `hidden` across, no scrollbars; the rows
+inside it `overflow: clip`, see `mark`) marked `data-scroll="AXIS" data-offset="N"`; a separator node (mapped with separators) is marked
 `data-sep="ROW"`. `JS_LIB` holds the measuring helpers: `box`, `meet` (rectangle intersection),
 `classify` (SPEC §2.5 visibility against a rectangle), `maxOf` (SPEC §2.8: a scrolling stack's
 largest offset, measured from its rows' boxes), `setScroll`/`getScroll`.
@@ -36,13 +36,18 @@ function classify(f, v) {
   return ['partial', Math.min(100 * w * h / (f.w * f.h), 100)];
 }
 function maxOf(e) {
-  // SPEC 2.8: the farthest end of the shown rows' margin boxes plus the trailing padding.
+  // SPEC 2.8: the farthest end of the shown rows' margin boxes plus the trailing padding (at
+  // any scroll position: the rows' boxes are taken back to the unscrolled ones).
   const horiz = e.dataset.scroll === 'horizontal', r = e.getBoundingClientRect(), cs = getComputedStyle(e);
   let far = null;
   for (const k of e.children) {
     if (k.dataset.row === undefined || k.dataset.hidden !== undefined) continue;
+    // In flow: a sticky row's shift is not scrollable overflow (it follows the scroll).
+    const sticky = k.style.position === 'sticky';
+    if (sticky) k.style.position = 'static';
     const kr = k.getBoundingClientRect(), km = getComputedStyle(k);
-    const end = horiz ? kr.right + parseFloat(km.marginRight) : kr.bottom + parseFloat(km.marginBottom);
+    if (sticky) k.style.position = 'sticky';
+    const end = (horiz ? kr.right + parseFloat(km.marginRight) : kr.bottom + parseFloat(km.marginBottom)) + getScroll(e, horiz);
     far = far === null ? end : Math.max(far, end);
   }
   if (far === null) return 0;
@@ -60,19 +65,27 @@ def obscured(doc):
     return {k: max(ins[k], safe[k]) for k in ZERO}
 
 
-def mark(rows, nodes, parent_axis, inset):
+def mark(rows, nodes, parent_axis, inset, clip=False):
     """HTML of the row nodes: data-row ids, sticky declarations, scrolling stacks, separators.
-    `inset` gives, per parent axis, the edge a sticky row sticks below (before its offset)."""
+    `inset` gives, per parent axis, the edge a sticky row sticks below (before its offset).
+    With `clip` (the rows inside a scrolling stack) every row that does not scroll itself is
+    `overflow: clip`: what overflows a row (a leaf's intrinsic content box, a nested stack's rows)
+    is no scrollable overflow of the stack (SPEC §2.8), nor does it widen the rectangle Chromium
+    keeps the stack's sticky rows in; `clip` is no scroll container, so the automatic minimum
+    sizes and the sticky rows' scroll container stay as they were."""
     out = []
     for r, n in zip(rows, nodes):
         css = oracle.css_of(n["style"])
+        scrolls = bool(r.get("stack")) and r.get("scrollOffset") is not None
+        if clip and not scrolls:
+            css += "; overflow: clip"
         if r.get("sticky"):
             css += (f"; position: sticky; {'top' if parent_axis == 'vertical' else 'left'}: "
                     f"{inset[parent_axis] + r.get('stickyOffset', 0)}px")
         stack = r.get("stack") or {}
         attrs = ""
         inner_inset = inset
-        if r.get("stack") and r.get("scrollOffset") is not None:
+        if scrolls:
             axis = stack.get("axis", "vertical")
             along, across = ("overflow-x", "overflow-y") if axis == "horizontal" else ("overflow-y", "overflow-x")
             css += f"; {along}: auto; {across}: hidden; scrollbar-width: none"
@@ -81,7 +94,7 @@ def mark(rows, nodes, parent_axis, inset):
         kids = n["children"]
         if r.get("stack"):
             rows_inside = stack.get("rows", [])
-            inner = mark(rows_inside, kids, stack.get("axis", "vertical"), inner_inset)
+            inner = mark(rows_inside, kids, stack.get("axis", "vertical"), inner_inset, clip or scrolls)
             inner += "".join(separator_html(c) for c in kids[len(rows_inside):])
         else:  # a leaf's intrinsic content box (SPEC §2.3), as the mapping made it, and its separator
             inner = "".join(separator_html(c) if "separatorOf" in c else oracle.node_html(c) for c in kids)
