@@ -528,15 +528,11 @@ def run_stackdoc(stackdoc, doc, lines, d):
     return out
 
 
-def chromium_steps(chromium, docs_requests, d):
-    parts = [scroller(doc, req, k == 0) for k, (doc, req) in enumerate(docs_requests)]
-    page = ("<!DOCTYPE html><html><head><meta charset='utf-8'><style>" + oracle.CSS +
-            "</style></head><body>" + "\n".join(parts) +
-            "<pre id='oracle-out' style='display:none'></pre><script>" + JS + "</script></body></html>")
-    path = os.path.join(d, "page.html")
-    with open(path, "w") as f:
-        f.write(page)
-    return oracle.run_chromium(chromium, path)
+def chromium_steps(chromium, docs_requests):
+    """Chromium's answer at every step: one page, each step's document after the one before
+    (a session's first step, its import, starts afresh)."""
+    parts = [scroller(doc, req, req["kind"] == "import") for doc, req in docs_requests]
+    return scroll_page.run(chromium, scroll_page.page(parts, JS))
 
 
 def answers(m):
@@ -701,7 +697,7 @@ def main():
                 for k, (_, req) in enumerate(lines)]
             runs.append((doc, lines, run, requests))
         measured = chromium_steps(chromium, [(run[k][1], req) for _, _, run, reqs in runs
-                                             for k, req in enumerate(reqs)], d)
+                                             for k, req in enumerate(reqs)])
         at = 0
         for doc, lines, run, reqs in runs:
             previous = None

@@ -6,13 +6,16 @@ Usage: scroll_documents.py COUNT SEED OUT_JSON [--chromium chromium]
 
 Writes [{"doc": DOCUMENT, "offset": N, "contentSize": {...}, "scrolls": {STACK: offset},
 "shown": {ROW: {x,y,width,height} | null}, "visible": {ROW: [visibility, percent]},
-"target": ROW?, "nearest": {"root": N, STACK: N}?}].
+"ranges": {STACK: [the rule's range, Chromium's own]}, "inexact": [ROW]?, "target": ROW?,
+"nearest": {"root": N, STACK: N}?, "nearestWholePixels": true?}].
 
 DOCUMENT is in the stackdoc/1 shape of random_documents.py; a stack row with "scrollOffset"
 scrolls on its own (`scrolls`): CSS `overflow: auto` along its axis and `hidden` across (no
 scrollbars), scrolled to that offset (element.scrollLeft for a horizontal stack, scrollTop for a
 vertical one) clamped to [0, its content's extent − its length], the extent being the farthest
-end of its shown rows' margin boxes (Chromium's boxes) plus its trailing padding. Sticky rows
+end of its shown rows' margin boxes in flow (Chromium's boxes, a sticky row's shift taken out)
+plus its trailing padding; the rows inside it are `overflow: clip` (scroll_page.mark), so that
+what overflows them is no scrollable overflow of the stack (SPEC §2.8). Sticky rows
 whose nearest scrolling ancestor is such a stack get `top`/`left` = their sticky offset alone
 (they stick to that stack's scrollport, which Chromium deflates by the stack's padding: a
 sticky card of a strip with a left inset of 16 rests 16 from its left edge), others the
@@ -25,9 +28,16 @@ every row's border box is measured with getBoundingClientRect() relative to the 
 content coordinates): the shown frames; "visible" is the row's box against the viewport's
 unobscured rectangle intersected with every scrolling ancestor's box (entire when inside it,
 edges inclusive; partial with 100 × the area inside / its area; offscreen). "scrolls" are the
-offsets Chromium reports. For a case with a "target", the page then calls
-target.scrollIntoView({block: 'nearest', inline: 'nearest'}) from the offsets 0 and records
-every scroller's offset and the root's ("nearest": Chromium's smallest scrolls that show it).
+offsets asked for, clamped. Chromium shows a scroll position at a whole pixel (scrollLeft = 13.5
+shows 14): the boxes are measured back at the offsets asked for (the rows inside a scroller
+move with it), and the rows sticky positioning moves, which follow the shown offset, are listed
+in "inexact" (not compared) when an offset was snapped. For a case with a "target" (a shown row
+inside scrollers), the page then calls target.scrollIntoView({block: 'nearest', inline:
+'nearest'}) from the offsets 0 and records every scroller's offset and the root's ("nearest":
+Chromium's smallest scrolls that show it), each clamped to the range above (Chromium's ranges
+count what overflows the rows); with fractional boxes on the way these whole-pixel scrolls can
+be a pixel off the exact ones ("nearestWholePixels"), and a target of zero width or height is
+recorded without them (Chromium scrolls it into view as if it were a pixel wide).
 """
 import html
 import json
