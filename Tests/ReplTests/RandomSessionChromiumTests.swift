@@ -14,6 +14,15 @@ import Testing
 /// the session's live layout answers, within 0.1 pt. Where Chromium snapped the offset to a
 /// whole pixel (`shownOffset`: 210.5 shows 211), the rows sticky positioning moves at that step
 /// and the transitions of that step and the next are not compared (SPEC §2.7).
+///
+/// A second sample (`--scrolls --separators`, SPEC §2.8 and §2.4) adds stacks that scroll on
+/// their own — in the documents at random offsets, added, made to scroll and not, scrolled with
+/// `scroll STACK N`, rows added under them, `scroll to` and `focus` through them — and separators
+/// (the document's default and auto-hide, `defaults separator … in STACK`, rows' own): there
+/// every step also compares each scrolling stack's offset (`scrolls`, clamped as Chromium's
+/// `scrollLeft`/`scrollTop` were asked), each row's separator frame relative to its frame, and
+/// visibility clipped by the scrolling ancestors; rows marked `inexact` (moved by sticky
+/// positioning where Chromium snapped an offset, the root's or a stack's) are not compared.
 @Suite("Random sessions against Chromium", .offThePool)
 struct RandomSessionChromiumTests {
     struct Step: Decodable {
@@ -22,6 +31,10 @@ struct RandomSessionChromiumTests {
             let frame: Rect?
             let visibility: String
             let percent: Double
+            /// The separator's frame relative to the row's (the sample with separators).
+            let separator: Rect?
+            /// Moved by sticky positioning at a snapped offset: not compared (when present).
+            let inexact: Bool?
         }
         struct Event: Decodable, Equatable {
             let row: String
@@ -35,6 +48,10 @@ struct RandomSessionChromiumTests {
         let contentSize: Size
         let rows: [Row]
         let events: [Event]
+        /// Every shown scrolling stack's offset (the sample with scrolling stacks).
+        let scrolls: [String: Double]?
+        /// Chromium showed a scrolling stack at another (whole-pixel) offset than asked.
+        let nestedSnapped: Bool?
     }
 
     struct Case: Decodable {
@@ -75,8 +92,15 @@ struct RandomSessionChromiumTests {
         }
     }
 
-    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("scripts/random-sessions-chromium.json")
+    static func fixture(_ name: String) -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("scripts/\(name).json")
+    }
+
+    /// What a sample must hold at least (so that it is not trivial).
+    struct Minimum {
+        var steps = 200, rows = 1000, events = 100, scrolled = 50, safe = 50
+        var nested = 0, separators = 0, clipped = 0
+    }
 
     static func close(_ a: Rect?, _ b: Rect?) -> Bool {
         guard let a, let b else { return a == nil && b == nil }
@@ -84,16 +108,25 @@ struct RandomSessionChromiumTests {
     }
 
     @Test func sessionsAgreeWithChromium() async throws {
-        let cases = try JSONDecoder().decode([Case].self, from: Data(contentsOf: Self.fixture))
-        let failures = try await TestThread.run { try Self.replay(cases) }
+        let cases = try JSONDecoder().decode([Case].self, from: Data(contentsOf: Self.fixture("random-sessions-chromium")))
+        let failures = try await TestThread.run { try Self.replay(cases, Minimum()) }
+        #expect(failures.count == 0, "\(failures.prefix(20).joined(separator: "\n"))")
+    }
+
+    /// `random_sessions.py 120 3307 --scrolls --separators --fixture … --sample 40`: 40 sessions, 520
+    /// steps (of 1560 in the 120, all agreeing).
+    @Test func sessionsWithScrollingStacksAndSeparatorsAgreeWithChromium() async throws {
+        let cases = try JSONDecoder().decode([Case].self, from: Data(contentsOf: Self.fixture("random-sessions-scrolls-chromium")))
+        let minimum = Minimum(steps: 500, rows: 3000, events: 300, scrolled: 100, safe: 300, nested: 50, separators: 1000, clipped: 100)
+        let failures = try await TestThread.run { try Self.replay(cases, minimum) }
         #expect(failures.count == 0, "\(failures.prefix(20).joined(separator: "\n"))")
     }
 
     /// What disagrees, as lines; also counts what was compared (and checks the sample is not
     /// trivial).
-    static func replay(_ cases: [Case]) throws -> [String] {
+    static func replay(_ cases: [Case], _ minimum: Minimum) throws -> [String] {
         var failures: [String] = []
-        var steps = 0, rows = 0, events = 0, scrolled = 0, safe = 0
+        var steps = 0, rows = 0, events = 0, scrolled = 0, safe = 0, nested = 0, separators = 0, clipped = 0
         let dir = try Scratch.directory("sessions")
         defer { Scratch.remove(dir) }
         for (n, c) in cases.enumerated() {
@@ -101,8 +134,8 @@ struct RandomSessionChromiumTests {
             try c.document.text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8)
             let session = Session(store: try DocumentStore(path: ":memory:"), directory: dir, origin: "test")
             for (k, step) in c.steps.enumerated() {
-                let snapped = step.shownOffset != step.offset
-                let previousSnapped = k > 0 && c.steps[k - 1].shownOffset != c.steps[k - 1].offset
+                let snapped = step.shownOffset != step.offset || step.nestedSnapped == true
+                let previousSnapped = k > 0 && (c.steps[k - 1].shownOffset != c.steps[k - 1].offset || c.steps[k - 1].nestedSnapped == true)
                 let line = k == 0 ? "import \(name)" : step.command
                 var result: CommandResult?
                 do { result = try session.run(try Parser.parse(line) ?? .status) } catch { result = nil }
@@ -116,14 +149,35 @@ struct RandomSessionChromiumTests {
                 if abs(layout.contentSize.width - step.contentSize.width) > 0.1 || abs(layout.contentSize.height - step.contentSize.height) > 0.1 {
                     failures.append("\(at): content \(layout.contentSize) vs \(step.contentSize)")
                 }
+                if let scrolls = step.scrolls {
+                    let mine = Dictionary(uniqueKeysWithValues: layout.nestedScrolls.map { ($0.id, $0.offset) })
+                    if Set(mine.keys) != Set(scrolls.keys) { failures.append("\(at): scrolling stacks \(mine) vs \(scrolls)") }
+                    for (id, o) in scrolls where abs((mine[id] ?? .nan) - o) > 0.1 || mine[id] == nil {
+                        failures.append("\(at): \(id) scrolled to \(String(describing: mine[id])) vs \(o)")
+                    }
+                    nested += scrolls.values.filter { $0 > 0 }.count
+                }
                 guard layout.rows.map(\.id) == step.rows.map(\.id) else {
                     failures.append("\(at): rows \(layout.rows.map(\.id)) vs \(step.rows.map(\.id))")
                     continue
                 }
                 for (i, (mine, theirs)) in zip(layout.rows, step.rows).enumerated() {
-                    if snapped && layout.displaced[mine.id] != nil { continue }
+                    if let inexact = theirs.inexact { if inexact { continue } }
+                    else if snapped && layout.displaced[mine.id] != nil { continue }
                     rows += 1
                     let shown = layout.shownFrame(at: i)
+                    if step.scrolls != nil {
+                        let relative = mine.separator.flatMap { s in mine.frame.map { f in
+                            Rect(x: s.x - f.x, y: s.y - f.y, width: s.width, height: s.height) } }
+                        if relative != nil { separators += 1 }
+                        if !close(relative, theirs.separator) {
+                            failures.append("\(at) \(mine.id) separator: \(String(describing: relative)) vs \(String(describing: theirs.separator))")
+                        }
+                        // Inside the viewport's unobscured rectangle, yet not entire: clipped by a scroller.
+                        let u = layout.unobscuredRect
+                        if let f = shown, mine.visibility != .hidden, mine.visibility != .entire, f.minX >= u.minX,
+                           f.maxX <= u.maxX, f.minY >= u.minY, f.maxY <= u.maxY { clipped += 1 }
+                    }
                     if !close(shown, theirs.frame) { failures.append("\(at) \(mine.id): \(String(describing: shown)) vs \(String(describing: theirs.frame))") }
                     if mine.visibility.rawValue != theirs.visibility || abs(mine.percent - theirs.percent) > 0.1 {
                         failures.append("\(at) \(mine.id): \(mine.visibility) \(mine.percent) vs \(theirs.visibility) \(theirs.percent)")
@@ -136,8 +190,11 @@ struct RandomSessionChromiumTests {
                 }
             }
         }
-        if steps < 200 || rows < 1000 || events < 100 || scrolled < 50 || safe < 50 {
-            failures.append("the sample is too small: \(steps) steps, \(rows) rows, \(events) events, \(scrolled) scrolled, \(safe) with a safe area")
+        let m = minimum
+        if steps < m.steps || rows < m.rows || events < m.events || scrolled < m.scrolled || safe < m.safe
+            || nested < m.nested || separators < m.separators || clipped < m.clipped {
+            failures.append("the sample is too small: \(steps) steps, \(rows) rows, \(events) events, \(scrolled) scrolled, "
+                            + "\(safe) with a safe area, \(nested) nested offsets, \(separators) separators, \(clipped) clipped")
         }
         return failures
     }

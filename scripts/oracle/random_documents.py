@@ -2,7 +2,7 @@
 """Random stack documents with Chromium's frames, for Tests/LayoutTests/DocumentChromiumTests.
 
 Usage: random_documents.py COUNT SEED OUT_JSON [--features] [--height-for-width] [--row-defaults]
-                           [--safe-area] [--sticky] [--separators]
+                           [--safe-area] [--sticky] [--separators] [--scrolls]
 With --features the rows also use the row features of issue 14 (min/max sizes …), mixed with
 the old ones; --height-for-width adds text and aspect rows to those; without them the
 documents are exactly those of earlier versions (same stream); --row-defaults (issue 33) gives
@@ -12,6 +12,13 @@ documents a safe area (its leading edge along the axis moves every row: the root
 --separators (issue 33) gives the document a random default separator and auto-hide, rows their
 own separator overrides and stacks separator defaults for their rows (`rowSeparator`) at random,
 and writes every row's separator frame too ("separators": {ROW: {x,y,width,height} | null}).
+--scrolls (issue 33, SPEC §2.8) makes stacks scroll on their own at random (`scrollOffset`: 0, a
+little, a lot or past the end; half of them a fixed length), each document shown at a random root
+offset, and writes the fixtures of Tests/LayoutTests/DocumentScrollerChromiumTests instead
+(scroll_documents.py measures them: shown frames, visibility clipped by the scrolling ancestors,
+the nested offsets Chromium clamps, and for a row inside scrollers the scrolls of
+scrollIntoView({block: 'nearest', inline: 'nearest'}) from offsets 0); it cannot be combined with
+--safe-area or --separators, which that page does not measure.
 Writes [{"doc": DOCUMENT, "contentSize": {...}, "frames": {ROW: {x,y,width,height} | null}}]
 where DOCUMENT is in the shape of scripts/oracle/document-cases.json (stackdoc/1 subset) and the
 frames come from headless Chromium via ../doc_chromium_frames.py (an independent re-implementation
@@ -41,6 +48,7 @@ ROW_DEFAULTS = False
 SAFE_AREA = False
 STICKY = False
 SEPARATORS = False
+SCROLLS = False
 
 
 def separator_overrides(r):
@@ -138,7 +146,24 @@ def row(r, depth, counter):
             words = separator_words(separator_overrides(r))
             if words:
                 out["rowSeparator"] = words
+        if SCROLLS and r.random() < 0.5:
+            # Issue 33: the stack scrolls on its own (SPEC §2.8), at a random offset.
+            out["scrollOffset"] = r.choice([0, r.randint(1, 60), r.randint(20, 400), 100000])
+            if r.random() < 0.5:
+                out["size"] = {"fixed": r.choice([20, 60, 100, 150])}
     return out
+
+
+def sticky_on_the_way(rows, target, above=False):
+    """Whether the row `target` or a row around it is sticky (None: not in `rows`)."""
+    for x in rows:
+        here = above or bool(x.get("sticky"))
+        if x["id"] == target:
+            return here
+        inside = sticky_on_the_way((x.get("stack") or {}).get("rows", []), target, here)
+        if inside is not None:
+            return inside
+    return None
 
 
 def document(r, i):
@@ -160,8 +185,11 @@ def document(r, i):
 
 
 def main():
-    global FEATURES, HEIGHT_FOR_WIDTH, ROW_DEFAULTS, SAFE_AREA, STICKY, SEPARATORS
+    global FEATURES, HEIGHT_FOR_WIDTH, ROW_DEFAULTS, SAFE_AREA, STICKY, SEPARATORS, SCROLLS
     args = sys.argv[1:]
+    if "--scrolls" in args:
+        SCROLLS = True
+        args.remove("--scrolls")
     if "--separators" in args:
         SEPARATORS = True
         args.remove("--separators")
@@ -183,6 +211,21 @@ def main():
     count, seed, out = int(args[0]), int(args[1]), args[2]
     r = random.Random(seed)
     docs = [document(r, i) for i in range(count)]
+    if SCROLLS:
+        if SAFE_AREA or SEPARATORS:
+            raise SystemExit("--scrolls cannot be combined with --safe-area or --separators")
+        import scroll_documents  # it imports this module: only here
+        for d in docs:
+            d["name"] = "scrolls-" + d["name"]
+        cases = []
+        for d in docs:
+            # Rows sticky positioning moves are no targets: scroll-to aims at the frame in flow
+            # (SPEC §2.6), scrollIntoView at the shown box.
+            inside = [t for t in scroll_documents.targets(d) if not sticky_on_the_way(d["rows"], t)]
+            cases.append((d, r.choice([0, r.randint(1, 300), r.randint(100, 800), 100000]),
+                          r.choice(inside) if inside else None))
+        scroll_documents.write(scroll_documents.measure(cases), out)
+        return
     write_fixtures(docs, out, separators=SEPARATORS)
 
 

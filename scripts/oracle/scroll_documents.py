@@ -6,13 +6,16 @@ Usage: scroll_documents.py COUNT SEED OUT_JSON [--chromium chromium]
 
 Writes [{"doc": DOCUMENT, "offset": N, "contentSize": {...}, "scrolls": {STACK: offset},
 "shown": {ROW: {x,y,width,height} | null}, "visible": {ROW: [visibility, percent]},
-"target": ROW?, "nearest": {"root": N, STACK: N}?}].
+"ranges": {STACK: [the rule's range, Chromium's own]}, "inexact": [ROW]?, "target": ROW?,
+"nearest": {"root": N, STACK: N}?, "nearestWholePixels": true?}].
 
 DOCUMENT is in the stackdoc/1 shape of random_documents.py; a stack row with "scrollOffset"
 scrolls on its own (`scrolls`): CSS `overflow: auto` along its axis and `hidden` across (no
 scrollbars), scrolled to that offset (element.scrollLeft for a horizontal stack, scrollTop for a
 vertical one) clamped to [0, its content's extent − its length], the extent being the farthest
-end of its shown rows' margin boxes (Chromium's boxes) plus its trailing padding. Sticky rows
+end of its shown rows' margin boxes in flow (Chromium's boxes, a sticky row's shift taken out)
+plus its trailing padding; the rows inside it are `overflow: clip` (scroll_page.mark), so that
+what overflows them is no scrollable overflow of the stack (SPEC §2.8). Sticky rows
 whose nearest scrolling ancestor is such a stack get `top`/`left` = their sticky offset alone
 (they stick to that stack's scrollport, which Chromium deflates by the stack's padding: a
 sticky card of a strip with a left inset of 16 rests 16 from its left edge), others the
@@ -25,75 +28,85 @@ every row's border box is measured with getBoundingClientRect() relative to the 
 content coordinates): the shown frames; "visible" is the row's box against the viewport's
 unobscured rectangle intersected with every scrolling ancestor's box (entire when inside it,
 edges inclusive; partial with 100 × the area inside / its area; offscreen). "scrolls" are the
-offsets Chromium reports. For a case with a "target", the page then calls
-target.scrollIntoView({block: 'nearest', inline: 'nearest'}) from the offsets 0 and records
-every scroller's offset and the root's ("nearest": Chromium's smallest scrolls that show it).
+offsets asked for, clamped. Chromium shows a scroll position at a whole pixel (scrollLeft = 13.5
+shows 14): the boxes are measured back at the offsets asked for (the rows inside a scroller
+move with it), and the rows sticky positioning moves, which follow the shown offset, are listed
+in "inexact" (not compared) when an offset was snapped. For a case with a "target" (a shown row
+inside scrollers), the page then calls target.scrollIntoView({block: 'nearest', inline:
+'nearest'}) from the offsets 0 and records every scroller's offset and the root's ("nearest":
+Chromium's smallest scrolls that show it), each clamped to the range above (Chromium's ranges
+count what overflows the rows); with fractional boxes on the way these whole-pixel scrolls can
+be a pixel off the exact ones ("nearestWholePixels"), and a target of zero width or height is
+recorded without them (Chromium scrolls it into view as if it were a pixel wide).
 """
 import html
 import json
 import os
 import random
 import sys
-import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 from doc_chromium_frames import fixture, oracle  # noqa: E402
 import random_documents  # noqa: E402
+import scroll_page  # noqa: E402
+from scroll_page import ZERO, mark  # noqa: E402
 
-JS = r"""
-function box(e) { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; }
-function meet(a, b) {
-  const x = Math.max(a.x, b.x), y = Math.max(a.y, b.y);
-  return {x: x, y: y, w: Math.min(a.x + a.w, b.x + b.w) - x, h: Math.min(a.y + a.h, b.y + b.h) - y};
-}
-function classify(f, v) {
-  if (f.x >= v.x && f.x + f.w <= v.x + v.w && f.y >= v.y && f.y + f.h <= v.y + v.h) return ['entire', 100];
-  const w = Math.min(f.x + f.w, v.x + v.w) - Math.max(f.x, v.x), h = Math.min(f.y + f.h, v.y + v.h) - Math.max(f.y, v.y);
-  if (w <= 0 || h <= 0 || f.w * f.h <= 0) return ['offscreen', 0];
-  return ['partial', Math.min(100 * w * h / (f.w * f.h), 100)];
-}
-function maxOf(e) {
-  // The rule under test: the farthest end of the shown rows' margin boxes plus the padding.
-  const horiz = e.dataset.scroll === 'horizontal', r = e.getBoundingClientRect(), cs = getComputedStyle(e);
-  let far = null;
-  for (const k of e.children) {
-    if (k.dataset.row === undefined || k.dataset.hidden !== undefined) continue;
-    const kr = k.getBoundingClientRect(), km = getComputedStyle(k);
-    const end = horiz ? kr.right + parseFloat(km.marginRight) : kr.bottom + parseFloat(km.marginBottom);
-    far = far === null ? end : Math.max(far, end);
-  }
-  if (far === null) return 0;
-  return Math.max(0, far + parseFloat(horiz ? cs.paddingRight : cs.paddingBottom) - (horiz ? r.left : r.top) - (horiz ? r.width : r.height));
-}
-function setScroll(e, horiz, v) { if (horiz) e.scrollLeft = v; else e.scrollTop = v; }
-function getScroll(e, horiz) { return horiz ? e.scrollLeft : e.scrollTop; }
+JS = scroll_page.JS_LIB + r"""
 const out = [];
 for (const sc of document.querySelectorAll('[data-scroller]')) {
   const root = sc.firstElementChild, vertical = sc.dataset.axis === 'vertical';
+  const horizOf = e => e.dataset.scroll === 'horizontal';
   const scrollers = [...root.querySelectorAll('[data-scroll]')].filter(e => e.closest('[data-hidden]') === null);
   const maxes = scrollers.map(maxOf);
-  scrollers.forEach((e, i) => setScroll(e, e.dataset.scroll === 'horizontal', Math.min(+e.dataset.offset, maxes[i])));
+  const want = new Map(scrollers.map((e, i) => [e, Math.min(+e.dataset.offset, maxes[i])]));
+  scrollers.forEach(e => setScroll(e, horizOf(e), want.get(e)));
   const r0 = root.getBoundingClientRect(), s0 = sc.getBoundingClientRect();
   const max = Math.max(0, vertical ? r0.height - s0.height : r0.width - s0.width);
   const off = Math.min(+sc.dataset.offset, max);
   setScroll(sc, !vertical, off);
-  const rr = root.getBoundingClientRect(), sr = box(sc);
-  const ins = JSON.parse(sc.dataset.insets);
-  const port = {x: sr.x + ins.left, y: sr.y + ins.top, w: Math.max(0, sr.w - ins.left - ins.right), h: Math.max(0, sr.h - ins.top - ins.bottom)};
-  const rows = [];
+  const shownOff = getScroll(sc, !vertical);
+  // Chromium shows a scroll position at a whole pixel (scrollLeft = 13.5 shows 14): boxes are
+  // taken back to the offsets asked for (rows inside a scroller move with it), relative to the
+  // root's box (which cancels the root's own snapping); sticky rows, which follow the shown
+  // offset, are "inexact" then.
+  const snapped = Math.abs(shownOff - off) > 1e-9 || scrollers.some(e => Math.abs(getScroll(e, horizOf(e)) - want.get(e)) > 1e-9);
+  const rr = root.getBoundingClientRect();
+  const ancestors = e => {
+    const a = [];
+    for (let x = e.parentElement.closest('[data-scroll]'); x !== null && root.contains(x); x = x.parentElement.closest('[data-scroll]')) a.push(x);
+    return a;
+  };
+  const shownBox = e => {
+    const b = box(e);
+    let dx = 0, dy = 0;
+    for (const x of ancestors(e)) {
+      if (!want.has(x)) continue;
+      const d = getScroll(x, horizOf(x)) - want.get(x);
+      if (horizOf(x)) dx += d; else dy += d;
+    }
+    return {x: b.x - rr.x + dx, y: b.y - rr.y + dy, w: b.w, h: b.h};
+  };
+  const ins = JSON.parse(sc.dataset.insets), sr = box(sc);
+  const port = {x: ins.left + (vertical ? 0 : off), y: ins.top + (vertical ? off : 0),
+                w: Math.max(0, sr.w - ins.left - ins.right), h: Math.max(0, sr.h - ins.top - ins.bottom)};
+  const rows = [], inexact = [];
   for (const e of root.querySelectorAll('[data-row]')) {
     const hidden = e.closest('[data-hidden]') !== null;
-    const r = box(e);
+    const r = shownBox(e);
     let clip = port;
-    for (let a = e.parentElement.closest('[data-scroll]'); a !== null && root.contains(a); a = a.parentElement.closest('[data-scroll]')) clip = meet(clip, box(a));
-    rows.push([e.dataset.row, hidden ? null : {x: r.x - rr.x, y: r.y - rr.y, width: r.w, height: r.h},
+    for (const a of ancestors(e)) clip = meet(clip, shownBox(a));
+    rows.push([e.dataset.row, hidden ? null : {x: r.x, y: r.y, width: r.w, height: r.h},
                hidden ? ['hidden', 0] : classify(r, clip)]);
+    let sticky = false;
+    for (let x = e; x !== null && x !== root; x = x.parentElement) if (x.style.position === 'sticky') sticky = true;
+    if (snapped && sticky && !hidden) inexact.push(e.dataset.row);
   }
-  const scrolls = scrollers.map(e => [e.dataset.row, getScroll(e, e.dataset.scroll === 'horizontal'), maxes[scrollers.indexOf(e)],
-                                      e.dataset.scroll === 'horizontal' ? e.scrollWidth - e.clientWidth : e.scrollHeight - e.clientHeight]);
-  out.push({offset: getScroll(sc, !vertical), content: {width: rr.width, height: rr.height}, rows: rows, scrolls: scrolls, nearest: null});
+  const scrolls = scrollers.map(e => [e.dataset.row, want.get(e), maxes[scrollers.indexOf(e)],
+                                      horizOf(e) ? e.scrollWidth - e.clientWidth : e.scrollHeight - e.clientHeight]);
+  out.push({offset: off, content: {width: rr.width, height: rr.height}, rows: rows, scrolls: scrolls, nearest: null,
+            inexact: inexact});
 }
 // Scroll-to (after every case is measured: scrollIntoView also scrolls the page itself).
 let at = 0;
@@ -104,44 +117,33 @@ for (const sc of document.querySelectorAll('[data-scroller]')) {
     scrollers.forEach(e => setScroll(e, e.dataset.scroll === 'horizontal', 0));
     setScroll(sc, !vertical, 0);
     window.scrollTo(0, 0);
-    root.querySelector('[data-row="' + sc.dataset.target + '"]').scrollIntoView({block: 'nearest', inline: 'nearest'});
-    const nearest = {root: getScroll(sc, !vertical)};
-    scrollers.forEach(e => { nearest[e.dataset.row] = getScroll(e, e.dataset.scroll === 'horizontal'); });
-    out[at].nearest = nearest;
+    const t = root.querySelector('[data-row="' + sc.dataset.target + '"]');
+    // Chromium's scrolls are whole pixels: with fractional boxes on the way they can be a pixel
+    // off the exact answer ("nearestWholePixels").
+    const whole = v => Math.abs(v - Math.round(v)) < 1e-9;
+    let exact = true;
+    for (let x = t; x !== null && x !== root; x = x.parentElement) {
+      const b = box(x);
+      if (![b.x, b.y, b.w, b.h].every(whole)) exact = false;
+    }
+    // Chromium's ranges count what overflows the rows (SPEC 2.6 and 2.8 do not): its scrolls
+    // are clamped to the contract's ranges, measured as above.
+    const r0 = root.getBoundingClientRect(), s0 = sc.getBoundingClientRect();
+    const max = Math.max(0, vertical ? r0.height - s0.height : r0.width - s0.width);
+    const maxes = new Map(scrollers.map(e => [e, maxOf(e)]));
+    t.scrollIntoView({block: 'nearest', inline: 'nearest'});
+    const nearest = {root: Math.min(getScroll(sc, !vertical), max)};
+    scrollers.forEach(e => { nearest[e.dataset.row] = Math.min(getScroll(e, e.dataset.scroll === 'horizontal'), maxes.get(e)); });
+    // Chromium scrolls a box of zero width or height into view as if it were a pixel wide
+    // (SPEC 2.5 and 2.6 take it as it is): no such case is recorded.
+    const tb = box(t);
+    if (tb.w > 0 && tb.h > 0) out[at].nearest = nearest;
+    out[at].nearestWholePixels = !exact;
   }
   at++;
 }
 document.getElementById('oracle-out').textContent = btoa(unescape(encodeURIComponent(JSON.stringify(out))));
 """
-
-ZERO = {"top": 0, "left": 0, "bottom": 0, "right": 0}
-
-
-def mark(rows, nodes, parent_axis, inset):
-    """HTML of the row nodes: data-row ids, sticky declarations and scrolling stacks."""
-    out = []
-    for r, n in zip(rows, nodes):
-        css = oracle.css_of(n["style"])
-        if r.get("sticky"):
-            css += (f"; position: sticky; {'top' if parent_axis == 'vertical' else 'left'}: "
-                    f"{inset[parent_axis] + r.get('stickyOffset', 0)}px")
-        stack = r.get("stack") or {}
-        attrs = ""
-        inner_inset = inset
-        if r.get("stack") and r.get("scrollOffset") is not None:
-            axis = stack.get("axis", "vertical")
-            along, across = ("overflow-x", "overflow-y") if axis == "horizontal" else ("overflow-y", "overflow-x")
-            css += f"; {along}: auto; {across}: hidden; scrollbar-width: none"
-            attrs = f' data-scroll="{axis}" data-offset="{r["scrollOffset"]}"'
-            inner_inset = {"vertical": 0, "horizontal": 0}  # a sticky row inside sticks to this scrollport
-        if r.get("stack"):
-            inner = mark(stack.get("rows", []), n["children"], stack.get("axis", "vertical"), inner_inset)
-        else:
-            inner = "".join(oracle.node_html(c) for c in n["children"])
-        hidden = " data-hidden" if r.get("hidden") else ""
-        out.append(f'<div data-row="{html.escape(r["id"])}"{hidden}{attrs} style="{html.escape(css)}">{inner}</div>')
-    return "".join(out)
-
 
 def page(cases):
     parts = []
@@ -160,9 +162,7 @@ def page(cases):
                      f'style="position: absolute; left: 0; top: 0; display: block; overflow: auto; '
                      f'scrollbar-width: none; width: {vp["width"]}px; height: {vp["height"]}px">'
                      f'<div style="{html.escape(oracle.css_of(root["style"]) + extra)}">{inner}</div></div>')
-    return ("<!DOCTYPE html><html><head><meta charset='utf-8'><style>" + oracle.CSS +
-            "</style></head><body>" + "\n".join(parts) +
-            "<pre id='oracle-out' style='display:none'></pre><script>" + JS + "</script></body></html>")
+    return scroll_page.page(parts, JS)
 
 
 def base(name, axis, vp, insets=ZERO):
@@ -314,12 +314,13 @@ def main():
         chromium = args[k + 1]
         del args[k:k + 2]
     count, seed, path = int(args[0]), int(args[1]), args[2]
-    cs = cases(count, seed)
-    with tempfile.TemporaryDirectory() as d:
-        page_path = os.path.join(d, "page.html")
-        with open(page_path, "w") as f:
-            f.write(page(cs))
-        measured = oracle.run_chromium(chromium, page_path)
+    write(measure(cases(count, seed), chromium), path)
+
+
+def measure(cs, chromium="chromium"):
+    """Chromium's answers for cases [(DOCUMENT, root offset, target row or None)] (one page, one
+    run): the entries described above."""
+    measured = scroll_page.run(chromium, page(cs))
     result = []
     for (doc, _, target), m in zip(cs, measured):
         entry = {"doc": doc, "offset": m["offset"], "contentSize": m["content"],
@@ -327,10 +328,19 @@ def main():
                  "ranges": {rid: [mx, rng] for rid, _, mx, rng in m["scrolls"]},
                  "shown": {rid: f for rid, f, _ in m["rows"]},
                  "visible": {rid: v for rid, _, v in m["rows"]}}
-        if target:
+        if m["inexact"]:
+            entry["inexact"] = m["inexact"]
+        if target and m["nearest"] is not None:
             entry["target"] = target
             entry["nearest"] = m["nearest"]
+            if m.get("nearestWholePixels"):
+                entry["nearestWholePixels"] = True
         result.append(entry)
+    return result
+
+
+def write(result, path):
+    """Writes the entries as a fixture file; prints the counts."""
     with open(path, "w") as f:
         json.dump(result, f, separators=(",", ":"))
         f.write("\n")

@@ -27,20 +27,19 @@ the root's leading padding along its axis grows by the safe area's leading edge
 (`padding-top: calc(P + env(safe-area-inset-top))`), sticky rows stick below the larger of the
 top inset and the safe area's top, and the scroll range ends at the larger of the trailing ones.
 """
-import base64
 import html
 import json
 import os
 import random
-import subprocess
 import sys
-import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 from doc_chromium_frames import fixture, oracle  # noqa: E402
-from random_documents import document, row  # noqa: E402
+from random_documents import document  # noqa: E402
+import scroll_page  # noqa: E402
+from scroll_page import ZERO, mark, obscured  # noqa: E402
 
 JS = r"""
 const out = [];
@@ -66,34 +65,6 @@ document.getElementById('oracle-out').textContent = btoa(unescape(encodeURICompo
 """
 
 
-def mark(rows, nodes, parent_axis, inset):
-    """HTML of the row nodes, with data-row ids and the sticky declarations."""
-    out = []
-    for r, n in zip(rows, nodes):
-        css = oracle.css_of(n["style"])
-        if r.get("sticky"):
-            css += (f"; position: sticky; {'top' if parent_axis == 'vertical' else 'left'}: "
-                    f"{inset[parent_axis] + r.get('stickyOffset', 0)}px")
-        stack = r.get("stack") or {}
-        if r.get("stack"):
-            inner = mark(stack.get("rows", []), n["children"], stack.get("axis", "vertical"), inset)
-        else:  # a leaf's intrinsic content box (SPEC §2.3), as the mapping made it
-            inner = "".join(oracle.node_html(c) for c in n["children"])
-        hidden = " data-hidden" if r.get("hidden") else ""
-        out.append(f'<div data-row="{html.escape(r["id"])}"{hidden} style="{html.escape(css)}">{inner}</div>')
-    return "".join(out)
-
-
-ZERO = {"top": 0, "left": 0, "bottom": 0, "right": 0}
-
-
-def obscured(doc):
-    """SPEC §2.5: each edge the larger of the viewport's insets and its safe area."""
-    ins = {**ZERO, **doc.get("viewportInsets", {})}
-    safe = {**ZERO, **doc.get("safeArea", {})}
-    return {k: max(ins[k], safe[k]) for k in ZERO}
-
-
 def page(cases):
     parts = []
     for doc, offset in cases:
@@ -113,9 +84,7 @@ def page(cases):
                      f'style="position: absolute; left: 0; top: 0; display: block; overflow: auto; '
                      f'scrollbar-width: none; width: {vp["width"]}px; height: {vp["height"]}px; {pad}">'
                      f'<div style="{html.escape(oracle.css_of(root["style"]) + extra)}">{inner}</div></div>')
-    return ("<!DOCTYPE html><html><head><meta charset='utf-8'><style>" + oracle.CSS +
-            "</style></head><body>" + "\n".join(parts) +
-            "<pre id='oracle-out' style='display:none'></pre><script>" + JS + "</script></body></html>")
+    return scroll_page.page(parts, JS)
 
 
 def sections(r, i):
@@ -211,11 +180,7 @@ def main():
         args.remove("--safe-area")
     count, seed, path = int(args[0]), int(args[1]), args[2]
     cs = cases(count, seed, offsets, safe)
-    with tempfile.TemporaryDirectory() as d:
-        page_path = os.path.join(d, "page.html")
-        with open(page_path, "w") as f:
-            f.write(page(cs))
-        measured = oracle.run_chromium(chromium, page_path)
+    measured = scroll_page.run(chromium, page(cs))
     result = []
     for (doc, _), m in zip(cs, measured):
         result.append({"doc": doc, "offset": m["offset"], "contentSize": m["content"],
