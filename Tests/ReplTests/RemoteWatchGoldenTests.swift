@@ -33,8 +33,9 @@ import StackDocTestSupport
     }
 
     /// Alice opens the document; bob commits a group and an edit while she is not watching
-    /// (`watch 0` catches them up from the log), then an undo of his own while her `watch 3`
-    /// waits (the change signal: `PRAGMA data_version` on SQLite, LISTEN/NOTIFY on PostgreSQL).
+    /// (`watch 0` catches them up from the log), then an undo of his own while her `watch 60`
+    /// waits (the change signal: `PRAGMA data_version` on SQLite, LISTEN/NOTIFY on PostgreSQL);
+    /// once it is printed, Ctrl-C ends her watch and her `status` runs.
     /// Alice's standard output and standard error, and her exit status (the database as `$DB`).
     static func run(_ backend: TestStores.Backend, json: Bool) async throws -> String {
         let exe = try #require(Binary.stackdoc, "the stackdoc binary is built with the tests")
@@ -50,8 +51,11 @@ import StackDocTestSupport
                                                stdin: "open d\nbegin \"grow a\"\nset a fixed 150\ncommit\nhide b\n")
             alice.send("watch 0\n")
             _ = alice.read(until: json ? #""command":"watch 0""# : "watched 0 s", timeout: 30)
-            alice.send("watch 3\nstatus\n")
+            alice.send("watch 60\nstatus\n")
             let live = try Binary.runBlocking(exe, ["--db", db.path, "--as", "bob"], stdin: "open d\nundo\n")
+            // Heard: Ctrl-C ends the watch (not the process), whatever the machine's load.
+            _ = alice.read(until: json ? #""entry":7"# : "entry 7 by bob", timeout: 30)
+            alice.interrupt()
             return (alice.finish(timeout: 30), [early, live])
         }
         for bob in bobs { #expect(bob.status == 0, "\(bob.stderr)") }
