@@ -110,7 +110,7 @@ let package = Package(
         .testTarget(
             name: "ReplTests",
             dependencies: ["repl", "StackDocScript", "Layout", "OrderStatistics", "Store", "StackDocTestSupport"],
-            exclude: ["scripts"]
+            exclude: ["scripts", "remote-watch"]
         ),
         // The StackDocScript library through its public API only (no @testable import).
         .testTarget(name: "StackDocScriptTests", dependencies: ["StackDocScript", "Layout", "Store", "StackDocTestSupport"]),
