@@ -81,6 +81,11 @@ protocol StoreBackend: AnyObject {
     /// - **Bounded.** It returns within `timeout` plus one poll interval, and within one poll
     ///   interval of `cancellation` being requested; it never throws for a timeout.
     func waitForChange(after token: ChangeToken, timeout: Double, cancellation: Cancellation) throws -> ChangeToken
+    /// Ends what `changeToken()` set up for waiting, once the caller waits no more (a `watch`
+    /// ended): an idle session then holds nothing on the server (PostgreSQL: `UNLISTEN`, so that
+    /// the server's notification queue never waits on a session that no longer reads its
+    /// socket). The next `changeToken()` sets it up again. Nothing to do on SQLite.
+    func stopWaiting() throws
     func importDocument(uid: String, cancellation: Cancellation,
                         reading: @escaping @Sendable (_ rows: @escaping @Sendable ([ImportedRow]) -> Bool) throws
                             -> (document: Document, rowsHandedOver: Bool)) throws -> (id: Int64, document: Document, live: LiveLayout?)

@@ -75,6 +75,27 @@ struct PostgreSQLChangeSignalTests {
         // channel. PostgreSQLFaultTests asserts it on a cluster of its own.)
     }
 
+    /// A watch that ends stops listening (`stopWaitingForRemoteChanges`): the server no longer
+    /// counts the idle session among the channel's listeners, and the next wait listens again
+    /// and misses nothing committed meanwhile.
+    @Test func aWaiterThatStopsWaitingListensNoMore() throws {
+        let url = try TestStores.url(.postgresql)
+        let mine = try DocumentStore(url: url).create("d")
+        let theirs = try DocumentStore(url: url).open("d")
+        let connection = (mine.store.backend as! PostgreSQLBackend).connection
+        func channels() throws -> Int { try connection.execute("SELECT count(*)::int8 FROM pg_listening_channels()").int(0, 0) ?? -1 }
+        _ = try mine.changeToken()
+        #expect(try channels() == 1)
+        try mine.stopWaitingForRemoteChanges()
+        #expect(try channels() == 0)
+        #expect(!(mine.store.backend as! PostgreSQLBackend).listening)
+        try mine.stopWaitingForRemoteChanges()  // twice is harmless
+        let token = try mine.changeToken()
+        try theirs.perform(.add(ids: ["b"], spec: [], position: nil, parent: nil))
+        #expect(try mine.waitForRemoteChange(after: token, timeout: 2) != token)
+        #expect(try mine.catchUp().map(\.entry.seq) == [2])
+    }
+
     /// A measurement, not a check (run with `STACKDOC_MEASURE_NOTIFY=1`; Benchmarks/RESULTS.md): a
     /// small edit's commit with and without the NOTIFY, as the store sends it (round trip 1:
     /// `BEGIN` with the version check; round trip 2: the writes, the NOTIFY and `COMMIT`), the two

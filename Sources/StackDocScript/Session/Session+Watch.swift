@@ -32,6 +32,8 @@ extension Session {
         let deadline = Date().addingTimeInterval(seconds ?? Self.longestWatch)
         var result = WatchResult(seconds: seconds)
         var token = try doc.changeToken()
+        // Waiting ends with the watch: an idle session holds nothing on the server.
+        defer { try? doc.stopWaitingForRemoteChanges() }
         var first = takeCaughtUp()
         while true {
             for change in first + (try doc.catchUp()) {

@@ -39,6 +39,14 @@ extension StoredDocument {
         try store.backend.waitForChange(after: token, timeout: timeout, cancellation: store.cancellation)
     }
 
+    /// Ends the waiting that `changeToken()` set up, when the caller will not wait again soon
+    /// (a `watch` ended): an idle session then holds nothing on the server (PostgreSQL stops
+    /// listening; SQLite holds nothing anyway). The next `changeToken()` sets it up again.
+    /// - Throws: A store error when the database cannot be reached.
+    public func stopWaitingForRemoteChanges() throws {
+        try store.backend.stopWaiting()
+    }
+
     /// Brings the handle up to date with what other sessions committed since it last read or
     /// wrote the document, and returns those changes, oldest first: the log entries after the
     /// last one it had seen (the log is the truth; a signal carries no data). Its own writes

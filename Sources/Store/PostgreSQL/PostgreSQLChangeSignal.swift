@@ -9,9 +9,9 @@ import Layout
 /// the socket and counts the notifications of other sessions (its own are skipped by server
 /// process id); the token is that count. A reconnection counts as a change (notifications sent
 /// while the connection was down are lost; the caller catches up from the log, which is the
-/// truth) and listens again before it returns. The next write transaction `UNLISTEN`s in its
-/// own pipeline, so a session that watched once and went on editing does not keep the server's
-/// notification queue waiting on it.
+/// truth) and listens again before it returns. A watch that ends stops listening
+/// (`stopWaiting`), and so does the next write transaction, in its own pipeline: a session that
+/// watched once, idle or editing, does not keep the server's notification queue waiting on it.
 ///
 /// One channel per store (its database), not one per document: one `LISTEN` serves whatever
 /// document the session opens or switches to, a new or dropped document is heard as well, and
@@ -92,6 +92,19 @@ extension PostgreSQLBackend {
         let own = connection.serverPID
         for note in try connection.takeNotifications() where note.senderPID != own && note.channel == Self.changeChannel {
             heard &+= 1
+        }
+    }
+
+    /// `UNLISTEN *` when the connection listens (one round trip): a watch ended, and an idle
+    /// session must not hold the server's notification queue.
+    func stopWaiting() throws {
+        guard listening else { return }
+        do {
+            try connection.execute("UNLISTEN *")
+            listening = false
+            try hear()
+        } catch {
+            throw StoreError.wrapPostgreSQL(error, server: path)
         }
     }
 

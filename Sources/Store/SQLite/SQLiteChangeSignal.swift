@@ -23,4 +23,7 @@ extension SQLiteBackend {
             Thread.sleep(forTimeInterval: min(left, ChangeToken.wakeInterval))
         }
     }
+
+    /// Nothing was set up: polling `data_version` holds nothing between waits.
+    func stopWaiting() throws {}
 }
