@@ -111,9 +111,8 @@ extension StoredDocument {
                 let counted = snapshotChanges + read.applied.values.reduce(0) { $0 + $1.count }
                 try reload(rows: false)
                 snapshotChanges = counted
-                let ranges = read.steps.values
-                let steps = changes.map { change in ranges.first { ($0.first...$0.last).contains(change.entry.seq) }?.n }
-                return CaughtUp(changes: changes, applied: applied, steps: steps, replayed: true)
+                return CaughtUp(changes: changes, applied: applied, steps: Self.steps(of: read.entries, in: Array(read.steps.values)),
+                                replayed: true)
             }
             for i in changes.indices { changes[i].layout = nil }
             try reload()
@@ -156,6 +155,18 @@ extension StoredDocument {
             n -= 1
         }
         return found
+    }
+
+    /// The step whose entries hold each of `entries` (in seq order), nil for none: one sweep
+    /// over `steps` sorted by their first entry (steps never overlap).
+    static func steps(of entries: [LogEntry], in steps: [(n: Int, first: Int, last: Int)]) -> [Int?] {
+        let sorted = steps.sorted { $0.first < $1.first }
+        var next = 0
+        return entries.map { entry in
+            while next < sorted.count, sorted[next].last < entry.seq { next += 1 }
+            guard next < sorted.count, sorted[next].first <= entry.seq else { return nil }
+            return sorted[next].n
+        }
     }
 
     /// How many distinct rows `changes` touch.
