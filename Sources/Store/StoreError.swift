@@ -36,6 +36,11 @@ public struct StoreError: UserFacingError, Hashable, CustomStringConvertible {
         case staleDocument(name: String, storedVersion: Int, sessionVersion: Int)
         /// Another process dropped the document this session has open.
         case droppedDocument(name: String)
+        /// A stale edit not planned again (SPEC §3): log entry `entry` (of kind `kind`, in undo
+        /// step `step` when it belongs to one), written by `origin` (nil: none recorded) after
+        /// the version the edit was planned on, changed `what` (`Compensation.describe`), which
+        /// the edit depends on (`EditFootprint`). The handle has caught up; nothing was written.
+        case editConflict(name: String, entry: Int, kind: String, step: Int?, origin: String?, what: String)
         /// A damaged database file.
         case corruptFile(path: String, problem: String)
         /// A database file that cannot be opened (`verb`: `open` or `create`): `problem` says why.
@@ -78,6 +83,11 @@ public struct StoreError: UserFacingError, Hashable, CustomStringConvertible {
             return cause + ": reload it and try again"
         case .droppedDocument(let name):
             return "document \(Validation.quoted(name)) was dropped by another process"
+        case let .editConflict(name, entry, kind, step, origin, what):
+            let by = origin.map(Validation.quoted) ?? "an unknown origin"
+            let made = step.map { "step \($0)" } ?? "log entry \(entry) (\(kind))"
+            return "conflict: \(made) by \(by) changed \(what) since you read document \(Validation.quoted(name)); "
+                + "it is reloaded, nothing was written"
         case let .corruptFile(file, problem):
             return "database \(path(file)) is corrupt: \(problem)"
         case let .cannotOpenDatabase(file, verb, problem):

@@ -7,7 +7,8 @@ import StoreFormat
 ///
 /// Every method that changes the document runs in ONE transaction of the store's backend
 /// (`StoreBackend`): it checks that the stored version is the one this handle last saw (another
-/// process may have written — then it fails with a "stale" error and `reload()` catches up),
+/// process may have written — then it fails with a "stale" error and `reload()` catches up; an
+/// edit is planned again on the newest version instead, `perform(_:planning:caughtUp:)`),
 /// applies the primitive changes to memory and writes exactly those rows, appends the log entry,
 /// and commits. On any error both the database and `document` are left as they were.
 public final class StoredDocument {
@@ -250,19 +251,23 @@ public final class StoredDocument {
 
     // MARK: Operations
 
-    /// Plans `edit` on the current document and performs it (one operation, one transaction).
-    /// Returns the primitive changes applied.
+    /// Plans `edit` on the current document and performs it (one operation, one transaction);
+    /// when another process wrote the document since, plans it again on the newest version or
+    /// refuses it as a conflict (`perform(_:planning:caughtUp:)`). Returns the primitive changes
+    /// applied.
     /// - Parameter edit: The operation.
     /// - Throws: `StackDocError` when the edit does not plan (`noSuchRow`, `badValue`, …), another
-    ///   process wrote the document (`staleDocument`) or dropped it, or the database cannot be
-    ///   written; nothing changes.
+    ///   process changed what it depends on (`editConflict`) or dropped the document, or the
+    ///   database cannot be written; nothing changes.
     @discardableResult
     public func perform(_ edit: Edit) throws -> [Change] {
-        try perform(edit, changes: try document.plan(edit))
+        try perform(edit, planning: { try document.plan(edit) })
     }
 
     /// Performs `edit` whose primitive changes are already planned (`document.plan(edit)`).
-    /// An edit whose changes are empty is logged but makes no undo step.
+    /// An edit whose changes are empty is logged but makes no undo step. A stale handle fails
+    /// (`staleDocument`: the changes were planned on the old version); `perform(_:planning:caughtUp:)`
+    /// plans them again instead.
     /// - Parameters:
     ///   - edit: The operation, as the log records it.
     ///   - changes: Its primitive changes, planned on this document's current state.

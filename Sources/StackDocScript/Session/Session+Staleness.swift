@@ -6,9 +6,14 @@ import Store
 /// - A query (`layout`, `status`, `history`, `export`, …) first catches up: when the document
 ///   was written elsewhere it is reloaded, and the query answers from the reloaded state (the
 ///   document rebuilds its layouts); when it was dropped, the session closes it and says so.
-/// - A command that changes the document is planned on the state the user saw: when another
-///   process wrote since, the store refuses it, the session reloads, and the error says to run
-///   the command again (or that the document was closed, when it was dropped).
+/// - An edit is planned on the state the user saw: when another process wrote since, the store
+///   catches up and plans it again on the newest version, or refuses it as a conflict naming
+///   the step and origin that changed what it depends on (StoredDocument+Replan); either way the
+///   session is current after it.
+/// - Any other command that changes the document (undo, redo, a group, an import block…), and
+///   an edit the store would not plan again (a group open, a history rewritten meanwhile): when
+///   another process wrote since, the store refuses it, the session reloads, and the error says
+///   to run the command again (or that the document was closed, when it was dropped).
 extension Session {
     /// Before a query on the open document: reload it when another process wrote it; close it
     /// (and fail) when another process dropped it.
@@ -20,12 +25,15 @@ extension Session {
     }
 
     /// After a failed command: when another process wrote the open document, reload it; when
-    /// it dropped it, close it; say which. Nil when the document is current (the failure had
-    /// another cause).
-    func recoverFromStale() -> CommandError.StaleRecovery? {
+    /// it dropped it, close it; say which. Nil when the document is current and `error` is not
+    /// a stale refusal (the failure had another cause; a stale edit the store refused after
+    /// catching up is `.reloaded`).
+    func recoverFromStale(after error: Error) -> CommandError.StaleRecovery? {
         guard let doc = current else { return nil }
         switch try? catchUp(doc) {
-        case .current?: return nil
+        case .current?:
+            guard let error = error as? StoreError, case .staleDocument = error.kind else { return nil }
+            return .reloaded
         case .reloaded?: return .reloaded
         case .dropped?: return closed(doc)
         case nil:

@@ -90,10 +90,11 @@ public final class Session {
 
     /// Runs one command and returns what it produced, as data (`CommandResult`; the renderers
     /// in `Render/` turn it into text or JSON). Throws a `StackDocError` (nothing changed) when
-    /// it fails. A query first catches up with another process's writes (Session+Staleness);
-    /// when a command fails because another process changed the open document, the document is
-    /// reloaded so that running the command again works (or closed, when it was dropped), and
-    /// the error says so (`CommandError.Kind.recovered`).
+    /// it fails. A query first catches up with another process's writes (Session+Staleness); a
+    /// stale edit is planned again on the newest version or refused as a conflict
+    /// (StoredDocument+Replan); when another command fails because another process changed the
+    /// open document, the document is reloaded so that running the command again works (or
+    /// closed, when it was dropped), and the error says so (`CommandError.Kind.recovered`).
     /// - Parameter command: A parsed command (`Parser.parse`, or built in code).
     /// - Returns: What the command produced.
     /// - Throws: `StackDocError` when the command fails; nothing changed.
@@ -110,7 +111,7 @@ public final class Session {
         do {
             return try execute(command)
         } catch {
-            guard let recovery = recoverFromStale() else { throw error }
+            guard let recovery = recoverFromStale(after: error) else { throw error }
             throw CommandError(.recovered(ErrorReport(error), recovery))
         }
     }
@@ -369,9 +370,15 @@ public final class Session {
     func perform(_ edit: Edit) throws -> CommandResult {
         let doc = try open()
         let cursorBefore = doc.cursor
-        // Planning a scroll needs positions: the live layout has them.
-        let planned = try doc.document.plan(edit, live: try liveLayout())
-        let (_, report) = try measure { try doc.perform(edit, changes: planned) }
+        // Planning a scroll needs positions: the live layout has them. A stale edit is planned
+        // again on the newest version, or refused as a conflict (StoredDocument+Replan).
+        var planned: [Change] = []
+        let (_, report) = try measure {
+            try doc.perform(edit, planning: {
+                planned = try doc.document.plan(edit, live: doc.liveLayout())
+                return planned
+            }, caughtUp: remember)
+        }
         let outcome: EditOutcome
         if edit.isViewState {
             outcome = planned.isEmpty ? .noChange : .view

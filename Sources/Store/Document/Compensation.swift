@@ -14,10 +14,14 @@ enum Compensation {
         case existence(RowID)
         /// The row was moved.
         case placement(RowID)
-        /// A row was inserted into, removed from or moved in or out of this stack row.
-        case rows(of: RowID)
+        /// A row was inserted into, removed from or moved in or out of this stack row (nil: the
+        /// root stack).
+        case rows(of: RowID?)
         /// The document's settings, view state aside.
         case settings
+        /// The view state of the settings: viewport, obscured edges, keyboard, offset (only a
+        /// re-planned stale edit of the view needs it, `EditFootprint`).
+        case view
     }
 
     /// A later step of another origin that changed what the steps to revert changed.
@@ -34,14 +38,20 @@ enum Compensation {
     static func touches(_ change: Change) -> [Touch] {
         switch change {
         case let .insertRow(id, _, parent, _), let .removeRow(id, _, parent, _):
-            return [Touch.existence(id)] + (parent.map { [Touch.rows(of: $0)] } ?? [])
+            return [Touch.existence(id), .rows(of: parent)]
         case let .updateRow(id, old, new):
             return RowField.differing(old, new).map { Touch.field(id, $0) }
         case let .moveRow(id, fromParent, _, toParent, _):
-            return [Touch.placement(id)] + [fromParent, toParent].compactMap { $0.map { Touch.rows(of: $0) } }
+            return [Touch.placement(id), .rows(of: fromParent), .rows(of: toParent)]
         case let .updateSettings(old, new):
-            return old.withView(of: new) == new ? [] : [.settings]
+            return settingsTouches(old, new)
         }
+    }
+
+    /// What a settings change touches: `settings` when more than the view changed, `view` when
+    /// the view did.
+    static func settingsTouches(_ old: DocumentSettings, _ new: DocumentSettings) -> [Touch] {
+        (old.withView(of: new) == new ? [] : [.settings]) + (new.withView(of: old) == new ? [] : [.view])
     }
 
     /// What a later change must not have touched for `change` (of the step to revert) to be
@@ -67,11 +77,17 @@ enum Compensation {
     static func conflict(of changes: [Change], with later: [(step: Int, origin: String?, changes: [Change])]) -> Conflict? {
         let needed = Set(changes.flatMap(needs))
         for step in later {
-            for change in step.changes {
-                if let touch = touches(change).first(where: needed.contains) {
-                    return Conflict(step: step.step, origin: step.origin, what: describe(touch))
-                }
+            if let touch = firstTouch(of: needed, in: step.changes) {
+                return Conflict(step: step.step, origin: step.origin, what: describe(touch))
             }
+        }
+        return nil
+    }
+
+    /// The first thing of `needed` that one of `changes` (in order) touched; nil when none did.
+    static func firstTouch(of needed: Set<Touch>, in changes: [Change]) -> Touch? {
+        for change in changes {
+            if let touch = touches(change).first(where: needed.contains) { return touch }
         }
         return nil
     }
@@ -81,8 +97,9 @@ enum Compensation {
         case let .field(id, field): return "row \(Validation.quoted(id)) field \(field.spec.word)"
         case let .existence(id): return "row \(Validation.quoted(id)) (added or removed it)"
         case let .placement(id): return "row \(Validation.quoted(id)) (moved it)"
-        case let .rows(of: id): return "the rows of \(Validation.quoted(id))"
+        case let .rows(of: id): return id.map { "the rows of \(Validation.quoted($0))" } ?? "the rows of the root stack"
         case .settings: return "the document settings"
+        case .view: return "the view (viewport, obscured edges, keyboard, offset)"
         }
     }
 

@@ -61,8 +61,28 @@ extension StoredDocument {
     /// - Throws: `StoreError` (`droppedDocument` when another session dropped it), or a
     ///   store error when the database cannot be read; the handle is then as it was.
     public func catchUp() throws -> [RemoteChange] {
+        try caughtUp().changes
+    }
+
+    /// What `caughtUp()` found: the remote changes, and what a stale edit being planned again
+    /// needs to know of them (`perform(_:planning:caughtUp:)`).
+    struct CaughtUp {
+        /// The changes, oldest first (`catchUp()`'s answer).
+        var changes: [RemoteChange] = []
+        /// Each change's primitive changes as applied (an undo/redo: the moved steps' too).
+        var applied: [[Change]] = []
+        /// The undo step each change's entry belongs to (its completing entry, or an operation
+        /// of a group, by the group's step); nil for the others (undo, redo, view, mark, …).
+        var steps: [Int?] = []
+        /// False when the handle was reloaded instead of applying the entries: what happened in
+        /// between is not known from them.
+        var replayed = true
+    }
+
+    /// `catchUp()`, with what it applied.
+    func caughtUp() throws -> CaughtUp {
         try store.readingOneState {
-            let read = try reading { tx -> (header: StoredHeader, entries: [LogEntry], applied: [Int: [Change]], steps: [Int: Int], groups: [Int: [Change]])? in
+            let read = try reading { tx -> (header: StoredHeader, entries: [LogEntry], applied: [Int: [Change]], steps: [Int: (n: Int, first: Int, last: Int)], groups: [Int: [Change]])? in
                 guard let header = try tx.header(key) else { throw dropped }
                 guard header.version != version else { return nil }
                 let stored = try tx.lastSeq(key)
@@ -77,9 +97,9 @@ extension StoredDocument {
                     guard let step = steps[entry.seq] else { continue }
                     groups[entry.seq] = try tx.operationChanges(key, in: step.first...step.last, inverse: false).flatMap { $0 }
                 }
-                return (header, entries, applied, steps.mapValues(\.n), groups)
+                return (header, entries, applied, steps, groups)
             }
-            guard let read else { return [] }
+            guard let read else { return CaughtUp() }
             // A history rewritten under the handle (compaction, a rollback of a group it saw
             // open, a log shorter than it knew): the entries after its last one do not lead from
             // its memory to the stored state.
@@ -87,18 +107,24 @@ extension StoredDocument {
                 && read.entries.first?.seq == lastSeq + 1
             var changes = read.entries.map { entry in
                 let applied = read.applied[entry.seq] ?? read.groups[entry.seq] ?? []
-                return RemoteChange(entry: entry, step: read.steps[entry.seq], rows: Self.rowsTouched(applied),
+                return RemoteChange(entry: entry, step: read.steps[entry.seq]?.n, rows: Self.rowsTouched(applied),
                                     changedSettings: applied.contains { if case .updateSettings = $0 { true } else { false } })
             }
-            if replayable, let reports = try? apply(changes.map { read.applied[$0.entry.seq] ?? [] }), document.settings == read.header.settings {
+            let applied = changes.map { read.applied[$0.entry.seq] ?? [] }
+            let replayed = replayable && (try? apply(applied)).map { reports in
                 for i in changes.indices { changes[i].layout = reports[i] }
+                return true
+            } == true
+            if replayed, document.settings == read.header.settings {
                 let counted = snapshotChanges + read.applied.values.reduce(0) { $0 + $1.count }
                 try reload(rows: false)
                 snapshotChanges = counted
-            } else {
-                try reload()
+                return CaughtUp(changes: changes, applied: applied, steps: Self.steps(of: read.entries, in: Array(read.steps.values)),
+                                replayed: true)
             }
-            return changes
+            for i in changes.indices { changes[i].layout = nil }
+            try reload()
+            return CaughtUp(changes: changes, applied: applied, steps: changes.map(\.step), replayed: false)
         }
     }
 
@@ -137,6 +163,18 @@ extension StoredDocument {
             n -= 1
         }
         return found
+    }
+
+    /// The step whose entries hold each of `entries` (in seq order), nil for none: one sweep
+    /// over `steps` sorted by their first entry (steps never overlap).
+    static func steps(of entries: [LogEntry], in steps: [(n: Int, first: Int, last: Int)]) -> [Int?] {
+        let sorted = steps.sorted { $0.first < $1.first }
+        var next = 0
+        return entries.map { entry in
+            while next < sorted.count, sorted[next].last < entry.seq { next += 1 }
+            guard next < sorted.count, sorted[next].first <= entry.seq else { return nil }
+            return sorted[next].n
+        }
     }
 
     /// How many distinct rows `changes` touch.
