@@ -83,7 +83,7 @@ struct PostgreSQLChangeSignalTests {
         let mine = try DocumentStore(url: url).create("d")
         let theirs = try DocumentStore(url: url).open("d")
         let connection = (mine.store.backend as! PostgreSQLBackend).connection
-        func channels() throws -> Int { try connection.execute("SELECT count(*)::int8 FROM pg_listening_channels()").int(0, 0) ?? -1 }
+        func channels() throws -> Int64 { try connection.execute("SELECT count(*)::int8 FROM pg_listening_channels()").int(0, 0) ?? -1 }
         _ = try mine.changeToken()
         #expect(try channels() == 1)
         try mine.stopWaitingForRemoteChanges()
