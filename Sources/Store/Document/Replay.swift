@@ -9,7 +9,8 @@ import StoreFormat
 /// - `new` / `import` start the document (import carries its rows).
 /// - `op` applies its changes; outside a group it discards the redo tail and becomes one step.
 /// - `view` applies its changes and is never part of a step.
-/// - `begin` … `commit` collect their `op`s into one step.
+/// - `begin` … `commit` collect their `op`s into one step: the entries that name the `begin`
+///   as their group (another origin's entries between them are their own, SPEC §3).
 /// - `undo N` / `redo N` apply the inverse / forward changes of the last / next N steps,
 ///   keeping the current viewport and offset, then clamp the offset (SPEC §2.6) as the store
 ///   does (an `op`'s logged changes already hold its clamp).
@@ -20,8 +21,11 @@ public struct Replayer {
     public private(set) var steps: [(first: Int, last: Int, label: String?, ops: [[Change]])] = []
     /// Steps applied (as `StoredDocument.cursor`).
     public private(set) var cursor = 0
-    /// The open `begin … commit` group: its begin's seq, label and operations so far.
-    public private(set) var group: (seq: Int, label: String?, ops: [[Change]])?
+    /// The open `begin … commit` groups by the origin that began each ('' for none): its
+    /// begin's seq, label and operations so far.
+    public private(set) var groups: [String: (seq: Int, label: String?, ops: [[Change]])] = [:]
+    /// The open group of a document only one origin edits (any open group: the first by origin).
+    public var group: (seq: Int, label: String?, ops: [[Change]])? { groups.keys.sorted().first.flatMap { groups[$0] } }
     /// The last `undo`/`redo` entry replayed: the log entries of the steps it moved (in the order
     /// it moved them) and the changes it applied that are not row changes (the settings as
     /// applied, the offset's clamp) — what a format 3 entry of it records (`HistoryMoveLog`).
@@ -77,13 +81,13 @@ public struct Replayer {
         case .newDocument:
             guard let settings = entry.settings else { throw fail("no settings") }
             document = Document(name: document.name, settings: settings)
-            steps = []; cursor = 0; group = nil
+            steps = []; cursor = 0; groups = [:]
             if replan { live = LiveLayout(document) }
         case .importDocument:
             var imported = try importedRows(entry.seq)
             imported.name = document.name
             document = imported
-            steps = []; cursor = 0; group = nil
+            steps = []; cursor = 0; groups = [:]
             if replan { live = LiveLayout(document) }
         case .op, .view:
             if replan, let edit = entry.edit {
@@ -116,16 +120,17 @@ public struct Replayer {
                     }
                 }
             }
+            let inGroup = try groupOrigin(of: entry, fail)
             guard entry.kind == .op, !entry.changes.isEmpty else { break }
-            if group != nil {
-                group!.ops.append(entry.changes)
+            if let inGroup {
+                groups[inGroup]!.ops.append(entry.changes)
             } else {
                 steps.removeLast(steps.count - cursor)
                 steps.append((entry.seq, entry.seq, nil, [entry.changes]))
                 cursor += 1
             }
         case .mark:
-            guard group == nil else { throw fail("a mark inside a group") }
+            guard groups[entry.origin ?? ""] == nil else { throw fail("a mark inside a group") }
             if entry.markCursor != cursor {
                 problems.append("\(at): the mark records undo cursor \(entry.markCursor ?? -1), the replay is at \(cursor)")
             }
@@ -138,20 +143,21 @@ public struct Replayer {
                 problems.append("\(place(entry, at)): \(problem)")
             }
             do { try apply(entry.changes) } catch { throw fail("\(error)") }
+            let inGroup = try groupOrigin(of: entry, fail)
             guard !entry.changes.isEmpty else { break }
-            if group != nil {
-                group!.ops.append(entry.changes)
+            if let inGroup {
+                groups[inGroup]!.ops.append(entry.changes)
             } else {
                 steps.removeLast(steps.count - cursor)
                 steps.append((entry.seq, entry.seq, entry.label, [entry.changes]))
                 cursor += 1
             }
         case .begin:
-            guard group == nil else { throw fail("a group is already open") }
-            group = (entry.seq, entry.label, [])
+            guard groups[entry.origin ?? ""] == nil else { throw fail("a group is already open") }
+            groups[entry.origin ?? ""] = (entry.seq, entry.label, [])
         case .commit:
-            guard let g = group else { throw fail("no group is open") }
-            group = nil
+            guard let origin = try groupOrigin(of: entry, fail), let g = groups[origin] else { throw fail("no group is open") }
+            groups[origin] = nil
             if !g.ops.isEmpty {
                 steps.removeLast(steps.count - cursor)
                 steps.append((g.seq, entry.seq, g.label, g.ops))
@@ -159,7 +165,7 @@ public struct Replayer {
             }
         case .undo, .redo:
             guard let count = entry.count, count >= 1 else { throw fail("no count") }
-            guard group == nil else { throw fail("inside a group") }
+            guard groups[entry.origin ?? ""] == nil else { throw fail("inside a group") }
             let moving = entry.kind == .undo ? Array(stride(from: cursor - 1, through: cursor - count, by: -1)) : Array(cursor..<(cursor + count))
             guard entry.kind == .redo || count <= cursor else { throw fail("only \(cursor) steps to undo") }
             guard entry.kind == .undo || cursor + count <= steps.count else { throw fail("only \(steps.count - cursor) steps to redo") }
@@ -229,7 +235,15 @@ public struct Replayer {
 
     /// `at`, with the undo step an `op` entry outside a group becomes.
     private func place(_ entry: LogEntry, _ at: String) -> String {
-        (entry.kind == .op || entry.kind == .restore) && !entry.changes.isEmpty && group == nil ? "\(at), step \(cursor + 1)" : at
+        (entry.kind == .op || entry.kind == .restore) && !entry.changes.isEmpty && entry.group == nil ? "\(at), step \(cursor + 1)" : at
+    }
+
+    /// The origin whose open group `entry` belongs to (nil: none, it names no group); an entry
+    /// naming a group that is not open, or another origin's, does not replay.
+    private func groupOrigin(of entry: LogEntry, _ fail: (String) -> StackDocError) throws -> String? {
+        guard let seq = entry.group else { return nil }
+        guard let origin = groups.first(where: { $0.value.seq == seq })?.key else { throw fail("its group \(seq) is not open") }
+        return origin
     }
 
     /// The changes that clamp the offsets to the content (as the store appends them): those of
@@ -378,9 +392,10 @@ extension StoredDocument {
             }
             let cursor = header.cursor
             if cursor != replayer.cursor { problems.append("history: cursor stored \(cursor), replayed \(replayer.cursor)") }
-            let group = header.openGroup
-            if group != replayer.group?.seq {
-                problems.append("history: open group stored \(group.map(String.init) ?? "none"), replayed \(replayer.group.map { String($0.seq) } ?? "none")")
+            let storedGroups = try tx.openGroups(key), replayed = replayer.groups.mapValues(\.seq)
+            if storedGroups != replayed {
+                func list(_ g: [String: Int]) -> String { g.isEmpty ? "none" : g.sorted { $0.key < $1.key }.map { "\($0.value) (\($0.key))" }.joined(separator: ", ") }
+                problems.append("history: open groups stored \(list(storedGroups)), replayed \(list(replayed))")
             }
             return VerifyReport(problems: problems, damagedSnapshots: snapshots.damaged)
         }

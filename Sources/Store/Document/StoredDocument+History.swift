@@ -64,7 +64,8 @@ extension StoredDocument {
             }
     }
 
-    /// Opens a group: the operations until `commit` make one undo step.
+    /// Opens this session's group (SPEC §3: a group belongs to its origin): this handle's
+    /// operations until `commit` make one undo step; another origin's are not in it.
     /// - Parameter label: The group's label (`isValidLabel`), or nil.
     /// - Throws: `StackDocError` when a group is already open, the label is refused, the document
     ///   is stale or the database cannot be written.
@@ -79,12 +80,13 @@ extension StoredDocument {
             let seq = lastSeq + 1
             try tx.appendLog(key, NewLogEntry(seq: seq, kind: .begin, payload: nil, forward: nil, label: label, origin: origin))
             setLastSeq(seq)
-            counters.openGroup = (seq, label)
+            try tx.setOpenGroup(key, origin: groupKey, seq: seq)
+            counters.groups[groupKey] = (seq, label)
         }
     }
 
-    /// Closes the open group; its operations become one undo step (none when they changed
-    /// nothing). Returns that step.
+    /// Closes this session's open group; its operations (only this origin's: the entries that
+    /// name the group) become one undo step (none when they changed nothing). Returns that step.
     /// - Throws: `StackDocError` when no group is open, the document is stale or the database
     ///   cannot be written.
     @discardableResult
@@ -94,7 +96,9 @@ extension StoredDocument {
             let seq = lastSeq + 1
             try tx.appendLog(key, NewLogEntry(seq: seq, kind: .commit, payload: nil, forward: nil, group: group.seq, label: group.label, origin: origin))
             setLastSeq(seq)
-            counters.openGroup = nil
+            let own = ownGroupKey ?? groupKey
+            try tx.setOpenGroup(key, origin: own, seq: nil)
+            counters.groups[own] = nil
             let changed = try tx.groupChangedDocument(key, groupSeq: group.seq)
             guard changed else { return nil }
             try addStep(tx, first: group.seq, last: seq, label: group.label)
@@ -102,16 +106,23 @@ extension StoredDocument {
         }
     }
 
-    /// Abandons the open group: reverts its operations (view changes included) and removes
-    /// them from the log. Returns the changes applied to revert them.
-    /// - Throws: `StackDocError` when no group is open, the document is stale or the database
-    ///   cannot be written.
+    /// Abandons this session's open group: reverts its operations (view changes included) and
+    /// removes them from the log. Returns the changes applied to revert them. Refused while
+    /// entries of another origin follow the group's `begin` (its entries could not be removed
+    /// from under theirs): `commit` and `undo` then revert it as a compensating step.
+    /// - Throws: `StackDocError` when no group is open, another origin wrote since it began, the
+    ///   document is stale or the database cannot be written.
     @discardableResult
     public func rollback() throws -> [Change] {
         guard let group = openGroup else { throw StackDocError(.noGroupOpen(.rollback)) }
         return try transaction { tx, journal in
             var applied: [Change] = []
-            for changes in try tx.inverses(key, after: group.seq) {
+            let inverses = try tx.inverses(key, group: group.seq)
+            if inverses.count != lastSeq - group.seq {
+                let other = try tx.logEntries(key, from: group.seq + 1, limit: nil).first { $0.group != group.seq }
+                throw StackDocError("cannot roll back the group\(group.label.map { " " + Validation.quoted($0) } ?? "") of \(Validation.quoted(groupKey)): log entry \(other?.seq ?? lastSeq) by \(other?.origin.map(Validation.quoted) ?? "an unknown origin") came after its begin; 'commit' then 'undo' reverts only your operations")
+            }
+            for changes in inverses {
                 for change in changes {
                     try apply(change, tx: tx, journal: &journal)
                     applied.append(change)
@@ -119,7 +130,9 @@ extension StoredDocument {
             }
             try tx.deleteLog(key, from: group.seq)
             setLastSeq(group.seq - 1)
-            counters.openGroup = nil
+            let own = ownGroupKey ?? groupKey
+            try tx.setOpenGroup(key, origin: own, seq: nil)
+            counters.groups[own] = nil
             return applied
         }
     }
@@ -127,6 +140,10 @@ extension StoredDocument {
     func checkHistoryMove(_ move: StackDocError.HistoryMove, _ count: Int, available: Int) throws {
         guard count >= 1 else { throw StackDocError(.stepCountBelowOne(move, count: count)) }
         if let open = openGroup { throw StackDocError(.historyInOpenGroup(move, label: open.label)) }
+        if let other = othersOpenGroups.first {
+            // Moving steps under another session's uncommitted operations could take them back.
+            throw StackDocError("cannot \(move.rawValue) while \(Validation.quoted(other))'s group is open: it must commit or rollback first")
+        }
         if move == .undo, historyBase > 0, count > available {
             throw StackDocError(.undoPastCompaction(document: name, count: count, available: available, base: historyBase))
         }

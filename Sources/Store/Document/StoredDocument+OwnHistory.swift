@@ -54,7 +54,10 @@ extension StoredDocument {
             throw StackDocError(.history(.notEnoughMine(count: count, origin: origin, mine: own.effective.count)))
         }
         let targets = Array(own.effective.suffix(count))
-        if targets.map(\.n) == Array((cursor - count + 1)...cursor) { return try undo(count) }
+        // A group another origin wrote during (SPEC §3) is reverted as a compensating step: its
+        // entries are not the last ones.
+        let interleaved = targets.contains { t in owners.contains { $0.origin != origin && $0.n < t.n && t.entries.contains($0.entries.lowerBound) } }
+        if !interleaved, targets.map(\.n) == Array((cursor - count + 1)...cursor) { return try undo(count) }
         return try compensate(undo: true, targets: targets.reversed(), after: targets.map(\.n), owners: owners, origin: origin)
     }
 
@@ -102,7 +105,9 @@ extension StoredDocument {
             for (target, since) in zip(targets, after) {
                 let (step, ops) = try loadStep(tx, target.n, changes: .forward)
                 let changes = ops.flatMap { $0 }
-                let later = try owners[since..<cursor].filter { $0.origin != origin }.map {
+                // Later steps of others, and (undo) those made while the target's group was open.
+                let during = undo ? owners[..<min(since, cursor)].filter { target.entries.contains($0.entries.lowerBound) } : []
+                let later = try (during + owners[since..<cursor]).filter { $0.origin != origin }.map {
                     (step: $0.n, origin: $0.origin, changes: try loadStep(tx, $0.n, changes: .forward).ops.flatMap { $0 })
                 }
                 if let conflict = Compensation.conflict(of: changes, with: later) {

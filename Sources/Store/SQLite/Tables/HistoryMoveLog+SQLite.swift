@@ -11,13 +11,15 @@ extension HistoryMoveLog {
         try rowChanges(undo: undo, steps: steps) { try opChanges(db, documentID: documentID, range: $0, inverse: undo, decoded: decoded) }
     }
 
-    /// The changes of the `op`/`restore` entries in `range`, in log order: each entry's forward
-    /// changes, or (`inverse`) the changes that take it back (the inverse of `forward`).
+    /// The changes of the `op`/`restore` entries of the step of log entries `range` (its first
+    /// entry and the entries of the group it begins: not another session's between them), in
+    /// log order: each entry's forward changes, or (`inverse`) the changes that take it back
+    /// (the inverse of `forward`).
     static func opChanges(_ db: Database, documentID: Int64, range: ClosedRange<Int>, inverse: Bool, decoded: Decoded? = nil) throws -> [[Change]] {
         let rows = try GRDB.Row.fetchCursor(db.cachedStatement(sql: """
             SELECT seq, forward, format FROM log
-            WHERE document = ? AND seq BETWEEN ? AND ? AND kind IN ('op', 'restore') ORDER BY seq
-            """), arguments: [documentID, range.lowerBound, range.upperBound])
+            WHERE document = ? AND seq BETWEEN ? AND ? AND kind IN ('op', 'restore') AND (seq = ? OR grp = ?) ORDER BY seq
+            """), arguments: [documentID, range.lowerBound, range.upperBound, range.lowerBound, range.lowerBound])
         var out: [[Change]] = []
         while let row = try rows.next() {
             let format: Int = try row.decode(forColumn: "format")
