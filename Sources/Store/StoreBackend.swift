@@ -218,6 +218,9 @@ protocol StoreReading: AnyObject {
     /// The inverse changes of every entry of the group begun at `groupSeq` that changed the
     /// document (its `op`, `view` and `restore` entries), newest first.
     func inverses(_ doc: DocumentKey, group groupSeq: Int) throws -> [[Change]]
+    /// The first entry after `seq` that rolled its group back with changes (a `commit` with a
+    /// `forward`: `HistoryPayload.rollback`), nil when none.
+    func firstRollback(_ doc: DocumentKey, after seq: Int) throws -> Int?
     /// The changes each entry in `(after, through]` applied, as logged (an undo or redo: the
     /// rows of the steps it moved), oldest first; entries that change nothing are left out.
     func appliedChanges(_ doc: DocumentKey, after: Int, through: Int) throws -> [(seq: Int, changes: [Change])]
@@ -238,8 +241,8 @@ protocol StoreReading: AnyObject {
     /// `history` shows them.
     func stepEntries(_ doc: DocumentKey, in range: ClosedRange<Int>) throws -> [StepEntry]
     /// The forward (or `inverse`) changes of each operation of the step of log entries `range`
-    /// (as `stepEntries` reads them), in log order.
-    func operationChanges(_ doc: DocumentKey, in range: ClosedRange<Int>, inverse: Bool) throws -> [[Change]]
+    /// (as `stepEntries` reads them), in log order, each with its seq.
+    func operationChanges(_ doc: DocumentKey, in range: ClosedRange<Int>, inverse: Bool) throws -> [CursorWalk.Op]
     /// Every step, oldest first, each with its log entries, the origin of its first entry and,
     /// for a compensating step (a `restore` entry whose payload names the steps it reverts or
     /// re-applies, `HistoryPayload.revert`), what it does: what per-person undo and redo decide

@@ -4,22 +4,27 @@ import Layout
 /// Undo, redo and groups (one undo step per operation or group), and reading the history:
 /// steps, log entries, the imported rows of an `import` entry, the counters.
 extension StoredDocument {
-    /// Reverts the last `count` undo steps. Fails (changing nothing) when fewer are applied or a
-    /// group is open.
+    /// Reverts the last `count` undo steps: their operations taken back newest log entry first
+    /// (`CursorWalk`). Fails (changing nothing) when fewer are applied, a group is open, or a step
+    /// left applied has an operation after one of theirs (another origin's step made while their
+    /// group was open: SPEC §3 "Cursor walks across interleaved steps").
     /// - Parameter count: How many steps (≥ 1).
-    /// - Throws: `StackDocError` when fewer steps are applied, a group is open, the document is
-    ///   stale or the database cannot be written.
+    /// - Throws: `StackDocError` when fewer steps are applied, a group is open, the walk would
+    ///   leave an interleaved step applied, the document is stale or the database cannot be written.
     @discardableResult
     public func undo(_ count: Int = 1) throws -> HistoryMove {
         try checkHistoryMove(.undo, count, available: cursor)
         return try transaction { tx, journal in
             var planned: [Change] = []
             var steps: [HistoryStep] = []
+            var ops: [CursorWalk.Op] = []
             for n in stride(from: cursor, to: cursor - count, by: -1) {
-                let (step, ops) = try loadStep(tx, n, changes: .inverse)
-                for op in ops.reversed() { Self.append(op[...], to: &planned) }
+                let (step, stepOps) = try loadStep(tx, n, changes: .inverse)
+                ops += stepOps
                 steps.append(step)
             }
+            try checkCursorWalk(tx, undo: true, count: count, moved: ops.map(\.seq))
+            for op in CursorWalk.ordered(ops, undo: true) { Self.append(op.changes[...], to: &planned) }
             var applied = try apply(planned, keepingView: true, final: true, tx: tx, journal: &journal)
             let clamps = try clampOffset(tx: tx, journal: &journal)
             Self.append(clamps[...], to: &applied)
@@ -29,21 +34,26 @@ extension StoredDocument {
         }
     }
 
-    /// Re-applies the next `count` undone steps.
+    /// Re-applies the next `count` undone steps: their operations oldest log entry first
+    /// (`CursorWalk`). Fails (changing nothing) when a step left undone has an operation before
+    /// one of theirs (SPEC §3 "Cursor walks across interleaved steps").
     /// - Parameter count: How many steps (≥ 1).
-    /// - Throws: `StackDocError` when fewer steps are undone, a group is open, the document is
-    ///   stale or the database cannot be written.
+    /// - Throws: `StackDocError` when fewer steps are undone, a group is open, the walk would
+    ///   leave an interleaved step undone, the document is stale or the database cannot be written.
     @discardableResult
     public func redo(_ count: Int = 1) throws -> HistoryMove {
         try checkHistoryMove(.redo, count, available: stepCount - cursor)
         return try transaction { tx, journal in
             var planned: [Change] = []
             var steps: [HistoryStep] = []
+            var ops: [CursorWalk.Op] = []
             for n in (cursor + 1)...(cursor + count) {
-                let (step, ops) = try loadStep(tx, n, changes: .forward)
-                for op in ops { Self.append(op[...], to: &planned) }
+                let (step, stepOps) = try loadStep(tx, n, changes: .forward)
+                ops += stepOps
                 steps.append(step)
             }
+            try checkCursorWalk(tx, undo: false, count: count, moved: ops.map(\.seq))
+            for op in CursorWalk.ordered(ops, undo: false) { Self.append(op.changes[...], to: &planned) }
             var applied = try apply(planned, keepingView: true, final: true, tx: tx, journal: &journal)
             let clamps = try clampOffset(tx: tx, journal: &journal)
             Self.append(clamps[...], to: &applied)
@@ -106,31 +116,34 @@ extension StoredDocument {
         }
     }
 
-    /// Abandons this session's open group: reverts its operations (view changes included) and
-    /// removes them from the log. Returns the changes applied to revert them. Refused while
-    /// entries of another origin follow the group's `begin` (its entries could not be removed
-    /// from under theirs): `commit` and `undo` then revert it as a compensating step.
-    /// - Throws: `StackDocError` when no group is open, another origin wrote since it began, the
-    ///   document is stale or the database cannot be written.
+    /// Abandons this session's open group: reverts its operations and changes nothing else.
+    /// When nobody else wrote since its `begin`, its entries (view changes included) are removed
+    /// from the log; otherwise another origin's entries lie after them, so they stay and a
+    /// `commit` entry that rolls the group back (`rollsBack`) records the changes that revert
+    /// its operations, planned on the document as it is (`Compensation`, as a compensating
+    /// undo) — refused with a conflict when an entry of another origin after the `begin` changed
+    /// the same fields of the same rows. Either way no step is made. Returns the changes applied.
+    /// - Throws: `StackDocError` when no group is open, another origin's later entry conflicts,
+    ///   the document is stale or the database cannot be written.
     @discardableResult
     public func rollback() throws -> [Change] {
         guard let group = openGroup else { throw StackDocError(.noGroupOpen(.rollback)) }
         return try transaction { tx, journal in
             var applied: [Change] = []
             let inverses = try tx.inverses(key, group: group.seq)
-            if inverses.count != lastSeq - group.seq {
-                let other = try tx.logEntries(key, from: group.seq + 1, limit: nil).first { $0.group != group.seq }
-                throw StackDocError("cannot roll back the group\(group.label.map { " " + Validation.quoted($0) } ?? "") of \(Validation.quoted(groupKey)): log entry \(other?.seq ?? lastSeq) by \(other?.origin.map(Validation.quoted) ?? "an unknown origin") came after its begin; 'commit' then 'undo' reverts only your operations")
-            }
-            for changes in inverses {
-                for change in changes {
-                    try apply(change, tx: tx, journal: &journal)
-                    applied.append(change)
-                }
-            }
-            try tx.deleteLog(key, from: group.seq)
-            setLastSeq(group.seq - 1)
             let own = ownGroupKey ?? groupKey
+            if inverses.count != lastSeq - group.seq {
+                applied = try rollBackPastOthers(group, tx: tx, journal: &journal)
+            } else {
+                for changes in inverses {
+                    for change in changes {
+                        try apply(change, tx: tx, journal: &journal)
+                        applied.append(change)
+                    }
+                }
+                try tx.deleteLog(key, from: group.seq)
+                setLastSeq(group.seq - 1)
+            }
             try tx.setOpenGroup(key, origin: own, seq: nil)
             counters.groups[own] = nil
             return applied
@@ -180,7 +193,7 @@ extension StoredDocument {
     /// Step `n`, with (`changes`) the forward or inverse changes of each of its undoable
     /// operations, in log order; without, only the columns `history` shows are read (the
     /// operations' edits, never their changes).
-    func loadStep(_ tx: any StoreReading, _ n: Int, changes wanted: StepChanges?) throws -> (step: HistoryStep, ops: [[Change]]) {
+    func loadStep(_ tx: any StoreReading, _ n: Int, changes wanted: StepChanges?) throws -> (step: HistoryStep, ops: [CursorWalk.Op]) {
         guard let stored = try tx.step(key, n) else {
             throw StoreError.internal("undo step \(n) of '\(name)' is missing")
         }

@@ -67,7 +67,7 @@ extension StoredDocument {
                 var groups: [Int: [Change]] = [:]
                 for entry in entries where entry.kind == .commit {
                     guard let step = steps[entry.seq] else { continue }
-                    groups[entry.seq] = try tx.operationChanges(key, in: step.first...step.last, inverse: false).flatMap { $0 }
+                    groups[entry.seq] = try tx.operationChanges(key, in: step.first...step.last, inverse: false).flatMap(\.changes)
                 }
                 return (header, entries, applied, steps.mapValues(\.n), groups)
             }

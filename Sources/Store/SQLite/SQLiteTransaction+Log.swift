@@ -93,6 +93,12 @@ extension SQLiteTransaction {
             """, arguments: [doc.id, groupSeq, Data(ChangeBlob.empty)]) ?? false
     }
 
+    func firstRollback(_ doc: DocumentKey, after seq: Int) throws -> Int? {
+        try Int.fetchOne(db, sql: """
+            SELECT seq FROM log WHERE document = ? AND seq > ? AND kind = 'commit' AND forward IS NOT NULL ORDER BY seq LIMIT 1
+            """, arguments: [doc.id, seq])
+    }
+
     func inverses(_ doc: DocumentKey, group groupSeq: Int) throws -> [[Change]] {
         try GRDB.Row.fetchAll(db, sql: """
             SELECT seq, forward, format FROM log WHERE document = ? AND grp = ? AND kind IN ('op', 'view', 'restore') ORDER BY seq DESC
@@ -141,7 +147,7 @@ extension SQLiteTransaction {
         }
     }
 
-    func operationChanges(_ doc: DocumentKey, in range: ClosedRange<Int>, inverse: Bool) throws -> [[Change]] {
+    func operationChanges(_ doc: DocumentKey, in range: ClosedRange<Int>, inverse: Bool) throws -> [CursorWalk.Op] {
         try decoding(doc, range.lowerBound) {
             try HistoryMoveLog.opChanges(db, documentID: doc.id, range: range, inverse: inverse)
         }
