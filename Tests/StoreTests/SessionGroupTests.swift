@@ -105,22 +105,37 @@ import Testing
         #expect(alice.openGroup == nil)
         try Self.expectReplays(alice, bob)
 
-        // Bob wrote after alice's begin: her rollback cannot remove her entries from under his;
-        // it is refused, changing nothing.
+        // Bob wrote after alice's begin: her entries stay in the log under his, and her rollback
+        // reverts only her operations as compensation (no step), his edit kept.
         try alice.begin("again")
         try alice.perform(.set(id: "a", spec: [.fixed(11)]))
         _ = try bob.refreshIfStale()
         try bob.perform(.set(id: "b", spec: [.fixed(21)]))
         _ = try alice.refreshIfStale()
-        let (document, entries) = (alice.document, try alice.status().logEntries)
+        let (entries, steps) = (try alice.status().logEntries, alice.stepCount)
+        let applied = try alice.rollback()
+        #expect(applied.count == 1 && Self.size(alice, "a") == .fit && Self.size(alice, "b") == .fixed(21))
+        #expect(alice.openGroup == nil && alice.stepCount == steps, "a rollback makes no step")
+        let last = try #require(try alice.log().last)
+        #expect(last.seq == entries + 1 && last.kind == .commit && last.rollsBack && last.origin == "alice")
+        try Self.expectReplays(alice, bob)
+        #expect(bob.othersOpenGroups.isEmpty)
+
+        // When bob changed what her rollback would set back, it is refused, changing nothing.
+        try alice.begin("third")
+        try alice.perform(.set(id: "a", spec: [.fixed(12)]))
+        _ = try bob.refreshIfStale()
+        try bob.perform(.set(id: "a", spec: [.fixed(22)]))
+        _ = try alice.refreshIfStale()
+        let (document, before) = (alice.document, try alice.status().logEntries)
         do {
             try alice.rollback()
-            Issue.record("a rollback under another session's entry was not refused")
+            Issue.record("a rollback under another session's change of the same field was not refused")
         } catch {
-            #expect("\(error)".contains("by 'bob' came after its begin"), "\(error)")
+            #expect("\(error)" == "cannot roll back the group 'third' of 'alice': log entry \(before) by 'bob' changed row 'a' field size after its begin; 'commit' keeps your operations as one step", "\(error)")
         }
         let entriesAfter = try alice.status().logEntries
-        #expect(alice.document == document && entriesAfter == entries && alice.openGroup != nil)
+        #expect(alice.document == document && entriesAfter == before && alice.openGroup != nil)
         try Self.expectReplays(alice, bob)
     }
 
