@@ -9,7 +9,8 @@ extension StoredDocument {
     /// their first operation by compensation (`rollBackPastOthers`), which no walk takes back.
     /// - Throws: `StackDocError` for such a walk, or a store error.
     func checkCursorWalk(_ tx: any StoreReading, undo: Bool, count: Int, moved: [Int]) throws {
-        if undo, let low = moved.min(), let rollback = try tx.firstRollback(key, after: low) {
+        // (No entry after the first moved one — the common undo of the last operation — no read.)
+        if undo, let low = moved.min(), low < lastSeq, let rollback = try tx.firstRollback(key, after: low) {
             throw StackDocError("cannot undo \(count) step\(count == 1 ? "" : "s"): log entry \(rollback) rolled a group back after them"
                                 + " (its compensation is no step and stays applied): undo stops at the steps after it")
         }
@@ -41,7 +42,7 @@ extension StoredDocument {
                 guard let step = try tx.step(key, n) else { return false }
                 seqs += try opSeqs(tx, step)
             }
-            if undo, let low = seqs.min(), try tx.firstRollback(key, after: low) != nil { return false }
+            if undo, let low = seqs.min(), low < lastSeq, try tx.firstRollback(key, after: low) != nil { return false }
             return try walkBlocker(tx, undo: undo, count: count, moved: seqs) == nil
         }
     }
