@@ -117,8 +117,6 @@ struct StoredHeader: Sendable {
     var settings: DocumentSettings
     var version: Int
     var cursor: Int
-    /// The seq of the open group's `begin` entry.
-    var openGroup: Int?
     /// The last log entry `history compact` dropped (0: none).
     var historyBase: Int
 }
@@ -222,10 +220,17 @@ protocol StoreReading: AnyObject {
     func restoreTargets(_ doc: DocumentKey, after seq: Int) throws -> [(seq: Int, target: Int)]
     /// The settings an `import` entry recorded (nil: entry `seq` is not an import).
     func importSettings(_ doc: DocumentKey, seq: Int) throws -> DocumentSettings?
+    /// The open groups (SPEC §3: a group belongs to its session): the seq of each one's `begin`
+    /// entry by the origin that began it ('' for none).
+    func openGroups(_ doc: DocumentKey) throws -> [String: Int]
     /// True when an entry of the group begun at `groupSeq` changed the document.
     func groupChangedDocument(_ doc: DocumentKey, groupSeq: Int) throws -> Bool
-    /// The inverse changes of every entry after `seq` that changed the document, newest first.
-    func inverses(_ doc: DocumentKey, after seq: Int) throws -> [[Change]]
+    /// The inverse changes of every entry of the group begun at `groupSeq` that changed the
+    /// document (its `op`, `view` and `restore` entries), newest first.
+    func inverses(_ doc: DocumentKey, group groupSeq: Int) throws -> [[Change]]
+    /// The first entry after `seq` that rolled its group back with changes (a `commit` with a
+    /// `forward`: `HistoryPayload.rollback`), nil when none.
+    func firstRollback(_ doc: DocumentKey, after seq: Int) throws -> Int?
     /// The changes each entry in `(after, through]` applied, as logged (an undo or redo: the
     /// rows of the steps it moved), oldest first; entries that change nothing are left out.
     func appliedChanges(_ doc: DocumentKey, after: Int, through: Int) throws -> [(seq: Int, changes: [Change])]
@@ -240,10 +245,14 @@ protocol StoreReading: AnyObject {
     func step(_ doc: DocumentKey, _ n: Int) throws -> StoredStep?
     /// Every step, oldest first.
     func steps(_ doc: DocumentKey) throws -> [StoredStep]
-    /// The `op` and `restore` entries in `range`, as `history` shows them.
+    /// The `op` and `restore` entries of the step of log entries `range` (here and in
+    /// `operationChanges`: the entry `range.lowerBound` and the entries of the group it begins —
+    /// another session's entries between a group's `begin` and `commit` are not its own), as
+    /// `history` shows them.
     func stepEntries(_ doc: DocumentKey, in range: ClosedRange<Int>) throws -> [StepEntry]
-    /// The forward (or `inverse`) changes of each operation in `range`, in log order.
-    func operationChanges(_ doc: DocumentKey, in range: ClosedRange<Int>, inverse: Bool) throws -> [[Change]]
+    /// The forward (or `inverse`) changes of each operation of the step of log entries `range`
+    /// (as `stepEntries` reads them), in log order, each with its seq.
+    func operationChanges(_ doc: DocumentKey, in range: ClosedRange<Int>, inverse: Bool) throws -> [CursorWalk.Op]
     /// Every step, oldest first, each with its log entries, the origin of its first entry and,
     /// for a compensating step (a `restore` entry whose payload names the steps it reverts or
     /// re-applies, `HistoryPayload.revert`), what it does: what per-person undo and redo decide
@@ -288,7 +297,9 @@ protocol StoreWriting: StoreReading {
     /// Deletes the document named `name` with its rows and history; false when there is none.
     func dropDocument(named name: String) throws -> Bool
     /// Stores the document's counters (and its modification time: now).
-    func setHeader(_ doc: DocumentKey, version: Int, cursor: Int, openGroup: Int?) throws
+    func setHeader(_ doc: DocumentKey, version: Int, cursor: Int) throws
+    /// Records (`seq`: its `begin` entry) or ends (nil) the open group of `origin` ('' for none).
+    func setOpenGroup(_ doc: DocumentKey, origin: String, seq: Int?) throws
     /// Stores the base a history compaction left.
     func setHistoryBase(_ doc: DocumentKey, _ base: Int) throws
 
@@ -309,7 +320,7 @@ protocol StoreWriting: StoreReading {
     // MARK: The log
     /// Appends an entry (its seq must be the next one).
     func appendLog(_ doc: DocumentKey, _ entry: NewLogEntry) throws
-    /// Deletes the entries from `seq` on (a rolled-back group).
+    /// Deletes the entries from `seq` on (a rolled-back group nobody else wrote during).
     func deleteLog(_ doc: DocumentKey, from seq: Int) throws
     /// Deletes the entries through `seq` (compaction); returns how many.
     func deleteLog(_ doc: DocumentKey, through seq: Int) throws -> Int

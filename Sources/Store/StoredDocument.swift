@@ -46,7 +46,9 @@ public final class StoredDocument {
         var version = 0
         var cursor = 0
         var stepCount = 0
-        var openGroup: (seq: Int, label: String?)?
+        /// The open groups, by the origin that began each ('' for none; SPEC §3: a group
+        /// belongs to its session): its `begin` entry's seq and label.
+        var groups: [String: (seq: Int, label: String?)] = [:]
         /// Log entries are numbered 1...lastSeq.
         var lastSeq = 0
         /// The last log entry dropped by `compactHistory(before:)` (0: the whole history is kept).
@@ -70,8 +72,16 @@ public final class StoredDocument {
     public var cursor: Int { counters.cursor }
     /// Undo steps recorded (applied or undone).
     public var stepCount: Int { counters.stepCount }
-    /// The open `begin … commit` group: the seq of its `begin` entry and its label.
-    public var openGroup: (seq: Int, label: String?)? { counters.openGroup }
+    /// This session's open `begin … commit` group (the one `origin` began; another origin's
+    /// open group is not this handle's): the seq of its `begin` entry and its label.
+    /// A group whose `begin` records no origin (older files, `as none`) is anyone's.
+    public var openGroup: (seq: Int, label: String?)? { ownGroupKey.flatMap { counters.groups[$0] } }
+    /// The origins other than this handle's with a group open, sorted.
+    public var othersOpenGroups: [String] { counters.groups.keys.filter { $0 != groupKey && !$0.isEmpty }.sorted() }
+    /// The key of the group `begin` opens: this handle's origin, '' for none.
+    var groupKey: String { origin ?? "" }
+    /// The key of this session's open group (its origin's, else one that records none).
+    var ownGroupKey: String? { [groupKey, ""].first { counters.groups[$0] != nil } }
     /// The last log entry dropped by `compactHistory(before:)` (0: the whole history is kept).
     /// The document right after it is the snapshot of that entry; the log starts after it.
     public internal(set) var historyBase: Int {
@@ -130,10 +140,10 @@ public final class StoredDocument {
             if rows {
                 (document, tailChanges) = try loadRows(tx, settings: header.settings, version: header.version, lastSeq: storedLastSeq)
             }
-            var loaded = Counters(version: header.version, cursor: header.cursor, stepCount: try tx.stepCount(key), openGroup: nil,
+            var loaded = Counters(version: header.version, cursor: header.cursor, stepCount: try tx.stepCount(key),
                                   lastSeq: storedLastSeq, historyBase: header.historyBase)
-            if let groupSeq = header.openGroup {
-                loaded.openGroup = (groupSeq, try tx.labelAndOrigin(key, seq: groupSeq)?.label)
+            for (origin, groupSeq) in try tx.openGroups(key) {
+                loaded.groups[origin] = (groupSeq, try tx.labelAndOrigin(key, seq: groupSeq)?.label)
             }
             counters = loaded
             let newest = try tx.newestSnapshotSize(key)

@@ -5,8 +5,13 @@ import Layout
 /// the first log entry of step C, 0 when C is 0); a restore `{"target":N}` (the log entry whose
 /// state it restored) plus `"mark":NAME` when it was named by a mark; a compensating step (also a
 /// `restore` entry: one undo step of planned row changes) `{"revert":"undo","steps":[[F,L],…]}`
-/// (or `"redo"`): the log entries of the steps of its origin it reverts or re-applies.
+/// (or `"redo"`): the log entries of the steps of its origin it reverts or re-applies; a
+/// `commit` that rolls its group back (`rollback`) `{"rollback":true}`.
 package enum HistoryPayload {
+    /// The payload of a `commit` entry that rolls its group back instead (SPEC §3: a `rollback`
+    /// after another origin wrote): its `forward` holds the compensating changes.
+    package static let rollback = #"{"rollback":true}"#
+
     package static func mark(cursor: Int, step: Int) throws -> String {
         try LogValue.object(["cursor": .int(cursor), "step": .int(step)]).text()
     }

@@ -23,7 +23,7 @@ import StackDocTestSupport
         // Every config column once (statements name their columns, so the schema's order is free).
         #expect(Array(names.dropFirst(4)).sorted() == ColumnCoding.configColumns.sorted())
         #expect(Set(ColumnCoding.configColumns).count == ColumnCoding.configColumns.count)
-        #expect(tables == ["document", "grdb_migrations", "import_image", "log", "row", "snapshot", "step"])
+        #expect(tables == ["document", "grdb_migrations", "import_image", "log", "open_group", "row", "snapshot", "step"])
         #expect(ColumnCoding.values(RowConfig()).count == ColumnCoding.configColumns.count)
     }
 

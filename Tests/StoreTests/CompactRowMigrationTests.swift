@@ -97,6 +97,7 @@ import Testing
                 try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [migration.name])
             }
             try db.execute(sql: Tamper.undoSafeArea)
+            try db.execute(sql: "DROP TABLE IF EXISTS open_group")  // 0021's table
         }
     }
 

@@ -107,6 +107,18 @@ import Testing
         }
     }
 
+    /// The history a fresh-clone CI found with per-session groups (seed 5280664922014721118,
+    /// length 22): ann begins and adds n76749; bob sets it (his own step 2, inside ann's open
+    /// group); ann's rollback is refused (bob changed a row her group added) and she commits
+    /// (step 3); `undo 3` walks the cursor, which once undid step 3 before step 2 (step order),
+    /// although step 2 depends on it: a walk takes the operations back in log order
+    /// (SPEC §3 "Cursor walks across interleaved steps").
+    @Test func aCursorWalkAcrossAnInterleavedGroup() throws {
+        let dir = try Scratch.directory("travel")
+        defer { Scratch.remove(dir) }
+        try checkPastExports(seed: 5280664922014721118, length: 22, url: dir + "/h.sqlite")
+    }
+
     /// The same histories on a PostgreSQL store (fewer: each is a new schema on the server).
     @Test(.enabled(if: TestPostgres.available, Comment(rawValue: TestPostgres.skipReason)))
     func everyPastExportIsWhatWasPrintedThenOnPostgreSQL() async throws {

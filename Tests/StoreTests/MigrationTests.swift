@@ -98,7 +98,7 @@ import StackDocTestSupport
         let tables = try DatabaseQueue(path: path).read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         }
-        #expect(tables == ["document", "grdb_migrations", "import_image", "log", "row", "snapshot", "step"])
+        #expect(tables == ["document", "grdb_migrations", "import_image", "log", "open_group", "row", "snapshot", "step"])
         #expect(try store.documentNames() == names)
         let summaries = try store.documents()
         #expect(summaries.allSatisfy { $0.created != nil && $0.modified != nil })  // 0002, from the log

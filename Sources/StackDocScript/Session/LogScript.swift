@@ -61,7 +61,7 @@ enum LogScript {
         case .begin:
             return Printer.text(Command.begin(label: entry.label))
         case .commit:
-            return "commit"
+            return entry.rollsBack ? "rollback" : "commit"
         case .mark:
             return Printer.text(Command.mark(entry.label ?? ""))
         case .restore:

@@ -259,6 +259,8 @@ public final class Session {
             let doc = try open()
             return try historyMove(.undone, steps: { try doc.undo(mine: n) })
         case .writeAs(let name):
+            // A group belongs to the origin that began it (SPEC §3): it stays open as that
+            // origin's, and `as` back to it finds it again (so a `log export` replays).
             origin = name
             current?.origin = name
             return .writingAs(origin: name)

@@ -56,14 +56,14 @@ enum HistoryMoveLog {
 
     /// `rowChanges`, with `opChanges` reading the changes of the `op`/`restore` entries in a
     /// range (forward for redo, inverse for undo) in log order: any backend's.
-    static func rowChanges(undo: Bool, steps: [ClosedRange<Int>], opChanges: (ClosedRange<Int>) throws -> [[Change]]) throws -> [Change] {
+    /// The operations are taken in log order (`CursorWalk.ordered`: undo newest first), as the
+    /// store and the replay apply them — not step by step, which differs for interleaved steps.
+    static func rowChanges(undo: Bool, steps: [ClosedRange<Int>], opChanges: (ClosedRange<Int>) throws -> [CursorWalk.Op]) throws -> [Change] {
+        var ops: [CursorWalk.Op] = []
+        for range in steps { ops += try opChanges(range) }
         var out: [Change] = []
-        for range in steps {
-            var ops = try opChanges(range)
-            if undo { ops.reverse() }
-            for op in ops {
-                for change in op where change.isRowChange { out.append(change) }
-            }
+        for op in CursorWalk.ordered(ops, undo: undo) {
+            for change in op.changes where change.isRowChange { out.append(change) }
         }
         return out
     }
@@ -71,7 +71,7 @@ enum HistoryMoveLog {
     /// `applied` for an entry of `kind` whose `forward` holds `logged`: any backend's, with
     /// `opChanges(undo, range)` reading the changes of the `op`/`restore` entries in a range.
     static func applied(kind: String, payload: String?, logged: [Change],
-                        opChanges: (_ undo: Bool, ClosedRange<Int>) throws -> [[Change]]) throws -> [Change] {
+                        opChanges: (_ undo: Bool, ClosedRange<Int>) throws -> [CursorWalk.Op]) throws -> [Change] {
         guard kind == LogEntry.Kind.undo.rawValue || kind == LogEntry.Kind.redo.rawValue else { return logged }
         let (_, steps) = try parse(payload)
         let undo = kind == LogEntry.Kind.undo.rawValue

@@ -33,8 +33,10 @@ enum LogEntryDecoding {
             entry.settings = try LogFormat.decodeSettings(payload, format: format)
         case .undo, .redo:
             (entry.count, entry.moved) = try HistoryMoveLog.parse(payload)
-        case .begin, .commit:
+        case .begin:
             break
+        case .commit:
+            entry.rollsBack = payload == HistoryPayload.rollback
         case .mark:
             (entry.markCursor, entry.markStep) = try HistoryPayload.mark(payload)
         case .restore:

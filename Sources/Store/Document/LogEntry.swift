@@ -22,7 +22,7 @@ public struct LogEntry: Hashable, Sendable {
         case redo
         /// `begin [LABEL]`: opens a group (`label`).
         case begin
-        /// `commit`: closes the open group as one undo step.
+        /// `commit`: closes the open group as one undo step — or (`rollsBack`) abandons it.
         case commit
         /// A named point of the history (`mark NAME`): `label` is the name; not an undo step.
         case mark
@@ -71,6 +71,9 @@ public struct LogEntry: Hashable, Sendable {
     /// order it moved them (nil only for an entry of format 1, which copied the changes and
     /// which migration 0020 rewrites).
     public var moved: [ClosedRange<Int>]? = nil
+    /// A `commit` entry that rolls its group back (a `rollback` after another origin wrote,
+    /// SPEC §3): `changes` revert the group's operations; no step is made.
+    public var rollsBack = false
 }
 
 /// What a compensating step does (per-person undo and redo, SPEC §3): it reverts (`undo`) or

@@ -9,19 +9,25 @@ import StoreFormat
 /// - `new` / `import` start the document (import carries its rows).
 /// - `op` applies its changes; outside a group it discards the redo tail and becomes one step.
 /// - `view` applies its changes and is never part of a step.
-/// - `begin` … `commit` collect their `op`s into one step.
-/// - `undo N` / `redo N` apply the inverse / forward changes of the last / next N steps,
-///   keeping the current viewport and offset, then clamp the offset (SPEC §2.6) as the store
+/// - `begin` … `commit` collect their `op`s into one step: the entries that name the `begin`
+///   as their group (another origin's entries between them are their own, SPEC §3); a `commit`
+///   that rolls its group back (`LogEntry.rollsBack`) applies its logged compensation instead.
+/// - `undo N` / `redo N` apply the inverse / forward changes of the last / next N steps, their
+///   operations in log order (`CursorWalk`: undo newest first, not step by step), keeping the current viewport and offset, then clamp the offset (SPEC §2.6) as the store
 ///   does (an `op`'s logged changes already hold its clamp).
 public struct Replayer {
     /// The document rebuilt so far.
     public private(set) var document: Document
     /// Each step: its first and last log seq, label, and the changes of its operations.
-    public private(set) var steps: [(first: Int, last: Int, label: String?, ops: [[Change]])] = []
+    /// (each with its log entry's seq).
+    public private(set) var steps: [(first: Int, last: Int, label: String?, ops: [(seq: Int, changes: [Change])])] = []
     /// Steps applied (as `StoredDocument.cursor`).
     public private(set) var cursor = 0
-    /// The open `begin … commit` group: its begin's seq, label and operations so far.
-    public private(set) var group: (seq: Int, label: String?, ops: [[Change]])?
+    /// The open `begin … commit` groups by the origin that began each ('' for none): its
+    /// begin's seq, label and operations so far.
+    public private(set) var groups: [String: (seq: Int, label: String?, ops: [(seq: Int, changes: [Change])])] = [:]
+    /// The open group of a document only one origin edits (any open group: the first by origin).
+    public var group: (seq: Int, label: String?, ops: [(seq: Int, changes: [Change])])? { groups.keys.sorted().first.flatMap { groups[$0] } }
     /// The last `undo`/`redo` entry replayed: the log entries of the steps it moved (in the order
     /// it moved them) and the changes it applied that are not row changes (the settings as
     /// applied, the offset's clamp) — what a format 3 entry of it records (`HistoryMoveLog`).
@@ -77,13 +83,13 @@ public struct Replayer {
         case .newDocument:
             guard let settings = entry.settings else { throw fail("no settings") }
             document = Document(name: document.name, settings: settings)
-            steps = []; cursor = 0; group = nil
+            steps = []; cursor = 0; groups = [:]
             if replan { live = LiveLayout(document) }
         case .importDocument:
             var imported = try importedRows(entry.seq)
             imported.name = document.name
             document = imported
-            steps = []; cursor = 0; group = nil
+            steps = []; cursor = 0; groups = [:]
             if replan { live = LiveLayout(document) }
         case .op, .view:
             if replan, let edit = entry.edit {
@@ -116,16 +122,17 @@ public struct Replayer {
                     }
                 }
             }
+            let inGroup = try groupOrigin(of: entry, fail)
             guard entry.kind == .op, !entry.changes.isEmpty else { break }
-            if group != nil {
-                group!.ops.append(entry.changes)
+            if let inGroup {
+                groups[inGroup]!.ops.append((entry.seq, entry.changes))
             } else {
                 steps.removeLast(steps.count - cursor)
-                steps.append((entry.seq, entry.seq, nil, [entry.changes]))
+                steps.append((entry.seq, entry.seq, nil, [(entry.seq, entry.changes)]))
                 cursor += 1
             }
         case .mark:
-            guard group == nil else { throw fail("a mark inside a group") }
+            guard groups[entry.origin ?? ""] == nil else { throw fail("a mark inside a group") }
             if entry.markCursor != cursor {
                 problems.append("\(at): the mark records undo cursor \(entry.markCursor ?? -1), the replay is at \(cursor)")
             }
@@ -138,20 +145,28 @@ public struct Replayer {
                 problems.append("\(place(entry, at)): \(problem)")
             }
             do { try apply(entry.changes) } catch { throw fail("\(error)") }
+            let inGroup = try groupOrigin(of: entry, fail)
             guard !entry.changes.isEmpty else { break }
-            if group != nil {
-                group!.ops.append(entry.changes)
+            if let inGroup {
+                groups[inGroup]!.ops.append((entry.seq, entry.changes))
             } else {
                 steps.removeLast(steps.count - cursor)
-                steps.append((entry.seq, entry.seq, entry.label, [entry.changes]))
+                steps.append((entry.seq, entry.seq, entry.label, [(entry.seq, entry.changes)]))
                 cursor += 1
             }
         case .begin:
-            guard group == nil else { throw fail("a group is already open") }
-            group = (entry.seq, entry.label, [])
+            guard groups[entry.origin ?? ""] == nil else { throw fail("a group is already open") }
+            groups[entry.origin ?? ""] = (entry.seq, entry.label, [])
         case .commit:
-            guard let g = group else { throw fail("no group is open") }
-            group = nil
+            guard let origin = try groupOrigin(of: entry, fail), let g = groups[origin] else { throw fail("no group is open") }
+            groups[origin] = nil
+            if entry.rollsBack {
+                // Its group's operations reverted as compensation (SPEC §3), no step.
+                if replan, let problem = rollbackProblem(g.ops, logged: entry.changes) { problems.append("\(at): \(problem)") }
+                do { try apply(entry.changes) } catch { throw fail("\(error)") }
+                if !entry.changes.isEmpty { steps.removeLast(steps.count - cursor) }
+                break
+            }
             if !g.ops.isEmpty {
                 steps.removeLast(steps.count - cursor)
                 steps.append((g.seq, entry.seq, g.label, g.ops))
@@ -159,7 +174,7 @@ public struct Replayer {
             }
         case .undo, .redo:
             guard let count = entry.count, count >= 1 else { throw fail("no count") }
-            guard group == nil else { throw fail("inside a group") }
+            guard groups[entry.origin ?? ""] == nil else { throw fail("inside a group") }
             let moving = entry.kind == .undo ? Array(stride(from: cursor - 1, through: cursor - count, by: -1)) : Array(cursor..<(cursor + count))
             guard entry.kind == .redo || count <= cursor else { throw fail("only \(cursor) steps to undo") }
             guard entry.kind == .undo || cursor + count <= steps.count else { throw fail("only \(steps.count - cursor) steps to redo") }
@@ -170,14 +185,13 @@ public struct Replayer {
             // each insert of a sticky row laid the whole document out again, and each insert
             // into a stack nested in a root row laid that root row's subtree out again).
             var applied: [Change] = []
-            for n in moving {
-                for op in entry.kind == .undo ? steps[n].ops.reversed().map(\.inverse) : steps[n].ops {
-                    for change in op {
-                        let kept = Self.keepingView(change, in: document)
-                        do { try document.apply(kept) } catch { throw fail("\(error)") }
-                        if live != nil { applied.append(kept) }
-                        if !kept.isRowChange { settingsChanges.append(kept) }
-                    }
+            // The moved steps' operations in log order (`CursorWalk`: undo newest first).
+            for op in CursorWalk.ordered(moving.flatMap { steps[$0].ops }, undo: entry.kind == .undo) {
+                for change in entry.kind == .undo ? op.changes.inverse : op.changes {
+                    let kept = Self.keepingView(change, in: document)
+                    do { try document.apply(kept) } catch { throw fail("\(error)") }
+                    if live != nil { applied.append(kept) }
+                    if !kept.isRowChange { settingsChanges.append(kept) }
                 }
             }
             if live != nil, !applied.isEmpty { _ = live!.apply(applied, to: document) }
@@ -206,7 +220,7 @@ public struct Replayer {
         let ordered = revert.undo ? Array(revert.steps.reversed()) : revert.steps
         for range in ordered {
             guard let step = steps.first(where: { $0.first == range.lowerBound && $0.last == range.upperBound }) else { return nil }
-            let changes = step.ops.flatMap { $0 }
+            let changes = step.ops.flatMap(\.changes)
             wanted += revert.undo ? changes.inverse : changes
         }
         guard let planned = try? Compensation.plan(wanted, on: document) else {
@@ -214,6 +228,13 @@ public struct Replayer {
         }
         return Self.matches(planned: planned, logged: logged) ? nil
             : "planning its \(revert.undo ? "undo" : "redo") of entries \(Self.ranges(revert.steps)) again gives other changes than the logged ones"
+    }
+
+    /// With `replan`: a rollback's compensation planned again on the replayed state from its
+    /// group's replayed operations must give its logged changes.
+    private func rollbackProblem(_ ops: [(seq: Int, changes: [Change])], logged: [Change]) -> String? {
+        guard let planned = try? Compensation.plan(ops.flatMap(\.changes).inverse, on: document) else { return "its rollback no longer plans" }
+        return Self.matches(planned: planned, logged: logged) ? nil : "planning its rollback again gives other changes than the logged ones"
     }
 
     /// `1...3, 7...7` for problem messages.
@@ -229,7 +250,15 @@ public struct Replayer {
 
     /// `at`, with the undo step an `op` entry outside a group becomes.
     private func place(_ entry: LogEntry, _ at: String) -> String {
-        (entry.kind == .op || entry.kind == .restore) && !entry.changes.isEmpty && group == nil ? "\(at), step \(cursor + 1)" : at
+        (entry.kind == .op || entry.kind == .restore) && !entry.changes.isEmpty && entry.group == nil ? "\(at), step \(cursor + 1)" : at
+    }
+
+    /// The origin whose open group `entry` belongs to (nil: none, it names no group); an entry
+    /// naming a group that is not open, or another origin's, does not replay.
+    private func groupOrigin(of entry: LogEntry, _ fail: (String) -> StackDocError) throws -> String? {
+        guard let seq = entry.group else { return nil }
+        guard let origin = groups.first(where: { $0.value.seq == seq })?.key else { throw fail("its group \(seq) is not open") }
+        return origin
     }
 
     /// The changes that clamp the offsets to the content (as the store appends them): those of
@@ -254,57 +283,6 @@ public struct Replayer {
         guard !clamps.isEmpty else { return [] }
         do { try apply(clamps) } catch { throw StackDocError("\(at): \(error)") }
         return clamps
-    }
-
-    /// True when `logged` is what was `planned`, or that plus the offsets' clamps the store
-    /// appends (`isClamp`).
-    static func matches(planned: [Change], logged: [Change]) -> Bool {
-        planned == logged || (logged.count > planned.count && Array(logged.prefix(planned.count)) == planned
-                              && logged[planned.count...].allSatisfy(isClamp))
-    }
-
-    /// True for a change the store appends to clamp an offset: the root's (`isOffsetOnly`) or a
-    /// stack's that scrolls on its own (an update of its `scrollOffset` alone, SPEC §2.8).
-    static func isClamp(_ change: Change) -> Bool {
-        if isOffsetOnly(change) { return true }
-        guard case var .updateRow(_, old, new) = change, old.scrollOffset != nil, new.scrollOffset != nil else { return false }
-        old.scrollOffset = 0; new.scrollOffset = 0
-        return old == new
-    }
-
-    /// True when `logged`, applied to `current`, gives the rows and settings of `target` (the
-    /// view and the offset's clamp as they are after them).
-    static func reachesTarget(_ current: Document, _ target: Document, _ logged: [Change]) -> Bool {
-        var after = current
-        guard (try? after.apply(logged)) != nil else { return false }
-        var expected = target
-        expected.name = after.name
-        expected.settings = target.settings.withView(of: after.settings)
-        return after == expected
-    }
-
-    /// A settings change that changes nothing but the offset.
-    static func isOffsetOnly(_ change: Change) -> Bool {
-        guard case var .updateSettings(old, new) = change else { return false }
-        old.offset = 0; new.offset = 0
-        return old == new
-    }
-
-    /// A settings change as undo/redo applies it: the viewport and offset stay as they are now.
-    static func keepingView(_ change: Change, current: DocumentSettings) -> Change {
-        guard case .updateSettings(_, let new) = change else { return change }
-        return .updateSettings(old: current, new: new.withView(of: current))
-    }
-
-    /// A change as undo/redo applies it to `document`: a settings change keeps the view (as
-    /// above), and a row change of a stack that scrolls on its own before and after keeps the
-    /// stack's current offset (SPEC §2.8: nested offsets are view state too).
-    static func keepingView(_ change: Change, in document: Document) -> Change {
-        guard case let .updateRow(id, _, new) = change else { return keepingView(change, current: document.settings) }
-        guard new.scrollOffset != nil, let current = document.config(of: id), let offset = current.scrollOffset else { return change }
-        var kept = new
-        kept.scrollOffset = offset
-        return .updateRow(id: id, old: current, new: kept)
     }
 }
 
@@ -378,9 +356,10 @@ extension StoredDocument {
             }
             let cursor = header.cursor
             if cursor != replayer.cursor { problems.append("history: cursor stored \(cursor), replayed \(replayer.cursor)") }
-            let group = header.openGroup
-            if group != replayer.group?.seq {
-                problems.append("history: open group stored \(group.map(String.init) ?? "none"), replayed \(replayer.group.map { String($0.seq) } ?? "none")")
+            let storedGroups = try tx.openGroups(key), replayed = replayer.groups.mapValues(\.seq)
+            if storedGroups != replayed {
+                func list(_ g: [String: Int]) -> String { g.isEmpty ? "none" : g.sorted { $0.key < $1.key }.map { "\($0.value) (\($0.key))" }.joined(separator: ", ") }
+                problems.append("history: open groups stored \(list(storedGroups)), replayed \(list(replayed))")
             }
             return VerifyReport(problems: problems, damagedSnapshots: snapshots.damaged)
         }

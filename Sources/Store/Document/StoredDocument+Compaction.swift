@@ -46,6 +46,9 @@ extension StoredDocument {
         if let open = openGroup {
             throw StackDocError("cannot compact the history while a group is open (begin\(open.label.map { " " + Validation.quoted($0) } ?? "")): commit or rollback first")
         }
+        if let other = othersOpenGroups.first {
+            throw StackDocError("cannot compact the history while \(Validation.quoted(other))'s group is open: it must commit or rollback first")
+        }
         let plan = try reading { tx in
             try checkCurrent(tx)
             return try compactionPlan(at: try ref.map { try resolve($0, tx) - 1 } ?? lastSeq, tx)
@@ -108,7 +111,7 @@ extension StoredDocument {
                 marks.append((entry.seq, try HistoryPayload.mark(cursor: replayer.cursor, step: step)))
             }
         }
-        if replayer.group?.seq != openGroup?.seq {
+        if replayer.groups.mapValues(\.seq) != counters.groups.mapValues(\.seq) {
             throw refuse("it is inside a group")
         }
         let problems = try Verification.compare(stored: document, replayed: replayer.document, cancellation: store.cancellation)

@@ -4,22 +4,27 @@ import Layout
 /// Undo, redo and groups (one undo step per operation or group), and reading the history:
 /// steps, log entries, the imported rows of an `import` entry, the counters.
 extension StoredDocument {
-    /// Reverts the last `count` undo steps. Fails (changing nothing) when fewer are applied or a
-    /// group is open.
+    /// Reverts the last `count` undo steps: their operations taken back newest log entry first
+    /// (`CursorWalk`). Fails (changing nothing) when fewer are applied, a group is open, or a step
+    /// left applied has an operation after one of theirs (another origin's step made while their
+    /// group was open: SPEC §3 "Cursor walks across interleaved steps").
     /// - Parameter count: How many steps (≥ 1).
-    /// - Throws: `StackDocError` when fewer steps are applied, a group is open, the document is
-    ///   stale or the database cannot be written.
+    /// - Throws: `StackDocError` when fewer steps are applied, a group is open, the walk would
+    ///   leave an interleaved step applied, the document is stale or the database cannot be written.
     @discardableResult
     public func undo(_ count: Int = 1) throws -> HistoryMove {
         try checkHistoryMove(.undo, count, available: cursor)
         return try transaction { tx, journal in
             var planned: [Change] = []
             var steps: [HistoryStep] = []
+            var ops: [CursorWalk.Op] = []
             for n in stride(from: cursor, to: cursor - count, by: -1) {
-                let (step, ops) = try loadStep(tx, n, changes: .inverse)
-                for op in ops.reversed() { Self.append(op[...], to: &planned) }
+                let (step, stepOps) = try loadStep(tx, n, changes: .inverse)
+                ops += stepOps
                 steps.append(step)
             }
+            try checkCursorWalk(tx, undo: true, count: count, moved: ops.map(\.seq))
+            for op in CursorWalk.ordered(ops, undo: true) { Self.append(op.changes[...], to: &planned) }
             var applied = try apply(planned, keepingView: true, final: true, tx: tx, journal: &journal)
             let clamps = try clampOffset(tx: tx, journal: &journal)
             Self.append(clamps[...], to: &applied)
@@ -29,21 +34,26 @@ extension StoredDocument {
         }
     }
 
-    /// Re-applies the next `count` undone steps.
+    /// Re-applies the next `count` undone steps: their operations oldest log entry first
+    /// (`CursorWalk`). Fails (changing nothing) when a step left undone has an operation before
+    /// one of theirs (SPEC §3 "Cursor walks across interleaved steps").
     /// - Parameter count: How many steps (≥ 1).
-    /// - Throws: `StackDocError` when fewer steps are undone, a group is open, the document is
-    ///   stale or the database cannot be written.
+    /// - Throws: `StackDocError` when fewer steps are undone, a group is open, the walk would
+    ///   leave an interleaved step undone, the document is stale or the database cannot be written.
     @discardableResult
     public func redo(_ count: Int = 1) throws -> HistoryMove {
         try checkHistoryMove(.redo, count, available: stepCount - cursor)
         return try transaction { tx, journal in
             var planned: [Change] = []
             var steps: [HistoryStep] = []
+            var ops: [CursorWalk.Op] = []
             for n in (cursor + 1)...(cursor + count) {
-                let (step, ops) = try loadStep(tx, n, changes: .forward)
-                for op in ops { Self.append(op[...], to: &planned) }
+                let (step, stepOps) = try loadStep(tx, n, changes: .forward)
+                ops += stepOps
                 steps.append(step)
             }
+            try checkCursorWalk(tx, undo: false, count: count, moved: ops.map(\.seq))
+            for op in CursorWalk.ordered(ops, undo: false) { Self.append(op.changes[...], to: &planned) }
             var applied = try apply(planned, keepingView: true, final: true, tx: tx, journal: &journal)
             let clamps = try clampOffset(tx: tx, journal: &journal)
             Self.append(clamps[...], to: &applied)
@@ -64,7 +74,8 @@ extension StoredDocument {
             }
     }
 
-    /// Opens a group: the operations until `commit` make one undo step.
+    /// Opens this session's group (SPEC §3: a group belongs to its origin): this handle's
+    /// operations until `commit` make one undo step; another origin's are not in it.
     /// - Parameter label: The group's label (`isValidLabel`), or nil.
     /// - Throws: `StackDocError` when a group is already open, the label is refused, the document
     ///   is stale or the database cannot be written.
@@ -79,12 +90,13 @@ extension StoredDocument {
             let seq = lastSeq + 1
             try tx.appendLog(key, NewLogEntry(seq: seq, kind: .begin, payload: nil, forward: nil, label: label, origin: origin))
             setLastSeq(seq)
-            counters.openGroup = (seq, label)
+            try tx.setOpenGroup(key, origin: groupKey, seq: seq)
+            counters.groups[groupKey] = (seq, label)
         }
     }
 
-    /// Closes the open group; its operations become one undo step (none when they changed
-    /// nothing). Returns that step.
+    /// Closes this session's open group; its operations (only this origin's: the entries that
+    /// name the group) become one undo step (none when they changed nothing). Returns that step.
     /// - Throws: `StackDocError` when no group is open, the document is stale or the database
     ///   cannot be written.
     @discardableResult
@@ -94,7 +106,9 @@ extension StoredDocument {
             let seq = lastSeq + 1
             try tx.appendLog(key, NewLogEntry(seq: seq, kind: .commit, payload: nil, forward: nil, group: group.seq, label: group.label, origin: origin))
             setLastSeq(seq)
-            counters.openGroup = nil
+            let own = ownGroupKey ?? groupKey
+            try tx.setOpenGroup(key, origin: own, seq: nil)
+            counters.groups[own] = nil
             let changed = try tx.groupChangedDocument(key, groupSeq: group.seq)
             guard changed else { return nil }
             try addStep(tx, first: group.seq, last: seq, label: group.label)
@@ -102,24 +116,36 @@ extension StoredDocument {
         }
     }
 
-    /// Abandons the open group: reverts its operations (view changes included) and removes
-    /// them from the log. Returns the changes applied to revert them.
-    /// - Throws: `StackDocError` when no group is open, the document is stale or the database
-    ///   cannot be written.
+    /// Abandons this session's open group: reverts its operations and changes nothing else.
+    /// When nobody else wrote since its `begin`, its entries (view changes included) are removed
+    /// from the log; otherwise another origin's entries lie after them, so they stay and a
+    /// `commit` entry that rolls the group back (`rollsBack`) records the changes that revert
+    /// its operations, planned on the document as it is (`Compensation`, as a compensating
+    /// undo) — refused with a conflict when an entry of another origin after the `begin` changed
+    /// the same fields of the same rows. Either way no step is made. Returns the changes applied.
+    /// - Throws: `StackDocError` when no group is open, another origin's later entry conflicts,
+    ///   the document is stale or the database cannot be written.
     @discardableResult
     public func rollback() throws -> [Change] {
         guard let group = openGroup else { throw StackDocError(.noGroupOpen(.rollback)) }
         return try transaction { tx, journal in
             var applied: [Change] = []
-            for changes in try tx.inverses(key, after: group.seq) {
-                for change in changes {
-                    try apply(change, tx: tx, journal: &journal)
-                    applied.append(change)
+            let inverses = try tx.inverses(key, group: group.seq)
+            let own = ownGroupKey ?? groupKey
+            if inverses.count != lastSeq - group.seq {
+                applied = try rollBackPastOthers(group, tx: tx, journal: &journal)
+            } else {
+                for changes in inverses {
+                    for change in changes {
+                        try apply(change, tx: tx, journal: &journal)
+                        applied.append(change)
+                    }
                 }
+                try tx.deleteLog(key, from: group.seq)
+                setLastSeq(group.seq - 1)
             }
-            try tx.deleteLog(key, from: group.seq)
-            setLastSeq(group.seq - 1)
-            counters.openGroup = nil
+            try tx.setOpenGroup(key, origin: own, seq: nil)
+            counters.groups[own] = nil
             return applied
         }
     }
@@ -127,6 +153,10 @@ extension StoredDocument {
     func checkHistoryMove(_ move: StackDocError.HistoryMove, _ count: Int, available: Int) throws {
         guard count >= 1 else { throw StackDocError(.stepCountBelowOne(move, count: count)) }
         if let open = openGroup { throw StackDocError(.historyInOpenGroup(move, label: open.label)) }
+        if let other = othersOpenGroups.first {
+            // Moving steps under another session's uncommitted operations could take them back.
+            throw StackDocError("cannot \(move.rawValue) while \(Validation.quoted(other))'s group is open: it must commit or rollback first")
+        }
         if move == .undo, historyBase > 0, count > available {
             throw StackDocError(.undoPastCompaction(document: name, count: count, available: available, base: historyBase))
         }
@@ -163,7 +193,7 @@ extension StoredDocument {
     /// Step `n`, with (`changes`) the forward or inverse changes of each of its undoable
     /// operations, in log order; without, only the columns `history` shows are read (the
     /// operations' edits, never their changes).
-    func loadStep(_ tx: any StoreReading, _ n: Int, changes wanted: StepChanges?) throws -> (step: HistoryStep, ops: [[Change]]) {
+    func loadStep(_ tx: any StoreReading, _ n: Int, changes wanted: StepChanges?) throws -> (step: HistoryStep, ops: [CursorWalk.Op]) {
         guard let stored = try tx.step(key, n) else {
             throw StoreError.internal("undo step \(n) of '\(name)' is missing")
         }

@@ -54,7 +54,12 @@ extension StoredDocument {
             throw StackDocError(.history(.notEnoughMine(count: count, origin: origin, mine: own.effective.count)))
         }
         let targets = Array(own.effective.suffix(count))
-        if targets.map(\.n) == Array((cursor - count + 1)...cursor) { return try undo(count) }
+        // The cursor walks when the targets are the last steps and their operations the last
+        // applied ones in the log (`CursorWalk`); a group another origin wrote during (SPEC §3)
+        // is reverted as a compensating step.
+        if targets.map(\.n) == Array((cursor - count + 1)...cursor), try isExactCursorWalk(undo: true, count: count) {
+            return try undo(count)
+        }
         return try compensate(undo: true, targets: targets.reversed(), after: targets.map(\.n), owners: owners, origin: origin)
     }
 
@@ -101,9 +106,14 @@ extension StoredDocument {
             var wanted: [Change] = []
             for (target, since) in zip(targets, after) {
                 let (step, ops) = try loadStep(tx, target.n, changes: .forward)
-                let changes = ops.flatMap { $0 }
-                let later = try owners[since..<cursor].filter { $0.origin != origin }.map {
-                    (step: $0.n, origin: $0.origin, changes: try loadStep(tx, $0.n, changes: .forward).ops.flatMap { $0 })
+                let changes = ops.flatMap(\.changes)
+                // Later steps of others, and (undo) the earlier ones whose entries go on after the
+                // target began (made while its group was open, or a group open across it): of
+                // each, the operations logged after the target's first entry.
+                let during = undo ? owners[..<min(since, cursor)].filter { $0.entries.upperBound > target.entries.lowerBound } : []
+                let later = try (during + owners[since..<cursor]).filter { $0.origin != origin }.map {
+                    (step: $0.n, origin: $0.origin,
+                     changes: try loadStep(tx, $0.n, changes: .forward).ops.filter { $0.seq > target.entries.lowerBound }.flatMap(\.changes))
                 }
                 if let conflict = Compensation.conflict(of: changes, with: later) {
                     throw StackDocError(.history(.ownStepConflict(move, origin: origin, step: target.n, by: conflict.step,

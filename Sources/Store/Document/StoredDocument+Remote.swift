@@ -95,15 +95,15 @@ extension StoredDocument {
                 var groups: [Int: [Change]] = [:]
                 for entry in entries where entry.kind == .commit {
                     guard let step = steps[entry.seq] else { continue }
-                    groups[entry.seq] = try tx.operationChanges(key, in: step.first...step.last, inverse: false).flatMap { $0 }
+                    groups[entry.seq] = try tx.operationChanges(key, in: step.first...step.last, inverse: false).flatMap(\.changes)
                 }
                 return (header, entries, applied, steps, groups)
             }
             guard let read else { return CaughtUp() }
             // A history rewritten under the handle (compaction, a rollback of a group it saw
-            // open, a log shorter than it knew): the entries after its last one do not lead from
+            // open — anyone's, a log shorter than it knew): the entries after its last one do not lead from
             // its memory to the stored state.
-            let replayable = read.header.historyBase == historyBase && openGroup == nil && !read.entries.isEmpty
+            let replayable = read.header.historyBase == historyBase && counters.groups.isEmpty && !read.entries.isEmpty
                 && read.entries.first?.seq == lastSeq + 1
             var changes = read.entries.map { entry in
                 let applied = read.applied[entry.seq] ?? read.groups[entry.seq] ?? []

@@ -48,7 +48,7 @@ extension StoredDocument {
     ///   not replay, or a database error.
     @discardableResult
     public func rebuildSnapshots() throws -> SnapshotRepair {
-        if openGroup != nil { throw StackDocError(.history(.snapshotInOpenGroup)) }
+        if !counters.groups.isEmpty { throw StackDocError(.history(.snapshotInOpenGroup)) }
         return try store.writing { tx in
             try checkCurrent(tx)
             let check = try SnapshotCheck(tx, document: self, keepingReplays: true)

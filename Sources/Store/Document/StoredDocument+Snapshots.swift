@@ -13,7 +13,7 @@ extension StoredDocument {
     /// - Throws: `StackDocError` inside a group, on a stale or dropped handle, or a database error.
     @discardableResult
     public func writeSnapshot() throws -> SnapshotInfo {
-        if openGroup != nil { throw StackDocError(.history(.snapshotInOpenGroup)) }
+        if !counters.groups.isEmpty { throw StackDocError(.history(.snapshotInOpenGroup)) }
         return try store.writing { tx in
             try checkCurrent(tx)
             let info = try tx.writeSnapshot(key, version: version, seq: lastSeq, document: document,

@@ -34,7 +34,7 @@ extension StoredDocument {
                 syncLayout(&journal)
                 if !journal.applied.isEmpty { wholeLayoutCache = nil }
                 counters.version += 1 + journal.extraWrites
-                try tx.setHeader(key, version: version, cursor: cursor, openGroup: openGroup?.seq)
+                try tx.setHeader(key, version: version, cursor: cursor)
                 let policy = store.options.snapshots
                 snapshotChanges += journal.applied.count
                 if openGroup == nil, policy.isDue(entries: lastSeq - snapshotSeq, changes: snapshotChanges, imageBytes: snapshotBytes,

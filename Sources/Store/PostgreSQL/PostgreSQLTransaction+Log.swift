@@ -109,10 +109,16 @@ extension PostgreSQLTransaction {
             """, [.int(doc.id), .int(Int64(groupSeq)), .bytes(ChangeBlob.empty)]) != nil
     }
 
-    func inverses(_ doc: DocumentKey, after seq: Int) throws -> [[Change]] {
-        let rows = try query("""
-            SELECT seq, forward, format FROM log WHERE document = $1 AND seq > $2 AND kind IN ('op', 'view', 'restore') ORDER BY seq DESC
+    func firstRollback(_ doc: DocumentKey, after seq: Int) throws -> Int? {
+        try int("""
+            SELECT seq FROM log WHERE document = $1 AND seq > $2 AND kind = 'commit' AND forward IS NOT NULL ORDER BY seq LIMIT 1
             """, [.int(doc.id), .int(Int64(seq))])
+    }
+
+    func inverses(_ doc: DocumentKey, group groupSeq: Int) throws -> [[Change]] {
+        let rows = try query("""
+            SELECT seq, forward, format FROM log WHERE document = $1 AND grp = $2 AND kind IN ('op', 'view', 'restore') ORDER BY seq DESC
+            """, [.int(doc.id), .int(Int64(groupSeq))])
         return try (0..<rows.count).map { r in
             let format = Int(rows.int(r, 2) ?? 0)
             return try decoding(doc, Int(rows.int(r, 0) ?? 0)) {
@@ -138,7 +144,8 @@ extension PostgreSQLTransaction {
 
     func stepEntries(_ doc: DocumentKey, in range: ClosedRange<Int>) throws -> [StepEntry] {
         let rows = try query("""
-            SELECT seq, kind, payload, format FROM log WHERE document = $1 AND seq BETWEEN $2 AND $3 AND kind IN ('op', 'restore') ORDER BY seq
+            SELECT seq, kind, payload, format FROM log WHERE document = $1 AND seq BETWEEN $2 AND $3 AND kind IN ('op', 'restore')
+            AND (seq = $2 OR grp = $2) ORDER BY seq
             """, [.int(doc.id), .int(Int64(range.lowerBound)), .int(Int64(range.upperBound))])
         return try (0..<rows.count).map { r in
             try decoding(doc, Int(rows.int(r, 0) ?? 0)) {
@@ -151,26 +158,28 @@ extension PostgreSQLTransaction {
         }
     }
 
-    func operationChanges(_ doc: DocumentKey, in range: ClosedRange<Int>, inverse: Bool) throws -> [[Change]] {
+    func operationChanges(_ doc: DocumentKey, in range: ClosedRange<Int>, inverse: Bool) throws -> [CursorWalk.Op] {
         try decoding(doc, range.lowerBound) { try opChanges(doc, range: range, inverse: inverse) }
     }
 
     // MARK: Decoding
 
-    /// The changes of the `op`/`restore` entries in `range`, in log order: forward, or
-    /// (`inverse`) forward's inverse (`HistoryMoveLog.opChanges`).
-    func opChanges(_ doc: DocumentKey, range: ClosedRange<Int>, inverse: Bool, decoded: HistoryMoveLog.Decoded? = nil) throws -> [[Change]] {
+    /// The changes of the `op`/`restore` entries of the step of log entries `range` (its first
+    /// entry and its group's: not another session's between them), in log order: forward, or
+    /// (`inverse`) forward's inverse (`HistoryMoveLog.opChanges`), each with its seq.
+    func opChanges(_ doc: DocumentKey, range: ClosedRange<Int>, inverse: Bool, decoded: HistoryMoveLog.Decoded? = nil) throws -> [CursorWalk.Op] {
         let rows = try query("""
             SELECT seq, forward, format FROM log
-            WHERE document = $1 AND seq BETWEEN $2 AND $3 AND kind IN ('op', 'restore') ORDER BY seq
+            WHERE document = $1 AND seq BETWEEN $2 AND $3 AND kind IN ('op', 'restore') AND (seq = $2 OR grp = $2) ORDER BY seq
             """, [.int(doc.id), .int(Int64(range.lowerBound)), .int(Int64(range.upperBound))])
         return try (0..<rows.count).map { r in
             let format = Int(rows.int(r, 2) ?? 0)
-            let key = decoded?.key(Int(rows.int(r, 0) ?? 0), inverse: inverse)
-            if let key, let known = decoded?.changes[key] { return known }
+            let seq = Int(rows.int(r, 0) ?? 0)
+            let key = decoded?.key(seq, inverse: inverse)
+            if let key, let known = decoded?.changes[key] { return (seq, known) }
             guard let changes = try Self.changes(rows, r, 1, format: format, inverse: inverse) else { throw StackDocError("forward is missing") }
             if let key { decoded?.changes[key] = changes }
-            return changes
+            return (seq, changes)
         }
     }
 

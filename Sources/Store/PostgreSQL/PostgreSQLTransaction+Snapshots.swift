@@ -76,7 +76,11 @@ extension PostgreSQLTransaction {
             switch LogEntry.Kind(rawValue: kind) {
             case .op?, .view?, .undo?, .redo?, .restore?:
                 result.append(try applied(rows, r, doc, decoded: decoded))
-            case .begin?, .commit?, .mark?:
+            case .commit?:
+                // A group's commit changes nothing, one that rolls it back its compensation.
+                let changes = try applied(rows, r, doc, decoded: decoded)
+                if !changes.isEmpty { result.append(changes) }
+            case .begin?, .mark?:
                 break
             default:
                 throw SnapshotImage.Damage(description: "log entry \(entrySeq) (\(kind)) cannot follow a snapshot")

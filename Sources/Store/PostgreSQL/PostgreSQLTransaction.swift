@@ -152,7 +152,7 @@ final class PostgreSQLTransaction: StoreWriting {
 
     func dropDocument(named name: String) throws -> Bool {
         guard let key = try documentKey(named: name) else { return false }
-        for table in ["row", "log", "step", "snapshot", "import_image"] {
+        for table in ["row", "log", "step", "snapshot", "import_image", "open_group"] {
             try later("DELETE FROM \(table) WHERE document = $1", [.int(key.id)])
         }
         try later("DELETE FROM document WHERE id = $1", [.int(key.id)])
@@ -170,7 +170,7 @@ final class PostgreSQLTransaction: StoreWriting {
     }
 
     func header(_ doc: DocumentKey) throws -> StoredHeader? {
-        let rows = try query("SELECT settings, version, cursor, open_group, history_base FROM document WHERE id = $1 AND uid = $2",
+        let rows = try query("SELECT settings, version, cursor, history_base FROM document WHERE id = $1 AND uid = $2",
                              [.int(doc.id), .text(doc.uid)])
         guard rows.count > 0 else { return nil }
         let settings: DocumentSettings
@@ -180,13 +180,31 @@ final class PostgreSQLTransaction: StoreWriting {
             throw noteDamage(StoreError.corrupt(path, "document \(Validation.quoted(doc.name)): its settings do not decode (\(error))"))
         }
         return StoredHeader(settings: settings, version: Int(rows.int(0, 1) ?? 0), cursor: Int(rows.int(0, 2) ?? 0),
-                            openGroup: rows.int(0, 3).map(Int.init), historyBase: Int(rows.int(0, 4) ?? 0))
+                            historyBase: Int(rows.int(0, 3) ?? 0))
     }
 
-    func setHeader(_ doc: DocumentKey, version: Int, cursor: Int, openGroup: Int?) throws {
+    func setHeader(_ doc: DocumentKey, version: Int, cursor: Int) throws {
         changed[doc.uid] = version
-        try later("UPDATE document SET version = $1, cursor = $2, open_group = $3, modified = $4 WHERE id = $5",
-              [.int(Int64(version)), .int(Int64(cursor)), openGroup.map { .int(Int64($0)) }, .double(Date.now.timeIntervalSince1970), .int(doc.id)])
+        try later("UPDATE document SET version = $1, cursor = $2, modified = $3 WHERE id = $4",
+              [.int(Int64(version)), .int(Int64(cursor)), .double(Date.now.timeIntervalSince1970), .int(doc.id)])
+    }
+
+    func openGroups(_ doc: DocumentKey) throws -> [String: Int] {
+        let rows = try query("SELECT origin, seq FROM open_group WHERE document = $1", [.int(doc.id)])
+        var groups: [String: Int] = [:]
+        for r in 0..<rows.count { groups[rows.string(r, 0) ?? ""] = Int(rows.int(r, 1) ?? 0) }
+        return groups
+    }
+
+    func setOpenGroup(_ doc: DocumentKey, origin: String, seq: Int?) throws {
+        if let seq {
+            try later("""
+                INSERT INTO open_group (document, origin, seq) VALUES ($1, $2, $3)
+                ON CONFLICT (document, origin) DO UPDATE SET seq = excluded.seq
+                """, [.int(doc.id), .text(origin), .int(Int64(seq))])
+        } else {
+            try later("DELETE FROM open_group WHERE document = $1 AND origin = $2", [.int(doc.id), .text(origin)])
+        }
     }
 
     func setHistoryBase(_ doc: DocumentKey, _ base: Int) throws {

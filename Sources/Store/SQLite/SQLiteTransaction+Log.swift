@@ -93,10 +93,16 @@ extension SQLiteTransaction {
             """, arguments: [doc.id, groupSeq, Data(ChangeBlob.empty)]) ?? false
     }
 
-    func inverses(_ doc: DocumentKey, after seq: Int) throws -> [[Change]] {
+    func firstRollback(_ doc: DocumentKey, after seq: Int) throws -> Int? {
+        try Int.fetchOne(db, sql: """
+            SELECT seq FROM log WHERE document = ? AND seq > ? AND kind = 'commit' AND forward IS NOT NULL ORDER BY seq LIMIT 1
+            """, arguments: [doc.id, seq])
+    }
+
+    func inverses(_ doc: DocumentKey, group groupSeq: Int) throws -> [[Change]] {
         try GRDB.Row.fetchAll(db, sql: """
-            SELECT seq, forward, format FROM log WHERE document = ? AND seq > ? AND kind IN ('op', 'view', 'restore') ORDER BY seq DESC
-            """, arguments: [doc.id, seq]).map { entry in
+            SELECT seq, forward, format FROM log WHERE document = ? AND grp = ? AND kind IN ('op', 'view', 'restore') ORDER BY seq DESC
+            """, arguments: [doc.id, groupSeq]).map { entry in
             try decoding(doc, try? entry.decode(Int.self, forColumn: "seq")) { () throws -> [Change] in
                 let format: Int = try entry.decode(forColumn: "format")
                 guard let inverse = try LogFormat.changes(in: entry, column: "forward", format: format, inverse: true) else {
@@ -127,8 +133,9 @@ extension SQLiteTransaction {
 
     func stepEntries(_ doc: DocumentKey, in range: ClosedRange<Int>) throws -> [StepEntry] {
         try GRDB.Row.fetchAll(db.cachedStatement(sql: """
-            SELECT seq, kind, payload, format FROM log WHERE document = ? AND seq BETWEEN ? AND ? AND kind IN ('op', 'restore') ORDER BY seq
-            """), arguments: [doc.id, range.lowerBound, range.upperBound]).map { op in
+            SELECT seq, kind, payload, format FROM log WHERE document = ? AND seq BETWEEN ? AND ? AND kind IN ('op', 'restore')
+            AND (seq = ? OR grp = ?) ORDER BY seq
+            """), arguments: [doc.id, range.lowerBound, range.upperBound, range.lowerBound, range.lowerBound]).map { op in
             try decoding(doc, try? op.decode(Int.self, forColumn: "seq")) {
                 if try op.decode(String.self, forColumn: "kind") == LogEntry.Kind.restore.rawValue {
                     let payload: String? = try op.decode(forColumn: "payload")
@@ -140,7 +147,7 @@ extension SQLiteTransaction {
         }
     }
 
-    func operationChanges(_ doc: DocumentKey, in range: ClosedRange<Int>, inverse: Bool) throws -> [[Change]] {
+    func operationChanges(_ doc: DocumentKey, in range: ClosedRange<Int>, inverse: Bool) throws -> [CursorWalk.Op] {
         try decoding(doc, range.lowerBound) {
             try HistoryMoveLog.opChanges(db, documentID: doc.id, range: range, inverse: inverse)
         }

@@ -80,13 +80,29 @@ final class SQLiteTransaction: StoreWriting {
             return nil
         }
         return StoredHeader(settings: try ColumnCoding.settings(row), version: try row.decode(forColumn: "version"),
-                            cursor: try row.decode(forColumn: "cursor"), openGroup: try row.decode(forColumn: "open_group"),
+                            cursor: try row.decode(forColumn: "cursor"),
                             historyBase: try row.decode(forColumn: "history_base"))
     }
 
-    func setHeader(_ doc: DocumentKey, version: Int, cursor: Int, openGroup: Int?) throws {
-        try db.cachedStatement(sql: "UPDATE document SET version = ?, cursor = ?, open_group = ?, modified = ? WHERE id = ?")
-            .execute(arguments: [version, cursor, openGroup, Date.now.timeIntervalSince1970, doc.id])
+    func setHeader(_ doc: DocumentKey, version: Int, cursor: Int) throws {
+        try db.cachedStatement(sql: "UPDATE document SET version = ?, cursor = ?, modified = ? WHERE id = ?")
+            .execute(arguments: [version, cursor, Date.now.timeIntervalSince1970, doc.id])
+    }
+
+    func openGroups(_ doc: DocumentKey) throws -> [String: Int] {
+        var groups: [String: Int] = [:]
+        for row in try GRDB.Row.fetchAll(db.cachedStatement(sql: "SELECT origin, seq FROM open_group WHERE document = ?"), arguments: [doc.id]) {
+            groups[try row.decode(forColumn: "origin")] = try row.decode(forColumn: "seq")
+        }
+        return groups
+    }
+
+    func setOpenGroup(_ doc: DocumentKey, origin: String, seq: Int?) throws {
+        if let seq {
+            try db.execute(sql: "INSERT OR REPLACE INTO open_group (document, origin, seq) VALUES (?, ?, ?)", arguments: [doc.id, origin, seq])
+        } else {
+            try db.execute(sql: "DELETE FROM open_group WHERE document = ? AND origin = ?", arguments: [doc.id, origin])
+        }
     }
 
     func setHistoryBase(_ doc: DocumentKey, _ base: Int) throws {

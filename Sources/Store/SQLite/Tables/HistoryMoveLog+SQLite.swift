@@ -11,26 +11,29 @@ extension HistoryMoveLog {
         try rowChanges(undo: undo, steps: steps) { try opChanges(db, documentID: documentID, range: $0, inverse: undo, decoded: decoded) }
     }
 
-    /// The changes of the `op`/`restore` entries in `range`, in log order: each entry's forward
-    /// changes, or (`inverse`) the changes that take it back (the inverse of `forward`).
-    static func opChanges(_ db: Database, documentID: Int64, range: ClosedRange<Int>, inverse: Bool, decoded: Decoded? = nil) throws -> [[Change]] {
+    /// The changes of the `op`/`restore` entries of the step of log entries `range` (its first
+    /// entry and the entries of the group it begins: not another session's between them), in
+    /// log order: each entry's forward changes, or (`inverse`) the changes that take it back
+    /// (the inverse of `forward`), each with its seq.
+    static func opChanges(_ db: Database, documentID: Int64, range: ClosedRange<Int>, inverse: Bool, decoded: Decoded? = nil) throws -> [CursorWalk.Op] {
         let rows = try GRDB.Row.fetchCursor(db.cachedStatement(sql: """
             SELECT seq, forward, format FROM log
-            WHERE document = ? AND seq BETWEEN ? AND ? AND kind IN ('op', 'restore') ORDER BY seq
-            """), arguments: [documentID, range.lowerBound, range.upperBound])
-        var out: [[Change]] = []
+            WHERE document = ? AND seq BETWEEN ? AND ? AND kind IN ('op', 'restore') AND (seq = ? OR grp = ?) ORDER BY seq
+            """), arguments: [documentID, range.lowerBound, range.upperBound, range.lowerBound, range.lowerBound])
+        var out: [CursorWalk.Op] = []
         while let row = try rows.next() {
             let format: Int = try row.decode(forColumn: "format")
-            let key = decoded?.key(try row.decode(forColumn: "seq"), inverse: inverse)
+            let seq: Int = try row.decode(forColumn: "seq")
+            let key = decoded?.key(seq, inverse: inverse)
             if let key, let known = decoded?.changes[key] {
-                out.append(known)
+                out.append((seq, known))
             } else {
                 guard let changes = try LogFormat.changes(in: row, column: "forward", format: format, inverse: inverse) else {
                     throw StackDocError("forward is missing")
                 }
-                out.append(changes)
+                out.append((seq, changes))
             }
-            if let key, decoded?.changes[key] == nil { decoded?.changes[key] = out.last }
+            if let key, decoded?.changes[key] == nil { decoded?.changes[key] = out.last?.changes }
         }
         return out
     }

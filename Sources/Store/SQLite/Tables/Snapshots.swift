@@ -267,8 +267,8 @@ enum Snapshots {
     }
 
     /// The changes of the log entries after `seq` up to `last`, oldest first (what each `op`,
-    /// `view`, `undo`, `redo` and `restore` entry applied, as logged; `HistoryMoveLog.applied`;
-    /// a `mark` changes nothing), and how many entries were read. Every entry must be there,
+    /// `view`, `undo`, `redo` and `restore` entry and a `commit` that rolls its group back
+    /// applied, as logged; `HistoryMoveLog.applied`; a `mark` changes nothing), and how many entries were read. Every entry must be there,
     /// and none may start a document (`new`, `import`: it cannot follow a snapshot).
     static func tailChanges(_ db: Database, documentID: Int64, after seq: Int, through last: Int) throws -> (entries: Int, changes: [[Change]]) {
         let rows = try GRDB.Row.fetchCursor(db, sql: """
@@ -287,7 +287,11 @@ enum Snapshots {
             switch LogEntry.Kind(rawValue: kind) {
             case .op?, .view?, .undo?, .redo?, .restore?:
                 result.append(try HistoryMoveLog.applied(db, documentID: documentID, row: row, decoded: decoded))
-            case .begin?, .commit?, .mark?:
+            case .commit?:
+                // A group's commit changes nothing, one that rolls it back its compensation.
+                let changes = try HistoryMoveLog.applied(db, documentID: documentID, row: row, decoded: decoded)
+                if !changes.isEmpty { result.append(changes) }
+            case .begin?, .mark?:
                 break
             default:
                 throw SnapshotImage.Damage(description: "log entry \(entrySeq) (\(kind)) cannot follow a snapshot")
