@@ -9,7 +9,8 @@ import Layout
 /// written.
 ///
 /// Refused as before (`staleDocument`, the handle reloaded) are: a stale edit while this handle
-/// has a group open, or when another session's group is open after the catch-up; and a history
+/// has its own group open (another origin's open group is no reason: groups belong to the
+/// session, so the edit is planned again as its writer's own step); and a history
 /// rewritten in between (compaction, a group's rollback), whose entries do not tell what changed.
 extension StoredDocument {
     /// How many times one edit is planned again before it gives up as stale (each time another
