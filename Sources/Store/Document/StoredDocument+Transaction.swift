@@ -37,7 +37,9 @@ extension StoredDocument {
                 try tx.setHeader(key, version: version, cursor: cursor)
                 let policy = store.options.snapshots
                 snapshotChanges += journal.applied.count
-                if openGroup == nil, policy.isDue(entries: lastSeq - snapshotSeq, changes: snapshotChanges, imageBytes: snapshotBytes,
+                // No snapshot while any origin's group is open: a rollback that finds nobody else
+                // wrote after its `begin` deletes its entries, which the snapshot would include.
+                if counters.groups.isEmpty, policy.isDue(entries: lastSeq - snapshotSeq, changes: snapshotChanges, imageBytes: snapshotBytes,
                                                   rows: document.rowCount) {
                     let info = try tx.writeSnapshot(key, version: version, seq: lastSeq, document: document, keep: policy.keep,
                                                     rows: journal.snapshotRows)
