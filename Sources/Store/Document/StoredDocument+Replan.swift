@@ -27,7 +27,7 @@ extension StoredDocument {
     ///   - edit: The operation, as the log records it.
     ///   - plan: Plans `edit` on `document` as it is when called (`document.plan(edit)`, or with
     ///     the live layout for a scroll).
-    ///   - caughtUp: Given the other sessions' changes each catch-up applied (also when the
+    ///   - report: Given the other sessions' changes each catch-up applied (also when the
     ///     edit is then refused), oldest first.
     /// - Returns: The changes applied, as logged.
     /// - Throws: `StoreError` `editConflict` (an intervening entry changed what the edit depends
