@@ -12,8 +12,6 @@ import Testing
 @Suite(.serialized, .longRunning, .enabled(if: TestPostgres.available, Comment(rawValue: TestPostgres.skipReason)))
 struct PostgreSQLProcessTests {
 
-    func launch(_ args: [String]) throws -> (Process, Pipe) { try StoreTortureProcesses.launch(args) }
-
     @Test func twoProcessesNeverLoseAnUpdate() throws {
         try StoreTortureProcesses.expectTwoWritersLoseNothing(db: try TestStores.url(.postgresql), n: 40, label: "race on PostgreSQL")
     }
